@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set by the build (-ldflags "-X main.version=...").
+var version = "dev"
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "looplint",
+		Short:         "Predict and check the event-loop ordering of Node.js programs",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(&cobra.Command{
+		Use:   "version",
+		Short: "Print looplint's version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintf(cmd.OutOrStdout(), "looplint %s\n", version)
+			return nil
+		},
+	})
+	return root
+}
+
+// exitError carries a process exit code through cobra.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func execute(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	if err := root.Execute(); err != nil {
+		if ee, ok := err.(*exitError); ok {
+			if ee.msg != "" {
+				fmt.Fprintln(stderr, ee.msg)
+			}
+			return ee.code
+		}
+		fmt.Fprintf(stderr, "looplint: %v\n", err)
+		return 2
+	}
+	return 0
+}
