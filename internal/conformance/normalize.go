@@ -2,7 +2,6 @@ package main
 
 import (
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -164,10 +163,6 @@ func versionLess(a, b string) bool {
 		}
 	}
 	return len(pa) < len(pb)
-}
-
-func sortVersions(vs []string) {
-	sort.Slice(vs, func(i, j int) bool { return versionLess(vs[i], vs[j]) })
 }
 
 // versionSelected reports whether v is in the -versions list; an entry may be

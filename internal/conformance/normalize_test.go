@@ -2,6 +2,7 @@ package main
 
 import (
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -100,7 +101,7 @@ func TestFamily(t *testing.T) {
 
 func TestVersionsOrderAndSelection(t *testing.T) {
 	vs := []string{"26.10.0", "8.17.0", "22.18.0", "10.24.1", "22.12.0"}
-	sortVersions(vs)
+	sort.Slice(vs, func(i, j int) bool { return versionLess(vs[i], vs[j]) })
 	if got := strings.Join(vs, " "); got != "8.17.0 10.24.1 22.12.0 22.18.0 26.10.0" {
 		t.Fatalf("sorted: %s", got)
 	}
