@@ -1,0 +1,61 @@
+// Package jslib embeds looplint's pure-JavaScript implementations of a few
+// Node.js built-in modules (events, util, assert).
+//
+// Each source is a CommonJS module body. The runtime is expected to wrap it as
+//
+//	(function (exports, require, module, __internal) { <source> })
+//
+// and call it once per runtime with a fresh module object. require(name) must
+// return the other built-ins by their bare names ("events", "util", "assert").
+// __internal supplies host services implemented in Go:
+//
+//	inspect(value, options)            -> string   (util.inspect)
+//	format(...args)                    -> string   (util.format)
+//	emitWarning(message, type, code)   -> void     (process.emitWarning)
+//	nextTick(fn, ...args)              -> void     (process.nextTick)
+//
+// Optional members, used when present: formatWithOptions(opts, ...args), and
+// types (an object of brand checks such as isPromise/isProxy that cannot be
+// implemented exactly in plain JavaScript).
+package jslib
+
+import (
+	"embed"
+	"sort"
+	"strings"
+)
+
+//go:embed *.js
+var files embed.FS
+
+// Source returns the module body for the built-in module name ("events",
+// "util", "assert"). A "node:" prefix is accepted.
+func Source(name string) (string, bool) {
+	name = strings.TrimPrefix(name, "node:")
+	if name == "" || strings.ContainsAny(name, "/\\.") {
+		// "assert/strict" is not a separate source: the runtime should
+		// serve it as require("assert").strict.
+		return "", false
+	}
+	b, err := files.ReadFile(name + ".js")
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// Names lists the built-in modules provided by this package, sorted.
+func Names() []string {
+	entries, err := files.ReadDir(".")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".js"); ok {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
