@@ -1,0 +1,381 @@
+// Package inspect renders sobek values the way Node's util.inspect and
+// util.format (and thus console.log) do, for a chosen Node major version.
+package inspect
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// Options selects the Node flavour and util.inspect options.
+type Options struct {
+	Major      int  // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
+	Depth      int  // 0 means Node's default (2); negative means unlimited (depth: null).
+	ShowHidden bool // util.inspect's showHidden
+}
+
+const (
+	kObjectType = iota
+	kArrayType
+	kArrayExtrasType
+)
+
+type ctx struct {
+	rt           *sobek.Runtime
+	h            *helpers
+	legacy       bool // Node 10/11: compact=true, breakLength 60
+	depth        int  // -1 = unlimited
+	showHidden   bool
+	breakLength  int
+	seen         []*sobek.Object
+	circular     map[*sobek.Object]int
+	indentLvl    int
+	currentDepth int
+}
+
+func newCtx(rt *sobek.Runtime, o Options) *ctx {
+	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80}
+	if c.depth == 0 {
+		c.depth = 2
+	} else if c.depth < 0 {
+		c.depth = -1
+	}
+	if o.Major == 10 || o.Major == 11 {
+		c.legacy = true
+		c.breakLength = 60
+	}
+	return c
+}
+
+// Inspect is util.inspect(v) with the given options.
+func Inspect(rt *sobek.Runtime, v sobek.Value, o Options) string {
+	return newCtx(rt, o).formatValue(v, 0, false)
+}
+
+func (c *ctx) depthExceeded(recurse int) bool { return c.depth >= 0 && recurse > c.depth }
+
+func isObj(v sobek.Value) (*sobek.Object, bool) {
+	o, ok := v.(*sobek.Object)
+	return o, ok
+}
+
+func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
+	o, ok := isObj(v)
+	if !ok {
+		return c.formatPrimitive(v)
+	}
+	// util.inspect.custom hook, as used by snippets that define their own view.
+	if fn, ok := sobek.AssertFunction(o.GetSymbol(c.symbolFor())); ok {
+		d := sobek.Value(sobek.Null())
+		if c.depth >= 0 {
+			d = c.rt.ToValue(c.depth - recurse)
+		}
+		if ret, err := fn(o, d, c.rt.NewObject()); err == nil && !ret.SameAs(o) {
+			if sobek.IsString(ret) {
+				return strings.ReplaceAll(ret.String(), "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+			}
+			return c.formatValue(ret, recurse, false)
+		}
+	}
+	for _, s := range c.seen {
+		if s == o {
+			if c.legacy {
+				return "[Circular]"
+			}
+			if c.circular == nil {
+				c.circular = map[*sobek.Object]int{}
+			}
+			idx, ok := c.circular[o]
+			if !ok {
+				idx = len(c.circular) + 1
+				c.circular[o] = idx
+			}
+			return "[Circular *" + strconv.Itoa(idx) + "]"
+		}
+	}
+	return c.formatRaw(o, recurse, typedArray)
+}
+
+func (c *ctx) symbolFor() *sobek.Symbol {
+	s, _ := c.h.obj.Get("customSym").(*sobek.Symbol)
+	return s
+}
+
+func (c *ctx) formatNumber(v sobek.Value) string {
+	if f, ok := v.Export().(float64); ok && f == 0 && math.Signbit(f) {
+		return "-0"
+	}
+	return v.String()
+}
+
+func (c *ctx) formatPrimitive(v sobek.Value) string {
+	switch {
+	case v == nil || sobek.IsUndefined(v):
+		return "undefined"
+	case sobek.IsNull(v):
+		return "null"
+	case sobek.IsString(v):
+		return c.formatString(v.String())
+	case sobek.IsNumber(v):
+		return c.formatNumber(v)
+	case sobek.IsBigInt(v):
+		return v.String() + "n"
+	}
+	if _, ok := v.(*sobek.Symbol); ok {
+		return c.h.call("symStr", v).String()
+	}
+	return v.String()
+}
+
+const maxStringLength = 10000
+
+func (c *ctx) formatString(s string) string {
+	trailer := ""
+	if u := []rune(s); len(u) > maxStringLength && !c.legacy {
+		rem := len(u) - maxStringLength
+		s = string(u[:maxStringLength])
+		trailer = "... " + strconv.Itoa(rem) + " more character" + plural(rem)
+	}
+	n := utf16Len(s)
+	if !c.legacy && n > 16 && n > c.breakLength-c.indentLvl-4 {
+		var parts []string
+		for rest := s; rest != ""; {
+			i := strings.IndexByte(rest, '\n')
+			if i < 0 {
+				parts = append(parts, c.strEscape(rest))
+				break
+			}
+			parts = append(parts, c.strEscape(rest[:i+1]))
+			rest = rest[i+1:]
+		}
+		return strings.Join(parts, " +\n"+strings.Repeat(" ", c.indentLvl+2)) + trailer
+	}
+	return c.strEscape(s) + trailer
+}
+
+func plural(n int) string {
+	if n > 1 {
+		return "s"
+	}
+	return ""
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *ctx) strEscape(s string) string {
+	quote := byte('\'')
+	if !c.legacy && strings.IndexByte(s, '\'') >= 0 {
+		if strings.IndexByte(s, '"') < 0 {
+			quote = '"'
+		} else if strings.IndexByte(s, '`') < 0 && !strings.Contains(s, "${") {
+			quote = '`'
+		}
+	}
+	var b strings.Builder
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == rune(quote) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20:
+			if c.legacy {
+				b.WriteString(`\u` + hex(int(r), 4, false))
+			} else {
+				b.WriteString(`\x` + hex(int(r), 2, true))
+			}
+		case r >= 0x7f && r <= 0x9f && !c.legacy:
+			b.WriteString(`\x` + hex(int(r), 2, true))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+func hex(n, width int, upper bool) string {
+	s := strconv.FormatInt(int64(n), 16)
+	if upper {
+		s = strings.ToUpper(s)
+	}
+	for len(s) < width {
+		s = "0" + s
+	}
+	return s
+}
+
+var keyStrRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
+
+// getPrefix mirrors Node's "Constructor(size) [tag] " prefix; ctor nil means null prototype.
+func getPrefix(ctor *string, tag, fallback, size string) string {
+	if ctor == nil {
+		if tag != "" && fallback != tag {
+			return "[" + fallback + size + ": null prototype] [" + tag + "] "
+		}
+		return "[" + fallback + size + ": null prototype] "
+	}
+	if tag != "" && *ctor != tag {
+		return *ctor + size + " [" + tag + "] "
+	}
+	return *ctor + size + " "
+}
+
+func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
+	obj := o
+	first := true
+	for obj != nil {
+		d := c.h.call("desc", obj, c.rt.ToValue("constructor"))
+		if dobj, ok := isObj(d); ok {
+			if fn, ok := isObj(dobj.Get("value")); ok {
+				if _, isFn := sobek.AssertFunction(fn); isFn {
+					name := fn.Get("name")
+					if name != nil && sobek.IsString(name) && name.String() != "" && c.h.call("instOf", o, fn).ToBoolean() {
+						s := name.String()
+						return &s
+					}
+				}
+			}
+		}
+		p, _ := isObj(c.h.call("proto", obj))
+		if first && p == nil {
+			return nil
+		}
+		first = false
+		obj = p
+	}
+	// Prototype chain without a usable constructor: Node prints "Class <proto>".
+	res := o.ClassName()
+	firstProto, _ := isObj(c.h.call("proto", o))
+	if c.depthExceeded(recurse) {
+		s := res + " <Complex prototype>"
+		return &s
+	}
+	pc := c.constructorName(firstProto, recurse+1)
+	var s string
+	if pc == nil {
+		sub := &ctx{rt: c.rt, h: c.h, legacy: c.legacy, depth: -2, breakLength: c.breakLength}
+		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
+	} else {
+		s = res + " <" + *pc + ">"
+	}
+	return &s
+}
+
+type key struct {
+	v   sobek.Value
+	str string
+	sym *sobek.Symbol
+}
+
+func (c *ctx) getKeys(o *sobek.Object, nonIndex bool) []key {
+	arr, _ := isObj(c.h.call("keys", o, c.rt.ToValue(c.showHidden)))
+	if arr == nil {
+		return nil
+	}
+	n := int(arr.Get("length").ToInteger())
+	keys := make([]key, 0, n)
+	for i := 0; i < n; i++ {
+		v := arr.Get(strconv.Itoa(i))
+		if s, ok := v.(*sobek.Symbol); ok {
+			keys = append(keys, key{v: v, sym: s})
+			continue
+		}
+		s := v.String()
+		if nonIndex && isIndex(s) {
+			continue
+		}
+		keys = append(keys, key{v: v, str: s})
+	}
+	return keys
+}
+
+func isIndex(s string) bool {
+	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	return err == nil && n < 1<<32-1
+}
+
+func (c *ctx) get(o *sobek.Object, k key) sobek.Value {
+	if k.sym != nil {
+		return o.GetSymbol(k.sym)
+	}
+	return o.Get(k.str)
+}
+
+func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) string {
+	var str string
+	extra := " "
+	d, hasDesc := isObj(c.h.call("desc", o, k.v))
+	enumerable := true
+	var val, getter, setter sobek.Value
+	if hasDesc {
+		val, getter, setter = d.Get("value"), d.Get("get"), d.Get("set")
+		enumerable = d.Get("enumerable").ToBoolean()
+	} else {
+		val = c.get(o, k)
+	}
+	undef := func(v sobek.Value) bool { return v == nil || sobek.IsUndefined(v) }
+	switch {
+	case !undef(val):
+		diff := 2
+		if c.legacy && typ == kObjectType {
+			diff = 3
+		}
+		c.indentLvl += diff
+		str = c.formatValue(val, recurse, false)
+		if diff == 3 && c.breakLength < utf16Len(str) {
+			extra = "\n" + strings.Repeat(" ", c.indentLvl)
+		}
+		c.indentLvl -= diff
+	case !undef(getter) && !undef(setter):
+		str = "[Getter/Setter]"
+	case !undef(getter):
+		str = "[Getter]"
+	case !undef(setter):
+		str = "[Setter]"
+	default:
+		str = "undefined"
+	}
+	if typ == kArrayType {
+		return str
+	}
+	var name string
+	switch {
+	case k.sym != nil:
+		name = "[" + c.h.call("symStr", k.v).String() + "]"
+	case !enumerable:
+		name = "[" + k.str + "]"
+	case keyStrRe.MatchString(k.str):
+		name = k.str
+	default:
+		name = c.strEscape(k.str)
+	}
+	return name + ":" + extra + str
+}

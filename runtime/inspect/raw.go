@@ -1,0 +1,672 @@
+package inspect
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+const maxArrayLength = 100
+
+func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
+	fallback := ""
+	if ctor == nil {
+		fallback = o.ClassName()
+		if fallback == tag {
+			fallback = "Object"
+		}
+	}
+	return getPrefix(ctor, tag, fallback, "")
+}
+
+func (c *ctx) sizeSuffix(n int) string {
+	if c.legacy {
+		return ""
+	}
+	return "(" + strconv.Itoa(n) + ")"
+}
+
+func isUndef(v sobek.Value) bool { return v == nil || sobek.IsUndefined(v) }
+
+func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
+	ctor := c.constructorName(o, recurse)
+	tag := ""
+	if t := o.GetSymbol(sobek.SymToStringTag); t != nil && sobek.IsString(t) {
+		tag = t.String()
+		own := "isEnum"
+		if c.showHidden {
+			own = "hasOwn"
+		}
+		// Node (12+) skips a tag that is also printed as an own property.
+		if !c.legacy && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
+			tag = ""
+		}
+	}
+	ctorIs := func(s string) bool { return ctor != nil && *ctor == s }
+
+	var (
+		keys       []key
+		base       string
+		braces     = [2]string{"{", "}"}
+		extrasType = kObjectType
+		formatter  func(recurse int) []string
+		numeric    func(i int) bool
+	)
+	class := o.ClassName()
+	if coll := c.h.call("coll", o).String(); coll != "" {
+		class = coll
+	}
+	typedName := c.h.call("typedName", o)
+
+	switch {
+	case c.h.call("isArray", o).ToBoolean():
+		keys = c.getKeys(o, true)
+		n := int(o.Get("length").ToInteger())
+		prefix := ""
+		if !ctorIs("Array") || tag != "" {
+			prefix = getPrefix(ctor, tag, "Array", c.sizeSuffix(n))
+		}
+		braces = [2]string{prefix + "[", "]"}
+		if n == 0 && len(keys) == 0 {
+			return braces[0] + "]"
+		}
+		extrasType = kArrayExtrasType
+		formatter = func(r int) []string { return c.formatArray(o, r, n) }
+		numeric = func(i int) bool {
+			v := o.Get(strconv.Itoa(i))
+			return v != nil && (sobek.IsNumber(v) || sobek.IsBigInt(v))
+		}
+	case class == "Set" || class == "Map":
+		keys = c.getKeys(o, false)
+		entries, _ := isObj(c.h.call("entries", o, c.rt.ToValue(class == "Map")))
+		n := int(entries.Get("length").ToInteger())
+		size := n
+		if class == "Map" {
+			size /= 2
+		}
+		prefix := getPrefix(ctor, tag, class, c.sizeSuffix(size))
+		if size == 0 && len(keys) == 0 {
+			return prefix + "{}"
+		}
+		braces[0] = prefix + "{"
+		formatter = func(r int) []string { return c.formatCollection(entries, n, class == "Map", size, r) }
+	case !isUndef(typedName):
+		keys = c.getKeys(o, true)
+		n := int(o.Get("length").ToInteger())
+		prefix := getPrefix(ctor, tag, typedName.String(), c.sizeSuffix(n))
+		braces = [2]string{prefix + "[", "]"}
+		if n == 0 && len(keys) == 0 && !c.showHidden {
+			return braces[0] + "]"
+		}
+		extrasType = kArrayExtrasType
+		formatter = func(r int) []string { return c.formatTypedArray(o, n, r) }
+		numeric = func(int) bool { return true }
+	default:
+		keys = c.getKeys(o, false)
+		_, isFn := sobek.AssertFunction(o)
+		switch {
+		case ctorIs("Object") && class != "Error":
+			if class == "Arguments" {
+				braces[0] = "[Arguments] {"
+			} else if tag != "" {
+				braces[0] = getPrefix(ctor, tag, "Object", "") + "{"
+			}
+			if len(keys) == 0 {
+				return braces[0] + "}"
+			}
+		case isFn:
+			base = c.functionBase(o, ctor, tag)
+			if len(keys) == 0 {
+				return base
+			}
+		case class == "RegExp":
+			base = c.h.call("reStr", o).String()
+			if p := getPrefix(ctor, tag, "RegExp", ""); p != "RegExp " {
+				base = p + base
+			}
+			if len(keys) == 0 || c.depthExceeded(recurse) {
+				return base
+			}
+		case class == "Date":
+			base = c.h.call("date", o).String()
+			if p := getPrefix(ctor, tag, "Date", ""); p != "Date " {
+				base = p + base
+			}
+			if len(keys) == 0 {
+				return base
+			}
+		case class == "Error":
+			base = c.formatError(o, ctor, tag, &keys)
+			if len(keys) == 0 {
+				return base
+			}
+		case c.h.call("isArrayBuffer", o).ToBoolean():
+			prefix := getPrefix(ctor, tag, "ArrayBuffer", "")
+			if !typedArray && !c.legacy {
+				formatter = func(int) []string { return c.formatArrayBuffer(o) }
+			} else if len(keys) == 0 {
+				return prefix + "{ byteLength: " + c.formatNumber(o.Get("byteLength")) + " }"
+			}
+			braces[0] = prefix + "{"
+			keys = append([]key{{v: c.rt.ToValue("byteLength"), str: "byteLength"}}, keys...)
+		case isPromise(o):
+			braces[0] = getPrefix(ctor, tag, "Promise", "") + "{"
+			formatter = func(r int) []string { return c.formatPromise(o, r) }
+		case class == "WeakSet" || class == "WeakMap":
+			braces[0] = getPrefix(ctor, tag, class, "") + "{"
+			formatter = func(int) []string {
+				if c.legacy {
+					return []string{"[items unknown]"}
+				}
+				return []string{"<items unknown>"}
+			}
+		default:
+			if bx, ok := isObj(c.h.call("boxed", o)); ok {
+				base = c.boxedBase(o, bx, ctor, tag, &keys)
+				if len(keys) == 0 {
+					return base
+				}
+				break
+			}
+			name := c.ctxName(o, ctor, tag)
+			if len(keys) == 0 {
+				return name + "{}"
+			}
+			braces[0] = name + "{"
+		}
+	}
+
+	if c.depthExceeded(recurse) {
+		name := strings.TrimSuffix(c.ctxName(o, ctor, tag), " ")
+		if ctor != nil {
+			name = "[" + name + "]"
+		}
+		return name
+	}
+	recurse++
+	c.seen = append(c.seen, o)
+	c.currentDepth = recurse
+	var output []string
+	if formatter != nil {
+		output = formatter(recurse)
+	}
+	for _, k := range keys {
+		output = append(output, c.formatProperty(o, recurse, k, extrasType))
+	}
+	if idx, ok := c.circular[o]; ok {
+		ref := "<ref *" + strconv.Itoa(idx) + ">"
+		if base == "" {
+			base = ref
+		} else {
+			base = ref + " " + base
+		}
+	}
+	c.seen = c.seen[:len(c.seen)-1]
+	return c.reduceToSingleString(output, base, braces, extrasType, recurse, numeric)
+}
+
+func isPromise(o *sobek.Object) bool {
+	_, ok := o.Export().(*sobek.Promise)
+	return ok
+}
+
+func moreItems(n int) string { return "... " + strconv.Itoa(n) + " more item" + plural(n) }
+
+func emptyItems(n int) string { return "<" + strconv.Itoa(n) + " empty item" + plural(n) + ">" }
+
+func (c *ctx) formatArray(o *sobek.Object, recurse, n int) []string {
+	limit := min(n, maxArrayLength)
+	var output []string
+	for i := 0; i < limit; i++ {
+		is := strconv.Itoa(i)
+		kv := c.rt.ToValue(is)
+		if !c.h.call("hasOwn", o, kv).ToBoolean() {
+			return c.formatSpecialArray(o, recurse, limit, n, output, i)
+		}
+		output = append(output, c.formatProperty(o, recurse, key{v: kv, str: is}, kArrayType))
+	}
+	if n > limit {
+		output = append(output, moreItems(n-limit))
+	}
+	return output
+}
+
+// formatSpecialArray handles holes: runs of missing indices become "<N empty items>".
+func (c *ctx) formatSpecialArray(o *sobek.Object, recurse, limit, n int, output []string, i int) []string {
+	ks, _ := isObj(c.h.call("keys", o, c.rt.ToValue(false)))
+	nk := int(ks.Get("length").ToInteger())
+	index := i
+	for ; i < nk && len(output) < limit; i++ {
+		kv := ks.Get(strconv.Itoa(i))
+		if _, sym := kv.(*sobek.Symbol); sym {
+			break
+		}
+		k := kv.String()
+		if !isIndex(k) {
+			break
+		}
+		num, _ := strconv.Atoi(k)
+		if num != index {
+			output = append(output, emptyItems(num-index))
+			index = num
+			if len(output) == limit {
+				break
+			}
+		}
+		output = append(output, c.formatProperty(o, recurse, key{v: kv, str: k}, kArrayType))
+		index++
+	}
+	remaining := n - index
+	if len(output) != limit {
+		if remaining > 0 {
+			output = append(output, emptyItems(remaining))
+		}
+	} else if remaining > 0 {
+		output = append(output, moreItems(remaining))
+	}
+	return output
+}
+
+func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
+	limit := min(n, maxArrayLength)
+	output := make([]string, 0, limit+1)
+	for i := 0; i < limit; i++ {
+		v := o.Get(strconv.Itoa(i))
+		if sobek.IsBigInt(v) && !c.legacy {
+			output = append(output, v.String()+"n")
+		} else {
+			output = append(output, c.formatNumber(v))
+		}
+	}
+	if n > limit {
+		output = append(output, moreItems(n-limit))
+	}
+	if c.showHidden {
+		c.indentLvl += 2
+		for _, k := range []string{"BYTES_PER_ELEMENT", "length", "byteLength", "byteOffset", "buffer"} {
+			output = append(output, "["+k+"]: "+c.formatValue(o.Get(k), recurse, true))
+		}
+		c.indentLvl -= 2
+	}
+	return output
+}
+
+func (c *ctx) formatArrayBuffer(o *sobek.Object) []string {
+	n := int(o.Get("byteLength").ToInteger())
+	bs, _ := isObj(c.h.call("abBytes", o))
+	parts := make([]string, 0, min(n, maxArrayLength))
+	for i := 0; i < min(n, maxArrayLength); i++ {
+		parts = append(parts, hex(int(bs.Get(strconv.Itoa(i)).ToInteger()), 2, false))
+	}
+	s := strings.Join(parts, " ")
+	if n > maxArrayLength {
+		s += " ... " + strconv.Itoa(n-maxArrayLength) + " more byte" + plural(n-maxArrayLength)
+	}
+	return []string{"[Uint8Contents]: <" + s + ">"}
+}
+
+func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, recurse int) []string {
+	var output []string
+	c.indentLvl += 2
+	for i := 0; i < n; i++ {
+		s := c.formatValue(entries.Get(strconv.Itoa(i)), recurse, false)
+		if isMap {
+			i++
+			s += " => " + c.formatValue(entries.Get(strconv.Itoa(i)), recurse, false)
+		}
+		output = append(output, s)
+	}
+	c.indentLvl -= 2
+	if c.showHidden {
+		output = append(output, "[size]: "+strconv.Itoa(size))
+	}
+	return output
+}
+
+func (c *ctx) formatPromise(o *sobek.Object, recurse int) []string {
+	p := o.Export().(*sobek.Promise)
+	if p.State() == sobek.PromiseStatePending {
+		return []string{"<pending>"}
+	}
+	c.indentLvl += 2
+	s := c.formatValue(p.Result(), recurse, false)
+	c.indentLvl -= 2
+	if p.State() == sobek.PromiseStateRejected {
+		s = "<rejected> " + s
+	}
+	return []string{s}
+}
+
+func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]key) string {
+	typ := bx.Get("0").String()
+	prim := bx.Get("1")
+	if typ == "String" {
+		// Index keys of a boxed string would just repeat its characters.
+		kept := (*keys)[:0]
+		for _, k := range *keys {
+			if k.sym != nil || !isIndex(k.str) {
+				kept = append(kept, k)
+			}
+		}
+		*keys = kept
+	}
+	base := "[" + typ
+	if ctor == nil {
+		base += " (null prototype)"
+	} else if *ctor != typ {
+		base += " (" + *ctor + ")"
+	}
+	var ps string
+	if typ == "String" {
+		ps = c.strEscape(prim.String())
+	} else {
+		ps = c.formatPrimitive(prim)
+	}
+	base += ": " + ps + "]"
+	if tag != "" && (ctor == nil || tag != *ctor) {
+		base += " [" + tag + "]"
+	}
+	return base
+}
+
+func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
+	src := c.h.call("fnStr", o).String()
+	if !c.legacy && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
+		name := "(anonymous)"
+		if c.h.call("hasOwn", o, c.rt.ToValue("name")).ToBoolean() {
+			if n := o.Get("name"); n != nil && n.ToBoolean() {
+				name = n.String()
+			}
+		}
+		b := "class " + name
+		if ctor != nil && *ctor != "Function" {
+			b += " [" + *ctor + "]"
+		}
+		if tag != "" && (ctor == nil || *ctor != tag) {
+			b += " [" + tag + "]"
+		}
+		if ctor != nil {
+			if p, ok := isObj(c.h.call("proto", o)); ok {
+				if sn := p.Get("name"); sn != nil && sn.ToBoolean() {
+					b += " extends " + sn.String()
+				}
+			}
+		} else {
+			b += " extends [null prototype]"
+		}
+		return "[" + b + "]"
+	}
+	kind := c.h.call("fnKind", o).String()
+	typ := "Function"
+	if strings.Contains(kind, "Generator") {
+		typ = "Generator" + typ
+	}
+	if strings.Contains(kind, "Async") {
+		typ = "Async" + typ
+	}
+	b := "[" + typ
+	if ctor == nil {
+		b += " (null prototype)"
+	}
+	name := ""
+	if n := o.Get("name"); n != nil {
+		name = n.String()
+	}
+	if name == "" {
+		if !c.legacy {
+			b += " (anonymous)"
+		}
+	} else {
+		b += ": " + name
+	}
+	b += "]"
+	if ctor != nil && *ctor != typ && *ctor != "Function" {
+		b += " " + *ctor
+	}
+	if tag != "" && (ctor == nil || *ctor != tag) {
+		b += " [" + tag + "]"
+	}
+	return b
+}
+
+var nullProtoErrRe = regexp.MustCompile(`^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)`)
+var nullProtoErrRe2 = regexp.MustCompile(`^([a-z_A-Z0-9-]*Error)$`)
+
+func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key) string {
+	name := "Error"
+	if n := o.Get("name"); n != nil && !isUndef(n) && !sobek.IsNull(n) {
+		name = n.String()
+	}
+	var stack string
+	if s := o.Get("stack"); s != nil && s.ToBoolean() {
+		stack = s.String()
+	} else {
+		stack = c.h.call("errStr", o).String()
+	}
+	if c.legacy {
+		if c.indentLvl != 0 {
+			return strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+		}
+		if stackStart(stack, -1) == -1 {
+			return "[" + stack + "]"
+		}
+		return stack
+	}
+	if !c.showHidden && len(*keys) > 0 {
+		for _, n := range []string{"name", "message", "stack"} {
+			for i, k := range *keys {
+				if k.sym == nil && k.str == n {
+					v := o.Get(n)
+					if v == nil || !sobek.IsString(v) || strings.Contains(stack, v.String()) {
+						*keys = append((*keys)[:i], (*keys)[i+1:]...)
+					}
+					break
+				}
+			}
+		}
+	}
+	hasKey := func(s string) bool {
+		for _, k := range *keys {
+			if k.sym == nil && k.str == s {
+				return true
+			}
+		}
+		return false
+	}
+	if c.h.call("desc", o, c.rt.ToValue("cause")) != nil && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
+		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
+	}
+	if errs := o.Get("errors"); errs != nil && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
+		*keys = append(*keys, key{v: c.rt.ToValue("errors"), str: "errors"})
+	}
+	stack = improveStack(stack, ctor, name, tag)
+
+	pos := -1
+	if m := o.Get("message"); m != nil && m.ToBoolean() {
+		if i := strings.Index(stack, m.String()); i > 0 {
+			pos = i + len(m.String())
+		}
+	}
+	if stackStart(stack, pos) == -1 {
+		stack = "[" + stack + "]"
+	}
+	if c.indentLvl != 0 {
+		stack = strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+	}
+	return stack
+}
+
+// stackStart finds the first frame line; sobek's own "\n\tat" frames count too.
+func stackStart(stack string, pos int) int {
+	from := max(pos, 0)
+	if from > len(stack) {
+		return -1
+	}
+	best := -1
+	for _, m := range []string{"\n    at", "\n\tat"} {
+		if i := strings.Index(stack[from:], m); i >= 0 && (best < 0 || i+from < best) {
+			best = i + from
+		}
+	}
+	return best
+}
+
+func improveStack(stack string, ctor *string, name, tag string) string {
+	l := len(name)
+	if ctor == nil || (strings.HasSuffix(name, "Error") && strings.HasPrefix(stack, name) &&
+		(len(stack) == l || stack[l] == ':' || stack[l] == '\n')) {
+		fallback := "Error"
+		if ctor == nil {
+			fallback = ""
+			if m := nullProtoErrRe.FindStringSubmatch(stack); m != nil {
+				fallback = m[1]
+			} else if m := nullProtoErrRe2.FindStringSubmatch(stack); m != nil {
+				fallback = m[1]
+			}
+			l = len(fallback)
+			if fallback == "" {
+				fallback = "Error"
+			}
+		}
+		prefix := strings.TrimSuffix(getPrefix(ctor, tag, fallback, ""), " ")
+		if name != prefix {
+			if strings.Contains(prefix, name) {
+				if l == 0 {
+					stack = prefix + ": " + stack
+				} else {
+					stack = prefix + stack[l:]
+				}
+			} else {
+				stack = prefix + " [" + name + "]" + stack[l:]
+			}
+		}
+	}
+	return stack
+}
+
+func (c *ctx) isBelowBreakLength(output []string, start int, base string) bool {
+	total := len(output) + start
+	if total+len(output) > c.breakLength {
+		return false
+	}
+	for _, s := range output {
+		total += utf16Len(s)
+		if total > c.breakLength {
+			return false
+		}
+	}
+	return c.legacy || base == "" || !strings.Contains(base, "\n")
+}
+
+func (c *ctx) reduceToSingleString(output []string, base string, braces [2]string, extrasType, recurse int, numeric func(int) bool) string {
+	if c.legacy {
+		if c.isBelowBreakLength(output, 0, base) {
+			b := ""
+			if base != "" {
+				b = " " + base
+			}
+			return braces[0] + b + " " + strings.Join(output, ", ") + " " + braces[1]
+		}
+		ind := strings.Repeat(" ", c.indentLvl)
+		ln := " "
+		if base != "" || len(braces[0]) != 1 {
+			ln = "\n" + ind + "  "
+			if base != "" {
+				ln = " " + base + ln
+			}
+		}
+		return braces[0] + ln + strings.Join(output, ",\n"+ind+"  ") + " " + braces[1]
+	}
+	entries := len(output)
+	if extrasType == kArrayExtrasType && entries > 6 {
+		output = c.groupArrayElements(output, numeric)
+	}
+	b := ""
+	if base != "" {
+		b = base + " "
+	}
+	if c.currentDepth-recurse < 3 && entries == len(output) {
+		start := len(output) + c.indentLvl + len(braces[0]) + len(base) + 10
+		if c.isBelowBreakLength(output, start, base) {
+			joined := strings.Join(output, ", ")
+			if !strings.Contains(joined, "\n") {
+				return b + braces[0] + " " + joined + " " + braces[1]
+			}
+		}
+	}
+	ind := "\n" + strings.Repeat(" ", c.indentLvl)
+	return b + braces[0] + ind + "  " + strings.Join(output, ","+ind+"  ") + ind + braces[1]
+}
+
+// groupArrayElements lays short array items out in aligned columns (compact: 3).
+func (c *ctx) groupArrayElements(output []string, numeric func(int) bool) []string {
+	totalLength, maxLength := 0, 0
+	outputLength := len(output)
+	if len(output) > maxArrayLength {
+		outputLength-- // the "... more items" entry is not laid out
+	}
+	const sep = 2
+	dataLen := make([]int, outputLength)
+	for i := 0; i < outputLength; i++ {
+		l := utf16Len(output[i])
+		dataLen[i] = l
+		totalLength += l + sep
+		maxLength = max(maxLength, l)
+	}
+	actualMax := maxLength + sep
+	if actualMax*3+c.indentLvl >= c.breakLength ||
+		!(float64(totalLength)/float64(actualMax) > 5 || maxLength <= 6) {
+		return output
+	}
+	averageBias := math.Sqrt(float64(actualMax) - float64(totalLength)/float64(len(output)))
+	biasedMax := math.Max(float64(actualMax)-3-averageBias, 1)
+	columns := min(
+		int(math.Round(math.Sqrt(2.5*biasedMax*float64(outputLength))/biasedMax)),
+		(c.breakLength-c.indentLvl)/actualMax,
+		3*4,
+		15,
+	)
+	if columns <= 1 {
+		return output
+	}
+	maxLineLength := make([]int, 0, columns)
+	for i := 0; i < columns; i++ {
+		lineLength := 0
+		for j := i; j < outputLength; j += columns {
+			lineLength = max(lineLength, dataLen[j])
+		}
+		maxLineLength = append(maxLineLength, lineLength+sep)
+	}
+	padStart := numeric != nil
+	for i := 0; padStart && i < len(output); i++ {
+		padStart = numeric(i)
+	}
+	var tmp []string
+	for i := 0; i < outputLength; i += columns {
+		end := min(i+columns, outputLength)
+		var sb strings.Builder
+		j := i
+		for ; j < end-1; j++ {
+			cell := output[j] + ", "
+			pad := strings.Repeat(" ", max(0, maxLineLength[j-i]-dataLen[j]-sep))
+			if padStart {
+				sb.WriteString(pad + cell)
+			} else {
+				sb.WriteString(cell + pad)
+			}
+		}
+		if padStart {
+			sb.WriteString(strings.Repeat(" ", max(0, maxLineLength[j-i]-sep-dataLen[j])) + output[j])
+		} else {
+			sb.WriteString(output[j])
+		}
+		tmp = append(tmp, sb.String())
+	}
+	if outputLength < len(output) {
+		tmp = append(tmp, output[outputLength])
+	}
+	return tmp
+}
