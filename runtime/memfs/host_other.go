@@ -1,0 +1,8 @@
+//go:build !unix
+
+package memfs
+
+const (
+	hostNoFollow = 0
+	hostNonBlock = 0
+)
