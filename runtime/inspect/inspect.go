@@ -27,8 +27,10 @@ const (
 type ctx struct {
 	rt           *sobek.Runtime
 	h            *helpers
+	major        int  // Node major version the output should match
 	legacy       bool // Node 10/11: compact=true, breakLength 60
-	depth        int  // -1 = unlimited
+	depth        int
+	unlimited    bool // depth: null
 	showHidden   bool
 	breakLength  int
 	seen         []*sobek.Object
@@ -38,13 +40,16 @@ type ctx struct {
 }
 
 func newCtx(rt *sobek.Runtime, o Options) *ctx {
-	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80}
+	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80, major: o.Major}
+	if c.major == 0 {
+		c.major = newestMajor
+	}
 	if c.depth == 0 {
 		c.depth = 2
 	} else if c.depth < 0 {
-		c.depth = -1
+		c.unlimited = true
 	}
-	if o.Major == 10 || o.Major == 11 {
+	if c.major <= 11 {
 		c.legacy = true
 		c.breakLength = 60
 	}
@@ -56,7 +61,9 @@ func Inspect(rt *sobek.Runtime, v sobek.Value, o Options) string {
 	return newCtx(rt, o).formatValue(v, 0, false)
 }
 
-func (c *ctx) depthExceeded(recurse int) bool { return c.depth >= 0 && recurse > c.depth }
+const newestMajor = 26
+
+func (c *ctx) depthExceeded(recurse int) bool { return !c.unlimited && recurse > c.depth }
 
 func isObj(v sobek.Value) (*sobek.Object, bool) {
 	o, ok := v.(*sobek.Object)
@@ -71,7 +78,7 @@ func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
 	// util.inspect.custom hook, as used by snippets that define their own view.
 	if fn, ok := sobek.AssertFunction(o.GetSymbol(c.symbolFor())); ok {
 		d := sobek.Value(sobek.Null())
-		if c.depth >= 0 {
+		if !c.unlimited {
 			d = c.rt.ToValue(c.depth - recurse)
 		}
 		if ret, err := fn(o, d, c.rt.NewObject()); err == nil && !ret.SameAs(o) {
@@ -83,7 +90,7 @@ func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
 	}
 	for _, s := range c.seen {
 		if s == o {
-			if c.legacy {
+			if c.major <= 13 {
 				return "[Circular]"
 			}
 			if c.circular == nil {
@@ -178,7 +185,7 @@ func utf16Len(s string) int {
 
 func (c *ctx) strEscape(s string) string {
 	quote := byte('\'')
-	if !c.legacy && strings.IndexByte(s, '\'') >= 0 {
+	if c.major > 10 && strings.IndexByte(s, '\'') >= 0 {
 		if strings.IndexByte(s, '"') < 0 {
 			quote = '"'
 		} else if strings.IndexByte(s, '`') < 0 && !strings.Contains(s, "${") {
@@ -203,12 +210,12 @@ func (c *ctx) strEscape(s string) string {
 		case r == '\r':
 			b.WriteString(`\r`)
 		case r < 0x20:
-			if c.legacy {
+			if c.major <= 12 {
 				b.WriteString(`\u` + hex(int(r), 4, false))
 			} else {
 				b.WriteString(`\x` + hex(int(r), 2, true))
 			}
-		case r >= 0x7f && r <= 0x9f && !c.legacy:
+		case r >= 0x7f && r <= 0x9f && c.major > 12:
 			b.WriteString(`\x` + hex(int(r), 2, true))
 		default:
 			b.WriteRune(r)
@@ -278,7 +285,7 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	pc := c.constructorName(firstProto, recurse+1)
 	var s string
 	if pc == nil {
-		sub := &ctx{rt: c.rt, h: c.h, legacy: c.legacy, depth: -2, breakLength: c.breakLength}
+		sub := &ctx{rt: c.rt, h: c.h, major: c.major, legacy: c.legacy, depth: -1, breakLength: c.breakLength}
 		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
 	} else {
 		s = res + " <" + *pc + ">"
@@ -290,6 +297,8 @@ type key struct {
 	v   sobek.Value
 	str string
 	sym *sobek.Symbol
+	// hidden forces the "[key]" spelling for synthetic entries such as byteLength.
+	hidden bool
 }
 
 func (c *ctx) getKeys(o *sobek.Object, nonIndex bool) []key {
@@ -368,9 +377,11 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 	}
 	var name string
 	switch {
+	case k.sym != nil && c.major >= 24:
+		name = c.h.call("symStr", k.v).String()
 	case k.sym != nil:
 		name = "[" + c.h.call("symStr", k.v).String() + "]"
-	case !enumerable:
+	case !enumerable || k.hidden:
 		name = "[" + k.str + "]"
 	case keyStrRe.MatchString(k.str):
 		name = k.str

@@ -22,8 +22,10 @@ func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
 	return getPrefix(ctor, tag, fallback, "")
 }
 
-func (c *ctx) sizeSuffix(n int) string {
-	if c.legacy {
+// sizeSuffix is the "(n)" after a constructor name; arrays got it in Node 12,
+// Map/Set only later (verified absent on 12, present on 16).
+func (c *ctx) sizeSuffix(n int, collection bool) string {
+	if c.major <= 11 || collection && c.major <= 13 {
 		return ""
 	}
 	return "(" + strconv.Itoa(n) + ")"
@@ -41,7 +43,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			own = "hasOwn"
 		}
 		// Node (12+) skips a tag that is also printed as an own property.
-		if !c.legacy && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
+		if c.major >= 12 && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
 			tag = ""
 		}
 	}
@@ -67,7 +69,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		n := int(o.Get("length").ToInteger())
 		prefix := ""
 		if !ctorIs("Array") || tag != "" {
-			prefix = getPrefix(ctor, tag, "Array", c.sizeSuffix(n))
+			prefix = getPrefix(ctor, tag, "Array", c.sizeSuffix(n, false))
 		}
 		braces = [2]string{prefix + "[", "]"}
 		if n == 0 && len(keys) == 0 {
@@ -87,7 +89,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		if class == "Map" {
 			size /= 2
 		}
-		prefix := getPrefix(ctor, tag, class, c.sizeSuffix(size))
+		prefix := getPrefix(ctor, tag, class, c.sizeSuffix(size, true))
 		if size == 0 && len(keys) == 0 {
 			return prefix + "{}"
 		}
@@ -96,7 +98,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 	case !isUndef(typedName):
 		keys = c.getKeys(o, true)
 		n := int(o.Get("length").ToInteger())
-		prefix := getPrefix(ctor, tag, typedName.String(), c.sizeSuffix(n))
+		prefix := getPrefix(ctor, tag, typedName.String(), c.sizeSuffix(n, false))
 		braces = [2]string{prefix + "[", "]"}
 		if n == 0 && len(keys) == 0 && !c.showHidden {
 			return braces[0] + "]"
@@ -145,20 +147,21 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			}
 		case c.h.call("isArrayBuffer", o).ToBoolean():
 			prefix := getPrefix(ctor, tag, "ArrayBuffer", "")
-			if !typedArray && !c.legacy {
+			if !typedArray && c.major > 10 {
 				formatter = func(int) []string { return c.formatArrayBuffer(o) }
 			} else if len(keys) == 0 {
 				return prefix + "{ byteLength: " + c.formatNumber(o.Get("byteLength")) + " }"
 			}
 			braces[0] = prefix + "{"
-			keys = append([]key{{v: c.rt.ToValue("byteLength"), str: "byteLength"}}, keys...)
+			bl := key{v: c.rt.ToValue("byteLength"), str: "byteLength", hidden: c.major >= 26}
+			keys = append([]key{bl}, keys...)
 		case isPromise(o):
 			braces[0] = getPrefix(ctor, tag, "Promise", "") + "{"
 			formatter = func(r int) []string { return c.formatPromise(o, r) }
 		case class == "WeakSet" || class == "WeakMap":
 			braces[0] = getPrefix(ctor, tag, class, "") + "{"
 			formatter = func(int) []string {
-				if c.legacy {
+				if c.major <= 10 {
 					return []string{"[items unknown]"}
 				}
 				return []string{"<items unknown>"}
@@ -275,7 +278,7 @@ func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
 	output := make([]string, 0, limit+1)
 	for i := 0; i < limit; i++ {
 		v := o.Get(strconv.Itoa(i))
-		if sobek.IsBigInt(v) && !c.legacy {
+		if sobek.IsBigInt(v) && c.major > 10 {
 			output = append(output, v.String()+"n")
 		} else {
 			output = append(output, c.formatNumber(v))
@@ -374,7 +377,7 @@ func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]k
 
 func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 	src := c.h.call("fnStr", o).String()
-	if !c.legacy && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
+	if c.major >= 12 && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
 		name := "(anonymous)"
 		if c.h.call("hasOwn", o, c.rt.ToValue("name")).ToBoolean() {
 			if n := o.Get("name"); n != nil && n.ToBoolean() {
@@ -416,7 +419,7 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 		name = n.String()
 	}
 	if name == "" {
-		if !c.legacy {
+		if c.major > 13 {
 			b += " (anonymous)"
 		}
 	} else {
@@ -446,7 +449,7 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	} else {
 		stack = c.h.call("errStr", o).String()
 	}
-	if c.legacy {
+	if c.major <= 10 {
 		if c.indentLvl != 0 {
 			return strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))
 		}
@@ -455,7 +458,7 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 		}
 		return stack
 	}
-	if !c.showHidden && len(*keys) > 0 {
+	if c.major >= 12 && !c.showHidden && len(*keys) > 0 {
 		for _, n := range []string{"name", "message", "stack"} {
 			for i, k := range *keys {
 				if k.sym == nil && k.str == n {
@@ -476,7 +479,7 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 		}
 		return false
 	}
-	if c.h.call("desc", o, c.rt.ToValue("cause")) != nil && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
+	if c.major >= 16 && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
 		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
 	}
 	if errs := o.Get("errors"); errs != nil && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
@@ -592,7 +595,7 @@ func (c *ctx) reduceToSingleString(output []string, base string, braces [2]strin
 		start := len(output) + c.indentLvl + len(braces[0]) + len(base) + 10
 		if c.isBelowBreakLength(output, start, base) {
 			joined := strings.Join(output, ", ")
-			if !strings.Contains(joined, "\n") {
+			if c.major <= 13 || !strings.Contains(joined, "\n") {
 				return b + braces[0] + " " + joined + " " + braces[1]
 			}
 		}
