@@ -14,9 +14,12 @@ import (
 // Options selects the Node flavour and util.inspect options.
 type Options struct {
 	Major      int  // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
-	Depth      int  // 0 means Node's default (2); negative means unlimited (depth: null).
+	Depth      int  // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
 	ShowHidden bool // util.inspect's showHidden
 }
+
+// DepthNone requests util.inspect's depth: 0 (the zero Options value means the default depth).
+const DepthNone = math.MinInt
 
 const (
 	kObjectType = iota
@@ -44,9 +47,12 @@ func newCtx(rt *sobek.Runtime, o Options) *ctx {
 	if c.major == 0 {
 		c.major = newestMajor
 	}
-	if c.depth == 0 {
+	switch {
+	case c.depth == 0:
 		c.depth = 2
-	} else if c.depth < 0 {
+	case c.depth == DepthNone:
+		c.depth = 0
+	case c.depth < 0:
 		c.unlimited = true
 	}
 	if c.major <= 11 {

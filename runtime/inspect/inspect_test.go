@@ -27,6 +27,31 @@ func runCases(t *testing.T, src string, major int) string {
 		return sobek.Undefined()
 	})
 	_ = rt.Set("console", console)
+	// A minimal util for cases that call util.inspect/format directly.
+	util := rt.NewObject()
+	_ = util.Set("inspect", func(call sobek.FunctionCall) sobek.Value {
+		o := Options{Major: major}
+		if opts, ok := call.Argument(1).(*sobek.Object); ok {
+			if d := opts.Get("depth"); d != nil && !sobek.IsUndefined(d) {
+				switch {
+				case sobek.IsNull(d):
+					o.Depth = -1
+				case d.ToInteger() == 0:
+					o.Depth = DepthNone
+				default:
+					o.Depth = int(d.ToInteger())
+				}
+			}
+			if sh := opts.Get("showHidden"); sh != nil {
+				o.ShowHidden = sh.ToBoolean()
+			}
+		}
+		return rt.ToValue(Inspect(rt, call.Argument(0), o))
+	})
+	_ = util.Set("format", func(call sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(Format(rt, call.Arguments, Options{Major: major}))
+	})
+	_ = rt.Set("util", util)
 	if _, err := rt.RunString(src); err != nil {
 		t.Fatalf("running cases: %v", err)
 	}

@@ -323,7 +323,7 @@ func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, r
 		output = append(output, s)
 	}
 	c.indentLvl -= 2
-	if c.showHidden {
+	if c.showHidden && c.major <= 12 {
 		output = append(output, "[size]: "+strconv.Itoa(size))
 	}
 	return output
