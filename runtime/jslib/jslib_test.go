@@ -62,6 +62,7 @@ const harnessJS = `
       return v.stack && v.stack.startsWith(v.name) ? String(v.stack).split('\n')[0] : '[' + String(v) + ']';
     }
     const name = ctorName(v);
+    if (opts && opts.compact === false && opts !== 'top') return multiline(v, opts, depth, seen, name);
     if (depth > maxDepth || maxDepth < 0) {
       if (Array.isArray(v)) return '[Array]';
       return '[' + (name || 'Object: null prototype') + ']';
@@ -96,6 +97,26 @@ const harnessJS = `
     if (name === null) prefix = '[Object: null prototype] ';
     else if (name !== 'Object') prefix = name + ' ';
     return prefix + (parts.length ? '{ ' + parts.join(', ') + ' }' : '{}');
+  }
+  // The subset of inspect(v, { compact: false, sorted: true }) that assert
+  // messages in the snippets need.
+  function multiline(v, opts, depth, seen, name) {
+    const pad = '  '.repeat(depth + 1);
+    const closePad = '  '.repeat(depth);
+    seen = seen.concat([v]);
+    const items = [];
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) items.push(pad + inspect(v[i], opts, depth + 1, seen));
+      const prefix = name === 'Array' ? '' : name + '(' + v.length + ') ';
+      return prefix + (items.length ? '[\n' + items.join(',\n') + '\n' + closePad + ']' : '[]');
+    }
+    let keys = Object.keys(v);
+    if (opts.sorted) keys = keys.sort();
+    for (const k of keys) items.push(pad + key(k) + ': ' + inspect(v[k], opts, depth + 1, seen));
+    let prefix = '';
+    if (name === null) prefix = '[Object: null prototype] ';
+    else if (name !== 'Object') prefix = name + ' ';
+    return prefix + (items.length ? '{\n' + items.join(',\n') + '\n' + closePad + '}' : '{}');
   }
   function format(...args) {
     let out = '';
