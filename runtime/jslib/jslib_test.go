@@ -359,8 +359,11 @@ func TestHostileGlobals(t *testing.T) {
 	err := e.run(`
 const EventEmitter = require('events');
 const util = require('util');
+const assert = require('assert');
 const e = new EventEmitter();
 const seen = [];
+const left = { m: new Map([[1, { a: [1] }]]), s: new Set([1, { b: 2 }]) };
+const right = { m: new Map([[1, { a: [1] }]]), s: new Set([{ b: 2 }, 1]) };
 e.on('x', (v) => { seen[seen.length] = 'a' + v; });
 e.once('x', (v) => { seen[seen.length] = 'b' + v; });
 Function.prototype.call = function () { throw new Error('hostile call'); };
@@ -371,6 +374,9 @@ Array.prototype.splice = function () { throw new Error('hostile splice'); };
 Array.prototype.slice = function () { throw new Error('hostile slice'); };
 Array.prototype[Symbol.iterator] = function () { throw new Error('hostile iterator'); };
 Promise.prototype.then = function () { throw new Error('hostile then'); };
+Map.prototype.get = function () { throw new Error('hostile map get'); };
+Set.prototype.has = function () { throw new Error('hostile set has'); };
+Set.prototype[Symbol.iterator] = function () { throw new Error('hostile set iterator'); };
 e.emit('x', 1);
 e.emit('x', 2);
 e.prependOnceListener('x', (v) => { seen[seen.length] = 'c' + v; });
@@ -379,11 +385,14 @@ e.removeAllListeners();
 console.log(seen.join(','), e.listenerCount('x'));
 const p = util.promisify((a, cb) => cb(null, a * 2))(21);
 console.log(typeof p);
+assert.deepStrictEqual(left, right);
+assert.throws(() => assert.strictEqual(1, 2), assert.AssertionError);
+console.log(util.isDeepStrictEqual([1, [2]], [1, [2]]));
 `)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := e.stdout.String(), "a1,b1,a2,c3,a3 0\nobject\n"; got != want {
+	if got, want := e.stdout.String(), "a1,b1,a2,c3,a3 0\nobject\ntrue\n"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
