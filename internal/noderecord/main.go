@@ -6,6 +6,9 @@
 //
 //	go run ./internal/noderecord [-versions 20.20.2,22.18.0] [-runs 30] [-nodes DIR] FILES...
 //
+// Versions already in node.json but not recorded now are kept (-fresh drops them); a version
+// recorded again replaces its old record, or is added to it with -accumulate.
+//
 // Archive format: the txtar comment is a human description plus optional directives, one per
 // line:
 //
@@ -69,6 +72,7 @@ type config struct {
 	parallel    int
 	timeout     time.Duration
 	fresh       bool
+	accumulate  bool
 }
 
 func main() {
@@ -79,6 +83,7 @@ func main() {
 	flag.IntVar(&cfg.parallel, "parallel", 2, "processes run at the same time")
 	flag.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit per run")
 	flag.BoolVar(&cfg.fresh, "fresh", false, "drop previously recorded versions instead of merging")
+	flag.BoolVar(&cfg.accumulate, "accumulate", false, "add the new runs to a version's old record instead of replacing it")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: noderecord [flags] FILE.txtar...\n")
 		flag.PrintDefaults()
@@ -200,6 +205,9 @@ func recordArchive(cfg config, file string) error {
 		rec, err := recordVersion(cfg, node, ver, sources, entry, runs)
 		if err != nil {
 			return fmt.Errorf("node %s: %v", ver, err)
+		}
+		if old, ok := records[ver]; ok && cfg.accumulate {
+			rec = Record{Runs: old.Runs + rec.Runs, Outcomes: tally(append(old.Outcomes, rec.Outcomes...))}
 		}
 		records[ver] = rec
 		fmt.Fprintf(os.Stderr, "%s  %-9s %s\n", filepath.Base(file), ver, summary(rec))
@@ -400,11 +408,10 @@ func tally(results []Outcome) []Outcome {
 	for _, r := range results {
 		key := fmt.Sprintf("%q|%q|%d", r.Stdout, r.Stderr, r.ExitCode)
 		if o, ok := byKey[key]; ok {
-			o.Count++
+			o.Count += r.Count
 			continue
 		}
 		o := r
-		o.Count = 1
 		byKey[key] = &o
 		list = append(list, &o)
 	}
