@@ -1,0 +1,255 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+type runFlags struct {
+	node, module, fsDir, format, witness string
+	explore                              int
+	seed                                 uint64
+	timeout                              time.Duration
+	maxDrain, maxCallbacks               int
+	maxHeapMB                            int
+}
+
+func newRunCmd() *cobra.Command {
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run FILE",
+		Short: "Execute a snippet in the sandbox under Node's event-loop model",
+		Long: `Run executes FILE in looplint's sandbox: a pure-Go JavaScript engine with
+Node's built-ins (console, timers, process, events, fs over an in-memory file
+system, util, assert, timers/promises) and an event loop that follows the
+ordering rules of the chosen Node version. Time is virtual and nothing on
+the host is touched: the snippet sees its own file and, with --fs, a
+read-only copy of DIR as its working directory.
+
+Schedules. A plain run uses the default schedule: no time passes except
+1 ms at each clock read the program makes (Date.now, performance.now,
+process.hrtime) and whatever the loop sleeps waiting for a timer; every
+I/O round trip completes at the first poll phase after it starts, in the
+order it was started. --explore N runs N schedules instead (the default one
+and N-1 chosen at random from --seed) and reports every distinct outcome
+with how often it came up. --witness FILE replays one exact schedule, a
+JSON document {"clock": [ms advanced at each clock read, ...],
+"poll": [[I/O ids delivered at each poll phase], ...]}; the outcomes of
+--explore and the predictor carry their witness.
+
+Exit status: 0 when every outcome exited with code 0, 1 when one exited
+non-zero or was stopped by a budget (starvation, timeout, memory,
+callbacks), 2 for bad input or usage.`,
+		Example: `  looplint run testdata/examples/timeout-vs-immediate.js
+  looplint run --node 10 --explore 200 --format json app.js
+  looplint run --fs ./fixtures --witness schedule.json app.js`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runRun(cmd.OutOrStdout(), args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(&f.module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
+	fl.StringVar(&f.fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
+	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
+	fl.StringVar(&f.witness, "witness", "", "replay the schedule in FILE (JSON)")
+	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "wall-clock budget per run")
+	fl.IntVar(&f.maxDrain, "max-drain", loop.DefaultLimits.MaxDrain, "ticks+microtasks allowed after one callback before reporting starvation")
+	fl.IntVar(&f.maxCallbacks, "max-callbacks", loop.DefaultLimits.MaxCallbacks, "callbacks allowed per run")
+	fl.IntVar(&f.maxHeapMB, "max-heap", 1024, "heap growth allowed per run, in MiB")
+	return cmd
+}
+
+// nodeVersion resolves --node, defaulting to the node on PATH.
+func nodeVersion(flag string) (loop.Version, error) {
+	if flag != "" {
+		return loop.ParseVersion(flag)
+	}
+	if out, err := exec.Command("node", "--version").Output(); err == nil {
+		if v, err := loop.ParseVersion(strings.TrimSpace(string(out))); err == nil {
+			return v, nil
+		}
+	}
+	return loop.Newest, nil
+}
+
+type outcome struct {
+	Stdout   []string      `json:"stdout"`
+	Stderr   []string      `json:"stderr"`
+	ExitCode int           `json:"exitCode"`
+	Status   string        `json:"status"`
+	Message  string        `json:"message,omitempty"`
+	Count    int           `json:"count"`
+	Witness  *loop.Witness `json:"witness"`
+}
+
+type runReport struct {
+	File     string    `json:"file"`
+	Node     string    `json:"node"`
+	Module   string    `json:"module"`
+	Family   string    `json:"family"`
+	Runs     int       `json:"runs"`
+	Outcomes []outcome `json:"outcomes"`
+}
+
+func runRun(w io.Writer, file string, f runFlags) error {
+	if f.format != "text" && f.format != "json" {
+		return usageErr("--format must be text or json, not %q", f.format)
+	}
+	if f.explore < 0 {
+		return usageErr("--explore must be positive")
+	}
+	if f.explore > 0 && f.witness != "" {
+		return usageErr("--explore and --witness cannot be used together")
+	}
+	v, err := nodeVersion(f.node)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if f.fsDir != "" {
+		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
+			return usageErr("--fs %s: not a readable directory", f.fsDir)
+		}
+	}
+	pf, err := parse.Load(file)
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	prog, err := lrt.Prepare(pf, lrt.Options{
+		Node: v, Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,
+		MaxHeap: uint64(f.maxHeapMB) << 20,
+		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
+	})
+	if err != nil {
+		if pe, ok := err.(*parse.Error); ok {
+			return &exitError{code: 2, msg: pe.Error()}
+		}
+		return usageErr("%v", err)
+	}
+	var oracles []func() loop.Oracle
+	switch {
+	case f.witness != "":
+		data, err := os.ReadFile(f.witness)
+		if err != nil {
+			return usageErr("--witness: %v", err)
+		}
+		var wt loop.Witness
+		if err := json.Unmarshal(data, &wt); err != nil {
+			return usageErr("--witness %s: not a witness document: %v", f.witness, err)
+		}
+		oracles = append(oracles, func() loop.Oracle { return &loop.Replay{W: wt} })
+	case f.explore > 0:
+		oracles = append(oracles, func() loop.Oracle { return loop.Default{} })
+		for i := 1; i < f.explore; i++ {
+			seed := f.seed*1_000_003 + uint64(i)
+			oracles = append(oracles, func() loop.Oracle { return loop.NewRandom(seed) })
+		}
+	default:
+		oracles = append(oracles, func() loop.Oracle { return loop.Default{} })
+	}
+	results := make([]lrt.Result, len(oracles))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, mk := range oracles {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			results[i] = prog.Run(mk())
+			<-sem
+		}()
+	}
+	wg.Wait()
+	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family(), Runs: len(results)}
+	index := map[string]int{}
+	for _, r := range results {
+		key := strings.Join(r.Stdout, "\n") + "\x00" + strings.Join(r.Stderr, "\n") + fmt.Sprintf("\x00%d\x00%s", r.ExitCode, r.Status)
+		if i, ok := index[key]; ok {
+			rep.Outcomes[i].Count++
+			continue
+		}
+		wt := r.Witness
+		index[key] = len(rep.Outcomes)
+		rep.Outcomes = append(rep.Outcomes, outcome{Stdout: nonNil(r.Stdout), Stderr: nonNil(r.Stderr), ExitCode: r.ExitCode,
+			Status: string(r.Status), Message: r.Message, Count: 1, Witness: &wt})
+	}
+	sort.SliceStable(rep.Outcomes, func(i, j int) bool { return rep.Outcomes[i].Count > rep.Outcomes[j].Count })
+	if f.format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		printRunText(w, rep, f)
+	}
+	for _, o := range rep.Outcomes {
+		if o.ExitCode != 0 || o.Status != string(lrt.StatusExited) {
+			return &exitError{code: 1}
+		}
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func printRunText(w io.Writer, rep runReport, f runFlags) {
+	sched := "default schedule"
+	switch {
+	case f.witness != "":
+		sched = "schedule from " + f.witness
+	case f.explore > 0:
+		sched = fmt.Sprintf("%d schedules (seed %d): %d distinct outcome(s)", rep.Runs, f.seed, len(rep.Outcomes))
+	}
+	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, moduleName(rep.Module), sched)
+	for i, o := range rep.Outcomes {
+		if len(rep.Outcomes) > 1 || f.explore > 0 {
+			fmt.Fprintf(w, "\n#%d  seen in %d of %d runs\n", i+1, o.Count, rep.Runs)
+		}
+		for _, l := range o.Stdout {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+		for _, l := range o.Stderr {
+			fmt.Fprintf(w, "  stderr| %s\n", l)
+		}
+		switch o.Status {
+		case string(lrt.StatusExited):
+			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
+		default:
+			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(o.Status), o.Message)
+		}
+	}
+}
+
+func moduleName(m string) string {
+	if m == "esm" {
+		return "ES module"
+	}
+	return "CommonJS"
+}
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: 2, msg: "looplint: " + fmt.Sprintf(format, args...)}
+}

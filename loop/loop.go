@@ -1,0 +1,535 @@
+// Package loop is looplint's model of the Node.js event loop: the queues,
+// the phase order and the draining rules of SEMANTICS.md, parameterized by
+// a Profile (Node version family and main-module kind). It is the only
+// place these rules are written down: the runtime drives it with a real
+// JavaScript engine, the predictor with an abstract interpreter. Every
+// nondeterministic decision (clock advances, I/O completions) is asked of
+// an Oracle and recorded as a Witness, so any run can be replayed exactly.
+package loop
+
+import (
+	"fmt"
+)
+
+// Host runs JavaScript for the loop. Callbacks are opaque values the host
+// understands (a sobek function in the runtime, an IR closure in the
+// predictor).
+type Host interface {
+	// Enter is one call from C++ into JavaScript: fn runs callbacks through
+	// Invoke; when fn returns the host empties its microtask queue (V8's
+	// checkpoint), telling the loop about each job via Loop.Microtask.
+	Enter(fn func())
+	// Invoke calls a callback; an error is an uncaught exception.
+	Invoke(cb any) error
+	// Uncaught offers an exception to 'uncaughtException' listeners and
+	// reports whether there were any. When there were none the host
+	// prints the error as Node does, emits 'exit' and calls Loop.Exit.
+	Uncaught(err error, fromPromise bool) bool
+	// TakeRejections returns what happened to promise rejections since the
+	// last call: rejections still unhandled, and earlier reported ones that
+	// got a handler since.
+	TakeRejections() (unhandled, handledLate []any)
+	// EmitUnhandledRejection emits 'unhandledRejection'; false if nobody listened.
+	EmitUnhandledRejection(r any) bool
+	// WarnUnhandledRejection prints Node's (<= 14) warning for r.
+	WarnUnhandledRejection(r any)
+	// RejectionError turns an unhandled rejection into the error that
+	// Node (>= 15) raises as an uncaught exception.
+	RejectionError(r any) error
+	// EmitRejectionHandled emits 'rejectionHandled' (or warns).
+	EmitRejectionHandled(r any)
+	// EmitProcess emits 'beforeExit' or 'exit' on process; called inside Enter.
+	EmitProcess(event string)
+	// Warn is process.emitWarning(msg, name).
+	Warn(name, msg string)
+}
+
+// Limits bound a run. Zero values mean the defaults.
+type Limits struct {
+	// MaxDrain caps the ticks and microtasks run after one macrotask
+	// callback; reaching it is reported as starvation.
+	MaxDrain int
+	// MaxCallbacks caps macrotask callbacks over the whole run.
+	MaxCallbacks int
+	// MaxVirtualMS caps virtual time.
+	MaxVirtualMS int64
+}
+
+// MaxDrainOr is MaxDrain or its default.
+func (l Limits) MaxDrainOr() int {
+	if l.MaxDrain > 0 {
+		return l.MaxDrain
+	}
+	return DefaultLimits.MaxDrain
+}
+
+// DefaultLimits are used for zero fields of Limits.
+var DefaultLimits = Limits{MaxDrain: 100000, MaxCallbacks: 200000, MaxVirtualMS: 24 * 3600 * 1000}
+
+// StopKind says why a run ended.
+type StopKind int
+
+const (
+	StopNormal     StopKind = iota // the loop ran out of work (or process.exit / a fatal error)
+	StopStarvation                 // a tick or microtask chain never drained
+	StopBudget                     // the run hit MaxCallbacks or MaxVirtualMS
+)
+
+// Stop describes how a run ended.
+type Stop struct {
+	Kind  StopKind
+	Queue string // "nextTick" or "microtask" for starvation
+	Pos   string // where the starving callback was scheduled
+	Msg   string
+}
+
+// Loop is one process's event loop.
+type Loop struct {
+	P      Profile
+	host   Host
+	oracle *recorder
+	lim    Limits
+
+	clock     int64
+	waitUntil int64
+
+	ticks []tick
+	// timers
+	lists    map[float64]*timerList
+	heap     listHeap
+	nextList int64
+	refTimer int
+	inPhase  bool  // inside a timers phase (Node <= 10 loop-time refresh)
+	loopTime int64 // libuv's cached time, Node <= 10
+	warned   map[string]bool
+
+	immediates []*Immediate
+	refImm     int
+
+	io      []*IO
+	nextIO  int
+	closing []any
+	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
+
+	drained   int
+	callbacks int
+	dead      bool
+	exiting   bool
+	stop      Stop
+}
+
+type tick struct {
+	cb  any
+	pos string
+}
+
+// New creates a loop; oracle answers its nondeterministic questions.
+func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
+	if lim.MaxDrain <= 0 {
+		lim.MaxDrain = DefaultLimits.MaxDrain
+	}
+	if lim.MaxCallbacks <= 0 {
+		lim.MaxCallbacks = DefaultLimits.MaxCallbacks
+	}
+	if lim.MaxVirtualMS <= 0 {
+		lim.MaxVirtualMS = DefaultLimits.MaxVirtualMS
+	}
+	return &Loop{P: p, host: h, oracle: &recorder{o: o}, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}}
+}
+
+// Witness returns the schedule taken so far.
+func (l *Loop) Witness() Witness { return l.oracle.w }
+
+// Dead reports that the process is exiting or the run was stopped: no more
+// JavaScript may run except 'exit' listeners.
+func (l *Loop) Dead() bool { return l.dead }
+
+// Exiting is process._exiting: nextTick becomes a no-op.
+func (l *Loop) Exiting() bool { return l.exiting || l.dead }
+
+// Exit ends the process now (process.exit, or a fatal error after the host
+// emitted 'exit').
+func (l *Loop) Exit() {
+	l.exiting = true
+	l.dead = true
+}
+
+// Stopped returns how the run ended.
+func (l *Loop) Stopped() Stop { return l.stop }
+
+func (l *Loop) halt(s Stop) {
+	if l.dead {
+		return
+	}
+	l.stop = s
+	l.dead = true
+}
+
+// read takes a fresh clock reading.
+func (l *Loop) read(k ReadKind) int64 {
+	l.clock += l.oracle.Advance(k)
+	if l.clock < l.waitUntil {
+		l.clock = l.waitUntil
+	}
+	l.waitUntil = 0
+	if l.clock > l.lim.MaxVirtualMS {
+		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("virtual time passed %d ms", l.lim.MaxVirtualMS)})
+	}
+	return l.clock
+}
+
+// Now is an explicit clock read by the program (Date.now and friends), in
+// milliseconds since the process started.
+func (l *Loop) Now() int64 { return l.read(ReadUser) }
+
+// NextTick queues cb on the nextTick queue; pos names the call site.
+func (l *Loop) NextTick(cb any, pos string) {
+	if l.Exiting() {
+		return
+	}
+	l.ticks = append(l.ticks, tick{cb, pos})
+}
+
+// Microtask is called by the host before it runs each microtask job, so
+// that a chain that never ends is stopped and named.
+func (l *Loop) Microtask(pos string) bool {
+	return l.count("microtask", pos)
+}
+
+func (l *Loop) count(queue, pos string) bool {
+	l.drained++
+	if l.drained > l.lim.MaxDrain {
+		l.halt(Stop{Kind: StopStarvation, Queue: queue, Pos: pos,
+			Msg: fmt.Sprintf("%s queue never drained: more than %d callbacks ran without yielding to the event loop", queue, l.lim.MaxDrain)})
+		return false
+	}
+	return true
+}
+
+// runTicks is Node's tick loop body: every queued tick in FIFO order,
+// including ticks queued meanwhile. It runs inside Enter so that the
+// engine's microtask checkpoint comes after it.
+func (l *Loop) runTicks() {
+	for len(l.ticks) > 0 && !l.dead {
+		t := l.ticks[0]
+		l.ticks = l.ticks[1:]
+		if !l.count("nextTick", t.pos) {
+			return
+		}
+		if err := l.host.Invoke(t.cb); err != nil {
+			l.uncaught(err, false)
+		}
+	}
+}
+
+// DrainCount is how many ticks and microtasks ran since the last macrotask.
+func (l *Loop) DrainCount() int { return l.drained }
+
+// ReportUncaught is an exception thrown outside a callback the loop
+// invoked (a microtask from queueMicrotask, a module body, an emit).
+func (l *Loop) ReportUncaught(err error) { l.uncaught(err, false) }
+
+func (l *Loop) uncaught(err error, fromPromise bool) {
+	if l.dead {
+		return
+	}
+	if !l.host.Uncaught(err, fromPromise) {
+		l.Exit()
+	}
+}
+
+// Call runs one macrotask callback the way InternalCallbackScope does:
+// the callback, then ticks and microtasks until both are empty, with
+// unhandled-rejection processing in between.
+func (l *Loop) Call(cb any) {
+	l.callGroup([]any{cb})
+}
+
+// callGroup runs several callbacks as one C++→JS call (Node <= 10 lists and
+// immediate queues): ticks and microtasks drain only after the last one.
+func (l *Loop) callGroup(cbs []any) {
+	if l.dead {
+		return
+	}
+	l.drained = 0
+	l.host.Enter(func() {
+		for _, cb := range cbs {
+			if l.dead {
+				return
+			}
+			if !l.budget() {
+				return
+			}
+			if err := l.host.Invoke(cb); err != nil {
+				l.uncaught(err, false)
+			}
+		}
+		l.runTicks()
+	})
+	l.drain()
+}
+
+func (l *Loop) budget() bool {
+	l.callbacks++
+	if l.callbacks > l.lim.MaxCallbacks {
+		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("more than %d callbacks ran (a timer or loop that never ends?)", l.lim.MaxCallbacks)})
+		return false
+	}
+	return true
+}
+
+// drain is processTicksAndRejections after the first round.
+func (l *Loop) drain() {
+	for !l.dead {
+		if len(l.ticks) > 0 {
+			l.host.Enter(l.runTicks)
+			continue
+		}
+		did := false
+		l.host.Enter(func() { did = l.processRejections() })
+		if !did {
+			return
+		}
+	}
+}
+
+// processRejections applies the version's unhandled-rejection policy
+// (SEMANTICS §10) after a drain; it reports whether it ran any JavaScript.
+func (l *Loop) processRejections() bool {
+	unhandled, late := l.host.TakeRejections()
+	did := false
+	for _, r := range late {
+		did = true
+		l.host.EmitRejectionHandled(r)
+	}
+	for _, r := range unhandled {
+		if l.dead {
+			break
+		}
+		did = true
+		if l.host.EmitUnhandledRejection(r) {
+			continue
+		}
+		if l.P.UnhandledRejectionsThrow() {
+			l.uncaught(l.host.RejectionError(r), true)
+		} else {
+			l.host.WarnUnhandledRejection(r)
+		}
+	}
+	return did
+}
+
+// RunMain runs the main module and then the loop until it is empty, then
+// 'beforeExit' (repeating while it revives the loop) and 'exit'.
+// For ES modules body is the evaluation of the module graph, which runs
+// inside a microtask, so the engine's jobs come before ticks.
+func (l *Loop) RunMain(body func()) {
+	switch {
+	case l.P.Module == CommonJS:
+		l.drained = 0
+		l.host.Enter(func() { body(); l.runTicks() })
+		l.drain()
+	case l.P.ESMSyncLoad():
+		l.esmBody(body)
+	default:
+		// The loader reads the entry asynchronously: the body runs in
+		// the first poll phase, so check comes next (SEMANTICS §7.2).
+		l.entry = body
+	}
+	for !l.dead {
+		l.run()
+		if l.dead {
+			break
+		}
+		l.drained = 0
+		l.host.Enter(func() { l.host.EmitProcess("beforeExit"); l.runTicks() })
+		l.drain()
+		if !l.alive() {
+			break
+		}
+	}
+	if !l.dead {
+		l.exiting = true
+		l.host.Enter(func() { l.host.EmitProcess("exit") })
+		l.dead = true
+	}
+}
+
+func (l *Loop) esmBody(body func()) {
+	l.drained = 0
+	l.host.Enter(body)
+	l.drain()
+}
+
+func (l *Loop) alive() bool {
+	return l.refTimer > 0 || l.refImm > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
+}
+
+// run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2).
+func (l *Loop) run() {
+	for !l.dead && l.alive() {
+		l.timersPhase()
+		if l.dead {
+			return
+		}
+		l.pollPhase()
+		if l.dead {
+			return
+		}
+		l.checkPhase()
+		if l.dead {
+			return
+		}
+		l.closePhase()
+	}
+}
+
+func (l *Loop) pollPhase() {
+	if l.entry != nil {
+		body := l.entry
+		l.entry = nil
+		l.esmBody(body)
+		return
+	}
+	if len(l.io) == 0 {
+		if l.refImm == 0 && len(l.closing) == 0 && l.refTimer > 0 {
+			l.waitUntil = l.nextExpiry()
+		}
+		return
+	}
+	ids := make([]int, len(l.io))
+	for i, op := range l.io {
+		ids[i] = op.id
+	}
+	idle := l.refImm == 0 && len(l.closing) == 0
+	mustPick := idle && l.activeTimers() == 0
+	for _, id := range l.oracle.Poll(ids, mustPick) {
+		if l.dead {
+			return
+		}
+		l.completeTrip(id)
+	}
+	if idle && l.activeTimers() > 0 && len(l.immediates) == 0 {
+		// Nothing came in: poll slept until the next timer.
+		if exp := l.nextExpiry(); exp > l.clock {
+			l.waitUntil = exp
+		}
+	}
+}
+
+func (l *Loop) checkPhase() {
+	q := l.immediates
+	l.immediates = nil
+	var run []any
+	for _, im := range q {
+		if im.cleared {
+			continue
+		}
+		im.cleared = true
+		if im.ref {
+			l.refImm--
+		}
+		if l.P.PerListTimers() {
+			run = append(run, im.Cb)
+			continue
+		}
+		l.Call(im.Cb)
+		if l.dead {
+			return
+		}
+	}
+	if len(run) > 0 {
+		l.callGroup(run)
+	}
+}
+
+func (l *Loop) closePhase() {
+	for len(l.closing) > 0 && !l.dead {
+		cb := l.closing[0]
+		l.closing = l.closing[1:]
+		l.Call(cb)
+	}
+}
+
+// Close queues a close callback (uv_close) for this iteration's close phase.
+func (l *Loop) Close(cb any) { l.closing = append(l.closing, cb) }
+
+// Immediate is a setImmediate entry.
+type Immediate struct {
+	Cb      any
+	ref     bool
+	cleared bool
+}
+
+// SetImmediate appends to the immediate queue.
+func (l *Loop) SetImmediate(cb any) *Immediate {
+	im := &Immediate{Cb: cb, ref: true}
+	l.immediates = append(l.immediates, im)
+	l.refImm++
+	return im
+}
+
+// ClearImmediate cancels im if it has not run.
+func (l *Loop) ClearImmediate(im *Immediate) {
+	if im == nil || im.cleared {
+		return
+	}
+	im.cleared = true
+	if im.ref {
+		l.refImm--
+	}
+}
+
+// RefImmediate changes whether im keeps the loop alive.
+func (l *Loop) RefImmediate(im *Immediate, ref bool) {
+	if im.cleared || im.ref == ref {
+		return
+	}
+	im.ref = ref
+	if ref {
+		l.refImm++
+	} else {
+		l.refImm--
+	}
+}
+
+// HasRefImmediate is Immediate.hasRef().
+func (im *Immediate) HasRef() bool { return im.ref }
+
+// IO is an operation on the thread pool (or any I/O source) whose
+// completion arrives in a poll phase after Trips round trips.
+type IO struct {
+	id    int
+	trips int
+	cb    any
+}
+
+// ID is the operation's number in witnesses (submission order, from 1).
+func (op *IO) ID() int { return op.id }
+
+// SubmitIO starts an operation needing trips round trips; cb runs as a
+// macrotask in the poll phase where the last one completes.
+func (l *Loop) SubmitIO(trips int, cb any) *IO {
+	if trips < 1 {
+		trips = 1
+	}
+	l.nextIO++
+	op := &IO{id: l.nextIO, trips: trips, cb: cb}
+	l.io = append(l.io, op)
+	return op
+}
+
+func (l *Loop) completeTrip(id int) {
+	for i, op := range l.io {
+		if op.id != id {
+			continue
+		}
+		op.trips--
+		if op.trips > 0 {
+			return // the next round trip is now in flight
+		}
+		l.io = append(l.io[:i:i], l.io[i+1:]...)
+		l.Call(op.cb)
+		return
+	}
+}

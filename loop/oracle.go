@@ -1,0 +1,155 @@
+package loop
+
+import "math/rand/v2"
+
+// ReadKind says why the loop reads the clock.
+type ReadKind int
+
+const (
+	ReadTimerStart  ReadKind = iota // setTimeout/setInterval: start = fresh ms (getLibuvNow)
+	ReadTimersPhase                 // the `now` of a timers phase
+	ReadInterval                    // interval re-arm around its callback
+	ReadUser                        // Date.now(), performance.now(), process.hrtime()
+	ReadRequeue                     // Node <= 10 list re-arm (TimerWrap.now)
+)
+
+var readNames = [...]string{"timer-start", "timers-phase", "interval", "user", "requeue"}
+
+func (k ReadKind) String() string { return readNames[k] }
+
+// Oracle answers every nondeterministic question the loop asks. The
+// runtime's oracles replay a witness or choose at random; the predictor's
+// oracle enumerates answers.
+type Oracle interface {
+	// Advance returns how many milliseconds pass before this clock read (>= 0).
+	Advance(k ReadKind) int64
+	// Poll chooses which in-flight I/O round trips complete in this poll
+	// phase, in delivery order, as IDs from inflight (listed oldest first).
+	// When mustPick is set the loop would otherwise block forever, so an
+	// empty answer is taken to mean the oldest one.
+	Poll(inflight []int, mustPick bool) []int
+}
+
+// Witness is a complete schedule: what the oracle answered, in order.
+// It is the JSON document `looplint run --witness` replays.
+type Witness struct {
+	// Clock holds the advance (ms) chosen at each clock read, in order.
+	Clock []int64 `json:"clock"`
+	// Poll holds, per poll phase, the I/O round trips delivered (IDs in
+	// submission order, starting at 1).
+	Poll [][]int `json:"poll"`
+}
+
+// recorder wraps an oracle and records its answers as a witness.
+type recorder struct {
+	o Oracle
+	w Witness
+}
+
+func (r *recorder) Advance(k ReadKind) int64 {
+	a := r.o.Advance(k)
+	if a < 0 {
+		a = 0
+	}
+	r.w.Clock = append(r.w.Clock, a)
+	return a
+}
+
+func (r *recorder) Poll(inflight []int, mustPick bool) []int {
+	got := r.o.Poll(inflight, mustPick)
+	// Keep only valid, distinct IDs; the loop relies on it.
+	ok := map[int]bool{}
+	for _, id := range inflight {
+		ok[id] = true
+	}
+	var out []int
+	for _, id := range got {
+		if ok[id] {
+			out = append(out, id)
+			ok[id] = false
+		}
+	}
+	if len(out) == 0 && mustPick && len(inflight) > 0 {
+		out = []int{inflight[0]}
+	}
+	r.w.Poll = append(r.w.Poll, out)
+	return out
+}
+
+// Default is the deterministic schedule of a plain `looplint run`: no time
+// passes except 1 ms at each explicit clock read by the program (so
+// busy-waits end) and whatever the loop sleeps waiting for a timer; every
+// I/O round trip completes at the first poll phase after it starts, in
+// submission order.
+type Default struct{}
+
+func (Default) Advance(k ReadKind) int64 {
+	if k == ReadUser {
+		return 1
+	}
+	return 0
+}
+
+func (Default) Poll(inflight []int, _ bool) []int { return inflight }
+
+// Replay answers from a witness; past its end it behaves like Default.
+type Replay struct {
+	W          Witness
+	clock, pol int
+}
+
+func (r *Replay) Advance(k ReadKind) int64 {
+	if r.clock < len(r.W.Clock) {
+		r.clock++
+		return r.W.Clock[r.clock-1]
+	}
+	return Default{}.Advance(k)
+}
+
+func (r *Replay) Poll(inflight []int, mustPick bool) []int {
+	if r.pol < len(r.W.Poll) {
+		r.pol++
+		return r.W.Poll[r.pol-1]
+	}
+	return Default{}.Poll(inflight, mustPick)
+}
+
+// Random picks schedules at random, weighted towards what real machines do
+// (mostly no time passing, sometimes a millisecond, rarely a long stall) so
+// that rare but reachable orders show up within a few hundred runs.
+type Random struct{ R *rand.Rand }
+
+// NewRandom seeds a Random oracle.
+func NewRandom(seed uint64) *Random { return &Random{R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
+
+func (o *Random) Advance(k ReadKind) int64 {
+	x := o.R.Float64()
+	switch {
+	case k == ReadUser && x < 0.5:
+		return 1 // busy-waits must make progress in expectation
+	case x < 0.6:
+		return 0
+	case x < 0.85:
+		return 1
+	case x < 0.95:
+		return 2 + o.R.Int64N(4)
+	default:
+		return 6 + o.R.Int64N(60)
+	}
+}
+
+func (o *Random) Poll(inflight []int, mustPick bool) []int {
+	var out []int
+	// Deliver a random subset in random order; each ready trip completes
+	// now with probability 1/2.
+	perm := o.R.Perm(len(inflight))
+	for _, i := range perm {
+		if o.R.IntN(2) == 0 {
+			out = append(out, inflight[i])
+		}
+	}
+	if len(out) == 0 && mustPick && len(inflight) > 0 {
+		out = []int{inflight[perm[0]]}
+	}
+	return out
+}

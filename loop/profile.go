@@ -1,0 +1,150 @@
+package loop
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Version is a Node.js release.
+type Version struct{ Major, Minor, Patch int }
+
+func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
+
+// AtLeast reports whether v >= major.minor.
+func (v Version) AtLeast(major, minor int) bool {
+	return v.Major > major || v.Major == major && v.Minor >= minor
+}
+
+// latest is the newest release we know of per major line; "--node 22" means this one.
+var latest = map[int]Version{
+	8: {8, 17, 0}, 9: {9, 11, 2}, 10: {10, 24, 1}, 11: {11, 15, 0}, 12: {12, 22, 12},
+	13: {13, 14, 0}, 14: {14, 21, 3}, 15: {15, 14, 0}, 16: {16, 20, 2}, 17: {17, 9, 1},
+	18: {18, 20, 8}, 19: {19, 9, 0}, 20: {20, 20, 2}, 21: {21, 7, 3}, 22: {22, 23, 3},
+	23: {23, 11, 1}, 24: {24, 21, 0}, 25: {25, 9, 0}, 26: {26, 10, 0},
+}
+
+// Newest is the default when no Node is on PATH.
+var Newest = latest[26]
+
+// ParseVersion accepts "22", "22.17", "v26.10.0".
+func ParseVersion(s string) (Version, error) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "v")
+	parts := strings.Split(t, ".")
+	if len(parts) == 0 || len(parts) > 3 || t == "" {
+		return Version{}, fmt.Errorf("invalid Node version %q (want e.g. 22, 22.17 or 22.17.0)", s)
+	}
+	var n [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return Version{}, fmt.Errorf("invalid Node version %q (want e.g. 22, 22.17 or 22.17.0)", s)
+		}
+		n[i] = x
+	}
+	if n[0] < 8 {
+		return Version{}, fmt.Errorf("Node %s is not modelled (looplint models Node 8 and later)", s)
+	}
+	if len(parts) == 1 {
+		if v, ok := latest[n[0]]; ok {
+			return v, nil
+		}
+	}
+	return Version{n[0], n[1], n[2]}, nil
+}
+
+// ModuleKind is how the main module is loaded.
+type ModuleKind int
+
+const (
+	CommonJS ModuleKind = iota
+	ESModule
+)
+
+func (m ModuleKind) String() string {
+	if m == ESModule {
+		return "esm"
+	}
+	return "cjs"
+}
+
+// Profile is everything about a Node version that changes callback order.
+// Every version test in the project goes through these methods, so a
+// behaviour change is recorded in exactly one place.
+type Profile struct {
+	Node   Version
+	Module ModuleKind
+}
+
+// Family names the SEMANTICS.md §1 family (A–F).
+func (p Profile) Family() string {
+	v := p.Node
+	switch {
+	case v.Major <= 9:
+		return "A"
+	case v.Major == 10:
+		return "B"
+	case v.Major == 11:
+		return "C"
+	case v.Major <= 14:
+		return "D"
+	case !p.ESMSyncLoad():
+		return "E"
+	default:
+		return "F"
+	}
+}
+
+// PerListTimers: one libuv timer per duration list, whole lists and whole
+// immediate queues run as one callback (Node <= 10, nodejs/node#22842).
+func (p Profile) PerListTimers() bool { return p.Node.Major <= 10 }
+
+// IntervalRearmAfter: Node 8 re-inserts an interval with a start taken after its callback.
+func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
+
+// OldAwait: V8 < 7.2 wraps an awaited native promise in a throwaway promise (3 jobs).
+func (p Profile) OldAwait() bool { return p.Node.Major == 10 || p.Node.Major == 11 }
+
+// HasQueueMicrotask: the global exists from 11.0.
+func (p Profile) HasQueueMicrotask() bool { return p.Node.Major >= 11 }
+
+// UnhandledRejectionsThrow: the default mode became "throw" in 15.0 (nodejs/node#33021).
+func (p Profile) UnhandledRejectionsThrow() bool { return p.Node.Major >= 15 }
+
+// ESMSyncLoad: the ESM entry is read synchronously and evaluated before the
+// loop starts from 22.18 / 24.3 (nodejs/node#57419); before that the body
+// runs inside a poll-phase fs completion.
+func (p Profile) ESMSyncLoad() bool {
+	v := p.Node
+	return v.Major >= 25 || v.Major == 24 && v.Minor >= 3 || v.Major == 22 && v.Minor >= 18 || v.Major == 23 && v.Minor >= 11
+}
+
+// DetectModule: a typeless .js with ESM syntax runs as ESM (20.19+, 22.7+).
+func (p Profile) DetectModule() bool {
+	v := p.Node
+	return v.Major >= 23 || v.Major == 22 && v.Minor >= 7 || v.Major == 20 && v.Minor >= 19
+}
+
+// TopLevelAwait works in modules without a flag from 14.8.
+func (p Profile) TopLevelAwait() bool { return p.Node.AtLeast(14, 8) }
+
+// ESMNeedsFlag: Node < 12 runs .mjs only with --experimental-modules.
+func (p Profile) ESMNeedsFlag() bool { return p.Node.Major < 12 }
+
+// TimeoutSignWarnings: TimeoutNegativeWarning / TimeoutNaNWarning from 24.0.
+func (p Profile) TimeoutSignWarnings() bool { return p.Node.Major >= 24 }
+
+// TimeoutOverflowWarning exists from Node 10.
+func (p Profile) TimeoutOverflowWarning() bool { return p.Node.Major >= 10 }
+
+// ReadFileTrips is how many threadpool round trips fs.readFile takes:
+// open, fstat, read, close before 26; one ReadFileJob from 26.
+func (p Profile) ReadFileTrips() int {
+	if p.Node.Major >= 26 {
+		return 1
+	}
+	return 4
+}
+
+// TruncDurations: from 11 the list key is Math.trunc(msecs); before, the raw value.
+func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }

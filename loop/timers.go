@@ -1,0 +1,341 @@
+package loop
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+)
+
+// Timer is a Timeout object's state (setTimeout / setInterval).
+type Timer struct {
+	Cb      any
+	msecs   float64 // _idleTimeout after coercion
+	repeat  bool
+	start   int64 // _idleStart
+	ref     bool
+	cleared bool // clearTimeout: _idleTimeout = -1
+	list    *timerList
+}
+
+// HasRef is Timeout.hasRef().
+func (t *Timer) HasRef() bool { return t.ref }
+
+type timerList struct {
+	key     float64
+	timers  []*Timer
+	expiry  int64 // >= 11: list.expiry; <= 10: the list's libuv timer due time
+	id      int64 // >= 11: list.id; <= 10: libuv start_id
+	idx     int   // heap index, -1 when not in the heap
+	running bool
+}
+
+type listHeap []*timerList
+
+func (h listHeap) Len() int { return len(h) }
+func (h listHeap) Less(i, j int) bool {
+	if h[i].expiry != h[j].expiry {
+		return h[i].expiry < h[j].expiry
+	}
+	return h[i].id < h[j].id
+}
+func (h listHeap) Swap(i, j int)  { h[i], h[j] = h[j], h[i]; h[i].idx = i; h[j].idx = j }
+func (h *listHeap) Push(x any)   { t := x.(*timerList); t.idx = len(*h); *h = append(*h, t) }
+func (h *listHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	*h = old[:len(old)-1]
+	t.idx = -1
+	return t
+}
+
+const timeoutMax = 1<<31 - 1
+
+// CoerceDelay applies Node's duration rule (`after *= 1`; anything outside
+// [1, 2^31-1] becomes 1) and the warnings of this version. after is the
+// numeric value of the argument (NaN for non-numeric input).
+func (l *Loop) CoerceDelay(after float64) float64 {
+	if after >= 1 && after <= timeoutMax {
+		return after
+	}
+	switch {
+	case after > timeoutMax:
+		if l.P.TimeoutOverflowWarning() {
+			l.host.Warn("TimeoutOverflowWarning", fmt.Sprintf("%s does not fit into a 32-bit signed integer.\nTimeout duration was set to 1.", jsNumber(after)))
+		}
+	case after < 0 && l.P.TimeoutSignWarnings() && !l.warned["neg"]:
+		l.warned["neg"] = true
+		l.host.Warn("TimeoutNegativeWarning", fmt.Sprintf("%s is a negative number.\nTimeout duration was set to 1.", jsNumber(after)))
+	case math.IsNaN(after) && l.P.TimeoutSignWarnings() && !l.warned["nan"]:
+		l.warned["nan"] = true
+		l.host.Warn("TimeoutNaNWarning", "NaN is not a number.\nTimeout duration was set to 1.")
+	}
+	return 1
+}
+
+func jsNumber(f float64) string {
+	if math.IsInf(f, 1) {
+		return "Infinity"
+	}
+	if math.IsInf(f, -1) {
+		return "-Infinity"
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return fmt.Sprintf("%.0f", f)
+	}
+	return fmt.Sprint(f)
+}
+
+// SetTimer creates a timer for an already coerced delay (see CoerceDelay).
+func (l *Loop) SetTimer(cb any, msecs float64, repeat bool) *Timer {
+	t := &Timer{Cb: cb, msecs: msecs, repeat: repeat, ref: true}
+	l.refTimer++
+	l.insert(t, l.readStart())
+	return t
+}
+
+// readStart is getLibuvNow(): a fresh read that also refreshes libuv's
+// cached loop time, which Node <= 10's timers phase compares against.
+func (l *Loop) readStart() int64 {
+	now := l.read(ReadTimerStart)
+	if l.inPhase {
+		l.loopTime = now
+	}
+	return now
+}
+
+func (l *Loop) key(msecs float64) float64 {
+	if l.P.TruncDurations() {
+		return math.Trunc(msecs)
+	}
+	return msecs
+}
+
+// insert appends t to its duration list, creating the list if needed.
+func (l *Loop) insert(t *Timer, start int64) {
+	t.start = start
+	k := l.key(t.msecs)
+	list := l.lists[k]
+	if list == nil {
+		l.nextList++
+		list = &timerList{key: k, expiry: start + int64(k), id: l.nextList}
+		l.lists[k] = list
+		heap.Push(&l.heap, list)
+	}
+	t.list = list
+	list.timers = append(list.timers, t)
+}
+
+// unlink removes t from its list; an emptied list is dropped unless it is
+// the one being run (listOnTimeout drops it itself).
+func (l *Loop) unlink(t *Timer) {
+	list := t.list
+	if list == nil {
+		return
+	}
+	t.list = nil
+	for i, x := range list.timers {
+		if x == t {
+			list.timers = append(list.timers[:i:i], list.timers[i+1:]...)
+			break
+		}
+	}
+	if len(list.timers) == 0 && !list.running {
+		l.dropList(list)
+	}
+}
+
+func (l *Loop) dropList(list *timerList) {
+	if l.lists[list.key] == list {
+		delete(l.lists, list.key)
+	}
+	if list.idx >= 0 && list.idx < len(l.heap) && l.heap[list.idx] == list {
+		heap.Remove(&l.heap, list.idx)
+	}
+}
+
+// ClearTimer is clearTimeout / clearInterval.
+func (l *Loop) ClearTimer(t *Timer) {
+	if t == nil || t.cleared {
+		return
+	}
+	t.cleared = true
+	if t.list != nil {
+		l.unlink(t)
+		if t.ref {
+			l.refTimer--
+		}
+	}
+}
+
+// RefTimer is Timeout.ref() / unref().
+func (l *Loop) RefTimer(t *Timer, ref bool) {
+	if t.ref == ref {
+		return
+	}
+	t.ref = ref
+	if t.list != nil {
+		if ref {
+			l.refTimer++
+		} else {
+			l.refTimer--
+		}
+	}
+}
+
+// RefreshTimer is Timeout.refresh(): re-insert with a fresh start, even
+// after the timer fired, unless it was cleared.
+func (l *Loop) RefreshTimer(t *Timer) {
+	if t.cleared {
+		return
+	}
+	if t.list != nil {
+		l.unlink(t)
+	} else if t.ref {
+		l.refTimer++
+	}
+	l.insert(t, l.readStart())
+}
+
+func (l *Loop) activeTimers() int { return len(l.heap) }
+
+func (l *Loop) nextExpiry() int64 {
+	if len(l.heap) == 0 {
+		return math.MaxInt64
+	}
+	return l.heap[0].expiry
+}
+
+func (l *Loop) timersPhase() {
+	now := l.read(ReadTimersPhase)
+	if l.dead {
+		return
+	}
+	if l.P.PerListTimers() {
+		l.timersPerList(now)
+		return
+	}
+	// processTimers(now): lists in (expiry, id) order while due; `now`
+	// stays fixed for the whole phase (SEMANTICS §4.2).
+	for !l.dead && len(l.heap) > 0 && l.heap[0].expiry <= now {
+		l.listOnTimeout(l.heap[0], now)
+	}
+}
+
+// listOnTimeout (>= 11) runs the due prefix of one list, one callback scope each.
+func (l *Loop) listOnTimeout(list *timerList, now int64) {
+	list.running = true
+	defer func() { list.running = false }()
+	for len(list.timers) > 0 && !l.dead {
+		t := list.timers[0]
+		if float64(now-t.start) < list.key {
+			// Not yet: the list waits with a new id, so it loses ties.
+			list.expiry = max(t.start+int64(list.key), now+1)
+			l.nextList++
+			list.id = l.nextList
+			heap.Fix(&l.heap, list.idx)
+			return
+		}
+		l.fire(t, list)
+	}
+	if len(list.timers) == 0 {
+		l.dropList(list)
+	}
+}
+
+// fire runs one due timer and re-arms intervals.
+func (l *Loop) fire(t *Timer, list *timerList) {
+	list.timers = list.timers[1:]
+	t.list = nil
+	var start int64
+	if t.repeat && !l.P.IntervalRearmAfter() {
+		start = l.read(ReadInterval)
+	}
+	l.Call(t.Cb)
+	l.rearm(t, start)
+}
+
+func (l *Loop) rearm(t *Timer, start int64) {
+	if t.repeat && !t.cleared && t.list == nil && !l.dead {
+		switch {
+		case l.P.IntervalRearmAfter():
+			start = l.readStart()
+		case l.P.PerListTimers():
+			// Node 10: a callback that took longer than the interval is
+			// re-armed 1 ms after it ended (SEMANTICS §4.4).
+			end := l.readStart()
+			if float64(end-start) >= t.msecs {
+				start = end - int64(t.msecs) + 1
+			}
+		}
+		l.insert(t, start)
+		return
+	}
+	if t.list == nil && t.ref && !t.cleared {
+		// Fired for good (refresh() may bring it back).
+		l.refTimer--
+	}
+}
+
+// timersPerList is Node <= 10: each duration list owns a libuv timer, the
+// lists run in (due, start_id) order against libuv's cached loop time,
+// which timer creation inside a callback refreshes (SEMANTICS §4.3), and
+// every list is one callback scope (ticks drain after the whole list).
+func (l *Loop) timersPerList(now int64) {
+	l.loopTime = now
+	l.inPhase = true
+	defer func() { l.inPhase = false }()
+	for !l.dead && len(l.heap) > 0 && l.heap[0].expiry <= l.loopTime {
+		list := l.heap[0]
+		l.listOnTimeout10(list, l.loopTime)
+	}
+}
+
+func (l *Loop) listOnTimeout10(list *timerList, now int64) {
+	list.running = true
+	l.drained = 0
+	// The whole due prefix is one MakeCallback; intervals capture their
+	// start before their callback.
+	l.host.Enter(func() {
+		for len(list.timers) > 0 && !l.dead {
+			t := list.timers[0]
+			if float64(now-t.start) < t.msecs {
+				break
+			}
+			list.timers = list.timers[1:]
+			t.list = nil
+			var start int64
+			if t.repeat && !l.P.IntervalRearmAfter() {
+				start = l.read(ReadInterval)
+			}
+			if !l.budget() {
+				return
+			}
+			if err := l.host.Invoke(t.Cb); err != nil {
+				l.uncaught(err, false)
+			}
+			l.rearm(t, start)
+		}
+		l.runTicks()
+	})
+	l.drain()
+	list.running = false
+	if l.dead {
+		return
+	}
+	if len(list.timers) == 0 {
+		l.dropList(list)
+		return
+	}
+	// Re-arm for the remaining time; libuv gives the timer a new start_id.
+	fresh := l.read(ReadRequeue)
+	l.loopTime = fresh
+	first := list.timers[0]
+	remaining := int64(first.msecs - float64(fresh-first.start))
+	if remaining <= 0 {
+		remaining = 1
+	}
+	list.expiry = fresh + remaining
+	l.nextList++
+	list.id = l.nextList
+	heap.Fix(&l.heap, list.idx)
+}

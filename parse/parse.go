@@ -1,0 +1,232 @@
+// Package parse is looplint's front door: it reads a source file, strips
+// TypeScript and JSX with esbuild's public API, validates the result with
+// the engine's own parser, and records the facts that decide how Node
+// loads it (extension, nearest package.json "type", ESM syntax).
+package parse
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/grafana/sobek/parser"
+)
+
+// MaxSize is the largest source file looplint accepts.
+const MaxSize = 16 << 20
+
+// File is a loaded source file.
+type File struct {
+	Path        string // as the user named it
+	Source      string // JavaScript for the engine (TypeScript/JSX stripped)
+	Ext         string // ".js", ".mjs", ".ts", ...
+	PackageType string // "module", "commonjs" or "" (nearest package.json)
+	ESMSyntax   bool   // import/export or top-level await: only valid as a module
+	Transformed bool   // Source differs from the file's text (esbuild ran)
+}
+
+// Error is a problem with the input, printed as file:line:col: message.
+type Error struct {
+	File      string
+	Line, Col int // 1-based; 0 when the whole file is at fault
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+var loaders = map[string]api.Loader{
+	".js": api.LoaderJS, ".cjs": api.LoaderJS, ".mjs": api.LoaderJS,
+	".jsx": api.LoaderJSX, ".ts": api.LoaderTS, ".mts": api.LoaderTS, ".cts": api.LoaderTS,
+	".tsx": api.LoaderTSX,
+}
+
+// Load reads and parses path from the host file system.
+func Load(path string) (*File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: cleanOSError(err)}
+	}
+	if st.IsDir() {
+		return nil, &Error{File: path, Msg: "is a directory, not a source file"}
+	}
+	if st.Size() > MaxSize {
+		return nil, &Error{File: path, Msg: fmt.Sprintf("file is %d bytes; looplint reads at most %d", st.Size(), MaxSize)}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: cleanOSError(err)}
+	}
+	f, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	f.PackageType = packageType(filepath.Dir(path))
+	return f, nil
+}
+
+func cleanOSError(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// Parse validates src as the file at path.
+func Parse(path string, src []byte) (*File, error) {
+	ext := strings.ToLower(filepath.Ext(path))
+	loader, ok := loaders[ext]
+	if !ok {
+		loader = api.LoaderJS
+	}
+	if bytes.IndexByte(src, 0) >= 0 || !utf8.Valid(src) {
+		return nil, &Error{File: path, Msg: "binary or non-UTF-8 file, not JavaScript"}
+	}
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	f := &File{Path: path, Source: string(src), Ext: ext}
+	if loader != api.LoaderJS {
+		out, err := transform(path, f.Source, loader)
+		if err != nil {
+			return nil, err
+		}
+		f.Source, f.Transformed = out, true
+	}
+	if strings.HasPrefix(f.Source, "#!") { // Node ignores a hashbang line
+		if i := strings.IndexByte(f.Source, '\n'); i >= 0 {
+			f.Source = "//" + f.Source[2:]
+		} else {
+			f.Source = ""
+		}
+	}
+	scriptErr := checkScript(f.Source)
+	if scriptErr == nil {
+		return f, nil
+	}
+	if _, err := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
+		f.ESMSyntax = true
+		return f, nil
+	}
+	// Neither form parses: let esbuild say what is wrong, in its words.
+	if _, err := transform(path, f.Source, api.LoaderJS); err != nil {
+		return nil, err
+	}
+	// esbuild accepts it but the engine does not: report the engine's view.
+	return nil, engineError(path, scriptErr)
+}
+
+// checkScript parses src the way Node compiles a CommonJS module: as a
+// function body (so top-level return is allowed).
+func checkScript(src string) error {
+	_, err := parser.ParseFile(nil, "", CJSPrefix+src+CJSSuffix, 0, parser.WithDisableSourceMaps)
+	return err
+}
+
+// CJSPrefix and CJSSuffix wrap a CommonJS module like Node's module
+// wrapper. The prefix shares the first line, so only line 1 columns shift.
+const (
+	CJSPrefix = "(function (exports, require, module, __filename, __dirname) { "
+	CJSSuffix = "\n})"
+)
+
+func engineError(path string, err error) error {
+	msg := err.Error()
+	if el, ok := err.(parser.ErrorList); ok && len(el) > 0 {
+		e := el[0]
+		col := e.Position.Column
+		if e.Position.Line == 1 {
+			col -= len(CJSPrefix)
+		}
+		return &Error{File: path, Line: e.Position.Line, Col: col, Msg: "unsupported syntax: " + e.Message}
+	}
+	return &Error{File: path, Msg: msg}
+}
+
+func transform(path, src string, loader api.Loader) (string, error) {
+	res := api.Transform(src, api.TransformOptions{
+		Loader:     loader,
+		Sourcefile: path,
+		LogLevel:   api.LogLevelSilent,
+		// Keep async/await and everything else as written: lowering
+		// changes microtask job counts.
+		Target: api.ESNext,
+	})
+	if len(res.Errors) > 0 {
+		m := res.Errors[0]
+		e := &Error{File: path, Msg: m.Text}
+		if m.Location != nil {
+			e.Line = m.Location.Line
+			e.Col = utf8.RuneCountInString(prefixBytes(m.Location.LineText, m.Location.Column)) + 1
+		}
+		return "", e
+	}
+	return string(res.Code), nil
+}
+
+func prefixBytes(s string, n int) string {
+	if n > len(s) {
+		return s
+	}
+	return s[:n]
+}
+
+// packageType finds the "type" field of the nearest package.json, as Node
+// does for .js files.
+func packageType(dir string) string {
+	dir, _ = filepath.Abs(dir)
+	for {
+		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+		if err == nil {
+			var pkg struct {
+				Type string `json:"type"`
+			}
+			if json.Unmarshal(data, &pkg) == nil {
+				return pkg.Type
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// ModuleKind is how Node loads the file as its main module.
+type ModuleKind int
+
+const (
+	CommonJS ModuleKind = iota
+	ESModule
+)
+
+// Module decides CommonJS vs ES module the way Node does: extension,
+// then package.json "type", then (when detect is set, Node 20.19+/22.7+)
+// ESM syntax in a typeless .js file.
+func (f *File) Module(detect bool) ModuleKind {
+	switch f.Ext {
+	case ".mjs", ".mts":
+		return ESModule
+	case ".cjs", ".cts":
+		return CommonJS
+	}
+	switch f.PackageType {
+	case "module":
+		return ESModule
+	case "commonjs":
+		return CommonJS
+	}
+	if detect && f.ESMSyntax {
+		return ESModule
+	}
+	return CommonJS
+}

@@ -1,0 +1,406 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/runtime/memfs"
+)
+
+// fsOp is one fs function, shared by the callback, Sync and promise forms.
+type fsOp struct {
+	name  string
+	nargs int             // arguments before the (optional) options/callback
+	trips func(*host) int // thread-pool round trips in the callback/promise forms
+	do    func(h *host, args []sobek.Value) (sobek.Value, error)
+}
+
+func one(*host) int { return 1 }
+
+func (h *host) path(v sobek.Value) string {
+	if o, ok := v.(*sobek.Object); ok {
+		if o.ClassName() != "String" {
+			if href := o.Get("href"); href != nil && !sobek.IsUndefined(href) { // URL
+				return trimFileURL(href.String())
+			}
+			return string(h.bytesOf(v))
+		}
+	}
+	if sobek.IsUndefined(v) || sobek.IsNull(v) {
+		h.throwType("ERR_INVALID_ARG_TYPE", `The "path" argument must be of type string or an instance of Buffer or URL. Received `+h.describe(v))
+	}
+	return trimFileURL(v.String())
+}
+
+func trimFileURL(s string) string {
+	if len(s) > 7 && s[:7] == "file://" {
+		return s[7:]
+	}
+	return s
+}
+
+// encodingOf reads an options argument: "utf8" or {encoding: "utf8"}.
+func encodingOf(v sobek.Value) string {
+	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return ""
+	}
+	if o, ok := v.(*sobek.Object); ok {
+		if e := o.Get("encoding"); e != nil && !sobek.IsUndefined(e) && !sobek.IsNull(e) {
+			return e.String()
+		}
+		return ""
+	}
+	return v.String()
+}
+
+func optBool(v sobek.Value, key string) bool {
+	if o, ok := v.(*sobek.Object); ok {
+		if x := o.Get(key); x != nil {
+			return x.ToBoolean()
+		}
+	}
+	return false
+}
+
+func (h *host) dataArg(v sobek.Value, enc string) []byte {
+	if o, ok := v.(*sobek.Object); ok && o.ClassName() != "String" {
+		return h.bytesOf(v)
+	}
+	return encode(v.String(), encName(h.rt.ToValue(enc)))
+}
+
+func (h *host) contents(data []byte, enc string) sobek.Value {
+	if enc == "" || enc == "buffer" {
+		return h.newBuffer(data, nil)
+	}
+	return h.rt.ToValue(decode(data, encName(h.rt.ToValue(enc))))
+}
+
+var fsOps = []fsOp{
+	{"readFile", 1, func(h *host) int { return h.p.Profile.ReadFileTrips() }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		data, err := h.fs.ReadFile(h.path(a[0]))
+		if err != nil {
+			return nil, err
+		}
+		return h.contents(data, encodingOf(a[1])), nil
+	}},
+	{"writeFile", 2, func(*host) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.WriteFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
+	}},
+	{"appendFile", 2, func(*host) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.AppendFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
+	}},
+	{"stat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		st, err := h.fs.Stat(h.path(a[0]))
+		if err != nil {
+			return nil, err
+		}
+		return h.stats(st), nil
+	}},
+	{"lstat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		st, err := h.fs.Lstat(h.path(a[0]))
+		if err != nil {
+			return nil, err
+		}
+		return h.stats(st), nil
+	}},
+	{"fstat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		st, err := h.fs.Fstat(int(a[0].ToInteger()))
+		if err != nil {
+			return nil, err
+		}
+		return h.stats(st), nil
+	}},
+	{"access", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		mode := 0
+		if !sobek.IsUndefined(a[1]) {
+			mode = int(a[1].ToInteger())
+		}
+		return sobek.Undefined(), h.fs.Access(h.path(a[0]), mode)
+	}},
+	{"readdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		p := h.path(a[0])
+		if optBool(a[1], "withFileTypes") {
+			ents, err := h.fs.ReaddirEntries(p)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]any, len(ents))
+			for i, e := range ents {
+				out[i] = h.dirent(e)
+			}
+			return h.rt.NewArray(out...), nil
+		}
+		names, err := h.fs.Readdir(p)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]any, len(names))
+		for i, n := range names {
+			out[i] = n
+		}
+		return h.rt.NewArray(out...), nil
+	}},
+	{"mkdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		first, err := h.fs.Mkdir(h.path(a[0]), optBool(a[1], "recursive"))
+		if err != nil {
+			return nil, err
+		}
+		if first == "" {
+			return sobek.Undefined(), nil
+		}
+		return h.rt.ToValue(first), nil
+	}},
+	{"rmdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.Rmdir(h.path(a[0]))
+	}},
+	{"rm", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.Rm(h.path(a[0]), optBool(a[1], "recursive"), optBool(a[1], "force"))
+	}},
+	{"unlink", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.Unlink(h.path(a[0]))
+	}},
+	{"rename", 2, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.Rename(h.path(a[0]), h.path(a[1]))
+	}},
+	{"realpath", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		p, err := h.fs.Realpath(h.path(a[0]))
+		if err != nil {
+			return nil, err
+		}
+		return h.rt.ToValue(p), nil
+	}},
+	{"copyFile", 2, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		data, err := h.fs.ReadFile(h.path(a[0]))
+		if err != nil {
+			return nil, err
+		}
+		return sobek.Undefined(), h.fs.WriteFile(h.path(a[1]), data)
+	}},
+	{"open", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		flags := memfs.O_RDONLY
+		if f := a[1]; !sobek.IsUndefined(f) && !sobek.IsNull(f) {
+			if s, ok := f.Export().(string); ok {
+				var err error
+				if flags, err = memfs.ParseFlags(s); err != nil {
+					return nil, err
+				}
+			} else {
+				flags = int(f.ToInteger())
+			}
+		}
+		fd, err := h.fs.Open(h.path(a[0]), flags, 0o666)
+		if err != nil {
+			return nil, err
+		}
+		return h.rt.ToValue(fd), nil
+	}},
+	{"close", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+		return sobek.Undefined(), h.fs.Close(int(a[0].ToInteger()))
+	}},
+}
+
+// fsModule builds require('fs'): callback, Sync and promise forms of
+// every operation. Callback and promise forms complete in a poll phase
+// after the version's number of thread-pool round trips.
+func (h *host) fsModule() sobek.Value {
+	rt := h.rt
+	fs := rt.NewObject()
+	promises := rt.NewObject()
+	for _, op := range fsOps {
+		op := op
+		fs.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
+			args, cb := h.splitCallback(c, op.nargs)
+			h.l.SubmitIO(op.trips(h), &callback{goFn: func() error {
+				v, err := op.do(h, args)
+				if err != nil {
+					_, e := cb(sobek.Undefined(), h.fsError(err, false))
+					return h.jsError(e)
+				}
+				var e error
+				if v == nil || sobek.IsUndefined(v) {
+					_, e = cb(sobek.Undefined(), sobek.Null())
+				} else {
+					_, e = cb(sobek.Undefined(), sobek.Null(), v)
+				}
+				return h.jsError(e)
+			}})
+			return sobek.Undefined()
+		})
+		fs.Set(op.name+"Sync", func(c sobek.FunctionCall) sobek.Value {
+			v, err := op.do(h, padArgs(c.Arguments, op.nargs+2))
+			if err != nil {
+				panic(h.fsError(err, true))
+			}
+			if v == nil {
+				return sobek.Undefined()
+			}
+			return v
+		})
+		promises.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
+			args := padArgs(c.Arguments, op.nargs+2)
+			p, resolve, reject := rt.NewPromise()
+			h.l.SubmitIO(op.trips(h), &callback{goFn: func() error {
+				v, err := op.do(h, args)
+				if err != nil {
+					return h.jsError(reject(h.fsError(err, false)))
+				}
+				return h.jsError(resolve(v))
+			}})
+			return rt.ToValue(p)
+		})
+	}
+	fs.Set("exists", func(c sobek.FunctionCall) sobek.Value {
+		p := c.Argument(0).String()
+		cb, ok := sobek.AssertFunction(c.Argument(1))
+		if !ok {
+			h.callbackArg(c.Argument(1))
+		}
+		h.l.SubmitIO(1, &callback{goFn: func() error {
+			_, e := cb(sobek.Undefined(), rt.ToValue(h.fs.Exists(p)))
+			return h.jsError(e)
+		}})
+		return sobek.Undefined()
+	})
+	fs.Set("existsSync", func(c sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Exists(c.Argument(0).String())) })
+	for _, n := range []string{"createReadStream", "createWriteStream", "watch", "watchFile"} {
+		n := n
+		fs.Set(n, func(sobek.FunctionCall) sobek.Value {
+			panic(h.rt.ToValue(h.moduleError(fmt.Sprintf("looplint: fs.%s is not supported in the sandbox", n), "ERR_LOOPLINT_UNSUPPORTED").(*jsThrow).val))
+		})
+	}
+	consts := rt.NewObject()
+	for k, v := range map[string]int{"F_OK": 0, "R_OK": 4, "W_OK": 2, "X_OK": 1, "O_RDONLY": memfs.O_RDONLY, "O_WRONLY": memfs.O_WRONLY, "O_RDWR": memfs.O_RDWR, "O_CREAT": memfs.O_CREAT, "O_EXCL": memfs.O_EXCL, "O_TRUNC": memfs.O_TRUNC, "O_APPEND": memfs.O_APPEND} {
+		consts.Set(k, v)
+	}
+	fs.Set("constants", consts)
+	promises.Set("constants", consts)
+	for _, k := range []string{"F_OK", "R_OK", "W_OK", "X_OK"} {
+		fs.Set(k, consts.Get(k))
+	}
+	fs.Set("promises", promises)
+	return fs
+}
+
+func padArgs(a []sobek.Value, n int) []sobek.Value {
+	out := make([]sobek.Value, n)
+	for i := range out {
+		if i < len(a) {
+			out[i] = a[i]
+		} else {
+			out[i] = sobek.Undefined()
+		}
+	}
+	return out
+}
+
+// splitCallback takes the last argument as the callback (validated, as
+// Node does synchronously) and pads the rest.
+func (h *host) splitCallback(c sobek.FunctionCall, nargs int) ([]sobek.Value, sobek.Callable) {
+	if len(c.Arguments) == 0 {
+		h.callbackArg(sobek.Undefined())
+	}
+	last := c.Arguments[len(c.Arguments)-1]
+	cb := h.callbackArg(last)
+	return padArgs(c.Arguments[:len(c.Arguments)-1], nargs+2), cb
+}
+
+// fsError makes Node's error object for a file-system failure. Errors from
+// callbacks and promises carry no stack frames, so they print as [Error: …].
+func (h *host) fsError(err error, sync bool) sobek.Value {
+	var fe *memfs.Error
+	if !errors.As(err, &fe) {
+		if t, ok := err.(*jsThrow); ok {
+			return t.val
+		}
+		return h.rt.NewGoError(err)
+	}
+	msg := fe.Error()
+	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
+	if !sync {
+		e.Set("stack", "Error: "+msg)
+	}
+	if fe.Message == "" {
+		e.Set("errno", fe.Errno)
+	}
+	e.Set("code", fe.Code)
+	if fe.Message == "" {
+		e.Set("syscall", fe.Syscall)
+		if fe.Path != "" {
+			e.Set("path", fe.Path)
+		}
+		if fe.Dest != "" {
+			e.Set("dest", fe.Dest)
+		}
+	}
+	return e
+}
+
+var statsClass = `(function () {
+  class Stats {
+    isFile() { return (this.mode & 0o170000) === 0o100000; }
+    isDirectory() { return (this.mode & 0o170000) === 0o040000; }
+    isSymbolicLink() { return (this.mode & 0o170000) === 0o120000; }
+    isFIFO() { return false; } isSocket() { return false; } isBlockDevice() { return false; } isCharacterDevice() { return false; }
+  }
+  class Dirent {
+    constructor(name, type, path) { this.name = name; this.parentPath = path; this.path = path; this[Symbol.for('looplint.type')] = type; }
+    isFile() { return this[Symbol.for('looplint.type')] === 1; }
+    isDirectory() { return this[Symbol.for('looplint.type')] === 2; }
+    isSymbolicLink() { return this[Symbol.for('looplint.type')] === 3; }
+    isFIFO() { return false; } isSocket() { return false; } isBlockDevice() { return false; } isCharacterDevice() { return false; }
+  }
+  return { Stats, Dirent };
+})()`
+
+func (h *host) fsClasses() *sobek.Object {
+	if h.fsCls == nil {
+		v, err := h.rt.RunString(statsClass)
+		if err != nil {
+			panic(err)
+		}
+		h.fsCls = v.ToObject(h.rt)
+	}
+	return h.fsCls
+}
+
+func (h *host) stats(st memfs.Stat) sobek.Value {
+	proto := h.fsClasses().Get("Stats").ToObject(h.rt).Get("prototype").ToObject(h.rt)
+	o := h.rt.CreateObject(proto)
+	for _, kv := range []struct {
+		k string
+		v int64
+	}{{"dev", st.Dev}, {"mode", st.Mode}, {"nlink", st.Nlink}, {"uid", st.Uid}, {"gid", st.Gid}, {"rdev", st.Rdev},
+		{"blksize", st.Blksize}, {"ino", st.Ino}, {"size", st.Size}, {"blocks", st.Blocks}} {
+		o.Set(kv.k, kv.v)
+	}
+	for _, kv := range []struct {
+		k string
+		t interface{ UnixMilli() int64 }
+	}{{"atime", st.Atime}, {"mtime", st.Mtime}, {"ctime", st.Ctime}, {"birthtime", st.Birthtime}} {
+		ms := kv.t.UnixMilli()
+		o.Set(kv.k+"Ms", ms)
+	}
+	date := h.rt.Get("Date")
+	for _, k := range []string{"atime", "mtime", "ctime", "birthtime"} {
+		d, _ := h.rt.New(date, o.Get(k+"Ms"))
+		o.Set(k, d)
+	}
+	return o
+}
+
+func (h *host) dirent(e memfs.Dirent) sobek.Value {
+	t := 0
+	switch {
+	case e.IsFile():
+		t = 1
+	case e.IsDirectory():
+		t = 2
+	case e.IsSymbolicLink():
+		t = 3
+	}
+	d, _ := h.rt.New(h.fsClasses().Get("Dirent"), h.rt.ToValue(e.Name), h.rt.ToValue(t), h.rt.ToValue(h.fs.Cwd()))
+	return d
+}

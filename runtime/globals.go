@@ -1,0 +1,364 @@
+package runtime
+
+import (
+	_ "embed"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/inspect"
+)
+
+//go:embed js/bootstrap.js
+var bootstrapSrc string
+
+var (
+	compileOnce  sync.Once
+	bootstrapPrg *sobek.Program
+	trampPrg     *sobek.Program
+	compileErr   error
+)
+
+func compiled() error {
+	compileOnce.Do(func() {
+		bootstrapPrg, compileErr = sobek.Compile("node:internal/bootstrap", bootstrapSrc, true)
+		if compileErr != nil {
+			return
+		}
+		trampPrg, compileErr = sobek.Compile("node:internal/trampoline", "(function (f) { return f(); })", true)
+	})
+	return compileErr
+}
+
+const cjsPrefix = parse.CJSPrefix
+
+type randSource struct{ r *rand.Rand }
+
+// newRand makes Math.random deterministic per run: a schedule fixes
+// everything but the program itself.
+func newRand() sobek.RandSource {
+	r := rand.New(rand.NewPCG(1, 2))
+	return r.Float64
+}
+
+func (h *host) inspectOpts() inspect.Options { return inspect.Options{Major: h.p.Profile.Node.Major} }
+
+func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h.inspectOpts()) }
+
+func (h *host) throwType(code, msg string) {
+	e := h.rt.NewTypeError(msg)
+	e.Set("code", code)
+	panic(e)
+}
+
+// callbackArg validates a callback argument with Node's error.
+func (h *host) callbackArg(v sobek.Value) sobek.Callable {
+	fn, ok := sobek.AssertFunction(v)
+	if !ok {
+		if h.p.Profile.Node.Major >= 18 {
+			h.throwType("ERR_INVALID_ARG_TYPE", `The "callback" argument must be of type function. Received `+h.describe(v))
+		}
+		h.throwType("ERR_INVALID_CALLBACK", "Callback must be a function. Received "+h.inspect(v))
+	}
+	return fn
+}
+
+// describe is Node's "Received ..." wording for a bad argument.
+func (h *host) describe(v sobek.Value) string {
+	switch {
+	case v == nil || sobek.IsUndefined(v):
+		return "undefined"
+	case sobek.IsNull(v):
+		return "null"
+	}
+	if obj, ok := v.(*sobek.Object); ok {
+		if c := obj.Get("constructor"); c != nil {
+			if co, ok := c.(*sobek.Object); ok {
+				if n := co.Get("name"); n != nil && n.String() != "" {
+					return "an instance of " + n.String()
+				}
+			}
+		}
+		return h.inspect(v)
+	}
+	return fmt.Sprintf("type %s (%s)", typeOf(v), h.inspect(v))
+}
+
+func typeOf(v sobek.Value) string {
+	switch v.ExportType().Kind().String() {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "int64", "float64":
+		return "number"
+	}
+	return "object"
+}
+
+func (h *host) bootstrap() error {
+	if err := compiled(); err != nil {
+		return err
+	}
+	rt := h.rt
+	tv, err := rt.RunProgram(trampPrg)
+	if err != nil {
+		return err
+	}
+	h.tramp, _ = sobek.AssertFunction(tv)
+	h.trampArg = rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+		if h.step != nil {
+			h.step()
+		}
+		return sobek.Undefined()
+	})
+	// Captured before user code can replace them.
+	promiseProto := rt.Get("Promise").ToObject(rt).Get("prototype").ToObject(rt)
+	h.thenFn, _ = sobek.AssertFunction(promiseProto.Get("then"))
+	h.resolved, _ = rt.RunString("Promise.resolve()")
+
+	h.internal = rt.NewObject()
+	h.internal.Set("inspect", func(call sobek.FunctionCall) sobek.Value {
+		o := h.inspectOpts()
+		if opts, ok := call.Argument(1).(*sobek.Object); ok {
+			if d := opts.Get("depth"); d != nil && !sobek.IsUndefined(d) {
+				if sobek.IsNull(d) {
+					o.Depth = -1
+				} else if n := d.ToInteger(); n == 0 {
+					o.Depth = inspect.DepthNone
+				} else {
+					o.Depth = int(n)
+				}
+			}
+			if s := opts.Get("showHidden"); s != nil {
+				o.ShowHidden = s.ToBoolean()
+			}
+		}
+		return rt.ToValue(inspect.Inspect(rt, call.Argument(0), o))
+	})
+	h.internal.Set("format", func(call sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(inspect.Format(rt, call.Arguments, h.inspectOpts()))
+	})
+	h.internal.Set("emitWarning", func(call sobek.FunctionCall) sobek.Value {
+		fn, _ := sobek.AssertFunction(h.process.Get("emitWarning"))
+		if _, err := fn(h.process, call.Arguments...); err != nil {
+			panic(err)
+		}
+		return sobek.Undefined()
+	})
+	h.internal.Set("nextTick", h.nextTick)
+
+	events, err := h.builtin("events")
+	if err != nil {
+		return err
+	}
+	bv, err := rt.RunProgram(bootstrapPrg)
+	if err != nil {
+		return err
+	}
+	bfn, _ := sobek.AssertFunction(bv)
+	res, err := bfn(sobek.Undefined(), h.hostObject(), h.internal, events)
+	if err != nil {
+		return err
+	}
+	parts := res.ToObject(rt)
+	h.process = parts.Get("process").ToObject(rt)
+	h.timeoutProto = parts.Get("Timeout").ToObject(rt).Get("prototype").ToObject(rt)
+	h.immProto = parts.Get("Immediate").ToObject(rt).Get("prototype").ToObject(rt)
+	h.bufferCtor = parts.Get("Buffer").ToObject(rt)
+	h.emit, _ = sobek.AssertFunction(h.process.Get("emit"))
+	h.lcount, _ = sobek.AssertFunction(h.process.Get("listenerCount"))
+	h.setupProcess()
+
+	g := rt.GlobalObject()
+	g.Set("global", g)
+	g.Set("process", h.process)
+	g.Set("Buffer", h.bufferCtor)
+	g.Set("console", h.console())
+	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
+	g.Set("setInterval", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, true) })
+	g.Set("clearTimeout", h.clearTimer)
+	g.Set("clearInterval", h.clearTimer)
+	g.Set("setImmediate", h.setImmediate)
+	g.Set("clearImmediate", h.clearImmediate)
+	if h.p.Profile.HasQueueMicrotask() {
+		g.Set("queueMicrotask", h.queueMicrotask)
+	}
+	if h.p.Profile.OldAwait() {
+		helper, err := rt.RunString("(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)")
+		if err != nil {
+			return err
+		}
+		g.DefineDataProperty(oldAwaitHelper, helper, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+	}
+	perf := rt.NewObject()
+	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.Now()) + perfOrigin) })
+	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
+	g.Set("performance", perf)
+	if h.p.Profile.Node.Major >= 17 {
+		sc, _ := rt.RunString("(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })")
+		g.Set("structuredClone", sc)
+	}
+	return nil
+}
+
+// perfOrigin is performance.now() at start: Node has spent some time booting.
+const perfOrigin = 25.0
+
+// hostObject is what bootstrap.js calls back into.
+func (h *host) hostObject() *sobek.Object {
+	rt := h.rt
+	o := rt.NewObject()
+	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
+	o.Set("timerRef", func(c sobek.FunctionCall) sobek.Value {
+		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
+			h.l.RefTimer(t, c.Argument(1).ToBoolean())
+		}
+		return sobek.Undefined()
+	})
+	o.Set("timerHasRef", func(c sobek.FunctionCall) sobek.Value {
+		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
+			return rt.ToValue(t.HasRef())
+		}
+		return rt.ToValue(false)
+	})
+	o.Set("timerRefresh", func(c sobek.FunctionCall) sobek.Value {
+		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
+			h.l.RefreshTimer(t)
+		}
+		return sobek.Undefined()
+	})
+	o.Set("timerClear", func(c sobek.FunctionCall) sobek.Value {
+		h.clearTimer(c)
+		return sobek.Undefined()
+	})
+	o.Set("timerId", func(c sobek.FunctionCall) sobek.Value {
+		obj := c.Argument(0).ToObject(rt)
+		for id, t := range h.timerByID {
+			if t == obj {
+				return rt.ToValue(id)
+			}
+		}
+		return rt.ToValue(0)
+	})
+	o.Set("immediateRef", func(c sobek.FunctionCall) sobek.Value {
+		if im := h.imms[c.Argument(0).ToObject(rt)]; im != nil {
+			h.l.RefImmediate(im, c.Argument(1).ToBoolean())
+		}
+		return sobek.Undefined()
+	})
+	o.Set("immediateHasRef", func(c sobek.FunctionCall) sobek.Value {
+		if im := h.imms[c.Argument(0).ToObject(rt)]; im != nil {
+			return rt.ToValue(im.HasRef())
+		}
+		return rt.ToValue(false)
+	})
+	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
+		return h.newBuffer(encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
+	})
+	o.Set("decode", func(c sobek.FunctionCall) sobek.Value {
+		b := h.bytesOf(c.Argument(0))
+		s, e := int(c.Argument(2).ToInteger()), int(c.Argument(3).ToInteger())
+		s, e = max(0, min(s, len(b))), max(0, min(e, len(b)))
+		if s > e {
+			s = e
+		}
+		return rt.ToValue(decode(b[s:e], encName(c.Argument(1))))
+	})
+	return o
+}
+
+func encName(v sobek.Value) string {
+	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return "utf8"
+	}
+	return strings.ToLower(v.String())
+}
+
+func encode(s, enc string) []byte {
+	switch enc {
+	case "latin1", "binary", "ascii":
+		b := make([]byte, 0, len(s))
+		for _, r := range s {
+			b = append(b, byte(r))
+		}
+		return b
+	case "hex":
+		var b []byte
+		for i := 0; i+1 < len(s); i += 2 {
+			var x byte
+			if _, err := fmt.Sscanf(s[i:i+2], "%02x", &x); err != nil {
+				break
+			}
+			b = append(b, x)
+		}
+		return b
+	}
+	return []byte(s)
+}
+
+func decode(b []byte, enc string) string {
+	switch enc {
+	case "latin1", "binary":
+		r := make([]rune, len(b))
+		for i, c := range b {
+			r[i] = rune(c)
+		}
+		return string(r)
+	case "ascii":
+		r := make([]rune, len(b))
+		for i, c := range b {
+			r[i] = rune(c & 0x7f)
+		}
+		return string(r)
+	case "hex":
+		return fmt.Sprintf("%x", b)
+	case "base64":
+		return base64Std(b)
+	}
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+// newBuffer makes a Buffer holding b.
+func (h *host) newBuffer(b []byte, ctor sobek.Value) sobek.Value {
+	ab := h.rt.NewArrayBuffer(b)
+	c := h.bufferCtor
+	if o, ok := ctor.(*sobek.Object); ok {
+		c = o
+	}
+	obj, err := h.rt.New(c, h.rt.ToValue(ab))
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// bytesOf copies the bytes of a Uint8Array/Buffer.
+func (h *host) bytesOf(v sobek.Value) []byte {
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		return []byte(v.String())
+	}
+	n := int(obj.Get("length").ToInteger())
+	out := make([]byte, n)
+	if ab, ok := obj.Get("buffer").Export().(sobek.ArrayBuffer); ok {
+		off := int(obj.Get("byteOffset").ToInteger())
+		data := ab.Bytes()
+		if off+n <= len(data) {
+			copy(out, data[off:off+n])
+			return out
+		}
+	}
+	for i := 0; i < n; i++ {
+		out[i] = byte(obj.Get(fmt.Sprint(i)).ToInteger())
+	}
+	return out
+}

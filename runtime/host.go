@@ -1,0 +1,247 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/memfs"
+)
+
+// callback is a JS function queued on the loop, with its receiver and
+// arguments; args may be computed when it runs (I/O results).
+type callback struct {
+	fn   sobek.Callable
+	this sobek.Value
+	args []sobek.Value
+	prep func() []sobek.Value // computes args at delivery time
+	goFn func() error         // a host-side step instead of a JS call
+}
+
+// host implements loop.Host over a sobek runtime.
+type host struct {
+	p   *Program
+	rt  *sobek.Runtime
+	l   *loop.Loop
+	fs  *memfs.FS
+	out outBuf
+	err outBuf
+
+	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
+	trampArg sobek.Value
+	step     func()
+
+	process  *sobek.Object
+	emit     sobek.Callable // process.emit
+	lcount   sobek.Callable // process.listenerCount
+	internal *sobek.Object  // __internal for JS built-ins
+	thenFn   sobek.Callable // the engine's original Promise.prototype.then
+	resolved sobek.Value    // a resolved promise, for queueMicrotask
+
+	pending    []*sobek.Promise          // rejected without a handler, not yet processed
+	reported   map[*sobek.Promise]int    // processed (warned) rejections and their ids
+	handledLa  []*sobek.Promise          // reported ones that got a handler later
+	rejections int                       // rejection ids (Node <= 14 warnings)
+	warnedOnce map[string]bool
+
+	timers    map[*sobek.Object]*loop.Timer
+	timerByID map[int64]*sobek.Object
+	imms      map[*sobek.Object]*loop.Immediate
+	nextID    int64
+
+	exitCode  int
+	exited    bool // 'exit' was emitted
+	tripped   errSignal
+	mainAsync *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
+	modules   map[string]*sobek.Object
+	builtins  map[string]sobek.Value
+	startWall time.Time
+
+	timeoutProto, immProto, bufferCtor, fsCls *sobek.Object
+	facades                                   []string
+}
+
+type outBuf struct{ b strings.Builder }
+
+func (o *outBuf) write(s string) { o.b.WriteString(s) }
+
+func (o *outBuf) lines() []string {
+	s := o.b.String()
+	if s == "" {
+		return nil
+	}
+	s = strings.TrimSuffix(s, "\n")
+	return strings.Split(s, "\n")
+}
+
+func newHost(p *Program, o loop.Oracle) (*host, error) {
+	fs, err := newFS(p)
+	if err != nil {
+		return nil, err
+	}
+	rt := sobek.New()
+	h := &host{p: p, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
+		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
+		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{}, startWall: time.Now()}
+	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
+	rt.SetMaxCallStackSize(p.opts.MaxStack)
+	rt.SetRandSource(newRand())
+	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.l.Now()) * time.Millisecond) })
+	rt.SetPromiseRejectionTracker(h.trackRejection)
+	rt.SetAsyncContextTracker(&jobCounter{h: h})
+	if err := h.bootstrap(); err != nil {
+		fs.Unmount()
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *host) close() { h.fs.Unmount() }
+
+// epoch is what Date.now() reads when the process starts.
+var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func (h *host) run() Result {
+	wd := startWatchdog(h.rt, h.p.opts.Timeout, h.p.opts.MaxHeap, &h.tripped)
+	h.l.RunMain(h.mainBody())
+	wd.stop()
+	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: h.exitCode, Status: StatusExited, Witness: h.l.Witness()}
+	st := h.l.Stopped()
+	switch {
+	case h.tripped == sigTimeout:
+		res.Status, res.Message = StatusTimeout, fmt.Sprintf("stopped after %s of wall-clock time (an endless synchronous loop?)", h.p.opts.Timeout)
+	case h.tripped == sigMemory:
+		res.Status, res.Message = StatusMemory, fmt.Sprintf("stopped: the heap grew by more than %d MiB", h.p.opts.MaxHeap>>20)
+	case st.Kind == loop.StopStarvation:
+		res.Status, res.Message = StatusStarvation, st.Msg
+		if st.Pos != "" {
+			res.Message = fmt.Sprintf("%s (scheduled at %s); timers, I/O and immediates never run", st.Msg, st.Pos)
+		}
+	case st.Kind == loop.StopBudget:
+		res.Status, res.Message = StatusBudget, "stopped: "+st.Msg
+	}
+	return res
+}
+
+// Enter makes fn one call from the loop into JavaScript.
+func (h *host) Enter(fn func()) {
+	if h.tripped != 0 {
+		return
+	}
+	h.step = fn
+	_, err := h.tramp(sobek.Undefined(), h.trampArg)
+	h.step = nil
+	if err != nil {
+		h.unwound(err)
+	}
+}
+
+// unwound handles an error that escaped an outer call: an interrupt we
+// raised on purpose, or an engine failure.
+func (h *host) unwound(err error) {
+	if ie, ok := err.(*sobek.InterruptedError); ok {
+		switch sig, _ := ie.Value().(errSignal); sig {
+		case sigExit, sigStop:
+			h.l.Exit()
+			return
+		case sigTimeout, sigMemory:
+			h.tripped = sig
+			h.l.Exit()
+			return
+		}
+	}
+	if ex, ok := err.(*sobek.Exception); ok {
+		// A throw outside any callback (e.g. while emitting 'exit').
+		h.l.ReportUncaught(ex)
+		return
+	}
+	h.err.write("looplint: engine error: " + err.Error() + "\n")
+	h.exitCode = 1
+	h.l.Exit()
+}
+
+// Invoke calls a queued callback.
+func (h *host) Invoke(cb any) error {
+	c := cb.(*callback)
+	if c.goFn != nil {
+		return c.goFn()
+	}
+	args := c.args
+	if c.prep != nil {
+		args = c.prep()
+	}
+	_, err := c.fn(c.this, args...)
+	return h.jsError(err)
+}
+
+// jsError filters interrupts (which keep unwinding by themselves) from
+// real exceptions.
+func (h *host) jsError(err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := err.(*sobek.InterruptedError); ok {
+		return nil
+	}
+	return err
+}
+
+// interrupt unwinds all JavaScript on the stack; queued jobs are dropped.
+func (h *host) interrupt(sig errSignal) { h.rt.Interrupt(sig) }
+
+// jobCounter lets the loop count microtask jobs, so that a promise chain
+// that re-queues itself forever is stopped and named.
+type jobCounter struct{ h *host }
+
+type jobSite struct{ pos string }
+
+func (j *jobCounter) Grab() any {
+	// Positions are costly; take them only once a drain is suspiciously long.
+	if j.h.l.DrainCount() < j.h.p.opts.Limits.MaxDrainOr()/2 {
+		return nil
+	}
+	return &jobSite{pos: j.h.callerPos(0)}
+}
+
+func (j *jobCounter) Resumed(obj any) {
+	pos := ""
+	if s, ok := obj.(*jobSite); ok {
+		pos = s.pos
+	}
+	if !j.h.l.Microtask(pos) {
+		j.h.interrupt(sigStop)
+	}
+}
+
+func (j *jobCounter) Exited() {}
+
+// callerPos is the innermost JS position, as file:line:col.
+func (h *host) callerPos(skip int) string {
+	frames := h.rt.CaptureCallStack(skip+4, nil)
+	for _, f := range frames {
+		if f.SrcName() == "<native>" || strings.HasPrefix(f.SrcName(), "node:") {
+			continue
+		}
+		p := f.Position()
+		if p.Line == 0 {
+			continue
+		}
+		col := p.Column
+		if p.Line == 1 && f.SrcName() == h.p.VirtPath && h.p.cjs != nil {
+			col -= len(cjsPrefix)
+		}
+		return fmt.Sprintf("%s:%d:%d", displayPath(h.p, f.SrcName()), p.Line, col)
+	}
+	return ""
+}
+
+// displayPath shows the snippet under the name the user gave it.
+func displayPath(p *Program, virt string) string {
+	if virt == p.VirtPath {
+		return p.File.Path
+	}
+	return virt
+}

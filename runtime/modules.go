@@ -1,0 +1,493 @@
+package runtime
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/jslib"
+)
+
+// unsupported modules fail loudly: their behaviour is out of the sandbox.
+var unsupported = map[string]bool{
+	"net": true, "http": true, "https": true, "http2": true, "child_process": true, "worker_threads": true,
+	"cluster": true, "dgram": true, "dns": true, "tls": true, "inspector": true, "vm": true, "v8": true,
+	"repl": true, "readline": true, "stream": true, "zlib": true, "crypto": true, "os": true, "module": true,
+	"async_hooks": true, "perf_hooks": true, "tty": true, "url": true, "querystring": true, "string_decoder": true,
+	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
+}
+
+// builtin returns the exports of a built-in module by name.
+func (h *host) builtin(name string) (sobek.Value, error) {
+	name = strings.TrimPrefix(name, "node:")
+	if v, ok := h.builtins[name]; ok {
+		return v, nil
+	}
+	var v sobek.Value
+	switch name {
+	case "process":
+		v = h.process
+	case "timers":
+		o := h.rt.NewObject()
+		for _, n := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {
+			o.Set(n, h.rt.Get(n))
+		}
+		if p, err := h.builtin("timers/promises"); err == nil {
+			o.Set("promises", p)
+		}
+		v = o
+	case "buffer":
+		o := h.rt.NewObject()
+		o.Set("Buffer", h.bufferCtor)
+		v = o
+	case "fs":
+		v = h.fsModule()
+	case "fs/promises":
+		fs, err := h.builtin("fs")
+		if err != nil {
+			return nil, err
+		}
+		v = fs.ToObject(h.rt).Get("promises")
+	case "console":
+		v = h.rt.Get("console")
+	default:
+		src, ok := jslib.Source(name)
+		if !ok {
+			if unsupported[name] {
+				return nil, h.moduleError(fmt.Sprintf("looplint: module '%s' is not supported in the sandbox", name), "ERR_LOOPLINT_UNSUPPORTED")
+			}
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+		}
+		mod := h.rt.NewObject()
+		exports := h.rt.NewObject()
+		mod.Set("exports", exports)
+		h.builtins[name] = exports // cycles see the partial exports
+		fn, err := h.rt.RunScript("node:"+name, "(function (exports, require, module, __internal) {"+src+"\n})")
+		if err != nil {
+			return nil, err
+		}
+		call, _ := sobek.AssertFunction(fn)
+		req := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+			v, err := h.builtin(c.Argument(0).String())
+			if err != nil {
+				panic(err)
+			}
+			return v
+		})
+		if _, err := call(sobek.Undefined(), exports, req, mod, h.internal); err != nil {
+			delete(h.builtins, name)
+			return nil, err
+		}
+		v = mod.Get("exports")
+	}
+	h.builtins[name] = v
+	return v, nil
+}
+
+func (h *host) moduleError(msg, code string) error {
+	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
+	e.Set("code", code)
+	return &jsThrow{e}
+}
+
+// requireFrom makes the require function of the module at dir.
+func (h *host) requireFrom(dir string) sobek.Value {
+	req := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		id := c.Argument(0).String()
+		v, err := h.require(dir, id)
+		if err != nil {
+			if t, ok := err.(*jsThrow); ok {
+				panic(h.rt.ToValue(t.val))
+			}
+			panic(err)
+		}
+		return v
+	}).ToObject(h.rt)
+	req.Set("resolve", func(c sobek.FunctionCall) sobek.Value {
+		id := c.Argument(0).String()
+		if isPath(id) {
+			if p, ok := h.resolveFile(dir, id); ok {
+				return h.rt.ToValue(p)
+			}
+		}
+		return h.rt.ToValue(id)
+	})
+	req.Set("cache", h.rt.NewObject())
+	return req
+}
+
+func isPath(id string) bool {
+	return strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == ".."
+}
+
+func (h *host) require(dir, id string) (sobek.Value, error) {
+	if !isPath(id) {
+		return h.builtin(id)
+	}
+	p, ok := h.resolveFile(dir, id)
+	if !ok {
+		return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", id), "MODULE_NOT_FOUND")
+	}
+	if m, ok := h.modules[p]; ok {
+		return m.Get("exports"), nil
+	}
+	data, err := h.fs.ReadFile(p)
+	if err != nil {
+		return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", id), "MODULE_NOT_FOUND")
+	}
+	mod := h.newModule(p)
+	h.modules[p] = mod
+	if strings.HasSuffix(p, ".json") {
+		var x any
+		if err := json.Unmarshal(data, &x); err != nil {
+			return nil, h.moduleError(fmt.Sprintf("%s: Unexpected token in JSON", p), "ERR_INVALID_JSON")
+		}
+		mod.Set("exports", h.rt.ToValue(x))
+		return mod.Get("exports"), nil
+	}
+	f, perr := parse.Parse(p, data)
+	if perr != nil {
+		return nil, h.moduleError(perr.Error(), "ERR_SYNTAX")
+	}
+	prg, cerr := sobek.Compile(p, parse.CJSPrefix+f.Source+parse.CJSSuffix, false)
+	if cerr != nil {
+		return nil, h.moduleError(cerr.Error(), "ERR_SYNTAX")
+	}
+	if err := h.runCJS(prg, mod, p); err != nil {
+		delete(h.modules, p)
+		return nil, err
+	}
+	return mod.Get("exports"), nil
+}
+
+// resolveFile applies Node's file and directory resolution for a path id.
+func (h *host) resolveFile(dir, id string) (string, bool) {
+	base := id
+	if !strings.HasPrefix(id, "/") {
+		base = path.Join(dir, id)
+	}
+	for _, c := range []string{base, base + ".js", base + ".json", base + ".cjs", base + ".mjs", base + "/index.js", base + "/index.json"} {
+		if st, err := h.fs.Stat(c); err == nil && st.IsFile() {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+func (h *host) newModule(p string) *sobek.Object {
+	mod := h.rt.NewObject()
+	mod.Set("exports", h.rt.NewObject())
+	mod.Set("id", ".")
+	mod.Set("filename", p)
+	mod.Set("loaded", false)
+	mod.Set("children", h.rt.NewArray())
+	mod.Set("paths", h.rt.NewArray())
+	return mod
+}
+
+// runCJS calls a compiled module wrapper; an exception escapes as error.
+func (h *host) runCJS(prg *sobek.Program, mod *sobek.Object, p string) error {
+	fnv, err := h.rt.RunProgram(prg)
+	if err != nil {
+		return err
+	}
+	fn, _ := sobek.AssertFunction(fnv)
+	req := h.requireFrom(path.Dir(p))
+	req.ToObject(h.rt).Set("main", mod)
+	exports := mod.Get("exports")
+	_, err = fn(exports, exports, req, mod, h.rt.ToValue(p), h.rt.ToValue(path.Dir(p)))
+	mod.Set("loaded", true)
+	return err
+}
+
+// mainBody is what RunMain evaluates: the CommonJS wrapper call, or the ES
+// module graph's evaluation.
+func (h *host) mainBody() func() {
+	if h.p.cjs != nil {
+		return func() {
+			mod := h.newModule(h.p.VirtPath)
+			h.modules[h.p.VirtPath] = mod
+			if err := h.jsError(h.runCJS(h.p.cjs, mod, h.p.VirtPath)); err != nil {
+				h.l.ReportUncaught(err)
+			}
+		}
+	}
+	return func() {
+		rec, err := h.loadESM(h.p.VirtPath, h.p.srcFor())
+		if err != nil {
+			h.l.ReportUncaught(err)
+			return
+		}
+		if err := rec.Link(); err != nil {
+			h.l.ReportUncaught(h.linkError(err))
+			return
+		}
+		prom := rec.Evaluate(h.rt)
+		h.mainAsync = prom
+		if prom.State() == sobek.PromiseStateRejected {
+			h.l.ReportUncaught(&jsThrow{prom.Result()})
+			h.markHandled(prom)
+			return
+		}
+		// A rejection later (after top-level await) is an uncaught
+		// exception too, never an unhandled rejection.
+		onReject := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+			h.l.ReportUncaught(&jsThrow{c.Argument(0)})
+			return sobek.Undefined()
+		})
+		h.thenFn(h.rt.ToValue(prom), sobek.Undefined(), onReject)
+	}
+}
+
+func (h *host) markHandled(p *sobek.Promise) {
+	for i, q := range h.pending {
+		if q == p {
+			h.pending = append(h.pending[:i:i], h.pending[i+1:]...)
+			return
+		}
+	}
+}
+
+func (h *host) linkError(err error) error {
+	msg := err.Error()
+	if strings.Contains(msg, "not supported in the sandbox") || strings.Contains(msg, "Cannot find module") {
+		if t, ok := err.(*jsThrow); ok {
+			return t
+		}
+	}
+	e, _ := h.rt.New(h.rt.Get("SyntaxError"), h.rt.ToValue(msg))
+	return &jsThrow{e}
+}
+
+func (p *Program) srcFor() string {
+	if p.oldAwait != "" {
+		return p.oldAwait
+	}
+	return p.File.Source
+}
+
+// loadESM parses an ES module; imports resolve to source modules, or to
+// facades over CommonJS modules and built-ins.
+func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
+	cache := map[string]sobek.ModuleRecord{}
+	var resolve sobek.HostResolveImportedModuleFunc
+	resolve = func(ref any, spec string) (sobek.ModuleRecord, error) {
+		dir := path.Dir(p)
+		if r, ok := ref.(*sobek.SourceTextModuleRecord); ok {
+			for k, v := range cache {
+				if v == r {
+					dir = path.Dir(k)
+				}
+			}
+		}
+		key := spec
+		if isPath(spec) {
+			rp, ok := h.resolveFile(dir, spec)
+			if !ok {
+				return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s' imported from %s", path.Join(dir, spec), p), "ERR_MODULE_NOT_FOUND")
+			}
+			key = rp
+		} else if strings.HasPrefix(spec, "file://") {
+			key = strings.TrimPrefix(spec, "file://")
+		}
+		if m, ok := cache[key]; ok {
+			return m, nil
+		}
+		var m sobek.ModuleRecord
+		var err error
+		if isPath(key) && (strings.HasSuffix(key, ".mjs") || h.isESMFile(key)) {
+			data, rerr := h.fs.ReadFile(key)
+			if rerr != nil {
+				return nil, rerr
+			}
+			m, err = sobek.ParseModule(key, string(data), resolve)
+		} else {
+			m, err = h.facade(key, dir, resolve)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cache[key] = m
+		return m, nil
+	}
+	m, err := sobek.ParseModule(p, src, resolve)
+	if err != nil {
+		return nil, err
+	}
+	cache[p] = m
+	h.rt.SetGetImportMetaProperties(func(mr sobek.ModuleRecord) []sobek.MetaProperty {
+		for k, v := range cache {
+			if v == mr {
+				return []sobek.MetaProperty{
+					{Key: "url", Value: h.rt.ToValue("file://" + k)},
+					{Key: "filename", Value: h.rt.ToValue(k)},
+					{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))},
+				}
+			}
+		}
+		return nil
+	})
+	return m, nil
+}
+
+func (h *host) isESMFile(p string) bool {
+	if strings.HasSuffix(p, ".cjs") || strings.HasSuffix(p, ".json") {
+		return false
+	}
+	data, err := h.fs.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	f, err := parse.Parse(p, data)
+	return err == nil && f.ESMSyntax
+}
+
+var identRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// facade is an ES module re-exporting a CommonJS module or built-in: its
+// default export is module.exports and its named exports are the keys.
+func (h *host) facade(key, dir string, resolve sobek.HostResolveImportedModuleFunc) (sobek.ModuleRecord, error) {
+	var names []string
+	id := key
+	if !isPath(key) {
+		v, err := h.builtin(key)
+		if err != nil {
+			return nil, err
+		}
+		if o, ok := v.(*sobek.Object); ok {
+			names = o.Keys()
+		}
+	}
+	slot := fmt.Sprintf("__looplint_import_%d", len(h.facades))
+	h.facades = append(h.facades, id)
+	// Evaluated lazily, in graph order, like Node's CommonJS translator.
+	g := h.rt.GlobalObject()
+	g.DefineDataProperty(slot, h.rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+		v, err := h.require(dir, id)
+		if err != nil {
+			if t, ok := err.(*jsThrow); ok {
+				panic(h.rt.ToValue(t.val))
+			}
+			panic(err)
+		}
+		return v
+	}), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+	var b strings.Builder
+	fmt.Fprintf(&b, "const m = %s();\nexport default m;\n", slot)
+	sort.Strings(names)
+	for _, n := range names {
+		if identRe.MatchString(n) && n != "default" && !reserved[n] {
+			fmt.Fprintf(&b, "export const %s = m.%s;\n", n, n)
+		}
+	}
+	return sobek.ParseModule("node:"+key, b.String(), resolve)
+}
+
+var reserved = map[string]bool{"await": true, "break": true, "case": true, "catch": true, "class": true, "const": true, "continue": true,
+	"debugger": true, "delete": true, "do": true, "else": true, "enum": true, "export": true, "extends": true, "false": true,
+	"finally": true, "for": true, "function": true, "if": true, "import": true, "in": true, "instanceof": true, "new": true,
+	"null": true, "return": true, "super": true, "switch": true, "this": true, "throw": true, "true": true, "try": true,
+	"typeof": true, "var": true, "void": true, "while": true, "with": true, "yield": true, "let": true, "static": true}
+
+// setupProcess adds the Go-backed parts of process.
+func (h *host) setupProcess() {
+	rt, pr := h.rt, h.process
+	pr.Set("nextTick", h.nextTick)
+	pr.Set("argv", rt.NewArray("/usr/local/bin/node", h.p.VirtPath))
+	pr.Set("execArgv", rt.NewArray())
+	pr.Set("argv0", "node")
+	pr.Set("execPath", "/usr/local/bin/node")
+	pr.Set("env", rt.NewObject())
+	pr.Set("pid", fakePID)
+	pr.Set("ppid", fakePID-1)
+	pr.Set("platform", "linux")
+	pr.Set("arch", "x64")
+	pr.Set("title", "node")
+	pr.Set("version", "v"+h.p.Profile.Node.String())
+	versions := rt.NewObject()
+	versions.Set("node", h.p.Profile.Node.String())
+	pr.Set("versions", versions)
+	pr.Set("release", map[string]any{"name": "node"})
+	pr.Set("exitCode", sobek.Undefined())
+	pr.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
+	pr.Set("chdir", func(sobek.FunctionCall) sobek.Value {
+		panic(h.rt.NewGoError(fmt.Errorf("process.chdir() is not supported in the sandbox")))
+	})
+	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.Now()) / 1000) })
+	pr.Set("exit", func(c sobek.FunctionCall) sobek.Value {
+		if a := c.Argument(0); !sobek.IsUndefined(a) {
+			pr.Set("exitCode", a)
+		}
+		if !h.exited {
+			h.exited = true
+			h.l.Exit()
+			h.emitProcess("exit", rt.ToValue(h.processExitCode()))
+		}
+		h.exitCode = h.processExitCode()
+		h.interrupt(sigExit)
+		return sobek.Undefined()
+	})
+	pr.Set("abort", func(sobek.FunctionCall) sobek.Value {
+		h.exitCode = 134
+		h.exited = true
+		h.l.Exit()
+		h.interrupt(sigExit)
+		return sobek.Undefined()
+	})
+	hr := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		ns := h.l.Now()*1_000_000 + hrBase
+		s, n := ns/1e9, ns%1e9
+		if prev, ok := c.Argument(0).(*sobek.Object); ok {
+			ps, pn := prev.Get("0").ToInteger(), prev.Get("1").ToInteger()
+			s, n = s-ps, n-pn
+			if n < 0 {
+				s--
+				n += 1e9
+			}
+		}
+		return rt.NewArray(s, n)
+	}).ToObject(rt)
+	hr.Set("bigint", func(sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(big.NewInt(h.l.Now()*1_000_000 + hrBase))
+	})
+	pr.Set("hrtime", hr)
+	pr.Set("memoryUsage", func(sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(map[string]any{"rss": 40 << 20, "heapTotal": 6 << 20, "heapUsed": 4 << 20, "external": 1 << 20, "arrayBuffers": 10 << 10})
+	})
+	pr.Set("cpuUsage", func(sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(map[string]any{"user": 30000, "system": 10000})
+	})
+	stream := func(to *outBuf, fd int) *sobek.Object {
+		s := rt.NewObject()
+		s.Set("write", func(c sobek.FunctionCall) sobek.Value {
+			v := c.Argument(0)
+			if o, ok := v.(*sobek.Object); ok && o.ClassName() != "String" {
+				to.write(string(h.bytesOf(v)))
+			} else {
+				to.write(v.String())
+			}
+			if cb, ok := sobek.AssertFunction(c.Argument(len(c.Arguments) - 1)); ok && len(c.Arguments) > 1 {
+				h.l.NextTick(&callback{fn: cb, this: sobek.Undefined()}, "")
+			}
+			return rt.ToValue(true)
+		})
+		s.Set("isTTY", false)
+		s.Set("fd", fd)
+		s.Set("columns", 80)
+		s.Set("on", func(sobek.FunctionCall) sobek.Value { return s })
+		s.Set("once", func(sobek.FunctionCall) sobek.Value { return s })
+		s.Set("end", func(sobek.FunctionCall) sobek.Value { return sobek.Undefined() })
+		return s
+	}
+	pr.Set("stdout", stream(&h.out, 1))
+	pr.Set("stderr", stream(&h.err, 2))
+}
+
+const hrBase = 1_000_000_000_000

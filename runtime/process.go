@@ -1,0 +1,319 @@
+package runtime
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/grafana/sobek"
+)
+
+// jsThrow carries a thrown JS value that did not come from the engine
+// (e.g. the error Node makes of an unhandled rejection).
+type jsThrow struct{ val sobek.Value }
+
+func (t *jsThrow) Error() string { return t.val.String() }
+
+func exceptionValue(err error) sobek.Value {
+	switch e := err.(type) {
+	case *sobek.Exception:
+		return e.Value()
+	case *jsThrow:
+		return e.val
+	}
+	return sobek.Undefined()
+}
+
+func (h *host) listeners(event string) int {
+	v, err := h.lcount(h.process, h.rt.ToValue(event))
+	if err != nil {
+		return 0
+	}
+	return int(v.ToInteger())
+}
+
+// emitProcess calls process.emit(event, args...); a throwing listener is
+// an uncaught exception, as in Node.
+func (h *host) emitProcess(event string, args ...sobek.Value) bool {
+	all := append([]sobek.Value{h.rt.ToValue(event)}, args...)
+	v, err := h.emit(h.process, all...)
+	if err = h.jsError(err); err != nil {
+		h.l.ReportUncaught(err)
+		return false
+	}
+	return v != nil && v.ToBoolean()
+}
+
+// Uncaught implements loop.Host: process._fatalException.
+func (h *host) Uncaught(err error, fromPromise bool) bool {
+	val := exceptionValue(err)
+	if h.listeners("uncaughtException") > 0 && !h.exited {
+		origin := "uncaughtException"
+		if fromPromise {
+			origin = "unhandledRejection"
+		}
+		all := []sobek.Value{h.rt.ToValue("uncaughtException"), val, h.rt.ToValue(origin)}
+		if _, e := h.emit(h.process, all...); h.jsError(e) != nil {
+			// A throwing handler is fatal with exit code 7.
+			h.fatal(e, 7)
+			return false
+		}
+		return true
+	}
+	h.fatal(err, 1)
+	return false
+}
+
+// fatal ends the process the way an uncaught exception does: 'exit'
+// listeners run with the code, the error is printed, nothing else runs.
+func (h *host) fatal(err error, code int) {
+	if h.exited {
+		h.interrupt(sigExit)
+		return
+	}
+	h.exitCode = code
+	h.process.Set("exitCode", code)
+	h.l.Exit()
+	h.exited = true
+	h.emitProcess("exit", h.rt.ToValue(code))
+	h.printFatal(err)
+	h.interrupt(sigExit)
+}
+
+var frameRe = regexp.MustCompile(`^\s*at (?:.*? \()?([^\s()]+):(\d+):(\d+)(?:\(\d+\))?\)?$`)
+
+// printFatal writes Node's report of an uncaught exception to stderr:
+// the source line with a caret, the stack (or the inspected value) and
+// the version trailer.
+func (h *host) printFatal(err error) {
+	val := exceptionValue(err)
+	file, line, col := "", 0, 0
+	if ex, ok := err.(*sobek.Exception); ok && len(ex.Stack()) > 0 {
+		for _, f := range ex.Stack() {
+			if p := f.Position(); p.Line > 0 && f.SrcName() != "<native>" {
+				file, line, col = f.SrcName(), p.Line, p.Column
+				break
+			}
+		}
+	}
+	isErr := h.isError(val)
+	if file == "" && isErr {
+		if obj, ok := val.(*sobek.Object); ok {
+			for _, l := range strings.Split(obj.Get("stack").String(), "\n")[1:] {
+				if m := frameRe.FindStringSubmatch(l); m != nil {
+					file = m[1]
+					line, _ = strconv.Atoi(m[2])
+					col, _ = strconv.Atoi(m[3])
+					break
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	if src, ok := h.sourceLine(file, line); ok {
+		if line == 1 && file == h.p.VirtPath && h.p.cjs != nil {
+			col -= len(cjsPrefix)
+		}
+		fmt.Fprintf(&b, "%s:%d\n%s\n%s^\n\n", displayPath(h.p, file), line, src, strings.Repeat(" ", max(col-1, 0)))
+	}
+	if isErr {
+		b.WriteString(h.errorText(val))
+		b.WriteString("\n")
+	} else {
+		if b.Len() == 0 {
+			b.WriteString("Uncaught ")
+		}
+		b.WriteString(h.inspect(val))
+		b.WriteString("\n")
+		if h.p.Profile.Node.Major >= 12 {
+			b.WriteString("(Use `node --trace-uncaught ...` to show where the exception was thrown)\n")
+		}
+	}
+	if h.p.Profile.Node.Major >= 17 {
+		fmt.Fprintf(&b, "\nNode.js v%s\n", h.p.Profile.Node)
+	}
+	h.err.write(b.String())
+}
+
+func (h *host) sourceLine(file string, line int) (string, bool) {
+	if file == "" || line < 1 {
+		return "", false
+	}
+	data, err := h.fs.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(string(data), "\n")
+	if line > len(lines) {
+		return "", false
+	}
+	return strings.TrimRight(lines[line-1], "\r"), true
+}
+
+func (h *host) isError(v sobek.Value) bool {
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		return false
+	}
+	return obj.ClassName() == "Error"
+}
+
+// errorText is how Node prints an Error it reports: its stack with our
+// frames in Node's format, plus own enumerable properties.
+func (h *host) errorText(v sobek.Value) string {
+	return h.inspect(v)
+}
+
+// TakeRejections implements loop.Host.
+func (h *host) TakeRejections() (unhandled, late []any) {
+	for _, p := range h.pending {
+		unhandled = append(unhandled, p)
+	}
+	for _, p := range h.handledLa {
+		late = append(late, p)
+	}
+	h.pending, h.handledLa = nil, nil
+	return unhandled, late
+}
+
+func (h *host) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperation) {
+	switch op {
+	case sobek.PromiseRejectionReject:
+		h.pending = append(h.pending, p)
+	case sobek.PromiseRejectionHandle:
+		for i, q := range h.pending {
+			if q == p {
+				h.pending = append(h.pending[:i:i], h.pending[i+1:]...)
+				return
+			}
+		}
+		if _, ok := h.reported[p]; ok {
+			h.handledLa = append(h.handledLa, p)
+		}
+	}
+}
+
+func (h *host) promiseValue(p *sobek.Promise) sobek.Value { return h.rt.ToValue(p) }
+
+// EmitUnhandledRejection implements loop.Host.
+func (h *host) EmitUnhandledRejection(r any) bool {
+	p := r.(*sobek.Promise)
+	h.rejections++
+	h.reported[p] = h.rejections
+	if h.listeners("unhandledRejection") == 0 {
+		return false
+	}
+	h.emitProcess("unhandledRejection", p.Result(), h.promiseValue(p))
+	return true
+}
+
+// WarnUnhandledRejection implements loop.Host (Node <= 14).
+func (h *host) WarnUnhandledRejection(r any) {
+	p := r.(*sobek.Promise)
+	reason := p.Result()
+	text := h.inspect(reason)
+	if h.isError(reason) {
+		text = h.errorText(reason)
+	}
+	h.Warn("UnhandledPromiseRejectionWarning", text)
+	msg := "Unhandled promise rejection. This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch()."
+	if h.p.Profile.Node.Major >= 12 {
+		msg += " To terminate the node process on unhandled promise rejection, use the CLI flag `--unhandled-rejections=strict` (see https://nodejs.org/api/cli.html#cli_unhandled_rejections_mode)."
+	}
+	h.Warn("UnhandledPromiseRejectionWarning", fmt.Sprintf("%s (rejection id: %d)", msg, h.reported[p]))
+	if !h.warnedOnce["DEP0018"] {
+		h.warnedOnce["DEP0018"] = true
+		h.warnCode("DeprecationWarning", "Unhandled promise rejections are deprecated. In the future, promise rejections that are not handled will terminate the Node.js process with a non-zero exit code.", "DEP0018")
+	}
+}
+
+// RejectionError implements loop.Host (Node >= 15).
+func (h *host) RejectionError(r any) error {
+	reason := r.(*sobek.Promise).Result()
+	if h.isError(reason) {
+		return &jsThrow{reason}
+	}
+	msg := fmt.Sprintf("This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"%s\".", h.inspect(reason))
+	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
+	e.Set("code", "ERR_UNHANDLED_REJECTION")
+	e.DefineDataProperty("name", h.rt.ToValue("UnhandledPromiseRejection"), sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	e.Set("stack", "UnhandledPromiseRejection: "+msg)
+	return &jsThrow{e}
+}
+
+// EmitRejectionHandled implements loop.Host.
+func (h *host) EmitRejectionHandled(r any) {
+	p := r.(*sobek.Promise)
+	if h.listeners("rejectionHandled") > 0 {
+		h.emitProcess("rejectionHandled", h.promiseValue(p))
+		return
+	}
+	h.Warn("PromiseRejectionHandledWarning", fmt.Sprintf("Promise rejection was handled asynchronously (rejection id: %d)", h.reported[p]))
+}
+
+// EmitProcess implements loop.Host: 'beforeExit' and the natural 'exit'.
+func (h *host) EmitProcess(event string) {
+	code := h.processExitCode()
+	if event == "exit" {
+		if h.mainAsync != nil && h.mainAsync.State() == sobek.PromiseStatePending {
+			// Node's verdict on a top-level await that never settled.
+			code = 13
+			h.process.Set("exitCode", code)
+			h.err.write("Warning: Detected unsettled top-level await at " + "file://" + h.p.VirtPath + "\n")
+		}
+		h.exitCode = code
+		h.exited = true
+		h.emitProcess("exit", h.rt.ToValue(code))
+		h.exitCode = h.processExitCode()
+		return
+	}
+	h.emitProcess(event, h.rt.ToValue(code))
+}
+
+func (h *host) processExitCode() int {
+	v := h.process.Get("exitCode")
+	if v == nil || sobek.IsUndefined(v) || sobek.IsNull(v) {
+		return 0
+	}
+	return int(v.ToInteger())
+}
+
+// Warn implements loop.Host: process.emitWarning(msg, name).
+func (h *host) Warn(name, msg string) { h.warnCode(name, msg, "") }
+
+func (h *host) warnCode(name, msg, code string) {
+	fn, _ := sobek.AssertFunction(h.process.Get("emitWarning"))
+	if fn == nil {
+		return
+	}
+	args := []sobek.Value{h.rt.ToValue(msg), h.rt.ToValue(name)}
+	if code != "" {
+		args = append(args, h.rt.ToValue(code))
+	}
+	if _, err := fn(h.process, args...); h.jsError(err) != nil {
+		h.l.ReportUncaught(err)
+	}
+}
+
+// writeWarning prints a warning the way Node's default 'warning' handler does.
+func (h *host) writeWarning(w sobek.Value) {
+	obj, ok := w.(*sobek.Object)
+	if !ok {
+		return
+	}
+	name := obj.Get("name").String()
+	msg := obj.Get("message").String()
+	prefix := "(node:" + strconv.Itoa(fakePID) + ") "
+	if c := obj.Get("code"); c != nil && !sobek.IsUndefined(c) {
+		prefix += "[" + c.String() + "] "
+	}
+	text := prefix + name + ": " + msg + "\n"
+	if !h.warnedOnce["trace-hint"] && h.p.Profile.Node.Major >= 14 {
+		h.warnedOnce["trace-hint"] = true
+		text += "(Use `node --trace-warnings ...` to show where the warning was created)\n"
+	}
+	h.err.write(text)
+}
+
+const fakePID = 4242

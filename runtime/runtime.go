@@ -1,0 +1,235 @@
+// Package runtime executes a snippet in a sandboxed JavaScript engine
+// (github.com/grafana/sobek) driven by looplint's loop model (package
+// loop), so that what it prints follows Node's ordering rules for the
+// chosen version under an explicit, replayable schedule.
+//
+// The sandbox is built by omission: the engine has no host access of its
+// own, and the only built-ins are the ones defined here (console, timers,
+// process, events, fs over an in-memory file system, ...). Every run has a
+// wall-clock, memory, callback and drain budget.
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	goruntime "runtime"
+	"runtime/metrics"
+	"strings"
+	"time"
+
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/memfs"
+)
+
+// Options configure a run.
+type Options struct {
+	Node   loop.Version
+	Module string // "", "cjs" or "esm": override detection
+	Limits loop.Limits
+	// FSDir is a host directory mounted read-only as the working directory.
+	FSDir string
+	// Timeout bounds wall-clock time (default 10s).
+	Timeout time.Duration
+	// MaxHeap bounds heap growth in bytes (default 1 GiB).
+	MaxHeap uint64
+	// MaxStack is the engine's call-stack depth (default 10000, about Node's).
+	MaxStack int
+}
+
+// Status says how a run ended.
+type Status string
+
+const (
+	StatusExited     Status = "exited"     // the process ended as Node's would
+	StatusStarvation Status = "starvation" // a nextTick/microtask chain never drained
+	StatusBudget     Status = "budget"     // callback or virtual-time budget exhausted
+	StatusTimeout    Status = "timeout"    // wall-clock budget exhausted
+	StatusMemory     Status = "memory"     // heap budget exhausted
+)
+
+// Result is one execution.
+type Result struct {
+	Stdout   []string
+	Stderr   []string
+	ExitCode int
+	Status   Status
+	Message  string // for non-exited statuses: what happened and where
+	Witness  loop.Witness
+}
+
+// Virtual layout of the sandbox's file system.
+const (
+	AppDir    = "/app"    // working directory (the --fs mount, if any)
+	ScriptDir = "/script" // where the snippet lives when it is outside the mount
+)
+
+// Program is a snippet ready to run any number of times.
+type Program struct {
+	File     *parse.File
+	Profile  loop.Profile
+	VirtPath string // the snippet's path inside the sandbox
+	opts     Options
+	cjs      *sobek.Program
+	oldAwait string // source rewritten for V8 < 7.2 await costs, if needed
+	syntax   string // Node's SyntaxError for this version, if it would refuse the file
+}
+
+// Prepare decides the module kind and virtual path and compiles f once.
+func Prepare(f *parse.File, o Options) (*Program, error) {
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	if o.MaxHeap == 0 {
+		o.MaxHeap = 1 << 30
+	}
+	if o.MaxStack <= 0 {
+		o.MaxStack = 10000
+	}
+	prof := loop.Profile{Node: o.Node}
+	kind := f.Module(prof.DetectModule())
+	switch o.Module {
+	case "esm":
+		kind = parse.ESModule
+	case "cjs":
+		kind = parse.CommonJS
+	case "":
+	default:
+		return nil, fmt.Errorf("--module must be cjs or esm, not %q", o.Module)
+	}
+	if kind == parse.ESModule {
+		prof.Module = loop.ESModule
+	}
+	p := &Program{File: f, Profile: prof, opts: o}
+	p.VirtPath = virtualPath(f.Path, o.FSDir)
+	src := f.Source
+	if prof.OldAwait() {
+		src = rewriteOldAwait(src, kind == parse.ESModule)
+		p.oldAwait = src
+	}
+	switch {
+	case kind == parse.CommonJS && f.ESMSyntax:
+		p.syntax = esmInCJSError(f)
+	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
+		p.syntax = "SyntaxError: await is only valid in async function"
+	case kind == parse.CommonJS:
+		prg, err := sobek.Compile(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix, false)
+		if err != nil {
+			return nil, &parse.Error{File: f.Path, Msg: "unsupported syntax: " + err.Error()}
+		}
+		p.cjs = prg
+	}
+	return p, nil
+}
+
+// virtualPath places the snippet inside the sandbox: at its place under the
+// mount when it lies inside it, else in /app (no mount) or /script.
+func virtualPath(hostPath, fsDir string) string {
+	base := filepath.Base(hostPath)
+	if fsDir == "" {
+		return path.Join(AppDir, base)
+	}
+	absF, err1 := filepath.Abs(hostPath)
+	absD, err2 := filepath.Abs(fsDir)
+	if err1 == nil && err2 == nil {
+		if rel, err := filepath.Rel(absD, absF); err == nil && !strings.HasPrefix(rel, "..") {
+			return path.Join(AppDir, filepath.ToSlash(rel))
+		}
+	}
+	return path.Join(ScriptDir, base)
+}
+
+// Run executes the program once under oracle o (nil: the default schedule).
+func (p *Program) Run(o loop.Oracle) Result {
+	if o == nil {
+		o = loop.Default{}
+	}
+	if p.syntax != "" {
+		return Result{Stderr: syntaxStderr(p, p.syntax), ExitCode: 1, Status: StatusExited}
+	}
+	h, err := newHost(p, o)
+	if err != nil {
+		return Result{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1, Status: StatusExited}
+	}
+	defer h.close()
+	return h.run()
+}
+
+// errSignal values are passed through sobek's Interrupt to unwind JS.
+type errSignal int
+
+const (
+	sigExit errSignal = iota + 1 // process.exit() or a fatal error: 'exit' already emitted
+	sigTimeout
+	sigMemory
+	sigStop // the loop halted (starvation)
+)
+
+func (s errSignal) Error() string { return fmt.Sprintf("signal %d", int(s)) }
+
+// watchdog interrupts the engine when the wall-clock or heap budget runs out.
+type watchdog struct {
+	done chan struct{}
+}
+
+func startWatchdog(rt *sobek.Runtime, timeout time.Duration, maxHeap uint64, tripped *errSignal) *watchdog {
+	w := &watchdog{done: make(chan struct{})}
+	base := heapBytes()
+	go func() {
+		deadline := time.NewTimer(timeout)
+		defer deadline.Stop()
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-w.done:
+				return
+			case <-deadline.C:
+				*tripped = sigTimeout
+				rt.Interrupt(sigTimeout)
+				return
+			case <-tick.C:
+				if heapBytes() > base+maxHeap {
+					*tripped = sigMemory
+					rt.Interrupt(sigMemory)
+					return
+				}
+			}
+		}
+	}()
+	return w
+}
+
+func (w *watchdog) stop() { close(w.done) }
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+func heapBytes() uint64 {
+	s := make([]metrics.Sample, 1)
+	s[0].Name = heapSample[0].Name
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		return s[0].Value.Uint64()
+	}
+	var m goruntime.MemStats
+	goruntime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+var errNotSupported = errors.New("not supported in the sandbox")
+
+// newFS builds the sandbox file system: the mount (if any) and the snippet.
+func newFS(p *Program) (*memfs.FS, error) {
+	fs, err := memfs.New(memfs.Options{MountDir: p.opts.FSDir, Cwd: AppDir})
+	if err != nil {
+		return nil, err
+	}
+	if err := fs.AddFile(p.VirtPath, []byte(p.File.Source)); err != nil {
+		return nil, err
+	}
+	return fs, nil
+}

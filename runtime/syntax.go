@@ -1,0 +1,81 @@
+package runtime
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+
+	"github.com/grafana/sobek/parser"
+
+	"github.com/looplint/looplint/parse"
+)
+
+func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// esmInCJSError is Node's complaint about ESM syntax in a CommonJS main
+// (before module detection, or with "type": "commonjs").
+func esmInCJSError(f *parse.File) string {
+	_, err := parser.ParseFile(nil, "", parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps)
+	line := 0
+	if el, ok := err.(parser.ErrorList); ok && len(el) > 0 {
+		line = el[0].Position.Line
+	}
+	src := ""
+	if ls := strings.Split(f.Source, "\n"); line > 0 && line <= len(ls) {
+		src = ls[line-1]
+	}
+	t := strings.TrimSpace(src)
+	switch {
+	case strings.HasPrefix(t, "import"):
+		return fmt.Sprintf("%d\x00%s\x00SyntaxError: Cannot use import statement outside a module", line, src)
+	case strings.HasPrefix(t, "export"):
+		return fmt.Sprintf("%d\x00%s\x00SyntaxError: Unexpected token 'export'", line, src)
+	}
+	return fmt.Sprintf("%d\x00%s\x00SyntaxError: await is only valid in async functions and the top level bodies of modules", line, src)
+}
+
+// syntaxStderr is what Node prints when it refuses to compile the entry.
+func syntaxStderr(p *Program, msg string) []string {
+	parts := strings.SplitN(msg, "\x00", 3)
+	var out []string
+	if len(parts) == 3 {
+		out = append(out, fmt.Sprintf("%s:%s", p.File.Path, parts[0]), parts[1], "^", "", parts[2])
+	} else {
+		out = append(out, msg)
+	}
+	if p.Profile.Node.Major >= 17 {
+		out = append(out, "", "Node.js v"+p.Profile.Node.String())
+	}
+	return out
+}
+
+// hasTopLevelAwait reports whether a module needs top-level await.
+func hasTopLevelAwait(src string) bool {
+	body := stripESM(src)
+	_, err := parser.ParseFile(nil, "", "(async function () {"+body+"\n})", 0, parser.WithDisableSourceMaps)
+	if err != nil {
+		return false
+	}
+	// Parses as an async body but not as a plain module without TLA support:
+	// compare with a sync wrapper.
+	_, err = parser.ParseFile(nil, "", "(function () {"+body+"\n})", 0, parser.WithDisableSourceMaps)
+	return err != nil
+}
+
+// stripESM blanks import/export keywords so a module body parses as a
+// function body for the TLA check.
+func stripESM(src string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "import{") || strings.HasPrefix(t, "export ") {
+			if strings.HasPrefix(t, "export ") && !strings.HasPrefix(t, "export {") && !strings.HasPrefix(t, "export default") && !strings.HasPrefix(t, "export *") {
+				b.WriteString(strings.Replace(l, "export ", "       ", 1))
+			}
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(l + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,93 @@
+package runtime
+
+import (
+	"math"
+
+	"github.com/grafana/sobek"
+)
+
+func (h *host) setTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
+	fn := h.callbackArg(call.Argument(0))
+	after := math.NaN()
+	if len(call.Arguments) > 1 {
+		after = call.Argument(1).ToFloat() // `after *= 1`
+	}
+	delay := h.l.CoerceDelay(after)
+	obj := h.rt.CreateObject(h.timeoutProto)
+	var args []sobek.Value
+	if len(call.Arguments) > 2 {
+		args = append(args, call.Arguments[2:]...)
+	}
+	t := h.l.SetTimer(&callback{fn: fn, this: obj, args: args}, delay, repeat)
+	h.timers[obj] = t
+	h.nextID++
+	h.timerByID[h.nextID] = obj
+	return obj
+}
+
+// clearTimer accepts a Timeout, or its numeric id as Node does.
+func (h *host) clearTimer(call sobek.FunctionCall) sobek.Value {
+	v := call.Argument(0)
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		if sobek.IsUndefined(v) || sobek.IsNull(v) {
+			return sobek.Undefined()
+		}
+		obj = h.timerByID[v.ToInteger()]
+	}
+	if t := h.timers[obj]; t != nil {
+		h.l.ClearTimer(t)
+	}
+	return sobek.Undefined()
+}
+
+func (h *host) setImmediate(call sobek.FunctionCall) sobek.Value {
+	fn := h.callbackArg(call.Argument(0))
+	obj := h.rt.CreateObject(h.immProto)
+	var args []sobek.Value
+	if len(call.Arguments) > 1 {
+		args = append(args, call.Arguments[1:]...)
+	}
+	h.imms[obj] = h.l.SetImmediate(&callback{fn: fn, this: obj, args: args})
+	return obj
+}
+
+func (h *host) clearImmediate(call sobek.FunctionCall) sobek.Value {
+	if obj, ok := call.Argument(0).(*sobek.Object); ok {
+		h.l.ClearImmediate(h.imms[obj])
+	}
+	return sobek.Undefined()
+}
+
+func (h *host) nextTick(call sobek.FunctionCall) sobek.Value {
+	fn := h.callbackArg(call.Argument(0))
+	var args []sobek.Value
+	if len(call.Arguments) > 1 {
+		args = append(args, call.Arguments[1:]...)
+	}
+	pos := ""
+	if h.l.DrainCount() > h.p.opts.Limits.MaxDrainOr()/2 {
+		pos = h.callerPos(0)
+	}
+	h.l.NextTick(&callback{fn: fn, this: sobek.Undefined(), args: args}, pos)
+	return sobek.Undefined()
+}
+
+// queueMicrotask shares V8's FIFO with promise jobs; an exception in the
+// callback is an uncaught exception, not a rejection.
+func (h *host) queueMicrotask(call sobek.FunctionCall) sobek.Value {
+	fn, ok := sobek.AssertFunction(call.Argument(0))
+	if !ok {
+		h.throwType("ERR_INVALID_ARG_TYPE", `The "callback" argument must be of type function. Received `+h.describe(call.Argument(0)))
+	}
+	run := h.rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+		if _, err := fn(sobek.Undefined()); h.jsError(err) != nil {
+			h.l.ReportUncaught(err)
+		}
+		return sobek.Undefined()
+	})
+	if _, err := h.thenFn(h.resolved, run); err != nil {
+		panic(err)
+	}
+	return sobek.Undefined()
+}
