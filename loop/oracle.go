@@ -120,7 +120,9 @@ func (r *Replay) Poll(inflight []int, mustPick bool) []int {
 type Random struct{ R *rand.Rand }
 
 // NewRandom seeds a Random oracle.
-func NewRandom(seed uint64) *Random { return &Random{R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
+func NewRandom(seed uint64) *Random {
+	return &Random{R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
 
 func (o *Random) Advance(k ReadKind) int64 {
 	x := o.R.Float64()

@@ -148,3 +148,74 @@ func (p Profile) ReadFileTrips() int {
 
 // TruncDurations: from 11 the list key is Math.trunc(msecs); before, the raw value.
 func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
+
+// feature lists, per feature, the first release of each major line that
+// has it; majors after the last one listed have it too.
+var features = map[string][]Version{
+	"queueMicrotask":                    {{11, 0, 0}},
+	"Array.prototype.flat":              {{11, 0, 0}},
+	"Array.prototype.flatMap":           {{11, 0, 0}},
+	"Object.fromEntries":                {{12, 0, 0}},
+	"String.prototype.matchAll":         {{12, 0, 0}},
+	"Promise.allSettled":                {{12, 9, 0}},
+	"Promise.any":                       {{15, 0, 0}},
+	"AggregateError":                    {{15, 0, 0}},
+	"String.prototype.replaceAll":       {{15, 0, 0}},
+	"Array.prototype.at":                {{16, 6, 0}},
+	"String.prototype.at":               {{16, 6, 0}},
+	"Object.hasOwn":                     {{16, 9, 0}},
+	"structuredClone":                   {{17, 0, 0}},
+	"Array.prototype.findLast":          {{18, 0, 0}},
+	"Array.prototype.findLastIndex":     {{18, 0, 0}},
+	"Array.prototype.toSorted":          {{20, 0, 0}},
+	"Array.prototype.toReversed":        {{20, 0, 0}},
+	"Array.prototype.toSpliced":         {{20, 0, 0}},
+	"Array.prototype.with":              {{20, 0, 0}},
+	"Object.groupBy":                    {{21, 0, 0}},
+	"Map.groupBy":                       {{21, 0, 0}},
+	"Promise.withResolvers":             {{22, 0, 0}},
+	"Set.prototype.union":               {{22, 0, 0}},
+	"Set.prototype.intersection":        {{22, 0, 0}},
+	"Set.prototype.difference":          {{22, 0, 0}},
+	"Set.prototype.symmetricDifference": {{22, 0, 0}},
+	"Set.prototype.isSubsetOf":          {{22, 0, 0}},
+	"Set.prototype.isSupersetOf":        {{22, 0, 0}},
+	"Set.prototype.isDisjointFrom":      {{22, 0, 0}},
+	"module:timers/promises":            {{15, 0, 0}},
+	"module:fs/promises":                {{14, 0, 0}},
+	"require:node:":                     {{14, 18, 0}, {16, 0, 0}},
+	"import:node:":                      {{12, 20, 0}, {14, 13, 1}},
+	"import:.cjs":                       {{12, 0, 0}},
+	"uncaughtException:origin":          {{10, 17, 0}, {12, 0, 0}},
+}
+
+// Has reports whether this Node version has a global, built-in or module
+// feature named as in the features table (unknown names: yes).
+func (p Profile) Has(feature string) bool {
+	vs, ok := features[feature]
+	if !ok {
+		return true
+	}
+	v := p.Node
+	for i, f := range vs {
+		if v.Major == f.Major {
+			return v.Minor > f.Minor || v.Minor == f.Minor && v.Patch >= f.Patch
+		}
+		if v.Major < f.Major {
+			return false
+		}
+		if i == len(vs)-1 {
+			return true
+		}
+	}
+	return true
+}
+
+// Features lists the table's names, for callers that strip globals.
+func Features() []string {
+	out := make([]string, 0, len(features))
+	for k := range features {
+		out = append(out, k)
+	}
+	return out
+}

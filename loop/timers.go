@@ -38,7 +38,7 @@ func (h listHeap) Less(i, j int) bool {
 	}
 	return h[i].id < h[j].id
 }
-func (h listHeap) Swap(i, j int)  { h[i], h[j] = h[j], h[i]; h[i].idx = i; h[j].idx = j }
+func (h listHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].idx = i; h[j].idx = j }
 func (h *listHeap) Push(x any)   { t := x.(*timerList); t.idx = len(*h); *h = append(*h, t) }
 func (h *listHeap) Pop() any {
 	old := *h

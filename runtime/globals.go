@@ -10,6 +10,7 @@ import (
 
 	"github.com/grafana/sobek"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect"
 )
@@ -46,7 +47,9 @@ func newRand() sobek.RandSource {
 	return r.Float64
 }
 
-func (h *host) inspectOpts() inspect.Options { return inspect.Options{Major: h.p.Profile.Node.Major} }
+func (h *host) inspectOpts() inspect.Options {
+	return inspect.Options{Major: h.p.Profile.Node.Major, Stack: h.nodeStack}
+}
 
 func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h.inspectOpts()) }
 
@@ -152,7 +155,11 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
+	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 
+	// inspect compiles its JS helpers on first use; do it now, before
+	// any interrupt can be pending.
+	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())
 	events, err := h.builtin("events")
 	if err != nil {
 		return err
@@ -186,9 +193,22 @@ func (h *host) bootstrap() error {
 	g.Set("clearInterval", h.clearTimer)
 	g.Set("setImmediate", h.setImmediate)
 	g.Set("clearImmediate", h.clearImmediate)
-	if h.p.Profile.HasQueueMicrotask() {
-		g.Set("queueMicrotask", h.queueMicrotask)
+	qm, err := rt.RunString(queueMicrotaskSrc)
+	if err != nil {
+		return err
 	}
+	qmFn, _ := sobek.AssertFunction(qm)
+	qmv, err := qmFn(sobek.Undefined(), promiseProto.Get("then"), h.resolved, rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		h.l.ReportUncaught(&jsThrow{c.Argument(0)})
+		return sobek.Undefined()
+	}), rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		h.throwType("ERR_INVALID_ARG_TYPE", `The "callback" argument must be of type function. Received `+h.describe(c.Argument(0)))
+		return nil
+	}))
+	if err != nil {
+		return err
+	}
+	g.Set("queueMicrotask", qmv)
 	if h.p.Profile.OldAwait() {
 		helper, err := rt.RunString("(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)")
 		if err != nil {
@@ -204,7 +224,43 @@ func (h *host) bootstrap() error {
 		sc, _ := rt.RunString("(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })")
 		g.Set("structuredClone", sc)
 	}
+	h.stripFeatures()
 	return nil
+}
+
+// queueMicrotask is JavaScript so that the callback runs from a JS frame
+// inside the engine's job (a Go handler calling back into JS there would
+// make the engine drain the queue early). Its exceptions are uncaught
+// exceptions, not rejections.
+const queueMicrotaskSrc = `(function (then, resolved, report, badArg) {
+  return function queueMicrotask(callback) {
+    if (typeof callback !== 'function') badArg(callback);
+    then.call(resolved, function () {
+      try { callback(); } catch (e) { report(e); }
+    });
+  };
+})`
+
+// stripFeatures removes globals and methods this Node version lacks.
+func (h *host) stripFeatures() {
+	for _, name := range loop.Features() {
+		if strings.Contains(name, ":") || h.p.Profile.Has(name) {
+			continue
+		}
+		parts := strings.Split(name, ".")
+		obj := h.rt.GlobalObject()
+		for _, p := range parts[:len(parts)-1] {
+			next, ok := obj.Get(p).(*sobek.Object)
+			if !ok {
+				obj = nil
+				break
+			}
+			obj = next
+		}
+		if obj != nil {
+			obj.Delete(parts[len(parts)-1])
+		}
+	}
 }
 
 // perfOrigin is performance.now() at start: Node has spent some time booting.

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -8,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/grafana/sobek"
 
@@ -24,9 +26,50 @@ var unsupported = map[string]bool{
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
 
+//go:embed js/path.js
+var pathSrc string
+
+//go:embed js/timers_promises.js
+var timersPromisesSrc string
+
+// ownModules are built-ins written for the runtime itself; the rest come
+// from package jslib.
+var ownModules = map[string]string{"path": pathSrc, "path/posix": pathSrc, "timers/promises": timersPromisesSrc}
+
+var (
+	modMu    sync.Mutex
+	modCache = map[string]*sobek.Program{}
+)
+
+// moduleProgram compiles a JS built-in once per process.
+func moduleProgram(name string) (*sobek.Program, bool, error) {
+	modMu.Lock()
+	defer modMu.Unlock()
+	if p, ok := modCache[name]; ok {
+		return p, true, nil
+	}
+	src, ok := ownModules[name]
+	if !ok {
+		if src, ok = jslib.Source(name); !ok {
+			return nil, false, nil
+		}
+	}
+	p, err := sobek.Compile("node:"+name, "(function (exports, require, module, __internal) {"+src+"\n})", true)
+	if err != nil {
+		return nil, false, fmt.Errorf("built-in %s: %w", name, err)
+	}
+	modCache[name] = p
+	return p, true, nil
+}
+
 // builtin returns the exports of a built-in module by name.
 func (h *host) builtin(name string) (sobek.Value, error) {
-	name = strings.TrimPrefix(name, "node:")
+	if strings.HasPrefix(name, "node:") {
+		if !h.p.Profile.Has("require:node:") {
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+		}
+		name = strings.TrimPrefix(name, "node:")
+	}
 	if v, ok := h.builtins[name]; ok {
 		return v, nil
 	}
@@ -58,8 +101,11 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	case "console":
 		v = h.rt.Get("console")
 	default:
-		src, ok := jslib.Source(name)
-		if !ok {
+		prg, ok, err := moduleProgram(name)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || !h.p.Profile.Has("module:"+name) {
 			if unsupported[name] {
 				return nil, h.moduleError(fmt.Sprintf("looplint: module '%s' is not supported in the sandbox", name), "ERR_LOOPLINT_UNSUPPORTED")
 			}
@@ -69,7 +115,7 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		exports := h.rt.NewObject()
 		mod.Set("exports", exports)
 		h.builtins[name] = exports // cycles see the partial exports
-		fn, err := h.rt.RunScript("node:"+name, "(function (exports, require, module, __internal) {"+src+"\n})")
+		fn, err := h.rt.RunProgram(prg)
 		if err != nil {
 			return nil, err
 		}
@@ -238,10 +284,14 @@ func (h *host) mainBody() func() {
 		}
 		// A rejection later (after top-level await) is an uncaught
 		// exception too, never an unhandled rejection.
-		onReject := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		// The handler is JS: a Go handler calling back into JS from an
+		// engine job would drain the job queue early.
+		wrap, _ := h.rt.RunString("(function (report) { return function (e) { report(e); }; })")
+		wf, _ := sobek.AssertFunction(wrap)
+		onReject, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
 			h.l.ReportUncaught(&jsThrow{c.Argument(0)})
 			return sobek.Undefined()
-		})
+		}))
 		h.thenFn(h.rt.ToValue(prom), sobek.Undefined(), onReject)
 	}
 }
@@ -296,6 +346,11 @@ func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
 			key = rp
 		} else if strings.HasPrefix(spec, "file://") {
 			key = strings.TrimPrefix(spec, "file://")
+		} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has("import:node:") {
+			return nil, h.moduleError(fmt.Sprintf("Only file and data URLs are supported by the default ESM loader. Received protocol 'node:'"), "ERR_UNSUPPORTED_ESM_URL_SCHEME")
+		}
+		if strings.HasSuffix(key, ".cjs") && !h.p.Profile.Has("import:.cjs") {
+			return nil, h.moduleError(fmt.Sprintf("Unknown file extension \".cjs\" for %s", key), "ERR_UNKNOWN_FILE_EXTENSION")
 		}
 		if m, ok := cache[key]; ok {
 			return m, nil

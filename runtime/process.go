@@ -53,7 +53,10 @@ func (h *host) Uncaught(err error, fromPromise bool) bool {
 		if fromPromise {
 			origin = "unhandledRejection"
 		}
-		all := []sobek.Value{h.rt.ToValue("uncaughtException"), val, h.rt.ToValue(origin)}
+		all := []sobek.Value{h.rt.ToValue("uncaughtException"), val}
+		if h.p.Profile.Has("uncaughtException:origin") {
+			all = append(all, h.rt.ToValue(origin))
+		}
 		if _, e := h.emit(h.process, all...); h.jsError(e) != nil {
 			// A throwing handler is fatal with exit code 7.
 			h.fatal(e, 7)

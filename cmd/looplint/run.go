@@ -6,10 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"runtime"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -143,7 +140,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		}
 		return usageErr("%v", err)
 	}
-	var oracles []func() loop.Oracle
+	var outs []lrt.Outcome
 	switch {
 	case f.witness != "":
 		data, err := os.ReadFile(f.witness)
@@ -154,43 +151,19 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		if err := json.Unmarshal(data, &wt); err != nil {
 			return usageErr("--witness %s: not a witness document: %v", f.witness, err)
 		}
-		oracles = append(oracles, func() loop.Oracle { return &loop.Replay{W: wt} })
+		outs = lrt.Group([]lrt.Result{prog.Run(&loop.Replay{W: wt})})
 	case f.explore > 0:
-		oracles = append(oracles, func() loop.Oracle { return loop.Default{} })
-		for i := 1; i < f.explore; i++ {
-			seed := f.seed*1_000_003 + uint64(i)
-			oracles = append(oracles, func() loop.Oracle { return loop.NewRandom(seed) })
-		}
+		outs = prog.Explore(f.explore, f.seed)
 	default:
-		oracles = append(oracles, func() loop.Oracle { return loop.Default{} })
+		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
-	results := make([]lrt.Result, len(oracles))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, mk := range oracles {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			results[i] = prog.Run(mk())
-			<-sem
-		}()
+	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family()}
+	for _, o := range outs {
+		rep.Runs += o.Count
+		wt := o.Witness
+		rep.Outcomes = append(rep.Outcomes, outcome{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode,
+			Status: string(o.Status), Message: o.Message, Count: o.Count, Witness: &wt})
 	}
-	wg.Wait()
-	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family(), Runs: len(results)}
-	index := map[string]int{}
-	for _, r := range results {
-		key := strings.Join(r.Stdout, "\n") + "\x00" + strings.Join(r.Stderr, "\n") + fmt.Sprintf("\x00%d\x00%s", r.ExitCode, r.Status)
-		if i, ok := index[key]; ok {
-			rep.Outcomes[i].Count++
-			continue
-		}
-		wt := r.Witness
-		index[key] = len(rep.Outcomes)
-		rep.Outcomes = append(rep.Outcomes, outcome{Stdout: nonNil(r.Stdout), Stderr: nonNil(r.Stderr), ExitCode: r.ExitCode,
-			Status: string(r.Status), Message: r.Message, Count: 1, Witness: &wt})
-	}
-	sort.SliceStable(rep.Outcomes, func(i, j int) bool { return rep.Outcomes[i].Count > rep.Outcomes[j].Count })
 	if f.format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

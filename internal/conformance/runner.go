@@ -82,6 +82,15 @@ func interpret(stdout []byte, stderr string, runErr error, timedOut bool, timeou
 			return res
 		}
 		code := ee.ExitCode()
+		// Exit 1 means the snippet itself failed in some outcome; the
+		// JSON report is still on stdout.
+		if code == 1 {
+			var out RunOutput
+			if json.Unmarshal(stdout, &out) == nil && out.Outcomes != nil {
+				res.Output = &out
+				return res
+			}
+		}
 		res.SyntaxError = code == 2 && diagnostic.MatchString(first)
 		if first == "" {
 			first = fmt.Sprintf("exit status %d, no stderr", code)

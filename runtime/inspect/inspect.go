@@ -16,6 +16,9 @@ type Options struct {
 	Major      int  // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
 	Depth      int  // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
 	ShowHidden bool // util.inspect's showHidden
+	// Stack, if set, rewrites an Error's stack text before printing: the
+	// runtime turns the engine's frames into Node's and hides its own.
+	Stack func(string) string
 }
 
 // DepthNone requests util.inspect's depth: 0 (the zero Options value means the default depth).
@@ -40,10 +43,11 @@ type ctx struct {
 	circular     map[*sobek.Object]int
 	indentLvl    int
 	currentDepth int
+	stack        func(string) string
 }
 
 func newCtx(rt *sobek.Runtime, o Options) *ctx {
-	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80, major: o.Major}
+	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80, major: o.Major, stack: o.Stack}
 	if c.major == 0 {
 		c.major = newestMajor
 	}

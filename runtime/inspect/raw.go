@@ -449,6 +449,9 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	} else {
 		stack = c.h.call("errStr", o).String()
 	}
+	if c.stack != nil {
+		stack = c.stack(stack)
+	}
 	if c.major <= 10 {
 		if c.indentLvl != 0 {
 			return strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))

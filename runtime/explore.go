@@ -1,0 +1,64 @@
+package runtime
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/looplint/looplint/loop"
+)
+
+// Outcome is a distinct result and how many runs produced it; Witness is
+// the schedule of the first of them.
+type Outcome struct {
+	Result
+	Count int
+}
+
+// Explore runs the default schedule and n-1 random ones derived from seed,
+// in parallel, and returns the distinct outcomes, most frequent first.
+func (p *Program) Explore(n int, seed uint64) []Outcome {
+	oracles := []func() loop.Oracle{func() loop.Oracle { return loop.Default{} }}
+	for i := 1; i < n; i++ {
+		s := seed*1_000_003 + uint64(i)
+		oracles = append(oracles, func() loop.Oracle { return loop.NewRandom(s) })
+	}
+	return Group(p.RunAll(oracles))
+}
+
+// RunAll runs one schedule per oracle constructor, in parallel.
+func (p *Program) RunAll(oracles []func() loop.Oracle) []Result {
+	results := make([]Result, len(oracles))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, goruntime.GOMAXPROCS(0))
+	for i, mk := range oracles {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			results[i] = p.Run(mk())
+			<-sem
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// Group merges identical results (same output, exit code and status).
+func Group(results []Result) []Outcome {
+	var out []Outcome
+	index := map[string]int{}
+	for _, r := range results {
+		key := strings.Join(r.Stdout, "\n") + "\x00" + strings.Join(r.Stderr, "\n") + fmt.Sprintf("\x00%d\x00%s", r.ExitCode, r.Status)
+		if i, ok := index[key]; ok {
+			out[i].Count++
+			continue
+		}
+		index[key] = len(out)
+		out = append(out, Outcome{Result: r, Count: 1})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Count > out[j].Count })
+	return out
+}

@@ -1,0 +1,127 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime"
+)
+
+// nodeRecord is the node.json section written by internal/noderecord:
+// outputs measured on real Node, per version.
+type nodeRecord map[string]struct {
+	Runs     int `json:"runs"`
+	Outcomes []struct {
+		Stdout   []string `json:"stdout"`
+		Stderr   []string `json:"stderr"`
+		ExitCode int      `json:"exitCode"`
+		Count    int      `json:"count"`
+	} `json:"outcomes"`
+}
+
+// loadCase writes an archive's files to a temp dir and returns the main
+// file and the recorded outputs.
+func loadCase(t *testing.T, path string) (string, string, nodeRecord) {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var main string
+	var rec nodeRecord
+	for _, f := range ar.Files {
+		if f.Name == "node.json" {
+			if err := json.Unmarshal(f.Data, &rec); err != nil {
+				t.Fatalf("%s: node.json: %v", path, err)
+			}
+			continue
+		}
+		p := filepath.Join(dir, f.Name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if main == "" && strings.HasPrefix(f.Name, "main.") {
+			main = p
+		}
+	}
+	if main == "" {
+		t.Fatalf("%s: no main.* file", path)
+	}
+	return dir, main, rec
+}
+
+// explorations per case and version: enough for the racy cases to show
+// every order Node showed.
+const explorations = 60
+
+// TestNodeCases checks, for every archive in testdata/runtime and every
+// Node version recorded in it, that each (stdout, exit code) pair real
+// Node produced is among the outcomes the runtime reaches when it
+// explores schedules of the same version's model.
+func TestNodeCases(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/runtime/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir, main, rec := loadCase(t, file)
+			versions := make([]string, 0, len(rec))
+			for v := range rec {
+				versions = append(versions, v)
+			}
+			sort.Strings(versions)
+			for _, vs := range versions {
+				v, err := loop.ParseVersion(vs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := parse.Load(main)
+				if err != nil {
+					// A file the engine cannot parse must be one Node rejects too.
+					for _, o := range rec[vs].Outcomes {
+						if o.ExitCode == 0 {
+							t.Errorf("%s: looplint rejects the file (%v) but Node ran it", vs, err)
+						}
+					}
+					continue
+				}
+				prog, err := runtime.Prepare(f, runtime.Options{Node: v, FSDir: dir})
+				if err != nil {
+					t.Fatalf("%s: %v", vs, err)
+				}
+				reached := map[string]bool{}
+				var got []string
+				for _, o := range prog.Explore(explorations, 1) {
+					k := key(o.Stdout, o.ExitCode)
+					reached[k] = true
+					got = append(got, k)
+				}
+				for _, o := range rec[vs].Outcomes {
+					if !reached[key(o.Stdout, o.ExitCode)] {
+						t.Errorf("Node %s printed (%d of %d runs):\n%s\nlooplint reached:\n%s", vs, o.Count, rec[vs].Runs,
+							key(o.Stdout, o.ExitCode), strings.Join(got, "\n--\n"))
+					}
+				}
+			}
+		})
+	}
+}
+
+func key(stdout []string, exit int) string {
+	return "  " + strings.Join(stdout, "\n  ") + "\n  [exit " + itoa(exit) + "]"
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
