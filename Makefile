@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build conformance
+.PHONY: test vet build conformance record
 
 build:
 	$(GO) build -o bin/looplint ./cmd/looplint
@@ -9,9 +9,14 @@ build:
 vet:
 	$(GO) vet ./...
 
+# test needs neither Node nor ../shared.
 test: vet
 	$(GO) test ./...
 
-# conformance runs the shared probes and corpus (needs ../shared) through the runtime.
+# conformance runs the shared probes and corpus (needs ../shared) through looplint run --explore.
 conformance:
 	$(GO) run ./internal/conformance -shared $(SHARED)
+
+# record re-measures testdata/runtime on real Node binaries (downloads them from npm).
+record:
+	$(GO) run ./internal/noderecord testdata/runtime/*.txtar

@@ -339,3 +339,17 @@ func (l *Loop) listOnTimeout10(list *timerList, now int64) {
 	list.id = l.nextList
 	heap.Fix(&l.heap, list.idx)
 }
+
+// Start is the timer's _idleStart (ms since the process started).
+func (t *Timer) Start() int64 { return t.start }
+
+// Timeout is the timer's _idleTimeout: its duration, or -1 once cleared.
+func (t *Timer) Timeout() float64 {
+	if t.cleared {
+		return -1
+	}
+	return t.msecs
+}
+
+// Repeat reports whether t is an interval.
+func (t *Timer) Repeat() bool { return t.repeat }

@@ -293,6 +293,26 @@ func (h *host) hostObject() *sobek.Object {
 		h.clearTimer(c)
 		return sobek.Undefined()
 	})
+	o.Set("timerField", func(c sobek.FunctionCall) sobek.Value {
+		t := h.timers[c.Argument(0).ToObject(rt)]
+		if t == nil {
+			return sobek.Undefined()
+		}
+		switch c.Argument(1).String() {
+		case "start":
+			return rt.ToValue(t.Start())
+		case "timeout":
+			return rt.ToValue(t.Timeout())
+		case "repeat":
+			if t.Repeat() && t.Timeout() >= 0 {
+				return rt.ToValue(t.Timeout())
+			}
+			return sobek.Null()
+		case "destroyed":
+			return rt.ToValue(t.Timeout() < 0)
+		}
+		return sobek.Undefined()
+	})
 	o.Set("timerId", func(c sobek.FunctionCall) sobek.Value {
 		obj := c.Argument(0).ToObject(rt)
 		for id, t := range h.timerByID {

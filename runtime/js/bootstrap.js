@@ -17,6 +17,11 @@
     refresh() { host.timerRefresh(this); return this; }
     close() { host.timerClear(this); return this; }
     [Symbol.toPrimitive]() { return host.timerId(this); }
+    // Node's internal fields, which some snippets read.
+    get _idleStart() { return host.timerField(this, 'start'); }
+    get _idleTimeout() { return host.timerField(this, 'timeout'); }
+    get _repeat() { return host.timerField(this, 'repeat'); }
+    get _destroyed() { return host.timerField(this, 'destroyed'); }
   }
 
   class Immediate {
