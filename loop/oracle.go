@@ -117,11 +117,18 @@ func (r *Replay) Poll(inflight []int, mustPick bool) []int {
 // Random picks schedules at random, weighted towards what real machines do
 // (mostly no time passing, sometimes a millisecond, rarely a long stall) so
 // that rare but reachable orders show up within a few hundred runs.
-type Random struct{ R *rand.Rand }
+type Random struct {
+	R *rand.Rand
+	// ioP is the chance that an in-flight round trip completes at a given
+	// poll phase. It is drawn per run, so that some runs model a fast
+	// thread pool and others a cold one where I/O takes 10+ iterations.
+	ioP float64
+}
 
 // NewRandom seeds a Random oracle.
 func NewRandom(seed uint64) *Random {
-	return &Random{R: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	return &Random{R: r, ioP: []float64{0.9, 0.5, 0.25, 0.08}[r.IntN(4)]}
 }
 
 func (o *Random) Advance(k ReadKind) int64 {
@@ -142,11 +149,10 @@ func (o *Random) Advance(k ReadKind) int64 {
 
 func (o *Random) Poll(inflight []int, mustPick bool) []int {
 	var out []int
-	// Deliver a random subset in random order; each ready trip completes
-	// now with probability 1/2.
+	// Deliver a random subset in random order.
 	perm := o.R.Perm(len(inflight))
 	for _, i := range perm {
-		if o.R.IntN(2) == 0 {
+		if o.R.Float64() < o.ioP {
 			out = append(out, inflight[i])
 		}
 	}

@@ -28,6 +28,7 @@ type File struct {
 	PackageType string // "module", "commonjs" or "" (nearest package.json)
 	ESMSyntax   bool   // import/export or top-level await: only valid as a module
 	Transformed bool   // Source differs from the file's text (esbuild ran)
+	Lowered     bool   // syntax the engine lacks (async generators, for await) was lowered
 }
 
 // Error is a problem with the input, printed as file:line:col: message.
@@ -119,8 +120,35 @@ func Parse(path string, src []byte) (*File, error) {
 	if _, err := transform(path, f.Source, api.LoaderJS); err != nil {
 		return nil, err
 	}
-	// esbuild accepts it but the engine does not: report the engine's view.
+	// esbuild accepts it but the engine does not: lower exactly the
+	// syntax the engine lacks, and nothing else.
+	if lowered, err := lower(path, f.Source); err == nil {
+		if checkScript(lowered) == nil {
+			f.Source, f.Transformed, f.Lowered = lowered, true, true
+			return f, nil
+		}
+		if _, err := parser.ParseFile(nil, path, lowered, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
+			f.Source, f.Transformed, f.Lowered, f.ESMSyntax = lowered, true, true, true
+			return f, nil
+		}
+	}
 	return nil, engineError(path, scriptErr)
+}
+
+// unsupported is the syntax the engine cannot run, in esbuild's feature
+// names. Lowering it changes microtask job counts around it, so Lowered
+// is reported to the user.
+var unsupported = map[string]bool{"async-generator": false, "for-await": false}
+
+func lower(path, src string) (string, error) {
+	res := api.Transform(src, api.TransformOptions{
+		Loader: api.LoaderJS, Sourcefile: path, LogLevel: api.LogLevelSilent,
+		Target: api.ESNext, Supported: unsupported,
+	})
+	if len(res.Errors) > 0 {
+		return "", fmt.Errorf("%s", res.Errors[0].Text)
+	}
+	return string(res.Code), nil
 }
 
 // checkScript parses src the way Node compiles a CommonJS module: as a
