@@ -357,7 +357,7 @@ var statsClass = `(function () {
 
 func (h *host) fsClasses() *sobek.Object {
 	if h.fsCls == nil {
-		v, err := h.rt.RunString(statsClass)
+		v, err := h.runInternal("fsClasses")
 		if err != nil {
 			panic(err)
 		}

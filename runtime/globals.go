@@ -18,22 +18,42 @@ import (
 //go:embed js/bootstrap.js
 var bootstrapSrc string
 
+// internalJS are the runtime's own scripts, compiled once per process.
+var internalJS = map[string]string{
+	"bootstrap":       bootstrapSrc,
+	"trampoline":      "(function (f) { return f(); })",
+	"resolved":        "Promise.resolve()",
+	"queueMicrotask":  queueMicrotaskSrc,
+	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
+	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
+	"fsClasses":       statsClass,
+	"rejectWrapper":   "(function (report) { return function (e) { report(e); }; })",
+}
+
 var (
-	compileOnce  sync.Once
-	bootstrapPrg *sobek.Program
-	trampPrg     *sobek.Program
-	compileErr   error
+	compileOnce sync.Once
+	internalPrg map[string]*sobek.Program
+	compileErr  error
 )
 
 func compiled() error {
 	compileOnce.Do(func() {
-		bootstrapPrg, compileErr = sobek.Compile("node:internal/bootstrap", bootstrapSrc, true)
-		if compileErr != nil {
-			return
+		internalPrg = map[string]*sobek.Program{}
+		for name, src := range internalJS {
+			p, err := sobek.Compile("node:internal/"+name, src, true)
+			if err != nil {
+				compileErr = fmt.Errorf("internal script %s: %w", name, err)
+				return
+			}
+			internalPrg[name] = p
 		}
-		trampPrg, compileErr = sobek.Compile("node:internal/trampoline", "(function (f) { return f(); })", true)
 	})
 	return compileErr
+}
+
+// runInternal evaluates one of internalJS in this run's engine.
+func (h *host) runInternal(name string) (sobek.Value, error) {
+	return h.rt.RunProgram(internalPrg[name])
 }
 
 const cjsPrefix = parse.CJSPrefix
@@ -109,7 +129,7 @@ func (h *host) bootstrap() error {
 		return err
 	}
 	rt := h.rt
-	tv, err := rt.RunProgram(trampPrg)
+	tv, err := h.runInternal("trampoline")
 	if err != nil {
 		return err
 	}
@@ -123,7 +143,7 @@ func (h *host) bootstrap() error {
 	// Captured before user code can replace them.
 	promiseProto := rt.Get("Promise").ToObject(rt).Get("prototype").ToObject(rt)
 	h.thenFn, _ = sobek.AssertFunction(promiseProto.Get("then"))
-	h.resolved, _ = rt.RunString("Promise.resolve()")
+	h.resolved, _ = h.runInternal("resolved")
 
 	h.internal = rt.NewObject()
 	h.internal.Set("inspect", func(call sobek.FunctionCall) sobek.Value {
@@ -164,7 +184,7 @@ func (h *host) bootstrap() error {
 	if err != nil {
 		return err
 	}
-	bv, err := rt.RunProgram(bootstrapPrg)
+	bv, err := h.runInternal("bootstrap")
 	if err != nil {
 		return err
 	}
@@ -193,7 +213,7 @@ func (h *host) bootstrap() error {
 	g.Set("clearInterval", h.clearTimer)
 	g.Set("setImmediate", h.setImmediate)
 	g.Set("clearImmediate", h.clearImmediate)
-	qm, err := rt.RunString(queueMicrotaskSrc)
+	qm, err := h.runInternal("queueMicrotask")
 	if err != nil {
 		return err
 	}
@@ -210,7 +230,7 @@ func (h *host) bootstrap() error {
 	}
 	g.Set("queueMicrotask", qmv)
 	if h.p.Profile.OldAwait() {
-		helper, err := rt.RunString("(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)")
+		helper, err := h.runInternal("oldAwait")
 		if err != nil {
 			return err
 		}
@@ -221,7 +241,7 @@ func (h *host) bootstrap() error {
 	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
 	g.Set("performance", perf)
 	if h.p.Profile.Node.Major >= 17 {
-		sc, _ := rt.RunString("(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })")
+		sc, _ := h.runInternal("structuredClone")
 		g.Set("structuredClone", sc)
 	}
 	h.stripFeatures()

@@ -8,6 +8,7 @@ import (
 	"github.com/grafana/sobek"
 
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/inspect"
 	"github.com/looplint/looplint/runtime/memfs"
 )
 
@@ -99,7 +100,10 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 	return h, nil
 }
 
-func (h *host) close() { h.fs.Unmount() }
+func (h *host) close() {
+	h.fs.Unmount()
+	inspect.Forget(h.rt)
+}
 
 // epoch is what Date.now() reads when the process starts.
 var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)

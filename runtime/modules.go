@@ -286,7 +286,7 @@ func (h *host) mainBody() func() {
 		// exception too, never an unhandled rejection.
 		// The handler is JS: a Go handler calling back into JS from an
 		// engine job would drain the job queue early.
-		wrap, _ := h.rt.RunString("(function (report) { return function (e) { report(e); }; })")
+		wrap, _ := h.runInternal("rejectWrapper")
 		wf, _ := sobek.AssertFunction(wrap)
 		onReject, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
 			h.l.ReportUncaught(&jsThrow{c.Argument(0)})

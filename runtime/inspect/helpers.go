@@ -108,7 +108,18 @@ type helpers struct {
 var (
 	helperMu  sync.Mutex
 	helperMap = map[*sobek.Runtime]*helpers{}
+
+	helperOnce sync.Once
+	helperPrg  *sobek.Program
+	helperErr  error
 )
+
+// Forget drops what Inspect keeps for rt; call it when rt is discarded.
+func Forget(rt *sobek.Runtime) {
+	helperMu.Lock()
+	delete(helperMap, rt)
+	helperMu.Unlock()
+}
 
 func getHelpers(rt *sobek.Runtime) *helpers {
 	helperMu.Lock()
@@ -116,7 +127,11 @@ func getHelpers(rt *sobek.Runtime) *helpers {
 	if h := helperMap[rt]; h != nil {
 		return h
 	}
-	v, err := rt.RunString("(" + helperSrc + ")()")
+	helperOnce.Do(func() { helperPrg, helperErr = sobek.Compile("node:internal/util/inspect", "("+helperSrc+")()", true) })
+	if helperErr != nil {
+		panic("inspect: helper compile: " + helperErr.Error())
+	}
+	v, err := rt.RunProgram(helperPrg)
 	if err != nil {
 		panic("inspect: helper init: " + err.Error())
 	}
