@@ -140,10 +140,12 @@ func (o *Random) Advance(k ReadKind) int64 {
 		return 0
 	case x < 0.85:
 		return 1
-	case x < 0.95:
+	case x < 0.93:
 		return 2 + o.R.Int64N(4)
 	default:
-		return 6 + o.R.Int64N(60)
+		// A stall: GC, a slow first console.log, preemption. Timers can
+		// then run arbitrarily late, several lists in one phase.
+		return 6 + o.R.Int64N(100)
 	}
 }
 
