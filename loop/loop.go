@@ -123,6 +123,22 @@ type tick struct {
 	pos string
 }
 
+// runMicrotasks is the tick Node 8 queues on an unhandled rejection.
+type runMicrotasks struct{}
+
+// Rejected tells the loop a promise was rejected with no handler.
+func (l *Loop) Rejected() {
+	if !l.P.RejectionTick() || l.Exiting() {
+		return
+	}
+	for _, t := range l.ticks {
+		if _, ok := t.cb.(runMicrotasks); ok {
+			return // at most one pending
+		}
+	}
+	l.ticks = append(l.ticks, tick{cb: runMicrotasks{}})
+}
+
 // New creates a loop; oracle answers its nondeterministic questions.
 func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
 	if lim.MaxDrain <= 0 {
@@ -213,6 +229,11 @@ func (l *Loop) runTicks() {
 	for len(l.ticks) > 0 && !l.dead {
 		t := l.ticks[0]
 		l.ticks = l.ticks[1:]
+		if _, ok := t.cb.(runMicrotasks); ok {
+			// Leave this JS entry so the host's checkpoint runs the
+			// microtasks; drain comes back for the remaining ticks.
+			return
+		}
 		if !l.count("nextTick", t.pos) {
 			return
 		}

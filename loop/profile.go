@@ -102,6 +102,15 @@ func (p Profile) PerListTimers() bool { return p.Node.Major <= 10 }
 // IntervalRearmAfter: Node 8 re-inserts an interval with a start taken after its callback.
 func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
 
+// RejectionTick: Node 8 queues a "run microtasks" tick when a promise is
+// rejected without a handler, so later ticks wait for the microtask queue
+// (SEMANTICS §3.3).
+func (p Profile) RejectionTick() bool { return p.Node.Major <= 9 }
+
+// ZeroRearm: Node 8 re-arms a list's libuv timer with 0 ms when exactly
+// nothing remains, so it re-runs in the same timers phase (SEMANTICS §4.3).
+func (p Profile) ZeroRearm() bool { return p.Node.Major <= 9 }
+
 // OldAwait: V8 < 7.2 wraps an awaited native promise in a throwaway promise (3 jobs).
 func (p Profile) OldAwait() bool { return p.Node.Major == 10 || p.Node.Major == 11 }
 

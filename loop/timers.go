@@ -331,7 +331,7 @@ func (l *Loop) listOnTimeout10(list *timerList, now int64) {
 	l.loopTime = fresh
 	first := list.timers[0]
 	remaining := int64(first.msecs - float64(fresh-first.start))
-	if remaining <= 0 {
+	if remaining < 0 || remaining == 0 && !l.P.ZeroRearm() {
 		remaining = 1
 	}
 	list.expiry = fresh + remaining

@@ -184,6 +184,7 @@ func (h *host) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperati
 	switch op {
 	case sobek.PromiseRejectionReject:
 		h.pending = append(h.pending, p)
+		h.l.Rejected()
 	case sobek.PromiseRejectionHandle:
 		for i, q := range h.pending {
 			if q == p {
