@@ -20,12 +20,18 @@ type Outcome struct {
 // Explore runs the default schedule and n-1 random ones derived from seed,
 // in parallel, and returns the distinct outcomes, most frequent first.
 func (p *Program) Explore(n int, seed uint64) []Outcome {
-	oracles := []func() loop.Oracle{func() loop.Oracle { return loop.Default{} }}
+	// The default schedule runs first, alone: a snippet that exhausts the
+	// wall-clock or memory budget would do so under every schedule.
+	first := p.Run(loop.Default{})
+	if first.Status == StatusTimeout || first.Status == StatusMemory || n <= 1 {
+		return Group([]Result{first})
+	}
+	var oracles []func() loop.Oracle
 	for i := 1; i < n; i++ {
 		s := seed*1_000_003 + uint64(i)
 		oracles = append(oracles, func() loop.Oracle { return loop.NewRandom(s) })
 	}
-	return Group(p.RunAll(oracles))
+	return Group(append([]Result{first}, p.RunAll(oracles)...))
 }
 
 // RunAll runs one schedule per oracle constructor, in parallel.
