@@ -87,11 +87,12 @@ type Stop struct {
 type Loop struct {
 	P      Profile
 	host   Host
-	oracle *recorder
+	oracle *recorder // nil when driven through NewWith
+	clk    Clock
+	pollFn func(inflight []int, mustPick bool) []int
 	lim    Limits
 
-	clock     int64
-	waitUntil int64
+	floor *Time // poll slept until this time
 
 	ticks []tick
 	// timers
@@ -99,8 +100,8 @@ type Loop struct {
 	heap     listHeap
 	nextList int64
 	refTimer int
-	inPhase  bool  // inside a timers phase (Node <= 10 loop-time refresh)
-	loopTime int64 // libuv's cached time, Node <= 10
+	inPhase  bool // inside a timers phase (Node <= 10 loop-time refresh)
+	loopTime Time // libuv's cached time, Node <= 10
 	warned   map[string]bool
 
 	immediates []*Immediate
@@ -111,11 +112,12 @@ type Loop struct {
 	closing []any
 	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
 
-	drained   int
-	callbacks int
-	dead      bool
-	exiting   bool
-	stop      Stop
+	drained    int
+	callbacks  int
+	iterations int
+	dead       bool
+	exiting    bool
+	stop       Stop
 }
 
 type tick struct {
@@ -139,8 +141,25 @@ func (l *Loop) Rejected() {
 	l.ticks = append(l.ticks, tick{cb: runMicrotasks{}})
 }
 
-// New creates a loop; oracle answers its nondeterministic questions.
+// New creates a loop for an execution; the oracle answers its
+// nondeterministic questions and its answers are kept as the witness.
 func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
+	rec := &recorder{o: o}
+	l := NewWith(p, h, Env{Clock: &Concrete{o: rec}, Poll: rec.Poll}, lim)
+	l.oracle = rec
+	return l
+}
+
+// Env is what a loop asks about the world: time, and I/O completions.
+type Env struct {
+	Clock Clock
+	// Poll chooses the I/O round trips completing at a poll phase (see
+	// Oracle.Poll).
+	Poll func(inflight []int, mustPick bool) []int
+}
+
+// NewWith creates a loop over any clock, e.g. a symbolic one.
+func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
 	if lim.MaxDrain <= 0 {
 		lim.MaxDrain = DefaultLimits.MaxDrain
 	}
@@ -150,11 +169,16 @@ func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
 	if lim.MaxVirtualMS <= 0 {
 		lim.MaxVirtualMS = DefaultLimits.MaxVirtualMS
 	}
-	return &Loop{P: p, host: h, oracle: &recorder{o: o}, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}}
+	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}}
 }
 
-// Witness returns the schedule taken so far.
-func (l *Loop) Witness() Witness { return l.oracle.w }
+// Witness returns the schedule taken so far (loops made by New).
+func (l *Loop) Witness() Witness {
+	if l.oracle == nil {
+		return Witness{}
+	}
+	return l.oracle.w
+}
 
 // Dead reports that the process is exiting or the run was stopped: no more
 // JavaScript may run except 'exit' listeners.
@@ -182,21 +206,29 @@ func (l *Loop) halt(s Stop) {
 }
 
 // read takes a fresh clock reading.
-func (l *Loop) read(k ReadKind) int64 {
-	l.clock += l.oracle.Advance(k)
-	if l.clock < l.waitUntil {
-		l.clock = l.waitUntil
-	}
-	l.waitUntil = 0
-	if l.clock > l.lim.MaxVirtualMS {
+func (l *Loop) read(k ReadKind) Time {
+	t := l.clk.Read(k, l.floor)
+	l.floor = nil
+	if c, ok := l.clk.(*Concrete); ok && c.Value(t) > l.lim.MaxVirtualMS {
 		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("virtual time passed %d ms", l.lim.MaxVirtualMS)})
 	}
-	return l.clock
+	return t
 }
 
-// Now is an explicit clock read by the program (Date.now and friends), in
-// milliseconds since the process started.
-func (l *Loop) Now() int64 { return l.read(ReadUser) }
+// Now is an explicit clock read by the program (Date.now and friends).
+func (l *Loop) Now() Time { return l.read(ReadUser) }
+
+// NowMillis is Now in milliseconds since the process started; it needs
+// the concrete clock of New.
+func (l *Loop) NowMillis() int64 { return l.Millis(l.Now()) }
+
+// Millis converts a time of the concrete clock to milliseconds.
+func (l *Loop) Millis(t Time) int64 {
+	if c, ok := l.clk.(*Concrete); ok {
+		return c.Value(t)
+	}
+	return 0
+}
 
 // NextTick queues cb on the nextTick queue; pos names the call site.
 func (l *Loop) NextTick(cb any, pos string) {
@@ -389,6 +421,12 @@ func (l *Loop) alive() bool {
 // run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2).
 func (l *Loop) run() {
 	for !l.dead && l.alive() {
+		// Iterations count against the callback budget too, so that no
+		// state of the model can spin forever without running anything.
+		if l.iterations++; l.iterations > 4*l.lim.MaxCallbacks {
+			l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("the loop went round %d times (a handle that never closes?)", l.iterations-1)})
+			return
+		}
 		l.timersPhase()
 		if l.dead {
 			return
@@ -414,7 +452,7 @@ func (l *Loop) pollPhase() {
 	}
 	if len(l.io) == 0 {
 		if l.refImm == 0 && len(l.closing) == 0 && l.refTimer > 0 {
-			l.waitUntil = l.nextExpiry()
+			l.sleepUntilTimer()
 		}
 		return
 	}
@@ -424,17 +462,16 @@ func (l *Loop) pollPhase() {
 	}
 	idle := l.refImm == 0 && len(l.closing) == 0
 	mustPick := idle && l.activeTimers() == 0
-	for _, id := range l.oracle.Poll(ids, mustPick) {
+	chosen := l.pollFn(ids, mustPick)
+	for _, id := range chosen {
 		if l.dead {
 			return
 		}
 		l.completeTrip(id)
 	}
-	if idle && l.activeTimers() > 0 && len(l.immediates) == 0 {
+	if len(chosen) == 0 && idle && l.activeTimers() > 0 {
 		// Nothing came in: poll slept until the next timer.
-		if exp := l.nextExpiry(); exp > l.clock {
-			l.waitUntil = exp
-		}
+		l.sleepUntilTimer()
 	}
 }
 

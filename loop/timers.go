@@ -11,9 +11,10 @@ type Timer struct {
 	Cb      any
 	msecs   float64 // _idleTimeout after coercion
 	repeat  bool
-	start   int64 // _idleStart
+	start   Time // _idleStart
 	ref     bool
 	cleared bool // clearTimeout: _idleTimeout = -1
+	active  bool // inserted and not yet finished or cleared; counts in refTimer when ref
 	list    *timerList
 }
 
@@ -23,29 +24,48 @@ func (t *Timer) HasRef() bool { return t.ref }
 type timerList struct {
 	key     float64
 	timers  []*Timer
-	expiry  int64 // >= 11: list.expiry; <= 10: the list's libuv timer due time
+	expiry  Time  // >= 11: list.expiry; <= 10: the list's libuv timer due time
 	id      int64 // >= 11: list.id; <= 10: libuv start_id
 	idx     int   // heap index, -1 when not in the heap
 	running bool
 }
 
-type listHeap []*timerList
-
-func (h listHeap) Len() int { return len(h) }
-func (h listHeap) Less(i, j int) bool {
-	if h[i].expiry != h[j].expiry {
-		return h[i].expiry < h[j].expiry
-	}
-	return h[i].id < h[j].id
+// listHeap orders lists by (expiry, id); expiries are compared through
+// the loop's clock, so a symbolic clock sees every comparison.
+type listHeap struct {
+	lists []*timerList
+	clk   Clock
 }
-func (h listHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].idx = i; h[j].idx = j }
-func (h *listHeap) Push(x any)   { t := x.(*timerList); t.idx = len(*h); *h = append(*h, t) }
+
+func (h listHeap) Len() int { return len(h.lists) }
+func (h listHeap) Less(i, j int) bool {
+	if c := h.clk.Cmp(h.lists[i].expiry, h.lists[j].expiry); c != 0 {
+		return c < 0
+	}
+	return h.lists[i].id < h.lists[j].id
+}
+func (h listHeap) Swap(i, j int) {
+	h.lists[i], h.lists[j] = h.lists[j], h.lists[i]
+	h.lists[i].idx = i
+	h.lists[j].idx = j
+}
+func (h *listHeap) Push(x any) {
+	t := x.(*timerList)
+	t.idx = len(h.lists)
+	h.lists = append(h.lists, t)
+}
 func (h *listHeap) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	*h = old[:len(old)-1]
+	t := h.lists[len(h.lists)-1]
+	h.lists = h.lists[:len(h.lists)-1]
 	t.idx = -1
 	return t
+}
+
+func (h *listHeap) top() *timerList {
+	if len(h.lists) == 0 {
+		return nil
+	}
+	return h.lists[0]
 }
 
 const timeoutMax = 1<<31 - 1
@@ -88,14 +108,34 @@ func jsNumber(f float64) string {
 // SetTimer creates a timer for an already coerced delay (see CoerceDelay).
 func (l *Loop) SetTimer(cb any, msecs float64, repeat bool) *Timer {
 	t := &Timer{Cb: cb, msecs: msecs, repeat: repeat, ref: true}
-	l.refTimer++
+	l.activate(t)
 	l.insert(t, l.readStart())
 	return t
 }
 
+// activate and deactivate keep refTimer equal to the number of active,
+// ref'd timers, whatever order clear, ref, refresh and firing come in.
+func (l *Loop) activate(t *Timer) {
+	if !t.active {
+		t.active = true
+		if t.ref {
+			l.refTimer++
+		}
+	}
+}
+
+func (l *Loop) deactivate(t *Timer) {
+	if t.active {
+		t.active = false
+		if t.ref {
+			l.refTimer--
+		}
+	}
+}
+
 // readStart is getLibuvNow(): a fresh read that also refreshes libuv's
 // cached loop time, which Node <= 10's timers phase compares against.
-func (l *Loop) readStart() int64 {
+func (l *Loop) readStart() Time {
 	now := l.read(ReadTimerStart)
 	if l.inPhase {
 		l.loopTime = now
@@ -111,14 +151,15 @@ func (l *Loop) key(msecs float64) float64 {
 }
 
 // insert appends t to its duration list, creating the list if needed.
-func (l *Loop) insert(t *Timer, start int64) {
+func (l *Loop) insert(t *Timer, start Time) {
 	t.start = start
 	k := l.key(t.msecs)
 	list := l.lists[k]
 	if list == nil {
 		l.nextList++
-		list = &timerList{key: k, expiry: start + int64(k), id: l.nextList}
+		list = &timerList{key: k, expiry: start.Add(int64(k)), id: l.nextList}
 		l.lists[k] = list
+		l.heap.clk = l.clk
 		heap.Push(&l.heap, list)
 	}
 	t.list = list
@@ -148,7 +189,7 @@ func (l *Loop) dropList(list *timerList) {
 	if l.lists[list.key] == list {
 		delete(l.lists, list.key)
 	}
-	if list.idx >= 0 && list.idx < len(l.heap) && l.heap[list.idx] == list {
+	if list.idx >= 0 && list.idx < len(l.heap.lists) && l.heap.lists[list.idx] == list {
 		heap.Remove(&l.heap, list.idx)
 	}
 }
@@ -161,10 +202,8 @@ func (l *Loop) ClearTimer(t *Timer) {
 	t.cleared = true
 	if t.list != nil {
 		l.unlink(t)
-		if t.ref {
-			l.refTimer--
-		}
 	}
+	l.deactivate(t)
 }
 
 // RefTimer is Timeout.ref() / unref().
@@ -173,7 +212,7 @@ func (l *Loop) RefTimer(t *Timer, ref bool) {
 		return
 	}
 	t.ref = ref
-	if t.list != nil {
+	if t.active {
 		if ref {
 			l.refTimer++
 		} else {
@@ -190,20 +229,23 @@ func (l *Loop) RefreshTimer(t *Timer) {
 	}
 	if t.list != nil {
 		l.unlink(t)
-	} else if t.ref {
-		l.refTimer++
 	}
+	l.activate(t)
 	l.insert(t, l.readStart())
 }
 
-func (l *Loop) activeTimers() int { return len(l.heap) }
+func (l *Loop) activeTimers() int { return len(l.heap.lists) }
 
-func (l *Loop) nextExpiry() int64 {
-	if len(l.heap) == 0 {
-		return math.MaxInt64
+// sleepUntilTimer: poll blocks until the earliest list is due.
+func (l *Loop) sleepUntilTimer() {
+	if top := l.heap.top(); top != nil {
+		exp := top.expiry
+		l.floor = &exp
 	}
-	return l.heap[0].expiry
 }
+
+// due reports whether a list with this expiry runs at time now.
+func (l *Loop) due(expiry, now Time) bool { return l.clk.Cmp(expiry, now) <= 0 }
 
 func (l *Loop) timersPhase() {
 	now := l.read(ReadTimersPhase)
@@ -216,20 +258,24 @@ func (l *Loop) timersPhase() {
 	}
 	// processTimers(now): lists in (expiry, id) order while due; `now`
 	// stays fixed for the whole phase (SEMANTICS §4.2).
-	for !l.dead && len(l.heap) > 0 && l.heap[0].expiry <= now {
-		l.listOnTimeout(l.heap[0], now)
+	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, now) {
+		l.listOnTimeout(l.heap.top(), now)
 	}
 }
 
 // listOnTimeout (>= 11) runs the due prefix of one list, one callback scope each.
-func (l *Loop) listOnTimeout(list *timerList, now int64) {
+func (l *Loop) listOnTimeout(list *timerList, now Time) {
 	list.running = true
 	defer func() { list.running = false }()
 	for len(list.timers) > 0 && !l.dead {
 		t := list.timers[0]
-		if float64(now-t.start) < list.key {
-			// Not yet: the list waits with a new id, so it loses ties.
-			list.expiry = max(t.start+int64(list.key), now+1)
+		if due := t.start.Add(int64(list.key)); !l.due(due, now) {
+			// Not yet (now - start < msecs): the list waits until
+			// max(start + msecs, now + 1) with a new id, so it loses ties.
+			list.expiry = due
+			if l.clk.Cmp(due, now.Add(1)) < 0 {
+				list.expiry = now.Add(1)
+			}
 			l.nextList++
 			list.id = l.nextList
 			heap.Fix(&l.heap, list.idx)
@@ -246,7 +292,7 @@ func (l *Loop) listOnTimeout(list *timerList, now int64) {
 func (l *Loop) fire(t *Timer, list *timerList) {
 	list.timers = list.timers[1:]
 	t.list = nil
-	var start int64
+	var start Time
 	if t.repeat && !l.P.IntervalRearmAfter() {
 		start = l.read(ReadInterval)
 	}
@@ -254,7 +300,7 @@ func (l *Loop) fire(t *Timer, list *timerList) {
 	l.rearm(t, start)
 }
 
-func (l *Loop) rearm(t *Timer, start int64) {
+func (l *Loop) rearm(t *Timer, start Time) {
 	if t.repeat && !t.cleared && t.list == nil && !l.dead {
 		switch {
 		case l.P.IntervalRearmAfter():
@@ -263,16 +309,16 @@ func (l *Loop) rearm(t *Timer, start int64) {
 			// Node 10: a callback that took longer than the interval is
 			// re-armed 1 ms after it ended (SEMANTICS §4.4).
 			end := l.readStart()
-			if float64(end-start) >= t.msecs {
-				start = end - int64(t.msecs) + 1
+			if l.clk.Cmp(end, start.Add(int64(t.msecs))) >= 0 {
+				start = end.Add(1 - int64(t.msecs))
 			}
 		}
 		l.insert(t, start)
 		return
 	}
-	if t.list == nil && t.ref && !t.cleared {
+	if t.list == nil {
 		// Fired for good (refresh() may bring it back).
-		l.refTimer--
+		l.deactivate(t)
 	}
 }
 
@@ -280,17 +326,16 @@ func (l *Loop) rearm(t *Timer, start int64) {
 // lists run in (due, start_id) order against libuv's cached loop time,
 // which timer creation inside a callback refreshes (SEMANTICS §4.3), and
 // every list is one callback scope (ticks drain after the whole list).
-func (l *Loop) timersPerList(now int64) {
+func (l *Loop) timersPerList(now Time) {
 	l.loopTime = now
 	l.inPhase = true
 	defer func() { l.inPhase = false }()
-	for !l.dead && len(l.heap) > 0 && l.heap[0].expiry <= l.loopTime {
-		list := l.heap[0]
-		l.listOnTimeout10(list, l.loopTime)
+	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, l.loopTime) {
+		l.listOnTimeout10(l.heap.top(), l.loopTime)
 	}
 }
 
-func (l *Loop) listOnTimeout10(list *timerList, now int64) {
+func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 	list.running = true
 	l.drained = 0
 	// The whole due prefix is one MakeCallback; intervals capture their
@@ -298,12 +343,12 @@ func (l *Loop) listOnTimeout10(list *timerList, now int64) {
 	l.host.Enter(func() {
 		for len(list.timers) > 0 && !l.dead {
 			t := list.timers[0]
-			if float64(now-t.start) < t.msecs {
+			if !l.due(t.start.Add(ceilMs(t.msecs)), now) {
 				break
 			}
 			list.timers = list.timers[1:]
 			t.list = nil
-			var start int64
+			var start Time
 			if t.repeat && !l.P.IntervalRearmAfter() {
 				start = l.read(ReadInterval)
 			}
@@ -329,19 +374,25 @@ func (l *Loop) listOnTimeout10(list *timerList, now int64) {
 	// Re-arm for the remaining time; libuv gives the timer a new start_id.
 	fresh := l.read(ReadRequeue)
 	l.loopTime = fresh
-	first := list.timers[0]
-	remaining := int64(first.msecs - float64(fresh-first.start))
-	if remaining < 0 || remaining == 0 && !l.P.ZeroRearm() {
-		remaining = 1
+	// remaining = msecs - (fresh - start); below 1 it becomes 1 (Node 8:
+	// only below 0, so exactly 0 re-runs the list in this phase).
+	due := list.timers[0].start.Add(int64(list.timers[0].msecs))
+	list.expiry = due
+	switch c := l.clk.Cmp(due, fresh); {
+	case c < 0, c == 0 && !l.P.ZeroRearm():
+		list.expiry = fresh.Add(1)
 	}
-	list.expiry = fresh + remaining
 	l.nextList++
 	list.id = l.nextList
 	heap.Fix(&l.heap, list.idx)
 }
 
-// Start is the timer's _idleStart (ms since the process started).
-func (t *Timer) Start() int64 { return t.start }
+// Start is the timer's _idleStart.
+func (t *Timer) Start() Time { return t.start }
+
+// ceilMs is the whole milliseconds a fractional duration needs in Node
+// <= 10, where the due check is `now - start < msecs` on the raw value.
+func ceilMs(msecs float64) int64 { return int64(math.Ceil(msecs)) }
 
 // Timeout is the timer's _idleTimeout: its duration, or -1 once cleared.
 func (t *Timer) Timeout() float64 {

@@ -83,7 +83,7 @@ func (h *host) console() *sobek.Object {
 		if a := call.Argument(0); !sobek.IsUndefined(a) {
 			label = a.String()
 		}
-		starts[label] = h.l.Now()
+		starts[label] = h.l.NowMillis()
 		return sobek.Undefined()
 	})
 	timeEnd := func(del bool) func(call sobek.FunctionCall) sobek.Value {
@@ -93,7 +93,7 @@ func (h *host) console() *sobek.Object {
 				label = a.String()
 			}
 			if s, ok := starts[label]; ok {
-				h.out.write(fmt.Sprintf("%s%s: %.3fms\n", indent, label, float64(h.l.Now()-s)))
+				h.out.write(fmt.Sprintf("%s%s: %.3fms\n", indent, label, float64(h.l.NowMillis()-s)))
 				if del {
 					delete(starts, label)
 				}

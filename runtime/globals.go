@@ -237,7 +237,7 @@ func (h *host) bootstrap() error {
 		g.DefineDataProperty(oldAwaitHelper, helper, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	}
 	perf := rt.NewObject()
-	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.Now()) + perfOrigin) })
+	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.NowMillis()) + perfOrigin) })
 	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
 	g.Set("performance", perf)
 	if h.p.Profile.Node.Major >= 17 {
@@ -320,7 +320,7 @@ func (h *host) hostObject() *sobek.Object {
 		}
 		switch c.Argument(1).String() {
 		case "start":
-			return rt.ToValue(t.Start())
+			return rt.ToValue(h.l.Millis(t.Start()))
 		case "timeout":
 			return rt.ToValue(t.Timeout())
 		case "repeat":

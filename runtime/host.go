@@ -90,7 +90,7 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)
 	rt.SetRandSource(newRand())
-	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.l.Now()) * time.Millisecond) })
+	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.l.NowMillis()) * time.Millisecond) })
 	rt.SetPromiseRejectionTracker(h.trackRejection)
 	rt.SetAsyncContextTracker(&jobCounter{h: h})
 	if err := h.bootstrap(); err != nil {

@@ -475,7 +475,7 @@ func (h *host) setupProcess() {
 	pr.Set("chdir", func(sobek.FunctionCall) sobek.Value {
 		panic(h.rt.NewGoError(fmt.Errorf("process.chdir() is not supported in the sandbox")))
 	})
-	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.Now()) / 1000) })
+	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.NowMillis()) / 1000) })
 	pr.Set("exit", func(c sobek.FunctionCall) sobek.Value {
 		if a := c.Argument(0); !sobek.IsUndefined(a) {
 			pr.Set("exitCode", a)
@@ -497,7 +497,7 @@ func (h *host) setupProcess() {
 		return sobek.Undefined()
 	})
 	hr := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-		ns := h.l.Now()*1_000_000 + hrBase
+		ns := h.l.NowMillis()*1_000_000 + hrBase
 		s, n := ns/1e9, ns%1e9
 		if prev, ok := c.Argument(0).(*sobek.Object); ok {
 			ps, pn := prev.Get("0").ToInteger(), prev.Get("1").ToInteger()
@@ -510,7 +510,7 @@ func (h *host) setupProcess() {
 		return rt.NewArray(s, n)
 	}).ToObject(rt)
 	hr.Set("bigint", func(sobek.FunctionCall) sobek.Value {
-		return rt.ToValue(big.NewInt(h.l.Now()*1_000_000 + hrBase))
+		return rt.ToValue(big.NewInt(h.l.NowMillis()*1_000_000 + hrBase))
 	})
 	pr.Set("hrtime", hr)
 	pr.Set("memoryUsage", func(sobek.FunctionCall) sobek.Value {

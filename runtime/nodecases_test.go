@@ -115,10 +115,14 @@ func TestNodeCases(t *testing.T) {
 				var got []string
 				for _, o := range prog.Explore(n, 1) {
 					k := key(o.Stdout, o.ExitCode)
+					if o.Status != runtime.StatusExited {
+						// Node ran every recorded case to completion.
+						k += " [" + string(o.Status) + ": " + o.Message + "]"
+					}
 					reached[k] = true
 					got = append(got, k)
 					// The witness of every outcome must replay it exactly.
-					if r := prog.Run(&loop.Replay{W: o.Witness}); key(r.Stdout, r.ExitCode) != k {
+					if r := prog.Run(&loop.Replay{W: o.Witness}); key(r.Stdout, r.ExitCode) != key(o.Stdout, o.ExitCode) {
 						t.Errorf("%s: witness %+v replayed\n%s\ninstead of\n%s", vs, o.Witness, key(r.Stdout, r.ExitCode), k)
 					}
 				}
