@@ -62,7 +62,7 @@ func (r *recorder) Poll(inflight []int, mustPick bool) []int {
 	for _, id := range inflight {
 		ok[id] = true
 	}
-	var out []int
+	out := []int{}
 	for _, id := range got {
 		if ok[id] {
 			out = append(out, id)
@@ -123,12 +123,16 @@ type Random struct {
 	// poll phase. It is drawn per run, so that some runs model a fast
 	// thread pool and others a cold one where I/O takes 10+ iterations.
 	ioP float64
+	// still is the chance that no time passes at a clock read: high on a
+	// fast machine (many loop iterations per millisecond), lower on a
+	// loaded one. Also drawn per run.
+	still float64
 }
 
 // NewRandom seeds a Random oracle.
 func NewRandom(seed uint64) *Random {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	return &Random{R: r, ioP: []float64{0.9, 0.5, 0.25, 0.08}[r.IntN(4)]}
+	return &Random{R: r, ioP: []float64{0.9, 0.5, 0.25, 0.08}[r.IntN(4)], still: []float64{0.6, 0.9}[r.IntN(2)]}
 }
 
 func (o *Random) Advance(k ReadKind) int64 {
@@ -136,11 +140,11 @@ func (o *Random) Advance(k ReadKind) int64 {
 	switch {
 	case k == ReadUser && x < 0.5:
 		return 1 // busy-waits must make progress in expectation
-	case x < 0.6:
+	case x < o.still:
 		return 0
-	case x < 0.85:
+	case x < o.still+(1-o.still)*0.6:
 		return 1
-	case x < 0.93:
+	case x < o.still+(1-o.still)*0.8:
 		return 2 + o.R.Int64N(4)
 	default:
 		// A stall: GC, a slow first console.log, preemption. Timers can

@@ -264,6 +264,54 @@ func (h *host) fsModule() sobek.Value {
 		}})
 		return sobek.Undefined()
 	})
+	// writeSync/readSync on descriptors; 1 and 2 are the process's stdout
+	// and stderr.
+	fs.Set("writeSync", func(c sobek.FunctionCall) sobek.Value {
+		fd := int(c.Argument(0).ToInteger())
+		data := h.dataArg(c.Argument(1), "utf8")
+		switch fd {
+		case 1:
+			h.out.write(string(data))
+		case 2:
+			h.err.write(string(data))
+		default:
+			pos := int64(-1)
+			if p := c.Argument(2); sobek.IsNumber(p) {
+				pos = p.ToInteger()
+			}
+			n, err := h.fs.Write(fd, data, pos)
+			if err != nil {
+				panic(h.fsError(err, true))
+			}
+			return rt.ToValue(n)
+		}
+		return rt.ToValue(len(data))
+	})
+	fs.Set("readSync", func(c sobek.FunctionCall) sobek.Value {
+		fd := int(c.Argument(0).ToInteger())
+		buf, ok := c.Argument(1).(*sobek.Object)
+		if !ok {
+			h.throwType("ERR_INVALID_ARG_TYPE", `The "buffer" argument must be an instance of Buffer, TypedArray, or DataView.`)
+		}
+		off := int(c.Argument(2).ToInteger())
+		length := int(buf.Get("length").ToInteger()) - off
+		if l := c.Argument(3); !sobek.IsUndefined(l) {
+			length = int(l.ToInteger())
+		}
+		pos := int64(-1)
+		if p := c.Argument(4); !sobek.IsUndefined(p) && !sobek.IsNull(p) {
+			pos = p.ToInteger()
+		}
+		tmp := make([]byte, max(length, 0))
+		n, err := h.fs.Read(fd, tmp, pos)
+		if err != nil {
+			panic(h.fsError(err, true))
+		}
+		for i := 0; i < n; i++ {
+			buf.Set(itoa(off+i), int(tmp[i]))
+		}
+		return rt.ToValue(n)
+	})
 	fs.Set("existsSync", func(c sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Exists(c.Argument(0).String())) })
 	for _, n := range []string{"createReadStream", "createWriteStream", "watch", "watchFile"} {
 		n := n

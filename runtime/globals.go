@@ -28,6 +28,9 @@ var internalJS = map[string]string{
 	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
 	"fsClasses":       statsClass,
 	"rejectWrapper":   "(function (report) { return function (e) { report(e); }; })",
+	// Before any built-in loads: the engine has no Symbol.asyncIterator,
+	// and esbuild's for-await lowering falls back to this registered one.
+	"asyncIterator": "if (Symbol.asyncIterator === undefined) Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol.for('Symbol.asyncIterator') })",
 }
 
 var (
@@ -180,6 +183,9 @@ func (h *host) bootstrap() error {
 	// inspect compiles its JS helpers on first use; do it now, before
 	// any interrupt can be pending.
 	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())
+	if _, err := h.runInternal("asyncIterator"); err != nil {
+		return err
+	}
 	events, err := h.builtin("events")
 	if err != nil {
 		return err
@@ -206,6 +212,9 @@ func (h *host) bootstrap() error {
 	g.Set("global", g)
 	g.Set("process", h.process)
 	g.Set("Buffer", h.bufferCtor)
+	for _, n := range []string{"EventTarget", "Event", "AbortController", "AbortSignal"} {
+		g.Set(n, parts.Get(n))
+	}
 	g.Set("console", h.console())
 	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
 	g.Set("setInterval", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, true) })

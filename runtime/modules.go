@@ -277,23 +277,32 @@ func (h *host) mainBody() func() {
 		}
 		prom := rec.Evaluate(h.rt)
 		h.mainAsync = prom
-		if prom.State() == sobek.PromiseStateRejected {
-			h.l.ReportUncaught(&jsThrow{prom.Result()})
-			h.markHandled(prom)
-			return
-		}
-		// A rejection later (after top-level await) is an uncaught
-		// exception too, never an unhandled rejection.
+		// A throw in the body, now or after top-level await, reaches Node
+		// as the rejection of the module job's promise: an uncaught
+		// exception raised from a later job, so jobs the body queued
+		// before throwing still run. Never an unhandled rejection.
 		// The handler is JS: a Go handler calling back into JS from an
 		// engine job would drain the job queue early.
 		wrap, _ := h.runInternal("rejectWrapper")
 		wf, _ := sobek.AssertFunction(wrap)
 		onReject, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-			h.l.ReportUncaught(&jsThrow{c.Argument(0)})
+			h.l.ReportUncaught(&jsThrow{h.unwrap(c.Argument(0))})
 			return sobek.Undefined()
 		}))
 		h.thenFn(h.rt.ToValue(prom), sobek.Undefined(), onReject)
 	}
+}
+
+// unwrap turns an engine exception that reached JS as a Go value (the
+// engine rejects module promises that way) back into the thrown value.
+func (h *host) unwrap(v sobek.Value) sobek.Value {
+	if v == nil {
+		return sobek.Undefined()
+	}
+	if ex, ok := v.Export().(*sobek.Exception); ok {
+		return ex.Value()
+	}
+	return v
 }
 
 func (h *host) markHandled(p *sobek.Promise) {

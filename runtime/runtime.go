@@ -50,6 +50,7 @@ const (
 	StatusBudget     Status = "budget"     // callback or virtual-time budget exhausted
 	StatusTimeout    Status = "timeout"    // wall-clock budget exhausted
 	StatusMemory     Status = "memory"     // heap budget exhausted
+	StatusCrash      Status = "crash"      // looplint itself failed (a bug)
 )
 
 // Result is one execution.
@@ -144,7 +145,14 @@ func virtualPath(hostPath, fsDir string) string {
 }
 
 // Run executes the program once under oracle o (nil: the default schedule).
-func (p *Program) Run(o loop.Oracle) Result {
+// A failure of looplint itself is reported in the result, never as a panic.
+func (p *Program) Run(o loop.Oracle) (res Result) {
+	defer func() {
+		if x := recover(); x != nil {
+			res = Result{Stdout: res.Stdout, Stderr: append(res.Stderr, fmt.Sprintf("looplint: internal error: %v", x)),
+				ExitCode: 1, Status: StatusCrash, Message: fmt.Sprintf("internal error: %v (please report it)", x)}
+		}
+	}()
 	if o == nil {
 		o = loop.Default{}
 	}

@@ -113,5 +113,102 @@
     enumerable: false,
   });
 
-  return { process, Timeout, Immediate, Buffer };
+  // What the engine lacks but Node's V8 has; the runtime removes what the
+  // chosen Node version does not have yet (loop.Profile.Has).
+  function define(obj, name, value) {
+    if (obj[name] === undefined) ObjectDefineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
+  }
+  define(Symbol, 'asyncIterator', Symbol.for('Symbol.asyncIterator'));
+  define(Promise, 'withResolvers', function withResolvers() {
+    let resolve, reject;
+    const promise = new this((a, b) => { resolve = a; reject = b; });
+    return { promise, resolve, reject };
+  });
+  define(Object, 'groupBy', function groupBy(items, fn) {
+    const out = Object.create(null);
+    let i = 0;
+    for (const x of items) {
+      const k = fn(x, i++);
+      (out[k] || (out[k] = [])).push(x);
+    }
+    return out;
+  });
+  define(Map, 'groupBy', function groupBy(items, fn) {
+    const out = new Map();
+    let i = 0;
+    for (const x of items) {
+      const k = fn(x, i++);
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push(x);
+    }
+    return out;
+  });
+  const SetProto = Set.prototype;
+  define(SetProto, 'union', function union(o) { const r = new Set(this); for (const x of o.keys()) r.add(x); return r; });
+  define(SetProto, 'intersection', function intersection(o) { const r = new Set(); for (const x of this) if (o.has(x)) r.add(x); return r; });
+  define(SetProto, 'difference', function difference(o) { const r = new Set(); for (const x of this) if (!o.has(x)) r.add(x); return r; });
+  define(SetProto, 'symmetricDifference', function symmetricDifference(o) {
+    const r = new Set(this);
+    for (const x of o.keys()) { if (this.has(x)) r.delete(x); else r.add(x); }
+    return r;
+  });
+  define(SetProto, 'isSubsetOf', function isSubsetOf(o) { for (const x of this) if (!o.has(x)) return false; return true; });
+  define(SetProto, 'isSupersetOf', function isSupersetOf(o) { for (const x of o.keys()) if (!this.has(x)) return false; return true; });
+  define(SetProto, 'isDisjointFrom', function isDisjointFrom(o) { for (const x of this) if (o.has(x)) return false; return true; });
+  define(ErrorCtor, 'captureStackTrace', function captureStackTrace(target) {
+    const stack = new ErrorCtor().stack;
+    const nl = stack.indexOf('\n');
+    ObjectDefineProperty(target, 'stack', {
+      value: (target.name || 'Error') + (target.message ? ': ' + target.message : '') + (nl >= 0 ? stack.slice(nl) : ''),
+      writable: true, configurable: true, enumerable: false,
+    });
+  });
+
+  // EventTarget, AbortController and AbortSignal: enough for signals
+  // passed to timers/promises and events.once.
+  class EventTarget {
+    constructor() { ObjectDefineProperty(this, '__listeners', { value: new Map() }); }
+    addEventListener(type, fn, opts) {
+      if (!this.__listeners.has(type)) this.__listeners.set(type, []);
+      this.__listeners.get(type).push({ fn, once: !!(opts && opts.once) });
+    }
+    removeEventListener(type, fn) {
+      const l = this.__listeners.get(type);
+      if (l) this.__listeners.set(type, l.filter((e) => e.fn !== fn));
+    }
+    dispatchEvent(event) {
+      const l = this.__listeners.get(event.type);
+      if (!l) return true;
+      for (const e of l.slice()) {
+        if (e.once) this.removeEventListener(event.type, e.fn);
+        if (typeof e.fn === 'function') e.fn.call(this, event); else e.fn.handleEvent(event);
+      }
+      return true;
+    }
+  }
+  class Event { constructor(type) { this.type = type; } }
+  class AbortSignal extends EventTarget {
+    constructor() { super(); this.aborted = false; this.reason = undefined; this.onabort = null; }
+    throwIfAborted() { if (this.aborted) throw this.reason; }
+    static abort(reason) { const c = new AbortController(); c.abort(reason); return c.signal; }
+  }
+  class AbortController {
+    constructor() { this.signal = new AbortSignal(); }
+    abort(reason) {
+      const s = this.signal;
+      if (s.aborted) return;
+      s.aborted = true;
+      if (reason === undefined) {
+        reason = new ErrorCtor('This operation was aborted');
+        reason.name = 'AbortError';
+        reason.code = 20;
+      }
+      s.reason = reason;
+      const ev = new Event('abort');
+      if (typeof s.onabort === 'function') s.onabort(ev);
+      s.dispatchEvent(ev);
+    }
+  }
+
+  return { process, Timeout, Immediate, Buffer, EventTarget, Event, AbortController, AbortSignal };
 })
