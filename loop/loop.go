@@ -275,6 +275,15 @@ func (l *Loop) runTicks() {
 	}
 }
 
+// Callbacks is how many macrotask callbacks have run so far. The
+// predictor's explorer uses it to see whether anything ran between two
+// poll phases.
+func (l *Loop) Callbacks() int { return l.callbacks }
+
+// Clock is the loop's clock, so that a host can compare its own readings
+// (a busy-wait on Date.now) through it, symbolically or concretely.
+func (l *Loop) Clock() Clock { return l.clk }
+
 // DrainCount is how many ticks and microtasks ran since the last macrotask.
 func (l *Loop) DrainCount() int { return l.drained }
 

@@ -299,6 +299,7 @@ const perfOrigin = 25.0
 func (h *host) hostObject() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
+	o.Set("maxBytes", float64(h.p.opts.MaxHeap))
 	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	o.Set("timerRef", func(c sobek.FunctionCall) sobek.Value {
 		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {

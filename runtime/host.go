@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grafana/sobek"
@@ -54,8 +55,8 @@ type host struct {
 	nextID    int64
 
 	exitCode  int
-	exited    bool // 'exit' was emitted
-	tripped   errSignal
+	exited    bool           // 'exit' was emitted
+	tripped   atomic.Int32   // an errSignal, set by the watchdog goroutine
 	mainAsync *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
 	modules   map[string]*sobek.Object
 	builtins  map[string]sobek.Value
@@ -63,6 +64,8 @@ type host struct {
 
 	timeoutProto, immProto, bufferCtor, fsCls *sobek.Object
 	facades                                   []string
+	esmCache                                  map[string]sobek.ModuleRecord
+	esmPath                                   map[sobek.ModuleRecord]string
 }
 
 type outBuf struct{ b strings.Builder }
@@ -86,13 +89,15 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 	rt := sobek.New()
 	h := &host{p: p, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
-		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{}, startWall: time.Now()}
+		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{}, startWall: time.Now(),
+		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}}
 	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)
 	rt.SetRandSource(newRand())
 	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.l.NowMillis()) * time.Millisecond) })
 	rt.SetPromiseRejectionTracker(h.trackRejection)
 	rt.SetAsyncContextTracker(&jobCounter{h: h})
+	rt.SetImportModuleDynamically(h.importDynamic)
 	if err := h.bootstrap(); err != nil {
 		fs.Unmount()
 		return nil, err
@@ -115,9 +120,9 @@ func (h *host) run() Result {
 	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: h.exitCode, Status: StatusExited, Witness: h.l.Witness()}
 	st := h.l.Stopped()
 	switch {
-	case h.tripped == sigTimeout:
+	case errSignal(h.tripped.Load()) == sigTimeout:
 		res.Status, res.Message = StatusTimeout, fmt.Sprintf("stopped after %s of wall-clock time (an endless synchronous loop?)", h.p.opts.Timeout)
-	case h.tripped == sigMemory:
+	case errSignal(h.tripped.Load()) == sigMemory:
 		res.Status, res.Message = StatusMemory, fmt.Sprintf("stopped: the heap grew by more than %d MiB", h.p.opts.MaxHeap>>20)
 	case st.Kind == loop.StopStarvation:
 		res.Status, res.Message = StatusStarvation, st.Msg
@@ -132,7 +137,7 @@ func (h *host) run() Result {
 
 // Enter makes fn one call from the loop into JavaScript.
 func (h *host) Enter(fn func()) {
-	if h.tripped != 0 {
+	if h.tripped.Load() != 0 {
 		return
 	}
 	h.step = fn
@@ -152,7 +157,7 @@ func (h *host) unwound(err error) {
 			h.l.Exit()
 			return
 		case sigTimeout, sigMemory:
-			h.tripped = sig
+			h.tripped.Store(int32(sig))
 			h.l.Exit()
 			return
 		}
@@ -181,6 +186,13 @@ func (h *host) Invoke(cb any) error {
 	return h.jsError(err)
 }
 
+// stackOverflow is what V8 throws where the engine raises its own
+// uncatchable error.
+func (h *host) stackOverflow() error {
+	e, _ := h.rt.New(h.rt.Get("RangeError"), h.rt.ToValue("Maximum call stack size exceeded"))
+	return &jsThrow{e}
+}
+
 // jsError filters interrupts (which keep unwinding by themselves) from
 // real exceptions.
 func (h *host) jsError(err error) error {
@@ -189,6 +201,9 @@ func (h *host) jsError(err error) error {
 	}
 	if _, ok := err.(*sobek.InterruptedError); ok {
 		return nil
+	}
+	if _, ok := err.(*sobek.StackOverflowError); ok {
+		return h.stackOverflow()
 	}
 	return err
 }

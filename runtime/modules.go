@@ -332,73 +332,88 @@ func (p *Program) srcFor() string {
 	return p.File.Source
 }
 
-// loadESM parses an ES module; imports resolve to source modules, or to
-// facades over CommonJS modules and built-ins.
+// loadESM parses the entry ES module; imports resolve through esmResolve.
 func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
-	cache := map[string]sobek.ModuleRecord{}
-	var resolve sobek.HostResolveImportedModuleFunc
-	resolve = func(ref any, spec string) (sobek.ModuleRecord, error) {
-		dir := path.Dir(p)
-		if r, ok := ref.(*sobek.SourceTextModuleRecord); ok {
-			for k, v := range cache {
-				if v == r {
-					dir = path.Dir(k)
-				}
-			}
-		}
-		key := spec
-		if isPath(spec) {
-			rp, ok := h.resolveFile(dir, spec)
-			if !ok {
-				return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s' imported from %s", path.Join(dir, spec), p), "ERR_MODULE_NOT_FOUND")
-			}
-			key = rp
-		} else if strings.HasPrefix(spec, "file://") {
-			key = strings.TrimPrefix(spec, "file://")
-		} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has("import:node:") {
-			return nil, h.moduleError(fmt.Sprintf("Only file and data URLs are supported by the default ESM loader. Received protocol 'node:'"), "ERR_UNSUPPORTED_ESM_URL_SCHEME")
-		}
-		if strings.HasSuffix(key, ".cjs") && !h.p.Profile.Has("import:.cjs") {
-			return nil, h.moduleError(fmt.Sprintf("Unknown file extension \".cjs\" for %s", key), "ERR_UNKNOWN_FILE_EXTENSION")
-		}
-		if m, ok := cache[key]; ok {
-			return m, nil
-		}
-		var m sobek.ModuleRecord
-		var err error
-		if isPath(key) && (strings.HasSuffix(key, ".mjs") || h.isESMFile(key)) {
-			data, rerr := h.fs.ReadFile(key)
-			if rerr != nil {
-				return nil, rerr
-			}
-			m, err = sobek.ParseModule(key, string(data), resolve)
-		} else {
-			m, err = h.facade(key, dir, resolve)
-		}
-		if err != nil {
-			return nil, err
-		}
-		cache[key] = m
-		return m, nil
-	}
-	m, err := sobek.ParseModule(p, src, resolve)
+	m, err := sobek.ParseModule(p, src, h.esmResolve)
 	if err != nil {
 		return nil, err
 	}
-	cache[p] = m
+	h.esmCache[p] = m
+	h.esmPath[m] = p
 	h.rt.SetGetImportMetaProperties(func(mr sobek.ModuleRecord) []sobek.MetaProperty {
-		for k, v := range cache {
-			if v == mr {
-				return []sobek.MetaProperty{
-					{Key: "url", Value: h.rt.ToValue("file://" + k)},
-					{Key: "filename", Value: h.rt.ToValue(k)},
-					{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))},
-				}
-			}
+		k, ok := h.esmPath[mr]
+		if !ok {
+			return nil
 		}
-		return nil
+		return []sobek.MetaProperty{
+			{Key: "url", Value: h.rt.ToValue("file://" + k)},
+			{Key: "filename", Value: h.rt.ToValue(k)},
+			{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))},
+		}
 	})
 	return m, nil
+}
+
+// esmResolve resolves an import: to a source module, or to a facade over a
+// CommonJS module or built-in. Static and dynamic imports share it.
+func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
+	dir := path.Dir(h.p.VirtPath)
+	if r, ok := ref.(sobek.ModuleRecord); ok {
+		if k, ok := h.esmPath[r]; ok {
+			dir = path.Dir(k)
+		}
+	}
+	key := spec
+	if isPath(spec) {
+		rp, ok := h.resolveFile(dir, spec)
+		if !ok {
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s' imported from %s", path.Join(dir, spec), h.p.VirtPath), "ERR_MODULE_NOT_FOUND")
+		}
+		key = rp
+	} else if strings.HasPrefix(spec, "file://") {
+		key = strings.TrimPrefix(spec, "file://")
+	} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has("import:node:") {
+		return nil, h.moduleError("Only file and data URLs are supported by the default ESM loader. Received protocol 'node:'", "ERR_UNSUPPORTED_ESM_URL_SCHEME")
+	}
+	if strings.HasSuffix(key, ".cjs") && !h.p.Profile.Has("import:.cjs") {
+		return nil, h.moduleError(fmt.Sprintf("Unknown file extension \".cjs\" for %s", key), "ERR_UNKNOWN_FILE_EXTENSION")
+	}
+	if m, ok := h.esmCache[key]; ok {
+		return m, nil
+	}
+	var m sobek.ModuleRecord
+	var err error
+	if isPath(key) && (strings.HasSuffix(key, ".mjs") || h.isESMFile(key)) {
+		data, rerr := h.fs.ReadFile(key)
+		if rerr != nil {
+			return nil, rerr
+		}
+		m, err = sobek.ParseModule(key, string(data), h.esmResolve)
+	} else {
+		m, err = h.facade(key, dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	h.esmCache[key] = m
+	h.esmPath[m] = key
+	return m, nil
+}
+
+// importDynamic serves import(): the same resolution, failures reject the
+// promise with the error Node would give.
+func (h *host) importDynamic(ref any, spec sobek.Value, pcap any) {
+	m, err := h.esmResolve(ref, spec.String())
+	var reason any
+	if err != nil {
+		if t, ok := err.(*jsThrow); ok {
+			reason = t.val
+		} else {
+			reason = h.rt.NewGoError(err)
+		}
+		m = nil
+	}
+	h.rt.FinishLoadingImportModule(ref, spec, pcap, m, reason)
 }
 
 func (h *host) isESMFile(p string) bool {
@@ -417,7 +432,7 @@ var identRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // facade is an ES module re-exporting a CommonJS module or built-in: its
 // default export is module.exports and its named exports are the keys.
-func (h *host) facade(key, dir string, resolve sobek.HostResolveImportedModuleFunc) (sobek.ModuleRecord, error) {
+func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 	var names []string
 	id := key
 	if !isPath(key) {
@@ -451,7 +466,7 @@ func (h *host) facade(key, dir string, resolve sobek.HostResolveImportedModuleFu
 			fmt.Fprintf(&b, "export const %s = m.%s;\n", n, n)
 		}
 	}
-	return sobek.ParseModule("node:"+key, b.String(), resolve)
+	return sobek.ParseModule("node:"+key, b.String(), h.esmResolve)
 }
 
 var reserved = map[string]bool{"await": true, "break": true, "case": true, "catch": true, "class": true, "const": true, "continue": true,

@@ -103,7 +103,7 @@ func (h *host) printFatal(err error) {
 	isErr := h.isError(val)
 	if file == "" && isErr {
 		if obj, ok := val.(*sobek.Object); ok {
-			for _, l := range strings.Split(obj.Get("stack").String(), "\n")[1:] {
+			for _, l := range strings.Split(h.safeStack(obj), "\n")[1:] {
 				if m := frameRe.FindStringSubmatch(l); m != nil {
 					file = m[1]
 					line, _ = strconv.Atoi(m[2])
@@ -118,25 +118,37 @@ func (h *host) printFatal(err error) {
 		if line == 1 && file == h.p.VirtPath && h.p.cjs != nil {
 			col -= len(cjsPrefix)
 		}
-		fmt.Fprintf(&b, "%s:%d\n%s\n%s^\n\n", displayPath(h.p, file), line, src, strings.Repeat(" ", max(col-1, 0)))
+		sep := "\n"
+		if !isErr {
+			sep = "" // Node puts no blank line between the caret and a thrown non-Error
+		}
+		fmt.Fprintf(&b, "%s:%d\n%s\n%s^\n%s", displayPath(h.p, file), line, src, strings.Repeat(" ", max(col-1, 0)), sep)
 	}
 	if isErr {
 		b.WriteString(h.errorText(val))
-		b.WriteString("\n")
 	} else {
 		if b.Len() == 0 {
 			b.WriteString("Uncaught ")
 		}
-		b.WriteString(h.inspect(val))
-		b.WriteString("\n")
-		if h.p.Profile.Node.Major >= 12 {
-			b.WriteString("(Use `node --trace-uncaught ...` to show where the exception was thrown)\n")
-		}
+		b.WriteString(h.safeInspect(val))
 	}
+	b.WriteString("\n")
 	if h.p.Profile.Node.Major >= 17 {
 		fmt.Fprintf(&b, "\nNode.js v%s\n", h.p.Profile.Node)
 	}
 	h.err.write(b.String())
+}
+
+func (h *host) safeStack(obj *sobek.Object) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = ""
+		}
+	}()
+	if v := obj.Get("stack"); v != nil {
+		return v.String()
+	}
+	return ""
 }
 
 func (h *host) sourceLine(file string, line int) (string, bool) {
@@ -165,7 +177,40 @@ func (h *host) isError(v sobek.Value) bool {
 // errorText is how Node prints an Error it reports: its stack with our
 // frames in Node's format, plus own enumerable properties.
 func (h *host) errorText(v sobek.Value) string {
+	return h.safeInspect(v)
+}
+
+// safeInspect never fails: a throwing getter or proxy trap in the value
+// falls back to what can still be said about it.
+func (h *host) safeInspect(v sobek.Value) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "[" + describeClass(v) + "]"
+			if obj, ok := v.(*sobek.Object); ok && obj.ClassName() == "Error" {
+				s = safeProp(obj, "name", "Error") + ": " + safeProp(obj, "message", "")
+			}
+		}
+	}()
 	return h.inspect(v)
+}
+
+func safeProp(obj *sobek.Object, key, def string) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = def
+		}
+	}()
+	if v := obj.Get(key); v != nil && !sobek.IsUndefined(v) {
+		return v.String()
+	}
+	return def
+}
+
+func describeClass(v sobek.Value) string {
+	if obj, ok := v.(*sobek.Object); ok {
+		return "object " + obj.ClassName()
+	}
+	return "value"
 }
 
 // TakeRejections implements loop.Host.

@@ -17,6 +17,7 @@ import (
 	goruntime "runtime"
 	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grafana/sobek"
@@ -184,7 +185,7 @@ type watchdog struct {
 	done chan struct{}
 }
 
-func startWatchdog(rt *sobek.Runtime, timeout time.Duration, maxHeap uint64, tripped *errSignal) *watchdog {
+func startWatchdog(rt *sobek.Runtime, timeout time.Duration, maxHeap uint64, tripped *atomic.Int32) *watchdog {
 	w := &watchdog{done: make(chan struct{})}
 	base := heapBytes()
 	go func() {
@@ -197,12 +198,12 @@ func startWatchdog(rt *sobek.Runtime, timeout time.Duration, maxHeap uint64, tri
 			case <-w.done:
 				return
 			case <-deadline.C:
-				*tripped = sigTimeout
+				tripped.Store(int32(sigTimeout))
 				rt.Interrupt(sigTimeout)
 				return
 			case <-tick.C:
 				if heapBytes() > base+maxHeap {
-					*tripped = sigMemory
+					tripped.Store(int32(sigMemory))
 					rt.Interrupt(sigMemory)
 					return
 				}

@@ -20,7 +20,7 @@ func (h *host) nodeStack(stack string) string {
 			out = append(out, l)
 			continue
 		}
-		if strings.HasSuffix(l, "(native)") || strings.Contains(l, "node:internal/trampoline") {
+		if strings.HasSuffix(l, "(native)") || strings.Contains(l, "node:internal/trampoline") || strings.Contains(l, "node:internal/bootstrap") {
 			continue
 		}
 		m := engineFrame.FindStringSubmatch(l)

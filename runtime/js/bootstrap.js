@@ -8,7 +8,54 @@
   const ErrorCtor = Error;
   const TypeErrorCtor = TypeError;
   const StringCtor = String;
-  const Uint8ArrayCtor = Uint8Array;
+  // Allocation caps. A single huge allocation happens inside the engine,
+  // before any watchdog can see it, so sizes are checked up front; the
+  // errors are V8's.
+  const maxBytes = host.maxBytes;
+  const maxString = Math.min(536870888, maxBytes); // V8's String::kMaxLength
+  const typedNames = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+    'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
+  const G = Function('return this')();
+  for (const name of typedNames) {
+    const Orig = G[name];
+    if (typeof Orig !== 'function') continue;
+    const size = Orig.BYTES_PER_ELEMENT;
+    const Capped = class extends Orig {
+      constructor(a) {
+        if (typeof a === 'number' && a * size > maxBytes) throw new RangeError('Invalid typed array length: ' + a);
+        super(...arguments);
+      }
+    };
+    ObjectDefineProperty(Capped, 'name', { value: name });
+    ObjectDefineProperty(G, name, { value: Capped, writable: true, configurable: true, enumerable: false });
+  }
+  {
+    const Orig = G.ArrayBuffer;
+    const Capped = class extends Orig {
+      constructor(n) {
+        if (typeof n === 'number' && n > maxBytes) throw new RangeError('Array buffer allocation failed');
+        super(...arguments);
+      }
+    };
+    ObjectDefineProperty(Capped, 'name', { value: 'ArrayBuffer' });
+    ObjectDefineProperty(G, 'ArrayBuffer', { value: Capped, writable: true, configurable: true, enumerable: false });
+  }
+  function capMethod(proto, name, tooBig, message) {
+    const orig = proto[name];
+    ObjectDefineProperty(proto, name, {
+      value: { [name](...args) {
+        if (tooBig(this, args)) throw new RangeError(message);
+        return ReflectApply(orig, this, args);
+      } }[name],
+      writable: true, configurable: true, enumerable: false,
+    });
+  }
+  capMethod(String.prototype, 'repeat', (s, a) => StringCtor(s).length * a[0] > maxString, 'Invalid string length');
+  capMethod(String.prototype, 'padStart', (s, a) => a[0] > maxString, 'Invalid string length');
+  capMethod(String.prototype, 'padEnd', (s, a) => a[0] > maxString, 'Invalid string length');
+  capMethod(Array.prototype, 'fill', (arr) => arr.length * 8 > maxBytes, 'Invalid array length');
+  capMethod(Array.prototype, 'join', (arr) => arr.length > maxString, 'Invalid string length');
+  const Uint8ArrayCtor = G.Uint8Array;
 
   class Timeout {
     ref() { host.timerRef(this, true); return this; }
