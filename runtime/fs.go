@@ -13,11 +13,22 @@ import (
 type fsOp struct {
 	name  string
 	nargs int             // arguments before the (optional) options/callback
-	trips func(*host) int // thread-pool round trips in the callback/promise forms
+	trips func(*host, []sobek.Value) int // thread-pool round trips in the callback/promise forms
 	do    func(h *host, args []sobek.Value) (sobek.Value, error)
 }
 
-func one(*host) int { return 1 }
+func one(*host, []sobek.Value) int { return 1 }
+
+// wholeFile is the round trips of readFile/writeFile: open, (fstat,)
+// read/write(s), close — or just the open when it fails.
+func wholeFile(n func(*host) int) func(*host, []sobek.Value) int {
+	return func(h *host, a []sobek.Value) int {
+		if _, err := h.fs.Stat(h.path(a[0])); err != nil {
+			return 1
+		}
+		return n(h)
+	}
+}
 
 func (h *host) path(v sobek.Value) string {
 	if o, ok := v.(*sobek.Object); ok {
@@ -79,17 +90,17 @@ func (h *host) contents(data []byte, enc string) sobek.Value {
 }
 
 var fsOps = []fsOp{
-	{"readFile", 1, func(h *host) int { return h.p.Profile.ReadFileTrips() }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"readFile", 1, wholeFile(func(h *host) int { return h.p.Profile.ReadFileTrips() }), func(h *host, a []sobek.Value) (sobek.Value, error) {
 		data, err := h.fs.ReadFile(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return h.contents(data, encodingOf(a[1])), nil
 	}},
-	{"writeFile", 2, func(*host) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"writeFile", 2, func(*host, []sobek.Value) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.WriteFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
 	}},
-	{"appendFile", 2, func(*host) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"appendFile", 2, func(*host, []sobek.Value) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.AppendFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
 	}},
 	{"stat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
@@ -213,7 +224,7 @@ func (h *host) fsModule() sobek.Value {
 		op := op
 		fs.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args, cb := h.splitCallback(c, op.nargs)
-			h.l.SubmitIO(op.trips(h), &callback{goFn: func() error {
+			h.l.SubmitIO(op.trips(h, args), &callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
 					_, e := cb(sobek.Undefined(), h.fsError(err, false))
@@ -242,7 +253,7 @@ func (h *host) fsModule() sobek.Value {
 		promises.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			p, resolve, reject := rt.NewPromise()
-			h.l.SubmitIO(op.trips(h), &callback{goFn: func() error {
+			h.l.SubmitIO(op.trips(h, args), &callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
 					return h.jsError(reject(h.fsError(err, false)))
