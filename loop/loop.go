@@ -275,10 +275,11 @@ func (l *Loop) runTicks() {
 	}
 }
 
-// Callbacks is how many macrotask callbacks have run so far. The
-// predictor's explorer uses it to see whether anything ran between two
-// poll phases.
-func (l *Loop) Callbacks() int { return l.callbacks }
+// Moves counts the loop's state changes so far that are not clock
+// readings: macrotask callbacks run plus timer list ids issued (a list
+// created or re-queued). The predictor's explorer compares it across poll
+// phases to see whether anything happened in between.
+func (l *Loop) Moves() int { return l.callbacks + int(l.nextList) }
 
 // Clock is the loop's clock, so that a host can compare its own readings
 // (a busy-wait on Date.now) through it, symbolically or concretely.

@@ -1,0 +1,300 @@
+package predict
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/looplint/looplint/loop"
+)
+
+// Config bounds an exploration. Zero fields take the defaults.
+type Config struct {
+	// MaxRuns caps executions (complete, cut and redundant ones alike).
+	MaxRuns int
+	// MaxChoices caps branching points on one path.
+	MaxChoices int
+	// MaxReads caps clock readings on one path.
+	MaxReads int
+	// NoSpinCut keeps every busy-wait iteration (see SymClock.spinning).
+	NoSpinCut bool
+	// Each, if set, sees every complete path.
+	Each func(Path)
+}
+
+// DefaultConfig holds the defaults.
+var DefaultConfig = Config{MaxRuns: 100000, MaxChoices: 400, MaxReads: 2000}
+
+// Path is one complete execution.
+type Path struct {
+	Output  []string
+	Witness loop.Witness
+	Choices []int // index taken at each branching point
+}
+
+// Order is one distinct output with the number of paths producing it and
+// the witness of the first of them.
+type Order struct {
+	Output  []string
+	Paths   int
+	Witness loop.Witness
+}
+
+// Result is what an exploration found.
+type Result struct {
+	Orders []Order
+	// Paths counts complete paths; Redundant counts runs abandoned because
+	// an equivalent path is explored elsewhere (poll reduction); Cut
+	// counts paths stopped by MaxChoices/MaxReads (their output is unknown).
+	Paths, Redundant, Cut, Runs int
+	// CutReasons lists the distinct reasons paths were cut.
+	CutReasons []string
+	// Truncated is set when MaxRuns stopped the search with alternatives
+	// left: Orders may then be incomplete.
+	Truncated bool
+}
+
+// Complete reports that the orders are every order of the model.
+func (r Result) Complete() bool { return !r.Truncated && r.Cut == 0 }
+
+func (r Result) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d orders from %d paths (%d runs, %d redundant, %d cut)", len(r.Orders), r.Paths, r.Runs, r.Redundant, r.Cut)
+	if r.Truncated {
+		b.WriteString(", TRUNCATED at the run limit")
+	}
+	return b.String()
+}
+
+// redundant is the panic value abandoning a run that repeats another path.
+type redundant struct{}
+
+type choice struct{ n, pick int }
+
+// Exec is one run's view of the explorer: the Env to build the loop with.
+type Exec struct {
+	prefix []int
+	trace  []choice
+	maxCh  int
+	clk    *SymClock
+	lp     *loop.Loop
+	polls  [][]int
+	// The previous poll phase, for the quiet-gap reduction.
+	prev struct {
+		ok      bool
+		pending map[int]bool // in flight and not delivered
+		chosen  []int
+		cb      int
+	}
+}
+
+// Env is the clock and poll chooser to pass to loop.NewWith.
+func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll} }
+
+// Clock is this run's symbolic clock.
+func (x *Exec) Clock() *SymClock { return x.clk }
+
+// Attach tells the explorer which loop runs, so that it can see whether
+// callbacks ran between poll phases. Without it no poll reduction is done
+// (still complete, more paths), and busy-wait cutting cannot tell two
+// callbacks apart.
+func (x *Exec) Attach(l *loop.Loop) {
+	x.lp = l
+	x.clk.moves = l.Moves
+}
+
+func (x *Exec) choose(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	i := len(x.trace)
+	if i >= x.maxCh {
+		panic(Cut{fmt.Sprintf("more than %d branching points on one path", x.maxCh)})
+	}
+	pick := 0
+	if i < len(x.prefix) {
+		pick = x.prefix[i]
+		if pick >= n {
+			panic(fmt.Sprintf("predict: run is not deterministic (choice %d had %d options, now %d)", i, pick+1, n))
+		}
+	}
+	x.trace = append(x.trace, choice{n, pick})
+	return pick
+}
+
+// poll chooses the round trips delivered at a poll phase, one decision at
+// a time: "deliver op k next" for each op not yet delivered (oldest first)
+// or "stop here". Every ordered subset of the in-flight ops is one choice
+// sequence, so the enumeration is complete and gives each answer once.
+// "Stop" at the start (deliver nothing) is offered only when the loop
+// would not block forever (mustPick).
+//
+// Reduction: if nothing happened since the previous poll phase's own
+// deliveries (no callback ran and no timer list was re-queued in the
+// check, close and timers phases in between; see loop.Moves),
+// delivering now only ops that were already pending then is the same as
+// having delivered them in that phase (which is another branch): same
+// output, and the extra clock reading in between only adds constraints.
+// So such a phase must deliver at least one op that is new since (its
+// previous trip just completed, or a callback submitted it) before it may
+// stop; with no new op at all the run is abandoned as redundant. This is
+// what keeps N independent I/O callbacks at N! paths instead of N!·2^(N-1).
+func (x *Exec) poll(inflight []int, mustPick bool) []int {
+	requireFresh := false
+	var fresh map[int]bool
+	cb := 0
+	if x.lp != nil {
+		cb = x.lp.Moves()
+		if x.prev.ok {
+			completed := 0
+			in := map[int]bool{}
+			for _, id := range inflight {
+				in[id] = true
+			}
+			for _, id := range x.prev.chosen {
+				if !in[id] {
+					completed++
+				}
+			}
+			if cb-x.prev.cb == completed {
+				requireFresh = true
+				fresh = map[int]bool{}
+				for _, id := range inflight {
+					if !x.prev.pending[id] {
+						fresh[id] = true
+					}
+				}
+				if len(fresh) == 0 {
+					panic(redundant{})
+				}
+			}
+		}
+	}
+	var seq []int
+	taken := map[int]bool{}
+	hasFresh := false
+	for {
+		var opts []int // op ids; -1 is stop
+		for _, id := range inflight {
+			if !taken[id] {
+				opts = append(opts, id)
+			}
+		}
+		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) {
+			opts = append(opts, -1)
+		}
+		if len(opts) == 0 {
+			break
+		}
+		o := opts[x.choose(len(opts))]
+		if o < 0 {
+			break
+		}
+		seq = append(seq, o)
+		taken[o] = true
+		if fresh[o] {
+			hasFresh = true
+		}
+	}
+	pending := map[int]bool{}
+	for _, id := range inflight {
+		if !taken[id] {
+			pending[id] = true
+		}
+	}
+	x.prev.ok, x.prev.pending, x.prev.chosen, x.prev.cb = true, pending, seq, cb
+	if seq == nil {
+		seq = []int{}
+	}
+	x.polls = append(x.polls, seq)
+	return seq
+}
+
+// Explore runs the program once per path, depth first over every
+// alternative at every branching point (stateless model checking by
+// re-execution). run must build a fresh loop with x.Env() (and call
+// x.Attach), run it and return its output; it must be deterministic given
+// the answers, and must let the explorer's panics through.
+func Explore(run func(x *Exec) []string, cfg Config) Result {
+	if cfg.MaxRuns <= 0 {
+		cfg.MaxRuns = DefaultConfig.MaxRuns
+	}
+	if cfg.MaxChoices <= 0 {
+		cfg.MaxChoices = DefaultConfig.MaxChoices
+	}
+	if cfg.MaxReads <= 0 {
+		cfg.MaxReads = DefaultConfig.MaxReads
+	}
+	var res Result
+	index := map[string]int{}
+	cutSeen := map[string]bool{}
+	var prefix []int
+	for {
+		if res.Runs >= cfg.MaxRuns {
+			res.Truncated = true
+			break
+		}
+		res.Runs++
+		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices}
+		x.clk = NewSymClock(x.choose)
+		x.clk.MaxReads = cfg.MaxReads
+		x.clk.SpinCut = !cfg.NoSpinCut
+		out, stop := runOnce(run, x)
+		switch s := stop.(type) {
+		case nil:
+			res.Paths++
+			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace)}
+			key := strings.Join(out, "\x00")
+			if i, ok := index[key]; ok {
+				res.Orders[i].Paths++
+			} else {
+				index[key] = len(res.Orders)
+				res.Orders = append(res.Orders, Order{Output: out, Paths: 1, Witness: p.Witness})
+			}
+			if cfg.Each != nil {
+				cfg.Each(p)
+			}
+		case redundant:
+			res.Redundant++
+		case Cut:
+			res.Cut++
+			if !cutSeen[s.Reason] {
+				cutSeen[s.Reason] = true
+				res.CutReasons = append(res.CutReasons, s.Reason)
+			}
+		}
+		// Backtrack: the deepest point with an untried alternative.
+		i := len(x.trace) - 1
+		for i >= 0 && x.trace[i].pick+1 >= x.trace[i].n {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		prefix = append(picks(x.trace[:i]), x.trace[i].pick+1)
+	}
+	return res
+}
+
+func picks(t []choice) []int {
+	out := make([]int, len(t))
+	for i, c := range t {
+		out[i] = c.pick
+	}
+	return out
+}
+
+// runOnce runs one path, turning the explorer's own panics into a stop
+// reason and letting any other panic through.
+func runOnce(run func(*Exec) []string, x *Exec) (out []string, stop any) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case redundant, Cut:
+				stop = r
+			default:
+				panic(r)
+			}
+		}
+	}()
+	return run(x), nil
+}

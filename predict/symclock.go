@@ -1,0 +1,262 @@
+// Package predict holds the exact, finite exploration the static predictor
+// stands on: a symbolic clock (every reading is an integer variable, every
+// comparison a difference constraint) and a stateless explorer that
+// re-executes a program under every feasible answer to the loop's
+// nondeterministic questions (SEMANTICS §11–12, DESIGN "Time is symbolic").
+package predict
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/looplint/looplint/loop"
+)
+
+const inf = math.MaxInt64 / 4
+
+// SymClock is a loop.Clock whose reading n is a variable T_n with
+// T_0 >= 0, T_n >= T_{n-1}, T_n >= floor when one is given. Cmp answers
+// from the constraints when they imply the answer; otherwise it asks the
+// chooser which of the feasible outcomes (<, =, >) to take and records it
+// as a constraint, so every answer it gives is consistent with some
+// integer assignment of the readings.
+type SymClock struct {
+	choose func(n int) int
+	// d[x][y] is the tightest implied bound on x - y (closed under
+	// shortest paths). Variable 0 is process start (time 0, Base -1);
+	// variable i+1 is reading i.
+	d     [][]int64
+	kinds []loop.ReadKind
+	// MaxReads bounds readings per run; past it Read panics with a Cut.
+	MaxReads int
+	// SpinCut: see spinning.
+	SpinCut bool
+
+	events int // reads and undetermined comparisons so far
+	moves  func() int
+	spin   spinState
+}
+
+// spinState remembers the last comparison that found the newest user
+// reading earlier than some time.
+type spinState struct {
+	ok      bool
+	reading int // Base of that reading
+	other   loop.Time
+	event   int
+	cb      int
+}
+
+// Cut is the panic value that stops a run at a budget; the explorer
+// recovers it and reports the path as cut.
+type Cut struct{ Reason string }
+
+// NewSymClock returns a clock asking choose(n) for an index in [0, n)
+// whenever a comparison has n > 1 feasible outcomes.
+func NewSymClock(choose func(n int) int) *SymClock {
+	c := &SymClock{choose: choose, MaxReads: 2000, SpinCut: true}
+	c.d = [][]int64{{0}}
+	return c
+}
+
+// Readings is the number of readings taken.
+func (c *SymClock) Readings() int { return len(c.kinds) }
+
+func vr(base int) int { return base + 1 }
+
+// Read implements loop.Clock.
+func (c *SymClock) Read(k loop.ReadKind, floor *loop.Time) loop.Time {
+	n := len(c.kinds)
+	if c.MaxReads > 0 && n >= c.MaxReads {
+		panic(Cut{fmt.Sprintf("more than %d clock readings on one path", c.MaxReads)})
+	}
+	c.kinds = append(c.kinds, k)
+	v := n + 1
+	for i := range c.d {
+		c.d[i] = append(c.d[i], inf)
+	}
+	row := make([]int64, v+1)
+	for i := range row {
+		row[i] = inf
+	}
+	row[v] = 0
+	c.d = append(c.d, row)
+	// Previous reading (or time 0) <= T_n.
+	c.add(v-1, v, 0)
+	if floor != nil {
+		c.add(vr(floor.Base), v, -floor.Off)
+	}
+	c.events++
+	return loop.Time{Base: n}
+}
+
+// add records x - y <= k, keeping d closed. The caller has checked
+// feasibility; a negative cycle here is a bug.
+func (c *SymClock) add(x, y int, k int64) {
+	if k >= c.d[x][y] {
+		return
+	}
+	if c.d[y][x] < inf && k+c.d[y][x] < 0 {
+		panic("predict: infeasible constraint added")
+	}
+	nv := len(c.d)
+	for p := 0; p < nv; p++ {
+		px := c.d[p][x]
+		if px >= inf {
+			continue
+		}
+		for q := 0; q < nv; q++ {
+			yq := c.d[y][q]
+			if yq >= inf {
+				continue
+			}
+			if w := px + k + yq; w < c.d[p][q] {
+				c.d[p][q] = w
+			}
+		}
+	}
+}
+
+// Outcomes of a comparison, in the order they are offered.
+const (
+	lt = -1
+	eq = 0
+	gt = 1
+)
+
+// Cmp implements loop.Clock.
+func (c *SymClock) Cmp(a, b loop.Time) int {
+	i, j := vr(a.Base), vr(b.Base)
+	// a < b  <=>  T_i - T_j < k.
+	k := b.Off - a.Off
+	hi := c.d[i][j] // T_i - T_j <= hi
+	lo := int64(-inf)
+	if c.d[j][i] < inf {
+		lo = -c.d[j][i] // T_i - T_j >= lo
+	}
+	var opts []int
+	if lo <= k-1 {
+		opts = append(opts, lt)
+	}
+	if lo <= k && k <= hi {
+		opts = append(opts, eq)
+	}
+	if hi >= k+1 {
+		opts = append(opts, gt)
+	}
+	if len(opts) == 1 {
+		c.noteSpin(a, b, opts[0])
+		return opts[0]
+	}
+	opts = c.spinning(a, b, opts)
+	r := opts[0]
+	if len(opts) > 1 {
+		r = opts[c.choose(len(opts))]
+	}
+	switch r {
+	case lt:
+		c.add(i, j, k-1)
+	case eq:
+		c.add(i, j, k)
+		c.add(j, i, -k)
+	case gt:
+		c.add(j, i, -k-1)
+	}
+	c.events++
+	c.noteSpin(a, b, r)
+	return r
+}
+
+// newestUser reports which operand is the newest reading when it is a
+// user reading (Date.now), with the other operand.
+func (c *SymClock) newestUser(a, b loop.Time) (reading int, other loop.Time, aIsReading bool, ok bool) {
+	n := len(c.kinds) - 1
+	if n < 0 || c.kinds[n] != loop.ReadUser {
+		return 0, loop.Time{}, false, false
+	}
+	switch {
+	case a.Base == n && a.Off == 0 && b.Base != n:
+		return n, b, true, true
+	case b.Base == n && b.Off == 0 && a.Base != n:
+		return n, a, false, true
+	}
+	return 0, loop.Time{}, false, false
+}
+
+func (c *SymClock) noteSpin(a, b loop.Time, r int) {
+	reading, other, aIs, ok := c.newestUser(a, b)
+	before := ok && (aIs && r == lt || !aIs && r == gt)
+	if !before {
+		c.spin = spinState{}
+		return
+	}
+	c.spin = spinState{ok: true, reading: reading, other: other, event: c.events, cb: c.cb()}
+}
+
+func (c *SymClock) cb() int {
+	if c.moves == nil {
+		return 0
+	}
+	return c.moves()
+}
+
+// spinning drops the "still earlier" outcome for a busy-wait iteration:
+// the previous user reading was found earlier than X, then the only thing
+// that happened was one more user reading (no callback ran), and that
+// reading is compared with the same X. Answering "earlier" again would
+// repeat the program's state with time standing still, which is the
+// infinite path of `while (Date.now() - t < 5) {}`; real time passes.
+// Limit: a clock-read loop whose body has effects (counting iterations,
+// printing each time) is cut to at most two iterations per wait; the
+// predictor must summarise such loops itself. Disable with SpinCut=false
+// (then only MaxReads bounds the path).
+func (c *SymClock) spinning(a, b loop.Time, opts []int) []int {
+	if !c.SpinCut || !c.spin.ok {
+		return opts
+	}
+	reading, other, aIs, ok := c.newestUser(a, b)
+	if !ok || reading != c.spin.reading+1 || other != c.spin.other ||
+		c.events != c.spin.event+1 || c.cb() != c.spin.cb {
+		return opts
+	}
+	drop := lt
+	if !aIs {
+		drop = gt
+	}
+	out := opts[:0:0]
+	for _, o := range opts {
+		if o != drop {
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return opts
+	}
+	return out
+}
+
+// Solution is the smallest non-negative integer assignment of the
+// readings satisfying every constraint: T_n = -d[start][T_n], the longest
+// chain of lower bounds from time 0.
+func (c *SymClock) Solution() []int64 {
+	out := make([]int64, len(c.kinds))
+	for n := range out {
+		out[n] = -c.d[0][n+1]
+	}
+	return out
+}
+
+// Advances is Solution as the milliseconds passing before each reading:
+// the `clock` of a loop.Witness. Replaying it with the concrete clock
+// reproduces every comparison answer, since the concrete readings are
+// exactly Solution (each is >= its floor by construction).
+func (c *SymClock) Advances() []int64 {
+	sol := c.Solution()
+	out := make([]int64, len(sol))
+	prev := int64(0)
+	for i, v := range sol {
+		out[i] = v - prev
+		prev = v
+	}
+	return out
+}
