@@ -1,0 +1,63 @@
+package loop
+
+import "testing"
+
+func TestParseVersion(t *testing.T) {
+	for in, want := range map[string]string{"10": "10.24.1", "22.17": "22.17.0", "v26.10.0": "26.10.0", "22": "22.23.3"} {
+		v, err := ParseVersion(in)
+		if err != nil || v.String() != want {
+			t.Errorf("ParseVersion(%q) = %v, %v; want %s", in, v, err, want)
+		}
+	}
+	for _, bad := range []string{"", "x", "7", "1.2.3.4", "22.-1"} {
+		if _, err := ParseVersion(bad); err == nil {
+			t.Errorf("ParseVersion(%q) accepted", bad)
+		}
+	}
+}
+
+// The family boundaries are those measured in SEMANTICS.md §1 and §7.2
+// (ESM entry loading changed between 22.17.0 and 22.18.0, 24.2.0 and 24.3.0).
+func TestFamilies(t *testing.T) {
+	for in, want := range map[string]string{
+		"8.17.0": "A", "10.24.1": "B", "11.15.0": "C", "12.22.12": "D", "14.21.3": "D",
+		"16.20.2": "E", "22.17.0": "E", "22.18.0": "F", "24.2.0": "E", "24.3.0": "F", "26.10.0": "F",
+	} {
+		v, _ := ParseVersion(in)
+		if got := (Profile{Node: v}).Family(); got != want {
+			t.Errorf("%s: family %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestFeatureBackports(t *testing.T) {
+	cases := []struct {
+		v, feature string
+		want       bool
+	}{
+		{"14.17.0", "require:node:", false}, {"14.18.0", "require:node:", true}, {"15.14.0", "require:node:", false},
+		{"16.0.0", "require:node:", true}, {"10.24.1", "uncaughtException:origin", true},
+		{"11.15.0", "uncaughtException:origin", false}, {"12.22.12", "uncaughtException:origin", true},
+		{"10.24.1", "queueMicrotask", false}, {"11.0.0", "queueMicrotask", true},
+		{"21.7.3", "Promise.withResolvers", false}, {"22.0.0", "Promise.withResolvers", true},
+		{"20.0.0", "no-such-feature", true},
+	}
+	for _, c := range cases {
+		v, _ := ParseVersion(c.v)
+		if got := (Profile{Node: v}).Has(c.feature); got != c.want {
+			t.Errorf("%s Has(%s) = %v", c.v, c.feature, got)
+		}
+	}
+}
+
+func TestDelayCoercion(t *testing.T) {
+	l := New(Profile{Node: Newest}, nil, Default{}, Limits{})
+	for in, want := range map[float64]float64{1: 1, 0.5: 1, 1.9: 1.9, 5: 5, 1 << 31: 1} {
+		if in == 1<<31 {
+			continue // warns through the host, covered by the runtime's cases
+		}
+		if got := l.CoerceDelay(in); got != want {
+			t.Errorf("CoerceDelay(%v) = %v, want %v", in, got, want)
+		}
+	}
+}

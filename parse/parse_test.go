@@ -1,0 +1,112 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSyntaxErrorPosition(t *testing.T) {
+	// esbuild's wording, at the user's line and column.
+	_, err := Parse("bad.js", []byte("const a = 1;\nconst b = ;\n"))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if got := err.Error(); !strings.HasPrefix(got, "bad.js:2:11: ") {
+		t.Errorf("got %q, want bad.js:2:11: ...", got)
+	}
+}
+
+func TestTypeScriptStripped(t *testing.T) {
+	f, err := Parse("x.ts", []byte("const n: number = 1;\ninterface I { a: string }\nconsole.log(n as number);\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(f.Source, "interface") || !f.Transformed {
+		t.Errorf("types not stripped:\n%s", f.Source)
+	}
+}
+
+func TestRejectsBinary(t *testing.T) {
+	if _, err := Parse("x.js", []byte("ab\x00cd")); err == nil {
+		t.Error("binary accepted")
+	}
+	if _, err := Parse("x.js", []byte{0xff, 0xfe, 'a'}); err == nil {
+		t.Error("invalid UTF-8 accepted")
+	}
+}
+
+func TestEmptyAndHashbang(t *testing.T) {
+	if _, err := Parse("x.js", nil); err != nil {
+		t.Errorf("empty file: %v", err)
+	}
+	f, err := Parse("x.js", []byte("#!/usr/bin/env node\nconsole.log(1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(f.Source, "//") || strings.Count(f.Source, "\n") != 2 {
+		t.Errorf("hashbang line not neutralised in place: %q", f.Source)
+	}
+}
+
+func TestModuleKind(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, s string) string {
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	esm := "import fs from 'fs';\nconsole.log(fs);\n"
+	tla := "await null;\n"
+	cases := []struct {
+		file, src string
+		detect    bool
+		want      ModuleKind
+	}{
+		{write("a.mjs", "console.log(1)"), "", false, ESModule},
+		{write("a.cjs", esm), "", true, CommonJS},
+		{write("plain/a.js", esm), "", false, CommonJS}, // before 20.19/22.7: SyntaxError at run time
+		{write("plain/b.js", esm), "", true, ESModule},  // module detection
+		{write("plain/c.js", tla), "", true, ESModule},
+		{write("plain/d.js", "console.log(1)"), "", true, CommonJS},
+		{write("typed/x.js", "console.log(1)"), "", false, ESModule},
+	}
+	write("typed/package.json", `{"type": "module"}`)
+	for _, c := range cases {
+		f, err := Load(c.file)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		if got := f.Module(c.detect); got != c.want {
+			t.Errorf("%s (detect=%v): got %v, want %v", c.file, c.detect, got, c.want)
+		}
+	}
+}
+
+func TestLowersOnlyWhatTheEngineLacks(t *testing.T) {
+	src := "async function* g() { yield 1; }\n(async () => { for await (const x of g()) console.log(x); })();\n"
+	f, err := Parse("x.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Lowered {
+		t.Error("async generator not lowered")
+	}
+	if !strings.Contains(f.Source, "async") || !strings.Contains(f.Source, "await") {
+		t.Errorf("async/await must stay as written:\n%s", f.Source)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"", "a(", "import x from 'y'", "await 1", "class A { #x }", "`${", "/*", "\"\\u{"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file, err := Parse("f.js", src)
+		if err == nil && file == nil {
+			t.Fatal("nil file without error")
+		}
+	})
+}
