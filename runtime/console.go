@@ -61,37 +61,25 @@ func (h *host) console() *sobek.Object {
 	})
 	counts := map[string]int{}
 	c.Set("count", func(call sobek.FunctionCall) sobek.Value {
-		label := "default"
-		if a := call.Argument(0); !sobek.IsUndefined(a) {
-			label = a.String()
-		}
+		label := labelOf(call)
 		counts[label]++
 		h.out.write(fmt.Sprintf("%s%s: %d\n", indent, label, counts[label]))
 		return sobek.Undefined()
 	})
 	c.Set("countReset", func(call sobek.FunctionCall) sobek.Value {
-		label := "default"
-		if a := call.Argument(0); !sobek.IsUndefined(a) {
-			label = a.String()
-		}
+		label := labelOf(call)
 		delete(counts, label)
 		return sobek.Undefined()
 	})
 	starts := map[string]int64{}
 	c.Set("time", func(call sobek.FunctionCall) sobek.Value {
-		label := "default"
-		if a := call.Argument(0); !sobek.IsUndefined(a) {
-			label = a.String()
-		}
+		label := labelOf(call)
 		starts[label] = h.l.NowMillis()
 		return sobek.Undefined()
 	})
 	timeEnd := func(del bool) func(call sobek.FunctionCall) sobek.Value {
 		return func(call sobek.FunctionCall) sobek.Value {
-			label := "default"
-			if a := call.Argument(0); !sobek.IsUndefined(a) {
-				label = a.String()
-			}
+			label := labelOf(call)
 			if s, ok := starts[label]; ok {
 				h.out.write(fmt.Sprintf("%s%s: %.3fms\n", indent, label, float64(h.l.NowMillis()-s)))
 				if del {
@@ -124,4 +112,12 @@ func (h *host) console() *sobek.Object {
 		return sobek.Undefined()
 	})
 	return c
+}
+
+// labelOf is the label argument of console.count/time and friends.
+func labelOf(call sobek.FunctionCall) string {
+	if a := call.Argument(0); !sobek.IsUndefined(a) {
+		return a.String()
+	}
+	return "default"
 }

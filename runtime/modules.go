@@ -146,15 +146,7 @@ func (h *host) moduleError(msg, code string) error {
 // requireFrom makes the require function of the module at dir.
 func (h *host) requireFrom(dir string) sobek.Value {
 	req := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-		id := c.Argument(0).String()
-		v, err := h.require(dir, id)
-		if err != nil {
-			if t, ok := err.(*jsThrow); ok {
-				panic(h.rt.ToValue(t.val))
-			}
-			panic(err)
-		}
-		return v
+		return h.requireOrThrow(dir, c.Argument(0).String())
 	}).ToObject(h.rt)
 	req.Set("resolve", func(c sobek.FunctionCall) sobek.Value {
 		id := c.Argument(0).String()
@@ -167,6 +159,19 @@ func (h *host) requireFrom(dir string) sobek.Value {
 	})
 	req.Set("cache", h.rt.NewObject())
 	return req
+}
+
+// requireOrThrow is require() seen from JS: failures are thrown as the
+// JS error Node would throw.
+func (h *host) requireOrThrow(dir, id string) sobek.Value {
+	v, err := h.require(dir, id)
+	if err != nil {
+		if t, ok := err.(*jsThrow); ok {
+			panic(h.rt.ToValue(t.val))
+		}
+		panic(err)
+	}
+	return v
 }
 
 func isPath(id string) bool {
@@ -449,14 +454,7 @@ func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 	// Evaluated lazily, in graph order, like Node's CommonJS translator.
 	g := h.rt.GlobalObject()
 	g.DefineDataProperty(slot, h.rt.ToValue(func(sobek.FunctionCall) sobek.Value {
-		v, err := h.require(dir, id)
-		if err != nil {
-			if t, ok := err.(*jsThrow); ok {
-				panic(h.rt.ToValue(t.val))
-			}
-			panic(err)
-		}
-		return v
+		return h.requireOrThrow(dir, id)
 	}), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	var b strings.Builder
 	fmt.Fprintf(&b, "const m = %s();\nexport default m;\n", slot)
