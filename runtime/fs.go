@@ -12,7 +12,7 @@ import (
 // fsOp is one fs function, shared by the callback, Sync and promise forms.
 type fsOp struct {
 	name  string
-	nargs int             // arguments before the (optional) options/callback
+	nargs int                            // arguments before the (optional) options/callback
 	trips func(*host, []sobek.Value) int // thread-pool round trips in the callback/promise forms
 	do    func(h *host, args []sobek.Value) (sobek.Value, error)
 }
