@@ -62,6 +62,14 @@ func moduleProgram(name string) (*sobek.Program, bool, error) {
 	return p, true, nil
 }
 
+// userBuiltin is builtin as user code sees it: internal helpers are hidden.
+func (h *host) userBuiltin(name string) (sobek.Value, error) {
+	if jslib.Internal(name) {
+		return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+	}
+	return h.builtin(name)
+}
+
 // builtin returns the exports of a built-in module by name.
 func (h *host) builtin(name string) (sobek.Value, error) {
 	if strings.HasPrefix(name, "node:") {
@@ -180,7 +188,7 @@ func isPath(id string) bool {
 
 func (h *host) require(dir, id string) (sobek.Value, error) {
 	if !isPath(id) {
-		return h.builtin(id)
+		return h.userBuiltin(id)
 	}
 	p, ok := h.resolveFile(dir, id)
 	if !ok {
@@ -441,7 +449,7 @@ func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 	var names []string
 	id := key
 	if !isPath(key) {
-		v, err := h.builtin(key)
+		v, err := h.userBuiltin(key)
 		if err != nil {
 			return nil, err
 		}

@@ -48,29 +48,7 @@ function nextTick(fn, a, b, c, d) {
 // ---------------------------------------------------------------------------
 // Node-style errors (code property, `Name [CODE]: message` toString).
 
-function makeNodeError(Base, code, message) {
-  const err = new Base(message);
-  ObjectDefineProperty(err, 'toString', {
-    __proto__: null,
-    value: function toString() { return `${this.name} [${code}]: ${this.message}`; },
-    enumerable: false, writable: true, configurable: true,
-  });
-  err.code = code;
-  return err;
-}
-
-function describeReceived(value) {
-  if (value === null || value === undefined) return ` Received ${value}`;
-  if (typeof value === 'function' && value.name) return ` Received function ${value.name}`;
-  if (typeof value === 'object') {
-    const ctor = value.constructor;
-    if (ctor && ctor.name) return ` Received an instance of ${ctor.name}`;
-    return ` Received ${inspect(value, { depth: -1 })}`;
-  }
-  let shown = inspect(value, { colors: false });
-  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
-  return ` Received type ${typeof value} (${shown})`;
-}
+const { makeNodeError, describeReceived } = require('_errors');
 
 function invalidArgType(name, expected, value) {
   const what = name.endsWith(' argument') ? name

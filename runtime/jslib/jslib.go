@@ -44,6 +44,10 @@ func Source(name string) (string, bool) {
 	return string(b), true
 }
 
+// Internal reports whether name is a helper module only built-ins may
+// require (its file name starts with "_").
+func Internal(name string) bool { return strings.HasPrefix(name, "_") }
+
 // Names lists the built-in modules provided by this package, sorted.
 func Names() []string {
 	entries, err := files.ReadDir(".")
@@ -52,7 +56,7 @@ func Names() []string {
 	}
 	var out []string
 	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".js"); ok {
+		if n, ok := strings.CutSuffix(e.Name(), ".js"); ok && !Internal(n) {
 			out = append(out, n)
 		}
 	}
