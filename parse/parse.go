@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evanw/esbuild/pkg/api"
+	"github.com/go-sourcemap/sourcemap"
 	"github.com/grafana/sobek/parser"
 )
 
@@ -29,6 +30,21 @@ type File struct {
 	ESMSyntax   bool   // import/export or top-level await: only valid as a module
 	Transformed bool   // Source differs from the file's text (esbuild ran)
 	Lowered     bool   // syntax the engine lacks (async generators, for await) was lowered
+
+	maps []*sourcemap.Consumer // esbuild passes, in the order they ran
+}
+
+// Original maps a 1-based line and column of Source back to the user's
+// file. Without an esbuild pass it is the identity.
+func (f *File) Original(line, col int) (int, int) {
+	for i := len(f.maps) - 1; i >= 0; i-- {
+		_, _, l, c, ok := f.maps[i].Source(line, col-1)
+		if !ok {
+			break
+		}
+		line, col = l, c+1
+	}
+	return line, col
 }
 
 // Error is a problem with the input, printed as file:line:col: message.
@@ -95,11 +111,11 @@ func Parse(path string, src []byte) (*File, error) {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	f := &File{Path: path, Source: string(src), Ext: ext}
 	if loader != api.LoaderJS {
-		out, err := transform(path, f.Source, loader)
+		out, m, err := transform(path, f.Source, loader, nil)
 		if err != nil {
 			return nil, err
 		}
-		f.Source, f.Transformed = out, true
+		f.Source, f.Transformed, f.maps = out, true, append(f.maps, m)
 	}
 	if strings.HasPrefix(f.Source, "#!") { // Node ignores a hashbang line
 		if i := strings.IndexByte(f.Source, '\n'); i >= 0 {
@@ -117,18 +133,18 @@ func Parse(path string, src []byte) (*File, error) {
 		return f, nil
 	}
 	// Neither form parses: let esbuild say what is wrong, in its words.
-	if _, err := transform(path, f.Source, api.LoaderJS); err != nil {
+	if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
 		return nil, err
 	}
 	// esbuild accepts it but the engine does not: lower exactly the
 	// syntax the engine lacks, and nothing else.
-	if lowered, err := lower(path, f.Source); err == nil {
+	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
 		if checkScript(lowered) == nil {
-			f.Source, f.Transformed, f.Lowered = lowered, true, true
+			f.Source, f.Transformed, f.Lowered, f.maps = lowered, true, true, append(f.maps, m)
 			return f, nil
 		}
 		if _, err := parser.ParseFile(nil, path, lowered, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
-			f.Source, f.Transformed, f.Lowered, f.ESMSyntax = lowered, true, true, true
+			f.Source, f.Transformed, f.Lowered, f.ESMSyntax, f.maps = lowered, true, true, true, append(f.maps, m)
 			return f, nil
 		}
 	}
@@ -139,17 +155,6 @@ func Parse(path string, src []byte) (*File, error) {
 // names. Lowering it changes microtask job counts around it, so Lowered
 // is reported to the user.
 var unsupported = map[string]bool{"async-generator": false, "for-await": false}
-
-func lower(path, src string) (string, error) {
-	res := api.Transform(src, api.TransformOptions{
-		Loader: api.LoaderJS, Sourcefile: path, LogLevel: api.LogLevelSilent,
-		Target: api.ESNext, Supported: unsupported,
-	})
-	if len(res.Errors) > 0 {
-		return "", fmt.Errorf("%s", res.Errors[0].Text)
-	}
-	return string(res.Code), nil
-}
 
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed).
@@ -178,14 +183,18 @@ func engineError(path string, err error) error {
 	return &Error{File: path, Msg: msg}
 }
 
-func transform(path, src string, loader api.Loader) (string, error) {
+// transform runs esbuild with a source map back to src; supported, when
+// set, lists the features to lower.
+func transform(path, src string, loader api.Loader, supported map[string]bool) (string, *sourcemap.Consumer, error) {
 	res := api.Transform(src, api.TransformOptions{
 		Loader:     loader,
 		Sourcefile: path,
 		LogLevel:   api.LogLevelSilent,
 		// Keep async/await and everything else as written: lowering
 		// changes microtask job counts.
-		Target: api.ESNext,
+		Target:    api.ESNext,
+		Supported: supported,
+		Sourcemap: api.SourceMapExternal,
 	})
 	if len(res.Errors) > 0 {
 		m := res.Errors[0]
@@ -194,9 +203,13 @@ func transform(path, src string, loader api.Loader) (string, error) {
 			e.Line = m.Location.Line
 			e.Col = utf8.RuneCountInString(prefixBytes(m.Location.LineText, m.Location.Column)) + 1
 		}
-		return "", e
+		return "", nil, e
 	}
-	return string(res.Code), nil
+	sm, err := sourcemap.Parse(path+".map", res.Map)
+	if err != nil {
+		return "", nil, &Error{File: path, Msg: "esbuild source map: " + err.Error()}
+	}
+	return string(res.Code), sm, nil
 }
 
 func prefixBytes(s string, n int) string {
