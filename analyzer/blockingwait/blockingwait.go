@@ -1,0 +1,311 @@
+// Package blockingwait reports code that blocks the event loop: busy-wait
+// loops on the clock, and synchronous fs/crypto/zlib/child_process calls
+// in callbacks.
+package blockingwait
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/token"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/analysisutil"
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/analyzer/sched"
+)
+
+const Doc = `report busy-wait loops and synchronous I/O in event-loop callbacks
+
+Node runs JavaScript on one thread. While a loop spins on the clock
+(while (Date.now() - start < 1000) {}) nothing else runs: no timer, no
+I/O callback, no promise reaction, no incoming request. The same is true
+of the *Sync functions of fs, crypto, zlib and child_process: inside a
+callback that runs on the loop (a timer, setImmediate, nextTick or
+promise callback, an event listener, an I/O callback, a request handler)
+they stall every other callback of the process for as long as the call
+takes. At start-up, before the loop runs, a *Sync call is usually fine
+and is not reported; a busy-wait is reported wherever it is.
+
+Bad:
+
+	const start = Date.now();
+	while (Date.now() - start < 1000) { /* wait */ }
+
+	server.on('request', (req, res) => {
+	  res.end(fs.readFileSync('index.html'));
+	});
+
+Fix: wait with a timer (setTimeout, or await setTimeout from
+'timers/promises'), and use the asynchronous API in callbacks:
+
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+
+	server.on('request', async (req, res) => {
+	  res.end(await fs.promises.readFile('index.html'));
+	});`
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "blockingwait",
+	Doc:      Doc,
+	Requires: []*analysis.Analyzer{jsfile.Analyzer, sched.Analyzer},
+	Run:      run,
+}
+
+var clocks = map[string]string{
+	"Date.now":                   "Date.now()",
+	"performance.now":            "performance.now()",
+	"perf_hooks.performance.now": "performance.now()",
+	"process.hrtime":             "process.hrtime()",
+	"process.hrtime.bigint":      "process.hrtime.bigint()",
+}
+
+// clockRead reports whether c reads the clock: a call above, or
+// new Date() without arguments.
+func clockRead(c *sched.Call) (string, bool) {
+	if s, ok := clocks[c.Callee]; ok {
+		return s, true
+	}
+	if ne, ok := c.Node.(*ast.NewExpression); ok && c.Callee == "Date" && len(ne.ArgumentList) == 0 {
+		return "new Date()", true
+	}
+	return "", false
+}
+
+// harmless calls a busy-wait may make besides reading the clock.
+func harmless(c *sched.Call) bool {
+	switch c.Method {
+	case "getTime", "valueOf":
+		return true
+	}
+	return strings.HasPrefix(c.Callee, "Math.") || c.Callee == "Number" || c.Callee == "BigInt"
+}
+
+func within(l, outer *sched.Loop) bool {
+	for ; l != nil; l = l.Parent {
+		if l == outer {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
+	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+	busyLoops(pass, f, facts)
+	syncCalls(pass, f, facts)
+	return nil, nil
+}
+
+func busyLoops(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	inner := map[*sched.Loop]bool{} // loops inside a reported loop
+	for _, l := range facts.Loops {
+		if inner[l.Parent] || l.Parent != nil && inner[l.Parent] {
+			inner[l] = true
+			continue
+		}
+		clock, busy, inTest := "", true, false
+		reads := map[ast.Node]bool{}
+		for _, c := range l.Func.Calls {
+			if c.Loop == nil || !within(c.Loop, l) {
+				continue
+			}
+			if s, ok := clockRead(c); ok {
+				if clock == "" {
+					clock = s
+				}
+				inTest = inTest || c.InTest && c.Loop == l
+				reads[c.Node] = true
+				continue
+			}
+			if c.Kind == sched.Await || !harmless(c) {
+				busy = false
+				break
+			}
+		}
+		if clock == "" || !busy || hasYield(l.Body) || !(inTest || clockDecides(l, reads)) {
+			continue
+		}
+		inner[l] = true
+		d := analysis.Diagnostic{Message: fmt.Sprintf("busy-wait loop on %s blocks the event loop for the whole wait: no timer, I/O or promise callback runs meanwhile; wait with setTimeout (or await a timer) instead", clock)}
+		d.Pos = f.Pos(l.Node.Idx0())
+		d.End = d.Pos + 5
+		pass.Report(d)
+	}
+}
+
+// clockDecides: the loop's exit condition (its test, or the test of an
+// if that breaks out) reads the clock, or a variable the body assigns
+// (the body only reads the clock, so that variable holds a time).
+func clockDecides(l *sched.Loop, reads map[ast.Node]bool) bool {
+	assigned := map[string]bool{}
+	var conds []ast.Expression
+	if l.Test != nil && !isTrue(l.Test) {
+		conds = append(conds, l.Test)
+	}
+	jsfile.Inspect(l.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return false
+		case *ast.AssignExpression:
+			if id, ok := n.Left.(*ast.Identifier); ok {
+				assigned[id.Name.String()] = true
+			}
+		case *ast.Binding:
+			if id, ok := n.Target.(*ast.Identifier); ok && n.Initializer != nil {
+				assigned[id.Name.String()] = true
+			}
+		case *ast.IfStatement:
+			if exits(n.Consequent) {
+				conds = append(conds, n.Test)
+			}
+		}
+		return true
+	})
+	for _, c := range conds {
+		hit := false
+		jsfile.Inspect(c, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Identifier); ok && assigned[id.Name.String()] || reads[n] {
+				hit = true
+			}
+			return !hit
+		})
+		if hit {
+			return true
+		}
+	}
+	return false
+}
+
+func exits(s ast.Statement) bool {
+	found := false
+	jsfile.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return false
+		case *ast.BranchStatement:
+			found = found || n.Token == token.BREAK
+		case *ast.ReturnStatement, *ast.ThrowStatement:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isTrue(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.BooleanLiteral:
+		return e.Value
+	case *ast.NumberLiteral:
+		return e.Literal != "0"
+	}
+	return false
+}
+
+func hasYield(n ast.Node) bool {
+	found := false
+	jsfile.Inspect(n, func(m ast.Node) bool {
+		switch m.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return false
+		case *ast.YieldExpression, *ast.AwaitExpression:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+var syncModules = []string{"fs.", "crypto.", "zlib.", "child_process."}
+
+func isBlockingSync(callee string) bool {
+	if !strings.HasSuffix(callee, "Sync") {
+		return false
+	}
+	for _, m := range syncModules {
+		if strings.HasPrefix(callee, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	for _, fn := range facts.Funcs {
+		awaited := false
+		for _, c := range fn.Calls {
+			if c.Kind == sched.Await {
+				awaited = true
+				continue
+			}
+			if !isBlockingSync(c.Callee) {
+				continue
+			}
+			var where string
+			switch {
+			case fn.OnLoop:
+				where = "in " + context(f, fn)
+			case fn.Async && awaited:
+				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
+			default:
+				continue
+			}
+			d := analysis.Diagnostic{Message: fmt.Sprintf("%s blocks the event loop %s: every other callback waits for it; use the asynchronous %s", c.Callee, where, asyncName(c.Callee))}
+			d.Pos, d.End = f.Range(c.Node)
+			pass.Report(d)
+		}
+	}
+}
+
+func asyncName(callee string) string {
+	base := strings.TrimSuffix(callee, "Sync")
+	if strings.HasPrefix(base, "fs.") {
+		return base + " or fs.promises." + strings.TrimPrefix(base, "fs.")
+	}
+	return base
+}
+
+// context describes why fn runs on the loop.
+func context(f *jsfile.File, fn *sched.Func) string {
+	why := fn.Why
+	name := analysisutil.FuncName(f, fn)
+	if why == nil {
+		return name
+	}
+	var kind string
+	switch why.Kind {
+	case sched.Timeout, sched.Interval, sched.Immediate:
+		kind = why.Kind.String() + " callback"
+	case sched.NextTick:
+		kind = "process.nextTick callback"
+	case sched.Microtask:
+		kind = "queueMicrotask callback"
+	case sched.Reaction:
+		kind = "." + why.Method + "() callback"
+	case sched.Listen:
+		kind = "'" + eventOf(f, why) + "' listener"
+	case sched.IO:
+		kind = why.Callee + " callback"
+	case sched.Handler:
+		kind = "request handler"
+	default:
+		kind = "callback"
+	}
+	line := analysisutil.Line(f, why.Node)
+	if len(why.Funcs) > 0 && why.Funcs[0] == fn {
+		return fmt.Sprintf("a %s (line %d)", kind, line)
+	}
+	return fmt.Sprintf("%s, reached from a %s (line %d)", name, kind, line)
+}
+
+func eventOf(f *jsfile.File, c *sched.Call) string {
+	if len(c.Args) > 0 {
+		if s, ok := c.Args[0].(*ast.StringLiteral); ok {
+			return s.Value.String()
+		}
+	}
+	return "event"
+}

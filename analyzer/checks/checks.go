@@ -1,0 +1,28 @@
+// Package checks lists looplint's analyzers, the checks `looplint check`
+// runs.
+package checks
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/blockingwait"
+	"github.com/looplint/looplint/analyzer/emitbeforelisten"
+	"github.com/looplint/looplint/analyzer/nexttickloop"
+)
+
+// All is every check, by name.
+var All = []*analysis.Analyzer{
+	blockingwait.Analyzer,
+	emitbeforelisten.Analyzer,
+	nexttickloop.Analyzer,
+}
+
+// Lookup finds a check by name.
+func Lookup(name string) *analysis.Analyzer {
+	for _, a := range All {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}

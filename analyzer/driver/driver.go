@@ -1,0 +1,255 @@
+// Package driver runs looplint's analyzers over JavaScript files: each
+// file is loaded with parse.Load, registered in one token.FileSet,
+// handed to the analyzers through jsfile.Input, and every analyzer runs
+// after the ones it Requires. Files are processed on all cores; results
+// come back in the order the files were given. A file that cannot be
+// loaded or parsed is reported in its Result and the run goes on.
+package driver
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime"
+	"sort"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/parse"
+)
+
+// Options configure a run.
+type Options struct {
+	// Jobs is the number of files analyzed at once (0: GOMAXPROCS).
+	Jobs int
+	// NoSuppress disables looplint-ignore comments.
+	NoSuppress bool
+	// Known are the names of every check that exists (for suppression
+	// comments naming a check that does not); defaults to the analyzers run.
+	Known []string
+}
+
+// Position is a place in a file: 1-based line and column, the column
+// counted in characters (runes) as editors do, and the byte offset.
+type Position struct {
+	Line, Col, Offset int
+}
+
+// Edit replaces Source[Start:End] with New (byte offsets).
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Fix is one suggested fix.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Diagnostic is a finding.
+type Diagnostic struct {
+	Check    string
+	Pos, End Position
+	Message  string
+	Fixes    []Fix
+}
+
+// Result is the outcome for one file.
+type Result struct {
+	Path string
+	// Err is set when the file could not be analyzed (unreadable,
+	// binary, syntax error, or an analyzer failed); Diagnostics may
+	// still hold what the other analyzers found.
+	Err         error
+	Diagnostics []Diagnostic
+	// Source is the text positions and edits refer to; Transformed says
+	// it is not the file's own text (TypeScript/JSX was stripped), so
+	// fixes cannot be applied to the file.
+	Source      string
+	Transformed bool
+}
+
+// Run analyzes the files at paths.
+func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
+	out := make([]Result, len(paths))
+	jobs := opt.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	fset := token.NewFileSet()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(paths), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = runFile(fset, paths[i], nil, analyzers, opt)
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// RunSource analyzes src as the file at path (no file system access
+// except package.json lookup is skipped).
+func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
+	return runFile(token.NewFileSet(), path, src, analyzers, opt)
+}
+
+func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
+	res.Path = path
+	defer func() {
+		if r := recover(); r != nil {
+			res.Err = fmt.Errorf("%s: internal error: %v", path, r)
+		}
+	}()
+	var f *parse.File
+	var err error
+	if src != nil {
+		f, err = parse.Parse(path, src)
+	} else {
+		f, err = parse.Load(path)
+	}
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Source, res.Transformed = f.Source, f.Transformed
+	tf := fset.AddFile(path, -1, len(f.Source))
+	tf.SetLinesForContent([]byte(f.Source))
+	r := &fileRun{fset: fset, tf: tf, src: &jsfile.Source{File: f, Tok: tf}, results: map[*analysis.Analyzer]*memo{}}
+	for _, a := range analyzers {
+		_, err := r.run(a, true)
+		if err != nil && res.Err == nil {
+			res.Err = err
+		}
+	}
+	sort.SliceStable(r.diags, func(i, j int) bool { return r.diags[i].Pos < r.diags[j].Pos })
+	for _, d := range r.diags {
+		res.Diagnostics = append(res.Diagnostics, r.convert(d.Diagnostic, d.check, f.Source))
+	}
+	if !opt.NoSuppress {
+		known := opt.Known
+		if known == nil {
+			for _, a := range analyzers {
+				known = append(known, a.Name)
+			}
+		}
+		ran := map[string]bool{}
+		for _, a := range analyzers {
+			ran[a.Name] = true
+		}
+		res.Diagnostics = applySuppressions(f.Source, res.Diagnostics, known, ran)
+	}
+	return res
+}
+
+type memo struct {
+	result any
+	err    error
+}
+
+type fileRun struct {
+	fset    *token.FileSet
+	tf      *token.File
+	src     *jsfile.Source
+	results map[*analysis.Analyzer]*memo
+	diags   []located
+}
+
+type located struct {
+	analysis.Diagnostic
+	check string
+}
+
+func (r *fileRun) run(a *analysis.Analyzer, report bool) (any, error) {
+	if a == jsfile.Input {
+		return r.src, nil
+	}
+	if m := r.results[a]; m != nil {
+		return m.result, m.err
+	}
+	m := &memo{}
+	r.results[a] = m // a cycle in Requires ends here with a nil result
+	resultOf := map[*analysis.Analyzer]any{}
+	for _, req := range a.Requires {
+		res, err := r.run(req, false)
+		if err != nil {
+			m.err = err
+			return nil, err
+		}
+		resultOf[req] = res
+	}
+	pass := &analysis.Pass{
+		Analyzer:   a,
+		Fset:       r.fset,
+		OtherFiles: []string{r.tf.Name()},
+		ResultOf:   resultOf,
+		Report: func(d analysis.Diagnostic) {
+			if report {
+				r.diags = append(r.diags, located{d, a.Name})
+			}
+		},
+		ReadFile:          func(string) ([]byte, error) { return []byte(r.src.File.Source), nil },
+		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
+		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+		ExportObjectFact:  func(types.Object, analysis.Fact) {},
+		ExportPackageFact: func(analysis.Fact) {},
+		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
+		AllPackageFacts:   func() []analysis.PackageFact { return nil },
+	}
+	res, err := a.Run(pass)
+	if err != nil {
+		err = fmt.Errorf("%s: %s: %v", r.tf.Name(), a.Name, err)
+	}
+	m.result, m.err = res, err
+	return res, err
+}
+
+func (r *fileRun) position(p token.Pos, src string) Position {
+	if !p.IsValid() || r.tf.Base() > int(p) || int(p) > r.tf.Base()+r.tf.Size() {
+		return Position{}
+	}
+	off := r.tf.Offset(p)
+	pos := r.tf.Position(p)
+	lineStart := off - (pos.Column - 1)
+	return Position{Line: pos.Line, Col: utf8.RuneCountInString(src[lineStart:off]) + 1, Offset: off}
+}
+
+func (r *fileRun) convert(d analysis.Diagnostic, check, src string) Diagnostic {
+	out := Diagnostic{Check: check, Message: d.Message, Pos: r.position(d.Pos, src)}
+	if d.End.IsValid() {
+		out.End = r.position(d.End, src)
+	} else {
+		out.End = out.Pos
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := Fix{Message: sf.Message}
+		ok := true
+		for _, e := range sf.TextEdits {
+			s, en := r.position(e.Pos, src), r.position(e.End, src)
+			if !e.End.IsValid() {
+				en = s
+			}
+			if s.Line == 0 || en.Line == 0 && e.End.IsValid() {
+				ok = false
+				break
+			}
+			fx.Edits = append(fx.Edits, Edit{Start: s.Offset, End: en.Offset, New: string(e.NewText)})
+		}
+		if ok {
+			out.Fixes = append(out.Fixes, fx)
+		}
+	}
+	return out
+}

@@ -1,0 +1,250 @@
+// Package emitbeforelisten reports events emitted before anyone can
+// listen to them.
+package emitbeforelisten
+
+import (
+	"fmt"
+
+	"github.com/grafana/sobek/ast"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/analysisutil"
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/analyzer/sched"
+)
+
+const Doc = `report events emitted before any listener can be attached
+
+EventEmitter.emit calls the listeners registered at that moment,
+synchronously, and then forgets the event. An emit in the constructor of
+an EventEmitter subclass runs before "new" returns, so the code that
+creates the object has had no chance to call .on(): the event is lost
+(and an 'error' event with no listener throws). The same happens to an
+emit right after "const e = new Emitter()" and before any e.on(...).
+
+Bad:
+
+	class MyEmitter extends EventEmitter {
+	  constructor() {
+	    super();
+	    this.emit('ready');          // nobody is listening yet
+	  }
+	}
+	const e = new MyEmitter();
+	e.on('ready', () => console.log('never printed'));
+
+Fix: emit after the current operation completes, when the caller has
+attached its listeners (the suggested fix wraps the call):
+
+	    process.nextTick(() => this.emit('ready'));
+
+The check covers class ... extends EventEmitter (or events.EventEmitter,
+a stream class, or a same-file subclass of one), constructor functions
+made emitters with util.inherits or EventEmitter.call(this), and methods
+of the class the constructor calls synchronously through this.`
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "emitbeforelisten",
+	Doc:      Doc,
+	Requires: []*analysis.Analyzer{jsfile.Analyzer, sched.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
+	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+	reported := map[*sched.Call]bool{}
+	for _, cls := range facts.Classes {
+		if cls.Ctor == nil || !cls.IsEmitter() {
+			continue
+		}
+		ctorEmits(pass, f, cls, cls.Ctor, nil, map[*sched.Func]bool{}, reported)
+	}
+	newThenEmit(pass, f, facts)
+	return nil, nil
+}
+
+func isThis(e ast.Expression) bool {
+	_, ok := e.(*ast.ThisExpression)
+	return ok
+}
+
+// ctorEmits reports this.emit(...) run synchronously by fn, which the
+// constructor of cls reaches through the this.method() calls in via.
+func ctorEmits(pass *analysis.Pass, f *jsfile.File, cls *sched.Class, fn *sched.Func, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool) {
+	if seen[fn] || len(seen) > 64 {
+		return
+	}
+	seen[fn] = true
+	for _, c := range fn.Calls {
+		if c.Kind == sched.Listen && isThis(c.Recv) {
+			return // the object listens to itself first; later emits reach it
+		}
+		if c.Kind == sched.Emit && isThis(c.Recv) && !reported[c] {
+			reported[c] = true
+			where := "in the constructor of " + nameOr(cls.Name)
+			if via != nil {
+				where = fmt.Sprintf("in %s, called from the constructor of %s (line %d)", analysisutil.FuncName(f, fn), nameOr(cls.Name), analysisutil.Line(f, via.Node))
+			}
+			report(pass, f, c, fmt.Sprintf("this.emit(%s) %s runs before the caller can attach a listener; the event is lost: defer it with process.nextTick", eventName(f, c), where))
+		}
+		if c.Target != nil && c.Target.Class != nil && isThis(c.Recv) {
+			v := via
+			if v == nil {
+				v = c
+			}
+			ctorEmits(pass, f, cls, c.Target, v, seen, reported)
+		}
+	}
+}
+
+func nameOr(s string) string {
+	if s == "" {
+		return "an anonymous class"
+	}
+	return s
+}
+
+func eventName(f *jsfile.File, c *sched.Call) string {
+	if len(c.Args) == 0 {
+		return ""
+	}
+	if s, ok := c.Args[0].(*ast.StringLiteral); ok {
+		return f.Text(s)
+	}
+	return "..."
+}
+
+func report(pass *analysis.Pass, f *jsfile.File, c *sched.Call, msg string) {
+	d := analysis.Diagnostic{Message: msg}
+	d.Pos, d.End = f.Range(c.Node)
+	d.SuggestedFixes = []analysis.SuggestedFix{{
+		Message: "Defer the emit with process.nextTick",
+		TextEdits: []analysis.TextEdit{
+			{Pos: d.Pos, End: d.Pos, NewText: []byte("process.nextTick(() => ")},
+			{Pos: d.End, End: d.End, NewText: []byte(")")},
+		},
+	}}
+	pass.Report(d)
+}
+
+// newThenEmit finds `const x = new E(...)` followed, in the same
+// statement list, by `x.emit(...)` before anything else touches x.
+func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	lists := [][]ast.Statement{f.Body}
+	jsfile.Inspect(f.Top, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStatement:
+			lists = append(lists, n.List)
+		case *ast.CaseStatement:
+			lists = append(lists, n.Consequent)
+		}
+		return true
+	})
+	for _, list := range lists {
+		for i, st := range list {
+			name, nc := newDecl(st, facts)
+			if nc == nil || !isEmitterNew(nc) {
+				continue
+			}
+			for _, next := range list[i+1:] {
+				if c := emitOn(next, name, facts); c != nil {
+					report(pass, f, c, fmt.Sprintf("%s.emit(%s) right after %s is created runs before any listener is attached; the event is lost: attach listeners first or defer with process.nextTick", name, eventName(f, c), name))
+					continue
+				}
+				if mentions(next, name) || callsLocal(next, facts) {
+					break
+				}
+			}
+		}
+	}
+}
+
+func isEmitterNew(c *sched.Call) bool {
+	if c.Class != nil {
+		return c.Class.IsEmitter()
+	}
+	return sched.IsEmitterName(c.Callee)
+}
+
+// newDecl matches `const|let|var x = new E(...)` and `x = new E(...)`.
+func newDecl(st ast.Statement, facts *sched.Facts) (string, *sched.Call) {
+	var list []*ast.Binding
+	switch s := st.(type) {
+	case *ast.LexicalDeclaration:
+		list = s.List
+	case *ast.VariableStatement:
+		list = s.List
+	case *ast.ExpressionStatement:
+		if a, ok := s.Expression.(*ast.AssignExpression); ok {
+			if id, ok := a.Left.(*ast.Identifier); ok {
+				if ne, ok := a.Right.(*ast.NewExpression); ok {
+					return id.Name.String(), facts.CallAt(ne)
+				}
+			}
+		}
+	}
+	if len(list) != 1 {
+		return "", nil
+	}
+	id, ok := list[0].Target.(*ast.Identifier)
+	if !ok {
+		return "", nil
+	}
+	ne, ok := list[0].Initializer.(*ast.NewExpression)
+	if !ok {
+		return "", nil
+	}
+	return id.Name.String(), facts.CallAt(ne)
+}
+
+func emitOn(st ast.Statement, name string, facts *sched.Facts) *sched.Call {
+	es, ok := st.(*ast.ExpressionStatement)
+	if !ok {
+		return nil
+	}
+	call, ok := es.Expression.(*ast.CallExpression)
+	if !ok {
+		return nil
+	}
+	c := facts.CallAt(call)
+	if c == nil || c.Kind != sched.Emit {
+		return nil
+	}
+	if id, ok := c.Recv.(*ast.Identifier); ok && id.Name.String() == name {
+		for _, a := range call.ArgumentList {
+			if mentions(a, name) {
+				return nil
+			}
+		}
+		return c
+	}
+	return nil
+}
+
+func mentions(n ast.Node, name string) bool {
+	found := false
+	jsfile.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Identifier); ok && id.Name.String() == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// callsLocal: the statement calls a same-file function, which may attach
+// listeners to the new object through a closure.
+func callsLocal(n ast.Node, facts *sched.Facts) bool {
+	found := false
+	jsfile.Inspect(n, func(m ast.Node) bool {
+		if m == nil || found {
+			return false
+		}
+		if c := facts.CallAt(m); c != nil && c.Target != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,127 @@
+// Package jsfile is the base of looplint's analyzers: it turns the file
+// the driver loaded into a sobek AST with positions in the driver's
+// token.FileSet. Every other analyzer Requires it (directly or through
+// the sched facts), so each file is parsed once per run.
+//
+// The driver supplies the loaded file as the result of Input (an
+// analyzer with no Run of its own, like a package's syntax trees in
+// go/analysis); Analyzer parses it.
+package jsfile
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"reflect"
+
+	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/file"
+	"github.com/grafana/sobek/parser"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/parse"
+)
+
+// Source is what a driver hands in for one file: the loaded file and the
+// token.File it registered for File.Source in the pass's FileSet.
+type Source struct {
+	File *parse.File
+	Tok  *token.File
+}
+
+// Input is supplied by the driver (pass.ResultOf[Input] is a *Source);
+// running it is an error.
+var Input = &analysis.Analyzer{
+	Name:       "jsinput",
+	Doc:        "the loaded source file, supplied by the driver",
+	Run:        func(*analysis.Pass) (any, error) { return nil, errors.New("jsfile.Input is supplied by the driver") },
+	ResultType: reflect.TypeOf((*Source)(nil)),
+}
+
+// Analyzer parses the file; its result is a *File.
+var Analyzer = &analysis.Analyzer{
+	Name:       "jsfile",
+	Doc:        "parse a JavaScript file into a sobek AST with positions",
+	Requires:   []*analysis.Analyzer{Input},
+	Run:        run,
+	ResultType: reflect.TypeOf((*File)(nil)),
+}
+
+// File is a parsed JavaScript file.
+type File struct {
+	*parse.File
+	Program *ast.Program
+	// Top is the node whose body is the user's code: the CommonJS
+	// wrapper *ast.FunctionLiteral, or the *ast.Program of a module.
+	Top ast.Node
+	// Body is the user's top-level statements.
+	Body []ast.Statement
+	// TopDecls are the top-level var declarations (hoisted).
+	TopDecls []*ast.VariableDeclaration
+	Kind     parse.ModuleKind
+	Tok      *token.File
+	shift    int // bytes of wrapper before Source in the parsed text
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	src, ok := pass.ResultOf[Input].(*Source)
+	if !ok || src == nil || src.File == nil || src.Tok == nil {
+		return nil, errors.New("jsfile: the driver supplied no source")
+	}
+	return Parse(src.File, src.Tok)
+}
+
+// Parse parses f (as a CommonJS function body, or as a module when it has
+// module syntax); tf must have been registered for f.Source.
+func Parse(f *parse.File, tf *token.File) (*File, error) {
+	if tf.Size() != len(f.Source) {
+		return nil, fmt.Errorf("jsfile: token.File size %d does not match source size %d", tf.Size(), len(f.Source))
+	}
+	jf := &File{File: f, Kind: f.Module(true), Tok: tf}
+	if f.ESMSyntax {
+		prog, err := parser.ParseFile(nil, f.Path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
+		if err != nil {
+			return nil, err
+		}
+		jf.Program, jf.Top, jf.Body, jf.TopDecls = prog, prog, prog.Body, prog.DeclarationList
+		return jf, nil
+	}
+	prog, err := parser.ParseFile(nil, f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps)
+	if err != nil {
+		return nil, err
+	}
+	jf.Program, jf.shift = prog, len(parse.CJSPrefix)
+	if len(prog.Body) == 1 {
+		if es, ok := prog.Body[0].(*ast.ExpressionStatement); ok {
+			if fl, ok := es.Expression.(*ast.FunctionLiteral); ok && fl.Body != nil {
+				jf.Top, jf.Body, jf.TopDecls = fl, fl.Body.List, fl.DeclarationList
+				return jf, nil
+			}
+		}
+	}
+	return nil, errors.New("jsfile: unexpected shape of the CommonJS wrapper")
+}
+
+// Offset is the byte offset in Source of a sobek index (clamped).
+func (f *File) Offset(idx file.Idx) int {
+	off := int(idx) - 1 - f.shift
+	if off < 0 {
+		return 0
+	}
+	if off > len(f.Source) {
+		return len(f.Source)
+	}
+	return off
+}
+
+// Pos maps a sobek index to a token.Pos in the driver's FileSet.
+func (f *File) Pos(idx file.Idx) token.Pos { return f.Tok.Pos(f.Offset(idx)) }
+
+// Range is the token.Pos span of a node.
+func (f *File) Range(n ast.Node) (token.Pos, token.Pos) { return f.Pos(n.Idx0()), f.Pos(n.Idx1()) }
+
+// Text is the source text of a node.
+func (f *File) Text(n ast.Node) string { return f.Source[f.Offset(n.Idx0()):f.Offset(n.Idx1())] }
+
+// Position is the line and (byte) column of a sobek index in Source.
+func (f *File) Position(idx file.Idx) token.Position { return f.Tok.Position(f.Pos(idx)) }

@@ -1,0 +1,151 @@
+// Package nexttickloop reports functions that re-schedule themselves with
+// process.nextTick.
+package nexttickloop
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grafana/sobek/ast"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/analysisutil"
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/analyzer/sched"
+)
+
+const Doc = `report functions that re-schedule themselves with process.nextTick
+
+Node runs the whole nextTick queue, and everything queued while it runs,
+before it goes on to timers, I/O or setImmediate callbacks. A function
+that queues itself again with process.nextTick (directly, or through other
+functions it calls or ticks) therefore keeps the loop in the nextTick
+queue: timers never fire, I/O callbacks never run, and the process never
+gets to wait for anything. The same holds while a condition keeps the
+recursion going: nothing outside can change that condition.
+
+Bad:
+
+	let n = 0;
+	function spin() {
+	  n++;
+	  process.nextTick(spin);
+	}
+	setTimeout(() => console.log('timer', n), 0); // never runs
+	spin();
+
+Fix: re-schedule with setImmediate, which lets timers and I/O run between
+two rounds (the suggested fix replaces process.nextTick with
+setImmediate):
+
+	function spin() {
+	  n++;
+	  setImmediate(spin);
+	}`
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "nexttickloop",
+	Doc:      Doc,
+	Requires: []*analysis.Analyzer{jsfile.Analyzer, sched.Analyzer},
+	Run:      run,
+}
+
+type edge struct {
+	to   *sched.Func
+	site *sched.Call
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
+	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+	// Edges that keep control inside the nextTick queue: synchronous calls,
+	// synchronous executors, and nextTick itself.
+	edges := map[*sched.Func][]edge{}
+	for _, c := range facts.Calls {
+		if c.Target != nil {
+			edges[c.Func] = append(edges[c.Func], edge{c.Target, c})
+		}
+		if c.Kind == sched.NextTick || c.Kind == sched.PromiseExec {
+			for _, g := range c.Funcs {
+				edges[c.Func] = append(edges[c.Func], edge{g, c})
+			}
+		}
+	}
+	for _, c := range facts.Sched {
+		if c.Kind != sched.NextTick || len(c.Funcs) == 0 {
+			continue
+		}
+		g := c.Funcs[0]
+		path, ok := findPath(edges, g, c.Func)
+		if !ok {
+			continue
+		}
+		names := []string{analysisutil.FuncName(f, c.Func), analysisutil.FuncName(f, g)}
+		guarded := c.Guarded
+		for _, e := range path {
+			names = append(names, analysisutil.FuncName(f, e.to))
+			guarded = guarded || e.site.Guarded
+		}
+		var how string
+		if len(path) == 0 && g == c.Func {
+			how = fmt.Sprintf("%s re-schedules itself with process.nextTick", names[0])
+		} else {
+			how = fmt.Sprintf("%s re-schedules itself through process.nextTick (%s)", names[0], strings.Join(names, " → "))
+		}
+		if guarded {
+			how += " while a condition holds"
+		}
+		d := analysis.Diagnostic{
+			Message: how + "; the nextTick queue never drains, so timers and I/O starve: use setImmediate",
+		}
+		d.Pos, d.End = f.Range(c.Node)
+		if call, ok := c.Node.(*ast.CallExpression); ok && isProcessNextTick(call.Callee) {
+			s, e := f.Range(call.Callee)
+			d.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "Replace process.nextTick with setImmediate",
+				TextEdits: []analysis.TextEdit{{Pos: s, End: e, NewText: []byte("setImmediate")}},
+			}}
+		}
+		pass.Report(d)
+	}
+	return nil, nil
+}
+
+func isProcessNextTick(e ast.Expression) bool {
+	d, ok := e.(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "nextTick" {
+		return false
+	}
+	id, ok := d.Left.(*ast.Identifier)
+	return ok && id.Name == "process"
+}
+
+// findPath returns the edges of a shortest path from `from` to `to`.
+func findPath(edges map[*sched.Func][]edge, from, to *sched.Func) ([]edge, bool) {
+	type prev struct {
+		fn *sched.Func
+		e  edge
+	}
+	back := map[*sched.Func]prev{from: {}}
+	queue := []*sched.Func{from}
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		if fn == to {
+			var path []edge
+			for fn != from {
+				p := back[fn]
+				path = append([]edge{p.e}, path...)
+				fn = p.fn
+			}
+			return path, true
+		}
+		for _, e := range edges[fn] {
+			if _, seen := back[e.to]; !seen {
+				back[e.to] = prev{fn, e}
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	return nil, false
+}

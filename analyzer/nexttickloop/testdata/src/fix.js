@@ -1,0 +1,4 @@
+function spin() {
+  process.nextTick(spin); // want "spin re-schedules itself"
+}
+spin();

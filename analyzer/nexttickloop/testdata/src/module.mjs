@@ -1,0 +1,4 @@
+import process from 'node:process';
+export function tick() {
+  process.nextTick(tick); // want "tick re-schedules itself"
+}

@@ -1,0 +1,1119 @@
+// Package sched computes the scheduling facts of a JavaScript file once,
+// for every analyzer that Requires it: the functions of the file, every
+// call with its callee resolved to a canonical name ("setTimeout",
+// "process.nextTick", "fs.readFileSync", "events.EventEmitter"), the
+// scheduling call sites (what they queue and which same-file functions
+// they queue), awaits, loops, classes, and which functions run on the
+// event loop (as callbacks) rather than only during start-up.
+//
+// Names resolve like this: an identifier that no enclosing scope of the
+// file declares is a global; a binding initialised from require('m') or
+// imported from 'm' (also through destructuring, or a member of one)
+// names that module; "node:" prefixes are dropped, and the timers and
+// process modules name the globals they export. Anything else is local
+// and resolves to "".
+package sched
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/token"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/jsfile"
+)
+
+// Analyzer computes the *Facts of a file.
+var Analyzer = &analysis.Analyzer{
+	Name:       "sched",
+	Doc:        "scheduling facts of a JavaScript file: functions, resolved calls, scheduling sites and callback contexts",
+	Requires:   []*analysis.Analyzer{jsfile.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeOf((*Facts)(nil)),
+}
+
+// Kind is what a call site does to the event loop.
+type Kind int
+
+const (
+	None        Kind = iota
+	NextTick         // process.nextTick(fn)
+	Microtask        // queueMicrotask(fn)
+	Reaction         // p.then/catch/finally(fn)
+	Await            // await expr (Call.Node is the *ast.AwaitExpression)
+	Timeout          // setTimeout(fn, ms)
+	Interval         // setInterval(fn, ms)
+	Immediate        // setImmediate(fn)
+	PromiseExec      // new Promise(executor): runs the executor synchronously
+	Emit             // x.emit(ev, ...): runs listeners synchronously
+	Listen           // x.on/once/addListener/prependListener(ev, fn)
+	IO               // fs.x(..., cb) and other callback I/O
+	Handler          // request-handler style registration: app.get(path, (req, res) => ...)
+)
+
+var kindNames = [...]string{"call", "nextTick", "queueMicrotask", "promise reaction", "await", "setTimeout", "setInterval", "setImmediate", "new Promise", "emit", "listener", "I/O callback", "handler"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Async reports whether the functions a site of kind k schedules run
+// later, from the event loop.
+func (k Kind) Async() bool {
+	switch k {
+	case NextTick, Microtask, Reaction, Timeout, Interval, Immediate, Listen, IO, Handler:
+		return true
+	}
+	return false
+}
+
+// Macrotask reports whether k queues work behind the loop's phases
+// (timers, immediates, I/O), letting I/O run in between.
+func (k Kind) Macrotask() bool {
+	switch k {
+	case Timeout, Interval, Immediate, IO, Listen, Handler:
+		return true
+	}
+	return false
+}
+
+// Func is a function of the file, or the file's top level (Node == nil
+// for a module, the CommonJS wrapper otherwise).
+type Func struct {
+	Node   ast.Node // *ast.FunctionLiteral or *ast.ArrowFunctionLiteral (nil: module top level)
+	Name   string   // declared or assigned name, "" if anonymous
+	Parent *Func
+	Top    bool
+	Async  bool
+	Calls  []*Call // call sites directly in this function's body
+	// Class and Method are set for class methods ("constructor" for the
+	// constructor).
+	Class  *Class
+	Method string
+	// Scheduled are the sites that queue or register this function.
+	Scheduled []*Call
+	// CalledBy are the sites that call it synchronously.
+	CalledBy []*Call
+	// OnLoop: the function runs from the event loop (a callback, or
+	// reached synchronously from one); Why is the site that makes it so.
+	OnLoop bool
+	Why    *Call
+}
+
+// Call is a call site (or an await).
+type Call struct {
+	Node   ast.Node // *ast.CallExpression, *ast.NewExpression or *ast.AwaitExpression
+	Callee string   // canonical callee ("" when unknown/local)
+	Method string   // property name for member calls (x.emit → "emit")
+	Recv   ast.Expression
+	Kind   Kind
+	Func   *Func // the enclosing function
+	// Target is the same-file function a plain call invokes synchronously.
+	Target *Func
+	// Funcs are the same-file functions passed as arguments (resolved
+	// literals, identifiers and .bind()s); for scheduling kinds these are
+	// what the site schedules.
+	Funcs []*Func
+	Args  []ast.Expression
+	// Loop is the innermost loop of the same function containing the
+	// site; InTest says the site is in the loop's condition.
+	Loop   *Loop
+	InTest bool
+	// Class is the same-file class a `new` site constructs.
+	Class *Class
+	// Guarded: the site is under a condition (if, ?:, &&, ||, switch,
+	// catch) within its function.
+	Guarded bool
+}
+
+// Loop is a while, do-while or for loop.
+type Loop struct {
+	Node   ast.Statement
+	Parent *Loop          // enclosing loop in the same function
+	Test   ast.Expression // nil for for(;;)
+	Body   ast.Statement
+	Func   *Func
+}
+
+// Class is a class declaration or expression, or a function used as a
+// constructor with util.inherits / EventEmitter.call(this).
+type Class struct {
+	Name       string
+	Node       ast.Node // *ast.ClassLiteral or the constructor function literal
+	Super      string   // canonical name of the superclass ("" if unknown)
+	SuperClass *Class   // same-file superclass
+	Ctor       *Func
+	Methods    map[string]*Func
+}
+
+// Facts is the result of Analyzer.
+type Facts struct {
+	File    *jsfile.File
+	Top     *Func
+	Funcs   []*Func // in source order, Top first
+	Calls   []*Call // every call site, in source order
+	Sched   []*Call // the calls whose Kind != None
+	Loops   []*Loop
+	Classes []*Class
+	byNode  map[ast.Node]*Func
+	classBy map[string]*Class
+	classOf map[*ast.ClassLiteral]*Class
+	callBy  map[ast.Node]*Call
+}
+
+// CallAt returns the site of a call, new or await node.
+func (f *Facts) CallAt(n ast.Node) *Call { return f.callBy[n] }
+
+// FuncOf returns the Func of a function literal node.
+func (f *Facts) FuncOf(n ast.Node) *Func { return f.byNode[n] }
+
+// IsEmitter reports whether c is EventEmitter or derives from it.
+func (c *Class) IsEmitter() bool {
+	for seen := 0; c != nil && seen < 32; seen++ {
+		if IsEmitterName(c.Super) {
+			return true
+		}
+		c = c.SuperClass
+	}
+	return false
+}
+
+// IsEmitterName reports whether a canonical name is EventEmitter.
+func IsEmitterName(s string) bool {
+	switch s {
+	case "events", "events.EventEmitter", "events.default", "stream", "stream.Readable", "stream.Writable", "stream.Duplex", "stream.Transform", "stream.PassThrough", "net.Socket", "net.Server", "http.Server":
+		return true
+	}
+	return false
+}
+
+// ClassNamed returns the same-file class declared with this name.
+func (f *Facts) ClassNamed(name string) *Class { return f.classBy[name] }
+
+// ----- scopes -----
+
+type bkind int
+
+const (
+	bVar bkind = iota
+	bParam
+	bFunc
+	bClass
+	bImport
+)
+
+type binding struct {
+	kind   bkind
+	init   ast.Expression // for var/let/const with a plain identifier target
+	fn     ast.Node       // function declaration literal
+	class  *ast.ClassLiteral
+	module string // imported or destructured from require(module)
+	member string // "" for the module object itself
+	// resolving guards recursion through init chains
+	resolving bool
+}
+
+type scope struct {
+	names  map[string]*binding
+	parent *scope
+}
+
+func (s *scope) declare(name string, b *binding) {
+	if s.names == nil {
+		s.names = map[string]*binding{}
+	}
+	s.names[name] = b
+}
+
+func (s *scope) lookup(name string) *binding {
+	for ; s != nil; s = s.parent {
+		if b, ok := s.names[name]; ok {
+			return b
+		}
+	}
+	return nil
+}
+
+// ----- the walk -----
+
+type walker struct {
+	f       *jsfile.File
+	facts   *Facts
+	scope   *scope
+	fn      *Func
+	class   *Class
+	loops   []*loopCtx
+	guard   int
+	pending []func() // resolution that needs every Func created
+}
+
+type loopCtx struct {
+	loop   *Loop
+	inTest bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
+	return Compute(f), nil
+}
+
+// Compute computes the facts of f.
+func Compute(f *jsfile.File) *Facts {
+	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
+		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}}
+	top := &Func{Top: true}
+	if fl, ok := f.Top.(*ast.FunctionLiteral); ok {
+		top.Node = fl
+		facts.byNode[fl] = top
+	}
+	facts.Top = top
+	facts.Funcs = append(facts.Funcs, top)
+	w := &walker{f: f, facts: facts, fn: top, scope: &scope{}}
+	// The wrapper's parameters (require, module, ...) are the host's, not
+	// user bindings: they live in no scope, so they resolve as globals.
+	w.declareHoisted(w.scope, f.TopDecls)
+	w.declareBlock(w.scope, f.Body)
+	if p, ok := f.Top.(*ast.Program); ok {
+		w.declareImports(p)
+	}
+	for _, s := range f.Body {
+		w.node(s)
+	}
+	for _, p := range w.pending {
+		p()
+	}
+	facts.propagate()
+	return facts
+}
+
+func (w *walker) funcOf(n ast.Node) *Func {
+	if fn := w.facts.byNode[n]; fn != nil {
+		return fn
+	}
+	fn := &Func{Node: n}
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		fn.Async = n.Async
+		if n.Name != nil {
+			fn.Name = n.Name.Name.String()
+		}
+	case *ast.ArrowFunctionLiteral:
+		fn.Async = n.Async
+	}
+	w.facts.byNode[n] = fn
+	return fn
+}
+
+func (w *walker) push() { w.scope = &scope{parent: w.scope} }
+func (w *walker) pop()  { w.scope = w.scope.parent }
+
+func (w *walker) declareHoisted(s *scope, decls []*ast.VariableDeclaration) {
+	for _, d := range decls {
+		for _, b := range d.List {
+			w.declareBinding(s, b, bVar)
+		}
+	}
+}
+
+func (w *walker) declareBinding(s *scope, b *ast.Binding, k bkind) {
+	if b == nil {
+		return
+	}
+	switch t := b.Target.(type) {
+	case *ast.Identifier:
+		bd := &binding{kind: k, init: b.Initializer}
+		if prev := s.names[t.Name.String()]; prev != nil && prev.init != nil && b.Initializer == nil {
+			return // var x = ...; var x; keeps the initialiser
+		}
+		s.declare(t.Name.String(), bd)
+	case *ast.ObjectPattern:
+		// const { a, b: c } = require('m')
+		mod := requireOf(b.Initializer)
+		for _, p := range t.Properties {
+			switch p := p.(type) {
+			case *ast.PropertyShort:
+				s.declare(p.Name.Name.String(), &binding{kind: k, module: mod, member: ifMod(mod, p.Name.Name.String())})
+			case *ast.PropertyKeyed:
+				key := propName(p.Key)
+				for _, n := range patternNames(p.Value) {
+					if id, ok := p.Value.(*ast.Identifier); ok && id.Name.String() == n && key != "" {
+						s.declare(n, &binding{kind: k, module: mod, member: ifMod(mod, key)})
+					} else {
+						s.declare(n, &binding{kind: k})
+					}
+				}
+			}
+		}
+		if t.Rest != nil {
+			for _, n := range patternNames(t.Rest) {
+				s.declare(n, &binding{kind: k})
+			}
+		}
+	default:
+		for _, n := range patternNames(b.Target) {
+			s.declare(n, &binding{kind: k})
+		}
+	}
+}
+
+func ifMod(mod, member string) string {
+	if mod == "" {
+		return ""
+	}
+	return member
+}
+
+// requireOf returns m for require('m') (also `require('m')` through
+// await import('m')), else "".
+func requireOf(e ast.Expression) string {
+	c, ok := e.(*ast.CallExpression)
+	if !ok || len(c.ArgumentList) != 1 {
+		return ""
+	}
+	id, ok := c.Callee.(*ast.Identifier)
+	if !ok || id.Name != "require" {
+		return ""
+	}
+	s, ok := c.ArgumentList[0].(*ast.StringLiteral)
+	if !ok {
+		return ""
+	}
+	return normModule(s.Value.String())
+}
+
+func normModule(m string) string {
+	m = strings.TrimPrefix(m, "node:")
+	if m == "fs/promises" {
+		return "fs.promises"
+	}
+	return m
+}
+
+func propName(e ast.Expression) string {
+	switch k := e.(type) {
+	case *ast.Identifier:
+		return k.Name.String()
+	case *ast.StringLiteral:
+		return k.Value.String()
+	}
+	return ""
+}
+
+func patternNames(e ast.Node) []string {
+	var out []string
+	jsfile.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Identifier:
+			out = append(out, n.Name.String())
+		case *ast.PropertyShort:
+			out = append(out, n.Name.Name.String())
+			return false
+		case *ast.PropertyKeyed:
+			jsfile.Inspect(n.Value, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Identifier); ok {
+					out = append(out, id.Name.String())
+				}
+				_, isFn := m.(*ast.FunctionLiteral)
+				return !isFn
+			})
+			return false
+		case *ast.Binding:
+			out = append(out, patternNames(n.Target)...)
+			return false
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.CallExpression, *ast.DotExpression:
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// declareBlock declares the block-scoped and function declarations
+// directly in a statement list.
+func (w *walker) declareBlock(s *scope, list []ast.Statement) {
+	for _, st := range list {
+		if ex, ok := st.(*ast.ExportDeclaration); ok {
+			switch {
+			case ex.LexicalDeclaration != nil:
+				st = ex.LexicalDeclaration
+			case ex.ClassDeclaration != nil:
+				st = ex.ClassDeclaration
+			case ex.HoistableDeclaration != nil && ex.HoistableDeclaration.FunctionDeclaration != nil:
+				st = ex.HoistableDeclaration.FunctionDeclaration
+			}
+		}
+		switch d := st.(type) {
+		case *ast.LexicalDeclaration:
+			for _, b := range d.List {
+				w.declareBinding(s, b, bVar)
+			}
+		case *ast.FunctionDeclaration:
+			if d.Function != nil && d.Function.Name != nil {
+				fn := w.funcOf(d.Function)
+				s.declare(d.Function.Name.Name.String(), &binding{kind: bFunc, fn: d.Function})
+				_ = fn
+			}
+		case *ast.ClassDeclaration:
+			if d.Class != nil && d.Class.Name != nil {
+				s.declare(d.Class.Name.Name.String(), &binding{kind: bClass, class: d.Class})
+			}
+		}
+	}
+}
+
+func (w *walker) declareImports(p *ast.Program) {
+	for _, st := range p.Body {
+		imp, ok := st.(*ast.ImportDeclaration)
+		if !ok || imp.ImportClause == nil || imp.FromClause == nil {
+			continue
+		}
+		mod := normModule(imp.FromClause.ModuleSpecifier.String())
+		c := imp.ImportClause
+		if c.ImportedDefaultBinding != nil {
+			w.scope.declare(c.ImportedDefaultBinding.Name.String(), &binding{kind: bImport, module: mod})
+		}
+		if c.NameSpaceImport != nil {
+			w.scope.declare(c.NameSpaceImport.ImportedBinding.String(), &binding{kind: bImport, module: mod})
+		}
+		if c.NamedImports != nil {
+			for _, sp := range c.NamedImports.ImportsList {
+				local := sp.Alias.String()
+				if local == "" {
+					local = sp.IdentifierName.String()
+				}
+				member := sp.IdentifierName.String()
+				if member == "default" {
+					member = ""
+				}
+				w.scope.declare(local, &binding{kind: bImport, module: mod, member: member})
+			}
+		}
+	}
+}
+
+// Canon resolves an expression to a canonical name, "" if local/unknown.
+func (w *walker) canon(e ast.Expression) string { return w.canonIn(w.scope, e) }
+
+func (w *walker) canonIn(s *scope, e ast.Expression) string {
+	switch e := e.(type) {
+	case *ast.Identifier:
+		name := e.Name.String()
+		b := s.lookup(name)
+		if b == nil {
+			return globalName(name)
+		}
+		if b.module != "" {
+			if b.member != "" {
+				return memberName(b.module, b.member)
+			}
+			return b.module
+		}
+		if b.kind == bVar && b.init != nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			switch b.init.(type) {
+			case *ast.CallExpression, *ast.DotExpression, *ast.Identifier:
+				return w.canonIn(s, b.init)
+			}
+		}
+		return ""
+	case *ast.DotExpression:
+		l := w.canonIn(s, e.Left)
+		if l == "" {
+			return ""
+		}
+		return memberName(l, e.Identifier.Name.String())
+	case *ast.CallExpression:
+		if m := requireOf(e); m != "" {
+			if id := e.Callee.(*ast.Identifier); s.lookup(id.Name.String()) == nil {
+				return m
+			}
+		}
+	case *ast.OptionalChain:
+		return w.canonIn(s, e.Expression)
+	case *ast.Optional:
+		return w.canonIn(s, e.Expression)
+	}
+	return ""
+}
+
+func globalName(name string) string {
+	switch name {
+	case "globalThis", "global", "window", "self":
+		return "globalThis"
+	}
+	return name
+}
+
+func memberName(l, m string) string {
+	switch l {
+	case "globalThis":
+		return globalName(m)
+	case "timers":
+		return m
+	case "process":
+		return "process." + m
+	case "fs":
+		if m == "promises" {
+			return "fs.promises"
+		}
+	case "events":
+		if m == "EventEmitter" || m == "default" {
+			return "events.EventEmitter"
+		}
+	}
+	return l + "." + m
+}
+
+// resolveFunc finds the same-file function an expression denotes.
+func (w *walker) resolveFunc(e ast.Expression) *Func {
+	return w.resolveFuncIn(w.scope, w.class, e, 0)
+}
+
+func (w *walker) resolveFuncIn(s *scope, cls *Class, e ast.Expression, depth int) *Func {
+	if depth > 8 {
+		return nil
+	}
+	switch e := e.(type) {
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		return w.funcOf(e)
+	case *ast.Identifier:
+		b := s.lookup(e.Name.String())
+		if b == nil {
+			return nil
+		}
+		if b.fn != nil {
+			return w.funcOf(b.fn)
+		}
+		if b.kind == bVar && b.init != nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			return w.resolveFuncIn(s, cls, b.init, depth+1)
+		}
+	case *ast.DotExpression:
+		if _, ok := e.Left.(*ast.ThisExpression); ok && cls != nil {
+			name := e.Identifier.Name.String()
+			for c := cls; c != nil; c = c.SuperClass {
+				if m := c.Methods[name]; m != nil {
+					return m
+				}
+			}
+		}
+	case *ast.CallExpression: // f.bind(...)
+		if d, ok := e.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "bind" {
+			return w.resolveFuncIn(s, cls, d.Left, depth+1)
+		}
+	}
+	return nil
+}
+
+func (w *walker) nodes(l []ast.Statement) {
+	for _, s := range l {
+		w.node(s)
+	}
+}
+
+func (w *walker) node(n ast.Node) {
+	if n == nil {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
+		return
+	case *ast.ArrowFunctionLiteral:
+		var body []ast.Statement
+		if b, ok := n.Body.(*ast.BlockStatement); ok {
+			body = b.List
+		}
+		_ = body
+		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
+		return
+	case *ast.FunctionDeclaration:
+		if n.Function != nil {
+			w.node(n.Function)
+		}
+		return
+	case *ast.ClassLiteral:
+		w.classLit(n, "")
+		return
+	case *ast.ClassDeclaration:
+		if n.Class != nil {
+			name := ""
+			if n.Class.Name != nil {
+				name = n.Class.Name.Name.String()
+			}
+			w.classLit(n.Class, name)
+		}
+		return
+	case *ast.BlockStatement:
+		w.push()
+		w.declareBlock(w.scope, n.List)
+		w.nodes(n.List)
+		w.pop()
+		return
+	case *ast.CatchStatement:
+		w.push()
+		for _, name := range patternNames(n.Parameter) {
+			w.scope.declare(name, &binding{kind: bParam})
+		}
+		w.guard++
+		w.node(n.Body)
+		w.guard--
+		w.pop()
+		return
+	case *ast.ForStatement:
+		w.push()
+		if d, ok := n.Initializer.(*ast.ForLoopInitializerLexicalDecl); ok {
+			for _, b := range d.LexicalDeclaration.List {
+				w.declareBinding(w.scope, b, bVar)
+			}
+		}
+		w.node(n.Initializer)
+		w.loop(&Loop{Node: n, Test: n.Test, Body: n.Body}, n.Test, []ast.Node{n.Update, n.Body})
+		w.pop()
+		return
+	case *ast.WhileStatement:
+		w.loop(&Loop{Node: n, Test: n.Test, Body: n.Body}, n.Test, []ast.Node{n.Body})
+		return
+	case *ast.DoWhileStatement:
+		w.loop(&Loop{Node: n, Test: n.Test, Body: n.Body}, n.Test, []ast.Node{n.Body})
+		return
+	case *ast.ForInStatement, *ast.ForOfStatement:
+		w.push()
+		var into ast.ForInto
+		var src ast.Expression
+		var body ast.Statement
+		if fi, ok := n.(*ast.ForInStatement); ok {
+			into, src, body = fi.Into, fi.Source, fi.Body
+		} else {
+			fo := n.(*ast.ForOfStatement)
+			into, src, body = fo.Into, fo.Source, fo.Body
+		}
+		if d, ok := into.(*ast.ForDeclaration); ok {
+			for _, name := range patternNames(d.Target) {
+				w.scope.declare(name, &binding{kind: bVar})
+			}
+		}
+		w.node(into)
+		w.node(src)
+		w.loop(&Loop{Node: n.(ast.Statement), Body: body}, nil, []ast.Node{body})
+		w.pop()
+		return
+	case *ast.IfStatement:
+		w.node(n.Test)
+		w.guard++
+		w.node(n.Consequent)
+		w.node(n.Alternate)
+		w.guard--
+		return
+	case *ast.SwitchStatement:
+		w.node(n.Discriminant)
+		w.guard++
+		w.push()
+		for _, c := range n.Body {
+			w.declareBlock(w.scope, c.Consequent)
+		}
+		for _, c := range n.Body {
+			w.node(c)
+		}
+		w.pop()
+		w.guard--
+		return
+	case *ast.ConditionalExpression:
+		w.node(n.Test)
+		w.guard++
+		w.node(n.Consequent)
+		w.node(n.Alternate)
+		w.guard--
+		return
+	case *ast.BinaryExpression:
+		w.node(n.Left)
+		if n.Operator == token.LOGICAL_AND || n.Operator == token.LOGICAL_OR || n.Operator == token.COALESCE {
+			w.guard++
+			w.node(n.Right)
+			w.guard--
+		} else {
+			w.node(n.Right)
+		}
+		return
+	case *ast.CallExpression:
+		w.call(n, n.Callee, n.ArgumentList)
+		return
+	case *ast.NewExpression:
+		w.call(n, n.Callee, n.ArgumentList)
+		return
+	case *ast.Binding:
+		if id, ok := n.Target.(*ast.Identifier); ok {
+			w.nameFunc(n.Initializer, id.Name.String())
+		}
+	case *ast.AssignExpression:
+		switch l := n.Left.(type) {
+		case *ast.Identifier:
+			w.nameFunc(n.Right, l.Name.String())
+		case *ast.DotExpression:
+			w.nameFunc(n.Right, l.Identifier.Name.String())
+		}
+	case *ast.PropertyKeyed:
+		w.nameFunc(n.Value, propName(n.Key))
+	case *ast.AwaitExpression:
+		c := w.site(n)
+		c.Kind = Await
+		w.node(n.Argument)
+		return
+	}
+	jsfile.Children(n, w.node)
+}
+
+func (w *walker) nameFunc(e ast.Expression, name string) {
+	switch e.(type) {
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		if fn := w.funcOf(e); fn.Name == "" {
+			fn.Name = name
+		}
+	}
+}
+
+func (w *walker) loop(l *Loop, test ast.Expression, rest []ast.Node) {
+	l.Func = w.fn
+	if len(w.loops) > 0 {
+		l.Parent = w.loops[len(w.loops)-1].loop
+	}
+	w.facts.Loops = append(w.facts.Loops, l)
+	lc := &loopCtx{loop: l, inTest: true}
+	w.loops = append(w.loops, lc)
+	if test != nil {
+		w.node(test)
+	}
+	lc.inTest = false
+	for _, r := range rest {
+		if r != nil {
+			if s, ok := r.(ast.Statement); ok && s == nil {
+				continue
+			}
+			w.node(r)
+		}
+	}
+	w.loops = w.loops[:len(w.loops)-1]
+}
+
+func (w *walker) site(n ast.Node) *Call {
+	c := &Call{Node: n, Func: w.fn, Guarded: w.guard > 0}
+	if len(w.loops) > 0 {
+		lc := w.loops[len(w.loops)-1]
+		c.Loop, c.InTest = lc.loop, lc.inTest
+	}
+	w.fn.Calls = append(w.fn.Calls, c)
+	w.facts.Calls = append(w.facts.Calls, c)
+	w.facts.callBy[n] = c
+	return c
+}
+
+func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, decls []*ast.VariableDeclaration, name string) {
+	fn := w.funcOf(n)
+	if fn.Parent == nil && fn != w.facts.Top {
+		fn.Parent = w.fn
+		w.facts.Funcs = append(w.facts.Funcs, fn)
+	}
+	if fn.Name == "" {
+		fn.Name = name
+	}
+	saveFn, saveLoops, saveGuard := w.fn, w.loops, w.guard
+	w.fn, w.loops, w.guard = fn, nil, 0
+	w.push()
+	if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Name != nil {
+		w.scope.declare(fl.Name.Name.String(), &binding{kind: bFunc, fn: fl})
+	}
+	if params != nil {
+		for _, b := range params.List {
+			for _, nm := range patternNames(b.Target) {
+				w.scope.declare(nm, &binding{kind: bParam})
+			}
+			w.node(b.Initializer)
+		}
+		if params.Rest != nil {
+			for _, nm := range patternNames(params.Rest) {
+				w.scope.declare(nm, &binding{kind: bParam})
+			}
+		}
+	}
+	w.declareHoisted(w.scope, decls)
+	switch b := body.(type) {
+	case *ast.BlockStatement:
+		w.declareBlock(w.scope, b.List)
+		w.nodes(b.List)
+	case *ast.ExpressionBody:
+		w.node(b.Expression)
+	}
+	w.pop()
+	w.fn, w.loops, w.guard = saveFn, saveLoops, saveGuard
+}
+
+func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
+	if name == "" && n.Name != nil {
+		name = n.Name.Name.String()
+	}
+	c := &Class{Name: name, Node: n, Methods: map[string]*Func{}}
+	w.facts.Classes = append(w.facts.Classes, c)
+	w.facts.classOf[n] = c
+	if name != "" {
+		w.facts.classBy[name] = c
+	}
+	if n.SuperClass != nil {
+		w.node(n.SuperClass)
+		c.Super = w.canon(n.SuperClass)
+		if id, ok := n.SuperClass.(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.class != nil {
+				lit := b.class
+				w.pending = append(w.pending, func() { c.SuperClass = w.facts.classOf[lit] })
+			} else if b != nil && b.fn != nil {
+				fn := w.funcOf(b.fn)
+				w.pending = append(w.pending, func() { c.SuperClass = fn.Class })
+			}
+		}
+	}
+	// Methods first, so this.m resolves inside any of them.
+	for _, el := range n.Body {
+		if m, ok := el.(*ast.MethodDefinition); ok && m.Body != nil && !m.Static {
+			fn := w.funcOf(m.Body)
+			mname := propName(m.Key)
+			fn.Class, fn.Method = c, mname
+			if fn.Name == "" {
+				fn.Name = mname
+			}
+			if mname == "constructor" {
+				c.Ctor = fn
+			} else if mname != "" {
+				c.Methods[mname] = fn
+			}
+		}
+	}
+	save := w.class
+	w.class = c
+	w.push()
+	if n.Name != nil {
+		w.scope.declare(n.Name.Name.String(), &binding{kind: bClass, class: n})
+	}
+	for _, el := range n.Body {
+		w.node(el)
+	}
+	w.pop()
+	w.class = save
+	return c
+}
+
+var listenMethods = map[string]bool{"on": true, "once": true, "addListener": true, "prependListener": true, "prependOnceListener": true}
+var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "delete": true, "patch": true, "all": true, "use": true, "head": true, "options": true}
+
+func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
+	c := w.site(n)
+	c.Args = args
+	_, isNew := n.(*ast.NewExpression)
+	c.Callee = w.canon(callee)
+	if d, ok := unwrap(callee).(*ast.DotExpression); ok {
+		c.Method, c.Recv = d.Identifier.Name.String(), d.Left
+	}
+	for _, a := range args {
+		if fn := w.resolveFunc(a); fn != nil {
+			c.Funcs = append(c.Funcs, fn)
+		}
+	}
+	if isNew {
+		if lit := w.classLitOf(callee); lit != nil {
+			w.pending = append(w.pending, func() { c.Class = w.facts.classOf[lit] })
+		} else if fn := w.resolveFunc(callee); fn != nil {
+			w.pending = append(w.pending, func() { c.Class = fn.Class })
+		}
+	} else {
+		c.Target = w.resolveFunc(callee)
+		// f.call(this, ...) / f.apply(this, ...)
+		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
+			c.Target = w.resolveFunc(c.Recv)
+		}
+	}
+	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)
+	switch {
+	case isNew && c.Callee == "Promise":
+		c.Kind = PromiseExec
+	case isNew:
+	case c.Callee == "process.nextTick":
+		c.Kind = NextTick
+	case c.Callee == "queueMicrotask":
+		c.Kind = Microtask
+	case c.Callee == "setTimeout":
+		c.Kind = Timeout
+	case c.Callee == "setInterval":
+		c.Kind = Interval
+	case c.Callee == "setImmediate":
+		c.Kind = Immediate
+	case c.Method == "then" || c.Method == "catch" || c.Method == "finally":
+		if len(c.Funcs) > 0 {
+			c.Kind = Reaction
+		}
+	case c.Method == "emit":
+		c.Kind = Emit
+	case listenMethods[c.Method] && len(args) >= 2:
+		c.Kind = Listen
+	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && lastFn:
+		c.Kind = IO
+	case lastFn && isIOModule(c.Callee):
+		c.Kind = IO
+	case (c.Callee == "http.createServer" || c.Callee == "https.createServer" || c.Callee == "net.createServer" || c.Callee == "http2.createServer") && len(c.Funcs) > 0:
+		c.Kind = Handler
+	case routeMethods[c.Method] && lastFn && handlerLike(args[len(args)-1]):
+		c.Kind = Handler
+	}
+	if c.Kind != None {
+		w.facts.Sched = append(w.facts.Sched, c)
+	}
+	// util.inherits(F, EventEmitter) makes F an emitter class.
+	if c.Callee == "util.inherits" && len(args) == 2 {
+		w.inherits(args[0], args[1])
+	}
+	if c.Method == "call" && len(args) > 0 {
+		if _, ok := args[0].(*ast.ThisExpression); ok {
+			if sup := w.canon(c.Recv); IsEmitterName(sup) && w.fn.Node != nil && w.fn.Class == nil {
+				w.fnClass(w.fn, sup)
+			}
+		}
+	}
+	w.node(callee)
+	for _, a := range args {
+		w.node(a)
+	}
+}
+
+func (w *walker) inherits(ctor, super ast.Expression) {
+	sup := w.canon(super)
+	fn := w.resolveFunc(ctor)
+	if fn == nil {
+		return
+	}
+	c := w.fnClass(fn, sup)
+	if c.Super == "" {
+		c.Super = sup
+	}
+	if id, ok := super.(*ast.Identifier); ok {
+		name := id.Name.String()
+		w.pending = append(w.pending, func() {
+			if c.SuperClass == nil {
+				c.SuperClass = w.facts.classBy[name]
+			}
+		})
+	}
+}
+
+func (w *walker) fnClass(fn *Func, sup string) *Class {
+	if fn.Class != nil {
+		return fn.Class
+	}
+	c := &Class{Name: fn.Name, Node: fn.Node, Super: sup, Ctor: fn, Methods: map[string]*Func{}}
+	fn.Class, fn.Method = c, "constructor"
+	w.facts.Classes = append(w.facts.Classes, c)
+	if c.Name != "" {
+		w.facts.classBy[c.Name] = c
+	}
+	return c
+}
+
+func unwrap(e ast.Expression) ast.Expression {
+	for {
+		switch x := e.(type) {
+		case *ast.OptionalChain:
+			e = x.Expression
+		case *ast.Optional:
+			e = x.Expression
+		default:
+			return e
+		}
+	}
+}
+
+func isFuncExpr(e ast.Expression, w *walker) bool {
+	switch e.(type) {
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		return true
+	}
+	return w.resolveFunc(e) != nil
+}
+
+// handlerLike: a function literal with two or more parameters, the shape
+// of (req, res) and (req, res, next).
+func handlerLike(e ast.Expression) bool {
+	var p *ast.ParameterList
+	switch f := e.(type) {
+	case *ast.FunctionLiteral:
+		p = f.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		p = f.ParameterList
+	}
+	return p != nil && len(p.List) >= 2
+}
+
+func isIOModule(callee string) bool {
+	for _, m := range []string{"dns.", "zlib.", "crypto.", "child_process."} {
+		if strings.HasPrefix(callee, m) && !strings.HasSuffix(callee, "Sync") {
+			return true
+		}
+	}
+	return false
+}
+
+// propagate links call edges and marks the functions that run on the loop.
+func (f *Facts) propagate() {
+	var work []*Func
+	mark := func(fn *Func, why *Call) {
+		if fn != nil && !fn.OnLoop && !fn.Top {
+			fn.OnLoop, fn.Why = true, why
+			work = append(work, fn)
+		}
+	}
+	for _, c := range f.Calls {
+		if c.Target != nil {
+			c.Target.CalledBy = append(c.Target.CalledBy, c)
+		}
+		if c.Kind != None {
+			for _, fn := range c.Funcs {
+				fn.Scheduled = append(fn.Scheduled, c)
+			}
+		}
+		if c.Kind.Async() {
+			for _, fn := range c.Funcs {
+				mark(fn, c)
+			}
+		}
+	}
+	// Async functions continue on the loop after their first await; an
+	// await site puts the rest of its function there, which this
+	// function-level model cannot split, so it is left to analyzers.
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range fn.Calls {
+			mark(c.Target, fn.Why)
+			// Whatever a callback passes on runs on the loop too, now or later.
+			for _, g := range c.Funcs {
+				mark(g, fn.Why)
+			}
+		}
+	}
+}
+
+func (w *walker) classLitOf(e ast.Expression) *ast.ClassLiteral {
+	switch e := e.(type) {
+	case *ast.ClassLiteral:
+		return e
+	case *ast.Identifier:
+		b := w.scope.lookup(e.Name.String())
+		if b == nil {
+			return nil
+		}
+		if b.class != nil {
+			return b.class
+		}
+		if cl, ok := b.init.(*ast.ClassLiteral); ok {
+			return cl
+		}
+	}
+	return nil
+}
