@@ -25,6 +25,7 @@ const MaxSize = 16 << 20
 type File struct {
 	Path        string // as the user named it
 	Source      string // JavaScript for the engine (TypeScript/JSX stripped)
+	Text        string // the file as the user wrote it
 	Ext         string // ".js", ".mjs", ".ts", ...
 	PackageType string // "module", "commonjs" or "" (nearest package.json)
 	ESMSyntax   bool   // import/export or top-level await: only valid as a module
@@ -109,7 +110,7 @@ func Parse(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "binary or non-UTF-8 file, not JavaScript"}
 	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	f := &File{Path: path, Source: string(src), Ext: ext}
+	f := &File{Path: path, Source: string(src), Text: string(src), Ext: ext}
 	if loader != api.LoaderJS {
 		out, m, err := transform(path, f.Source, loader, nil)
 		if err != nil {

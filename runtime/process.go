@@ -114,10 +114,13 @@ func (h *host) printFatal(err error) {
 		}
 	}
 	var b strings.Builder
+	if line == 1 && file == h.p.VirtPath && h.p.cjs != nil {
+		col -= len(cjsPrefix)
+	}
+	if file == h.p.VirtPath && h.p.File.Transformed {
+		line, col = h.p.File.Original(line, col)
+	}
 	if src, ok := h.sourceLine(file, line); ok {
-		if line == 1 && file == h.p.VirtPath && h.p.cjs != nil {
-			col -= len(cjsPrefix)
-		}
 		sep := "\n"
 		if !isErr {
 			sep = "" // Node puts no blank line between the caret and a thrown non-Error

@@ -237,7 +237,7 @@ func newFS(p *Program) (*memfs.FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := fs.AddFile(p.VirtPath, []byte(p.File.Source)); err != nil {
+	if err := fs.AddFile(p.VirtPath, []byte(p.File.Text)); err != nil {
 		return nil, err
 	}
 	return fs, nil

@@ -32,6 +32,10 @@ func (h *host) nodeStack(stack string) string {
 		if line == "1" && (file == h.p.VirtPath && h.p.cjs != nil || h.modules[file] != nil) {
 			col = itoa(atoi(col) - len(cjsPrefix))
 		}
+		if file == h.p.VirtPath && h.p.File.Transformed {
+			l, c := h.p.File.Original(atoi(line), atoi(col))
+			line, col = itoa(l), itoa(c)
+		}
 		if name == "" && file == h.p.VirtPath && h.p.cjs != nil {
 			name = "Object.<anonymous>"
 		}
