@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build conformance record
+.PHONY: test vet build conformance record bench
 
 build:
 	$(GO) build -o bin/looplint ./cmd/looplint
@@ -20,3 +20,7 @@ conformance:
 # record re-measures testdata/runtime on real Node binaries (downloads them from npm).
 record:
 	$(GO) run ./internal/noderecord testdata/runtime/*.txtar
+
+# bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict
