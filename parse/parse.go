@@ -99,8 +99,22 @@ func cleanOSError(err error) string {
 	return err.Error()
 }
 
-// Parse validates src as the file at path.
-func Parse(path string, src []byte) (*File, error) {
+// Parse validates src as the file at path. It never panics: a crash of
+// the engine's parser on malformed input is reported as a syntax error.
+func Parse(path string, src []byte) (f *File, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			f, err = nil, &Error{File: path, Msg: fmt.Sprintf("malformed input (the JavaScript parser failed: %v)", x)}
+			// esbuild's diagnosis, when it has one, is better.
+			if _, _, terr := transform(path, string(src), api.LoaderJS, nil); terr != nil {
+				err = terr
+			}
+		}
+	}()
+	return parseFile(path, src)
+}
+
+func parseFile(path string, src []byte) (*File, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	loader, ok := loaders[ext]
 	if !ok {
