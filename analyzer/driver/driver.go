@@ -124,10 +124,13 @@ func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis
 		res.Err = err
 		return res
 	}
-	res.Source, res.Transformed = f.Source, f.Transformed
+	res.Source, res.Transformed = f.Text, f.Transformed
 	tf := fset.AddFile(path, -1, len(f.Source))
 	tf.SetLinesForContent([]byte(f.Source))
 	r := &fileRun{fset: fset, tf: tf, src: &jsfile.Source{File: f, Tok: tf}, results: map[*analysis.Analyzer]*memo{}}
+	if f.Transformed {
+		r.textLines = lineStarts(f.Text)
+	}
 	for _, a := range analyzers {
 		_, err := r.run(a, true)
 		if err != nil && res.Err == nil {
@@ -149,7 +152,7 @@ func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis
 		for _, a := range analyzers {
 			ran[a.Name] = true
 		}
-		res.Diagnostics = applySuppressions(f.Source, res.Diagnostics, known, ran)
+		res.Diagnostics = applySuppressions(f.Text, res.Diagnostics, known, ran)
 	}
 	return res
 }
@@ -165,6 +168,19 @@ type fileRun struct {
 	src     *jsfile.Source
 	results map[*analysis.Analyzer]*memo
 	diags   []located
+	// textLines are the line starts of the user's text when Source was
+	// transformed; positions are mapped back through the source map.
+	textLines []int
+}
+
+func lineStarts(s string) []int {
+	out := []int{0}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
 
 type located struct {
@@ -223,6 +239,16 @@ func (r *fileRun) position(p token.Pos, src string) Position {
 	off := r.tf.Offset(p)
 	pos := r.tf.Position(p)
 	lineStart := off - (pos.Column - 1)
+	if r.textLines != nil {
+		line, col := r.src.File.Original(pos.Line, pos.Column)
+		text := r.src.File.Text
+		if line < 1 || line > len(r.textLines) {
+			return Position{Line: pos.Line, Col: pos.Column}
+		}
+		start := r.textLines[line-1]
+		off := min(start+col-1, len(text))
+		return Position{Line: line, Col: utf8.RuneCountInString(text[start:off]) + 1, Offset: off}
+	}
 	return Position{Line: pos.Line, Col: utf8.RuneCountInString(src[lineStart:off]) + 1, Offset: off}
 }
 
@@ -232,6 +258,9 @@ func (r *fileRun) convert(d analysis.Diagnostic, check, src string) Diagnostic {
 		out.End = r.position(d.End, src)
 	} else {
 		out.End = out.Pos
+	}
+	if r.textLines != nil {
+		return out // fixes would be edits of the stripped JavaScript, not the file
 	}
 	for _, sf := range d.SuggestedFixes {
 		fx := Fix{Message: sf.Message}

@@ -123,5 +123,13 @@ func (f *File) Range(n ast.Node) (token.Pos, token.Pos) { return f.Pos(n.Idx0())
 // Text is the source text of a node.
 func (f *File) Text(n ast.Node) string { return f.Source[f.Offset(n.Idx0()):f.Offset(n.Idx1())] }
 
-// Position is the line and (byte) column of a sobek index in Source.
-func (f *File) Position(idx file.Idx) token.Position { return f.Tok.Position(f.Pos(idx)) }
+// Position is the line and column of a sobek index in the user's file:
+// in Source, mapped back through the source map when TypeScript/JSX was
+// stripped (columns are then the source map's).
+func (f *File) Position(idx file.Idx) token.Position {
+	p := f.Tok.Position(f.Pos(idx))
+	if f.Transformed {
+		p.Line, p.Column = f.Original(p.Line, p.Column)
+	}
+	return p
+}

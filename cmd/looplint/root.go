@@ -20,6 +20,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newRunCmd())
+	root.AddCommand(newCheckCmd())
 	root.AddCommand(newIRCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",

@@ -1,0 +1,766 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/checks"
+	"github.com/looplint/looplint/analyzer/driver"
+	"github.com/looplint/looplint/parse"
+)
+
+type checkFlags struct {
+	format, enable, disable, explain string
+	list, includeIgnored, fix, diff  bool
+	jobs                             int
+}
+
+func newCheckCmd() *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "check [PATTERNS...]",
+		Short: "Report event-loop hazards in JavaScript and TypeScript files, like go vet",
+		Long: `Check runs looplint's analyzers over the files PATTERNS name and reports
+each finding as file:line:col: message (check).
+
+Patterns: files, directories (searched recursively), DIR/... (the same),
+and globs (quoted, so the shell leaves them alone). The default is ./... .
+Directories are searched for .js .cjs .mjs .jsx .ts .tsx .mts .cts files,
+skipping node_modules, .git and what .gitignore files ignore (unless
+--include-ignored); symbolic links to directories are not followed.
+
+Suppress a finding with a comment on the line before it or at the end of
+its line; the reason after -- is required:
+
+  // looplint-ignore nexttickloop -- bounded: stops after 3 rounds
+
+A file that cannot be analyzed (unreadable, binary, syntax error) is
+reported and the run goes on.
+
+Exit status: 0 no findings, 1 findings (or files that could not be
+analyzed), 2 usage or internal error.`,
+		Example: `  looplint check ./...
+  looplint check --format sarif src > looplint.sarif
+  looplint check --disable blockingwait 'lib/**/*.js'
+  looplint check --explain nexttickloop`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fl.StringVar(&f.enable, "enable", "", "run only these checks (comma-separated)")
+	fl.StringVar(&f.disable, "disable", "", "do not run these checks (comma-separated)")
+	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
+	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
+	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
+	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
+	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
+	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
+	return cmd
+}
+
+// checkErr is a usage error, printed as JSON too when --format json.
+func checkErr(w io.Writer, format, msg string) error {
+	if format == "json" {
+		json.NewEncoder(w).Encode(map[string]string{"error": msg})
+	}
+	return &exitError{code: 2, msg: "looplint: " + msg}
+}
+
+func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
+	switch f.format {
+	case "text", "json", "sarif", "github":
+	default:
+		return checkErr(stdout, "", fmt.Sprintf("--format must be text, json, sarif or github, not %q", f.format))
+	}
+	if f.list {
+		for _, a := range checks.All {
+			fmt.Fprintf(stdout, "%-18s %s\n", a.Name, firstLine(a.Doc))
+		}
+		return nil
+	}
+	if f.explain != "" {
+		a := checks.Lookup(f.explain)
+		if a == nil {
+			return checkErr(stdout, f.format, fmt.Sprintf("no check named %q (see looplint check --list)", f.explain))
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", a.Name, a.Doc)
+		return nil
+	}
+	if f.fix && f.diff {
+		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
+	}
+	analyzers, err := selectChecks(f.enable, f.disable)
+	if err != nil {
+		return checkErr(stdout, f.format, err.Error())
+	}
+	if len(args) == 0 {
+		args = []string{"./..."}
+	}
+	files, walkErrs, err := expandPatterns(args, f.includeIgnored)
+	if err != nil {
+		return checkErr(stdout, f.format, err.Error())
+	}
+	var known []string
+	for _, a := range checks.All {
+		known = append(known, a.Name)
+	}
+	results := driver.Run(files, analyzers, driver.Options{Jobs: f.jobs, Known: known})
+	for _, we := range walkErrs {
+		results = append(results, driver.Result{Path: we.path, Err: we.err})
+	}
+
+	rep := buildReport(results)
+	if f.fix || f.diff {
+		if err := applyFixes(stdout, stderr, results, &rep, f.diff); err != nil {
+			return &exitError{code: 2, msg: "looplint: " + err.Error()}
+		}
+	}
+	if !f.diff {
+		switch f.format {
+		case "text":
+			for _, d := range rep.Diagnostics {
+				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", d.File, d.Line, d.Col, d.Message, d.Check)
+			}
+			for _, e := range rep.Errors {
+				fmt.Fprintln(stderr, e.String())
+			}
+		case "json":
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(rep); err != nil {
+				return err
+			}
+		case "sarif":
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(toSARIF(rep, analyzers)); err != nil {
+				return err
+			}
+		case "github":
+			for _, d := range rep.Diagnostics {
+				fmt.Fprintf(stdout, "::error file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+					ghProp(d.File), d.Line, d.Col, d.EndLine, d.EndCol, ghProp("looplint "+d.Check), ghData(d.Message))
+			}
+			for _, e := range rep.Errors {
+				if e.Line > 0 {
+					fmt.Fprintf(stdout, "::error file=%s,line=%d,col=%d,title=looplint::%s\n", ghProp(e.File), e.Line, e.Col, ghData(e.Message))
+				} else {
+					fmt.Fprintf(stdout, "::error file=%s,title=looplint::%s\n", ghProp(e.File), ghData(e.Message))
+				}
+			}
+		}
+	}
+	if rep.internal {
+		return &exitError{code: 2}
+	}
+	if len(rep.Diagnostics) > 0 || len(rep.Errors) > 0 {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func selectChecks(enable, disable string) ([]*analysis.Analyzer, error) {
+	split := func(s string) ([]string, error) {
+		var out []string
+		for _, n := range strings.Split(s, ",") {
+			if n = strings.TrimSpace(n); n == "" {
+				continue
+			}
+			if checks.Lookup(n) == nil {
+				return nil, fmt.Errorf("no check named %q (see looplint check --list)", n)
+			}
+			out = append(out, n)
+		}
+		return out, nil
+	}
+	en, err := split(enable)
+	if err != nil {
+		return nil, err
+	}
+	dis, err := split(disable)
+	if err != nil {
+		return nil, err
+	}
+	on := map[string]bool{}
+	for _, a := range checks.All {
+		on[a.Name] = len(en) == 0
+	}
+	for _, n := range en {
+		on[n] = true
+	}
+	for _, n := range dis {
+		on[n] = false
+	}
+	var out []*analysis.Analyzer
+	for _, a := range checks.All {
+		if on[a.Name] {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no check left to run after --enable/--disable")
+	}
+	return out, nil
+}
+
+// ----- report -----
+
+type jsonDiag struct {
+	File    string    `json:"file"`
+	Line    int       `json:"line"`
+	Col     int       `json:"col"`
+	EndLine int       `json:"endLine"`
+	EndCol  int       `json:"endCol"`
+	Check   string    `json:"check"`
+	Message string    `json:"message"`
+	Fixes   []jsonFix `json:"fixes,omitempty"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Start   int    `json:"start"` // byte offsets
+	End     int    `json:"end"`
+	NewText string `json:"newText"`
+}
+
+type jsonError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"col,omitempty"`
+	Message string `json:"message"`
+	Kind    string `json:"kind"` // "input" (the file) or "internal" (looplint)
+}
+
+func (e jsonError) String() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Message)
+}
+
+type checkReport struct {
+	Files       int         `json:"files"`
+	Diagnostics []jsonDiag  `json:"diagnostics"`
+	Errors      []jsonError `json:"errors"`
+	Fixed       int         `json:"fixed,omitempty"`
+	internal    bool
+}
+
+func buildReport(results []driver.Result) checkReport {
+	rep := checkReport{Files: len(results), Diagnostics: []jsonDiag{}, Errors: []jsonError{}}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			jd := jsonDiag{File: r.Path, Line: d.Pos.Line, Col: d.Pos.Col, EndLine: d.End.Line, EndCol: d.End.Col, Check: d.Check, Message: d.Message}
+			for _, fx := range d.Fixes {
+				jf := jsonFix{Message: fx.Message}
+				for _, e := range fx.Edits {
+					jf.Edits = append(jf.Edits, jsonEdit{e.Start, e.End, e.New})
+				}
+				jd.Fixes = append(jd.Fixes, jf)
+			}
+			rep.Diagnostics = append(rep.Diagnostics, jd)
+		}
+		if r.Err != nil {
+			rep.Errors = append(rep.Errors, toJSONError(r.Path, r.Err))
+			if rep.Errors[len(rep.Errors)-1].Kind == "internal" {
+				rep.internal = true
+			}
+		}
+	}
+	return rep
+}
+
+func toJSONError(p string, err error) jsonError {
+	je := jsonError{File: p, Message: err.Error(), Kind: "internal"}
+	var pe *parse.Error
+	var fe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		je.Line, je.Col, je.Message, je.Kind = pe.Line, pe.Col, pe.Msg, "input"
+	case errors.As(err, &fe):
+		je.Message, je.Kind = err.Error(), "input"
+		if len(je.Message) > len(p)+2 && strings.HasPrefix(je.Message, p+": ") {
+			je.Message = je.Message[len(p)+2:]
+		}
+	case strings.HasPrefix(err.Error(), "broken symbolic link"):
+		je.Kind = "input"
+	}
+	return je
+}
+
+// ----- SARIF 2.1.0 -----
+
+func sarifURI(p string) string {
+	p = filepath.ToSlash(p)
+	u := url.URL{Path: p}
+	return u.String()
+}
+
+func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
+	type obj = map[string]any
+	var rules []any
+	index := map[string]int{}
+	addRule := func(id, short, full string) {
+		index[id] = len(rules)
+		rules = append(rules, obj{
+			"id": id, "name": id,
+			"shortDescription":     obj{"text": short},
+			"fullDescription":      obj{"text": full},
+			"help":                 obj{"text": full},
+			"defaultConfiguration": obj{"level": "warning"},
+		})
+	}
+	for _, a := range analyzers {
+		addRule(a.Name, firstLine(a.Doc), a.Doc)
+	}
+	addRule(driver.SuppressCheck, "malformed or unused looplint-ignore comment", "A looplint-ignore comment must name a check and give a reason after --, and must suppress a finding on its line or the next.")
+	results := []any{}
+	region := func(l, c, el, ec int) obj {
+		r := obj{"startLine": max(l, 1)}
+		if c > 0 {
+			r["startColumn"] = c
+		}
+		if el >= l && el > 0 {
+			r["endLine"] = el
+			if ec > 0 && (el > l || ec >= c) {
+				r["endColumn"] = ec
+			}
+		}
+		return r
+	}
+	for _, d := range rep.Diagnostics {
+		res := obj{
+			"ruleId":    d.Check,
+			"ruleIndex": index[d.Check],
+			"level":     "warning",
+			"message":   obj{"text": d.Message},
+			"locations": []any{obj{"physicalLocation": obj{
+				"artifactLocation": obj{"uri": sarifURI(d.File)},
+				"region":           region(d.Line, d.Col, d.EndLine, d.EndCol),
+			}}},
+		}
+		if len(d.Fixes) > 0 {
+			var fixes []any
+			for _, fx := range d.Fixes {
+				var reps []any
+				for _, e := range fx.Edits {
+					reps = append(reps, obj{
+						"deletedRegion":   obj{"charOffset": e.Start, "charLength": e.End - e.Start},
+						"insertedContent": obj{"text": e.NewText},
+					})
+				}
+				fixes = append(fixes, obj{
+					"description":     obj{"text": fx.Message},
+					"artifactChanges": []any{obj{"artifactLocation": obj{"uri": sarifURI(d.File)}, "replacements": reps}},
+				})
+			}
+			res["fixes"] = fixes
+		}
+		results = append(results, res)
+	}
+	notes := []any{}
+	for _, e := range rep.Errors {
+		n := obj{"level": "error", "message": obj{"text": e.Message}, "descriptor": obj{"id": "looplint-" + e.Kind}}
+		loc := obj{"artifactLocation": obj{"uri": sarifURI(e.File)}}
+		if e.Line > 0 {
+			loc["region"] = region(e.Line, e.Col, 0, 0)
+		}
+		n["locations"] = []any{obj{"physicalLocation": loc}}
+		notes = append(notes, n)
+	}
+	return obj{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []any{obj{
+			"tool": obj{"driver": obj{
+				"name": "looplint", "version": version,
+				"informationUri": "https://github.com/looplint/looplint",
+				"rules":          rules,
+			}},
+			"columnKind": "unicodeCodePoints",
+			"results":    results,
+			"invocations": []any{obj{
+				"executionSuccessful":        !rep.internal,
+				"toolExecutionNotifications": notes,
+			}},
+		}},
+	}
+}
+
+// GitHub workflow command escaping.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// ----- fixes -----
+
+func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
+	fixedFiles := 0
+	remaining := rep.Diagnostics[:0:0]
+	fixedAt := map[string]map[[2]int]bool{}
+	for _, r := range results {
+		if r.Err != nil || len(r.Diagnostics) == 0 {
+			continue
+		}
+		hasFix := false
+		for _, d := range r.Diagnostics {
+			hasFix = hasFix || len(d.Fixes) > 0
+		}
+		if !hasFix {
+			continue
+		}
+		out, applied, _ := driver.ApplyFixes(r.Source, r.Diagnostics)
+		if applied == 0 || out == r.Source {
+			continue
+		}
+		if diffOnly {
+			fmt.Fprint(stdout, driver.Diff(filepath.ToSlash(r.Path), r.Source, out))
+			continue
+		}
+		st, err := os.Stat(r.Path)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(r.Path, []byte(out), st.Mode().Perm()); err != nil {
+			return err
+		}
+		fixedFiles++
+		rep.Fixed += applied
+		m := map[[2]int]bool{}
+		// ApplyFixes takes the first fix of each diagnostic unless it overlaps.
+		var taken []driver.Edit
+		for _, d := range r.Diagnostics {
+			if len(d.Fixes) == 0 {
+				continue
+			}
+			ok := true
+			for _, e := range d.Fixes[0].Edits {
+				for _, t := range taken {
+					if e.Start < t.End && t.Start < e.End || e.Start == t.Start && e.End == t.End {
+						ok = false
+					}
+				}
+			}
+			if ok {
+				taken = append(taken, d.Fixes[0].Edits...)
+				m[[2]int{d.Pos.Line, d.Pos.Col}] = true
+			}
+		}
+		fixedAt[r.Path] = m
+	}
+	if diffOnly {
+		return nil
+	}
+	for _, d := range rep.Diagnostics {
+		if !fixedAt[d.File][[2]int{d.Line, d.Col}] {
+			remaining = append(remaining, d)
+		}
+	}
+	rep.Diagnostics = remaining
+	if rep.Fixed > 0 {
+		fmt.Fprintf(stderr, "looplint: fixed %d finding(s) in %d file(s)\n", rep.Fixed, fixedFiles)
+	}
+	return nil
+}
+
+// ----- patterns -----
+
+var checkExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".jsx": true, ".ts": true, ".tsx": true, ".mts": true, ".cts": true}
+
+type walkError struct {
+	path string
+	err  error
+}
+
+func expandPatterns(args []string, includeIgnored bool) ([]string, []walkError, error) {
+	var files []string
+	var errs []walkError
+	seen := map[string]bool{}
+	add := func(p string) {
+		key := filepath.Clean(p)
+		if !seen[key] {
+			seen[key] = true
+			files = append(files, p)
+		}
+	}
+	for _, pat := range args {
+		root, recursive := pat, false
+		if pat == "..." || strings.HasSuffix(pat, "/...") {
+			root, recursive = strings.TrimSuffix(strings.TrimSuffix(pat, "..."), "/"), true
+			if root == "" {
+				root = "."
+			}
+		}
+		var matches []string
+		if !recursive && strings.ContainsAny(pat, "*?[") {
+			m, err := globAll(pat)
+			if err != nil {
+				return nil, nil, fmt.Errorf("bad pattern %q: %v", pat, err)
+			}
+			if len(m) == 0 {
+				return nil, nil, fmt.Errorf("pattern %q matched no files", pat)
+			}
+			matches = m
+		} else {
+			matches = []string{root}
+		}
+		for _, m := range matches {
+			st, err := os.Stat(m)
+			if err != nil {
+				if os.IsNotExist(err) && !strings.ContainsAny(pat, "*?[") {
+					return nil, nil, fmt.Errorf("%s: no such file or directory", m)
+				}
+				errs = append(errs, walkError{m, err})
+				continue
+			}
+			if !st.IsDir() {
+				add(m)
+				continue
+			}
+			walkDir(m, includeIgnored, add, func(p string, err error) { errs = append(errs, walkError{p, err}) })
+		}
+	}
+	if len(files) == 0 && len(errs) == 0 {
+		return nil, nil, fmt.Errorf("no JavaScript or TypeScript files in %s", strings.Join(args, " "))
+	}
+	return files, errs, nil
+}
+
+// globAll expands a glob; "**" matches any number of directories.
+func globAll(pat string) ([]string, error) {
+	if !strings.Contains(pat, "**") {
+		return filepath.Glob(pat)
+	}
+	base := pat[:strings.Index(pat, "**")]
+	root := filepath.Dir(base + "x")
+	if root == "" {
+		root = "."
+	}
+	if _, err := path.Match(filepath.ToSlash(pat), ""); err != nil {
+		return nil, err
+	}
+	var out []string
+	walkDir(root, true, func(p string) {
+		if matchDoubleStar(filepath.ToSlash(pat), filepath.ToSlash(p)) {
+			out = append(out, p)
+		}
+	}, func(string, error) {})
+	return out, nil
+}
+
+func matchDoubleStar(pat, name string) bool {
+	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
+	var m func(i, j int) bool
+	m = func(i, j int) bool {
+		if i == len(ps) {
+			return j == len(ns)
+		}
+		if ps[i] == "**" {
+			for k := j; k <= len(ns); k++ {
+				if m(i+1, k) {
+					return true
+				}
+			}
+			return false
+		}
+		if j == len(ns) {
+			return false
+		}
+		ok, _ := path.Match(ps[i], ns[j])
+		return ok && m(i+1, j+1)
+	}
+	return m(0, 0)
+}
+
+// walkDir visits the source files under root. Symbolic links to
+// directories are not followed (so a link loop cannot hang the walk);
+// links to files are checked like files.
+func walkDir(root string, includeIgnored bool, add func(string), fail func(string, error)) {
+	var ign *ignorer
+	if !includeIgnored {
+		ign = newIgnorer(root)
+	}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			fail(p, err)
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (name == "node_modules" || name == ".git") {
+				return fs.SkipDir
+			}
+			if ign != nil && p != root {
+				if ign.ignored(p, true) {
+					return fs.SkipDir
+				}
+			}
+			if ign != nil {
+				ign.load(p)
+			}
+			return nil
+		}
+		if !checkExts[strings.ToLower(filepath.Ext(name))] {
+			return nil
+		}
+		if ign != nil && ign.ignored(p, false) {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			if err != nil {
+				fail(p, fmt.Errorf("broken symbolic link: %v", unwrapPathErr(err)))
+				return nil
+			}
+			if st.IsDir() {
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		add(p)
+		return nil
+	})
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// ----- .gitignore -----
+
+type ignoreRule struct {
+	dir      string // absolute directory of the .gitignore, slash-separated
+	pattern  string
+	negate   bool
+	dirOnly  bool
+	anchored bool
+}
+
+type ignorer struct{ rules []ignoreRule }
+
+// newIgnorer loads the .gitignore files from the repository root (the
+// nearest parent with .git) down to root.
+func newIgnorer(root string) *ignorer {
+	ign := &ignorer{}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ign
+	}
+	var chain []string
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		chain = append([]string{d}, chain...)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		if filepath.Dir(d) == d {
+			chain = nil // not in a repository: only root's own .gitignore files count
+			break
+		}
+	}
+	for _, d := range chain {
+		ign.loadAs(filepath.Join(d, ".gitignore"), d)
+	}
+	return ign
+}
+
+func (ig *ignorer) load(dir string) {
+	if abs, err := filepath.Abs(dir); err == nil {
+		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
+	}
+}
+
+func (ig *ignorer) loadAs(file, dir string) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		r := ignoreRule{dir: filepath.ToSlash(dir)}
+		if strings.HasPrefix(line, "!") {
+			r.negate, line = true, line[1:]
+		}
+		line = strings.TrimPrefix(line, "\\")
+		if strings.HasSuffix(line, "/") {
+			r.dirOnly, line = true, strings.TrimSuffix(line, "/")
+		}
+		if strings.Contains(line, "/") {
+			r.anchored, line = true, strings.TrimPrefix(line, "/")
+		}
+		if line == "" {
+			continue
+		}
+		r.pattern = line
+		ig.rules = append(ig.rules, r)
+	}
+}
+
+func (ig *ignorer) ignored(p string, isDir bool) bool {
+	if len(ig.rules) == 0 {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	p = filepath.ToSlash(abs)
+	ignored := false
+	for _, r := range ig.rules {
+		if r.dirOnly && !isDir {
+			continue
+		}
+		if !strings.HasPrefix(p, strings.TrimSuffix(r.dir, "/")+"/") {
+			continue
+		}
+		rel := p[len(strings.TrimSuffix(r.dir, "/"))+1:]
+		var hit bool
+		if r.anchored {
+			hit = matchDoubleStar(r.pattern, rel)
+		} else {
+			hit, _ = path.Match(r.pattern, path.Base(rel))
+		}
+		if hit {
+			ignored = !r.negate
+		}
+	}
+	return ignored
+}

@@ -1,0 +1,332 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+const tickLoop = "function spin() {\n  process.nextTick(spin);\n}\nspin();\n"
+const cleanJS = "setImmediate(() => console.log('ok'));\n"
+
+func TestCheckExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	clean := writeFile(t, dir, "clean.js", []byte(cleanJS))
+	bad := writeFile(t, dir, "bad.js", []byte(tickLoop))
+	cases := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"check", clean}, 0},
+		{[]string{"check", bad}, 1},
+		{[]string{"check", "--format", "json", bad}, 1},
+		{[]string{"check", "--disable", "nexttickloop", bad}, 0},
+		{[]string{"check", "--enable", "blockingwait", bad}, 0},
+		{[]string{"check", "--enable", "nexttickloop", bad}, 1},
+		{[]string{"check", "--enable", "nosuchcheck", bad}, 2},
+		{[]string{"check", "--format", "xml", bad}, 2},
+		{[]string{"check", "--explain", "nosuchcheck"}, 2},
+		{[]string{"check", filepath.Join(dir, "missing.js")}, 2},
+		{[]string{"check", filepath.Join(dir, "*.ts")}, 2},
+		{[]string{"check", "--fix", "--diff", bad}, 2},
+	}
+	for _, c := range cases {
+		code, out, errs := cliRun(t, c.args...)
+		if code != c.code {
+			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", c.args, code, c.code, out, errs)
+		}
+	}
+	// Usage errors are JSON too with --format json.
+	code, out, _ := cliRun(t, "check", "--format", "json", "--enable", "nope", bad)
+	var e map[string]string
+	if code != 2 || json.Unmarshal([]byte(out), &e) != nil || !strings.Contains(e["error"], "nope") {
+		t.Errorf("json usage error: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestCheckTextOutput(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.js", []byte(tickLoop))
+	code, out, _ := cliRun(t, "check", dir+"/...")
+	want := regexp.MustCompile(`(?m)^.*a\.js:2:3: spin re-schedules itself with process\.nextTick.* \(nexttickloop\)$`)
+	if code != 1 || !want.MatchString(out) {
+		t.Errorf("exit %d, stdout:\n%s", code, out)
+	}
+}
+
+func TestCheckListExplain(t *testing.T) {
+	code, out, _ := cliRun(t, "check", "--list")
+	for _, name := range []string{"nexttickloop", "emitbeforelisten", "blockingwait"} {
+		if code != 0 || !strings.Contains(out, name) {
+			t.Errorf("--list: exit %d, missing %s:\n%s", code, name, out)
+		}
+	}
+	code, out, _ = cliRun(t, "check", "--explain", "nexttickloop")
+	if code != 0 || !strings.Contains(out, "Bad:") || !strings.Contains(out, "setImmediate") {
+		t.Errorf("--explain: exit %d:\n%s", code, out)
+	}
+}
+
+func TestCheckGitHubFormat(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.js", []byte(tickLoop))
+	code, out, _ := cliRun(t, "check", "--format", "github", p)
+	want := "::error file=" + ghProp(p) + ",line=2,col=3,"
+	if code != 1 || !strings.HasPrefix(out, want) || !strings.Contains(out, "title=looplint nexttickloop::spin re-schedules") {
+		t.Errorf("exit %d, got:\n%s\nwant prefix %s", code, out, want)
+	}
+}
+
+// TestCheckSARIF checks the output against the required properties of
+// the SARIF 2.1.0 schema for every object looplint emits.
+func TestCheckSARIF(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.js", []byte(tickLoop))
+	writeFile(t, dir, "broken.js", []byte("let = ;\n"))
+	code, out, _ := cliRun(t, "check", "--format", "sarif", dir)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var log map[string]any
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	required := func(what string, v any, keys ...string) map[string]any {
+		t.Helper()
+		m, ok := v.(map[string]any)
+		if !ok {
+			t.Fatalf("%s: not an object: %v", what, v)
+		}
+		for _, k := range keys {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%s: missing required property %q", what, k)
+			}
+		}
+		return m
+	}
+	arr := func(what string, v any) []any {
+		t.Helper()
+		a, ok := v.([]any)
+		if !ok {
+			t.Fatalf("%s: not an array: %v", what, v)
+		}
+		return a
+	}
+	required("sarifLog", log, "version", "runs")
+	if log["version"] != "2.1.0" {
+		t.Errorf("version %v", log["version"])
+	}
+	runs := arr("runs", log["runs"])
+	if len(runs) != 1 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	run := required("run", runs[0], "tool")
+	tool := required("tool", run["tool"], "driver")
+	drv := required("toolComponent", tool["driver"], "name")
+	rules := arr("rules", drv["rules"])
+	for _, r := range rules {
+		rule := required("reportingDescriptor", r, "id")
+		if sd, ok := rule["shortDescription"]; ok {
+			required("multiformatMessageString", sd, "text")
+		}
+	}
+	results := arr("results", run["results"])
+	if len(results) != 1 {
+		t.Fatalf("%d results, want 1", len(results))
+	}
+	for _, r := range results {
+		res := required("result", r, "message")
+		required("message", res["message"], "text")
+		idx := int(res["ruleIndex"].(float64))
+		if rules[idx].(map[string]any)["id"] != res["ruleId"] {
+			t.Errorf("ruleIndex %d does not point at %v", idx, res["ruleId"])
+		}
+		for _, l := range arr("locations", res["locations"]) {
+			loc := required("location", l)
+			pl := required("physicalLocation", loc["physicalLocation"])
+			required("artifactLocation", pl["artifactLocation"])
+			reg := required("region", pl["region"])
+			if reg["startLine"].(float64) < 1 {
+				t.Errorf("startLine < 1")
+			}
+		}
+		for _, f := range arr("fixes", res["fixes"]) {
+			fx := required("fix", f, "artifactChanges")
+			for _, c := range arr("artifactChanges", fx["artifactChanges"]) {
+				ch := required("artifactChange", c, "artifactLocation", "replacements")
+				for _, rp := range arr("replacements", ch["replacements"]) {
+					required("replacement", rp, "deletedRegion")
+				}
+			}
+		}
+	}
+	invs := arr("invocations", run["invocations"])
+	inv := required("invocation", invs[0], "executionSuccessful")
+	notes := arr("toolExecutionNotifications", inv["toolExecutionNotifications"])
+	if len(notes) != 1 {
+		t.Errorf("%d notifications, want 1 (the syntax error)", len(notes))
+	}
+	for _, n := range notes {
+		required("message", required("notification", n, "message")["message"], "text")
+	}
+}
+
+func TestCheckJSONReport(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.js", []byte(tickLoop))
+	writeFile(t, dir, "b.js", []byte("let x = ;\n"))
+	code, out, _ := cliRun(t, "check", "--format", "json", dir)
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if rep.Files != 2 || len(rep.Diagnostics) != 1 || len(rep.Errors) != 1 || rep.Errors[0].Kind != "input" || rep.Errors[0].Line != 1 {
+		t.Errorf("report: %+v", rep)
+	}
+}
+
+func TestCheckSuppression(t *testing.T) {
+	dir := t.TempDir()
+	ok := writeFile(t, dir, "ok.js", []byte("function spin() {\n  // looplint-ignore nexttickloop -- demo of the hazard\n  process.nextTick(spin);\n}\n"))
+	trailing := writeFile(t, dir, "trail.js", []byte("function spin() {\n  process.nextTick(spin); // looplint-ignore nexttickloop -- demo\n}\n"))
+	noReason := writeFile(t, dir, "noreason.js", []byte("function spin() {\n  // looplint-ignore nexttickloop\n  process.nextTick(spin);\n}\n"))
+	unused := writeFile(t, dir, "unused.js", []byte("// looplint-ignore nexttickloop -- nothing here\nsetImmediate(() => {});\n"))
+	unknown := writeFile(t, dir, "unknown.js", []byte("// looplint-ignore nosuch -- typo\nsetImmediate(() => {});\n"))
+	inString := writeFile(t, dir, "str.js", []byte("const s = '// looplint-ignore nexttickloop';\n"))
+
+	for _, p := range []string{ok, trailing, inString} {
+		if code, out, errs := cliRun(t, "check", p); code != 0 {
+			t.Errorf("%s: exit %d\n%s%s", p, code, out, errs)
+		}
+	}
+	code, out, _ := cliRun(t, "check", noReason)
+	if code != 1 || !strings.Contains(out, "noreason.js:2:3: looplint-ignore needs a reason") || !strings.Contains(out, "(nexttickloop)") {
+		t.Errorf("no reason: exit %d\n%s", code, out)
+	}
+	code, out, _ = cliRun(t, "check", unused)
+	if code != 1 || !strings.Contains(out, "unused.js:1:1: unused looplint-ignore for nexttickloop") {
+		t.Errorf("unused: exit %d\n%s", code, out)
+	}
+	// A suppression for a check that did not run is not "unused".
+	if code, out, _ := cliRun(t, "check", "--disable", "nexttickloop", unused); code != 0 {
+		t.Errorf("unused, check disabled: exit %d\n%s", code, out)
+	}
+	code, out, _ = cliRun(t, "check", unknown)
+	if code != 1 || !strings.Contains(out, `unknown check "nosuch"`) {
+		t.Errorf("unknown: exit %d\n%s", code, out)
+	}
+}
+
+func TestCheckBrokenTree(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.js", []byte(tickLoop))
+	writeFile(t, dir, "syntax.js", []byte("let ok = 1;\nlet x = ;\n"))
+	writeFile(t, dir, "binary.js", []byte("\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe"))
+	writeFile(t, dir, "z.mjs", []byte("import fs from 'fs';\nsetTimeout(() => fs.readFileSync('x'));\n"))
+	if err := os.Symlink(".", filepath.Join(dir, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("self.js", filepath.Join(dir, "self.js")); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		defer close(done)
+		code, out, errs = cliRun(t, "check", dir)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("check did not finish (symlink loop?)")
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for _, want := range []string{"a.js:2:3: spin", "z.mjs:2:18: fs.readFileSync blocks the event loop"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{"syntax.js:2:", "binary.js: binary or non-UTF-8 file", "self.js: broken symbolic link"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}
+
+func TestCheckIgnoredAndGlobs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".gitignore", []byte("# build output\ndist/\n*.gen.js\n"))
+	for _, sub := range []string{"dist", "node_modules/dep", "src/deep"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, dir, "dist/out.js", []byte(tickLoop))
+	writeFile(t, dir, "node_modules/dep/index.js", []byte(tickLoop))
+	writeFile(t, dir, "src/x.gen.js", []byte(tickLoop))
+	writeFile(t, dir, "src/deep/y.ts", []byte("function spin(): void {\n  process.nextTick(spin);\n}\n"))
+	writeFile(t, dir, "src/readme.md", []byte("not js"))
+
+	_, out, _ := cliRun(t, "check", "--format", "json", dir)
+	files := reportFiles(t, out)
+	if strings.Join(files, ",") != "src/deep/y.ts" {
+		t.Errorf("default walk found %v", files)
+	}
+	_, out, _ = cliRun(t, "check", "--format", "json", "--include-ignored", dir)
+	files = reportFiles(t, out)
+	if strings.Join(files, ",") != "dist/out.js,src/deep/y.ts,src/x.gen.js" {
+		t.Errorf("--include-ignored found %v", files)
+	}
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src", "**", "*.ts"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/y.ts" {
+		t.Errorf("glob found %v", files)
+	}
+}
+
+func reportFiles(t *testing.T, out string) []string {
+	t.Helper()
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	var files []string
+	for _, d := range rep.Diagnostics {
+		p := filepath.ToSlash(d.File)
+		if i := strings.Index(p, "/src/"); i >= 0 {
+			p = p[i+1:]
+		} else if i := strings.Index(p, "/dist/"); i >= 0 {
+			p = p[i+1:]
+		}
+		files = append(files, p)
+	}
+	return files
+}
+
+func TestCheckFixAndDiff(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.js", []byte(tickLoop))
+	code, out, _ := cliRun(t, "check", "--diff", p)
+	if code != 1 || !strings.Contains(out, "-  process.nextTick(spin);\n+  setImmediate(spin);\n") {
+		t.Errorf("--diff: exit %d\n%s", code, out)
+	}
+	if data, _ := os.ReadFile(p); string(data) != tickLoop {
+		t.Errorf("--diff changed the file")
+	}
+	code, out, errs := cliRun(t, "check", "--fix", p)
+	if code != 0 || !strings.Contains(errs, "fixed 1 finding") {
+		t.Errorf("--fix: exit %d\n%s%s", code, out, errs)
+	}
+	if data, _ := os.ReadFile(p); string(data) != strings.Replace(tickLoop, "process.nextTick", "setImmediate", 1) {
+		t.Errorf("--fix wrote:\n%s", data)
+	}
+	if code, out, _ := cliRun(t, "check", p); code != 0 {
+		t.Errorf("after --fix: exit %d\n%s", code, out)
+	}
+}
