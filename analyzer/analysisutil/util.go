@@ -19,8 +19,10 @@ func FuncName(f *jsfile.File, fn *sched.Func) string {
 		return "the top level"
 	case fn.Class != nil && fn.Method == "constructor":
 		return fmt.Sprintf("the %s constructor", orAnon(fn.Class.Name))
-	case fn.Class != nil && fn.Class.Name != "":
+	case fn.Class != nil && fn.Class.Name != "" && fn.Name != "":
 		return fn.Class.Name + "." + fn.Name
+	case fn.Class != nil && fn.Class.Name != "" && fn.Node != nil:
+		return fmt.Sprintf("the %s method at line %d", fn.Class.Name, f.Position(fn.Node.Idx0()).Line)
 	case fn.Name != "":
 		return fn.Name
 	}
