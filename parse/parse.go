@@ -143,7 +143,8 @@ func parseFile(path string, src []byte) (*File, error) {
 	if scriptErr == nil {
 		return f, nil
 	}
-	if _, err := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
+	_, moduleErr := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
+	if moduleErr == nil {
 		f.ESMSyntax = true
 		return f, nil
 	}
@@ -163,7 +164,7 @@ func parseFile(path string, src []byte) (*File, error) {
 			return f, nil
 		}
 	}
-	return nil, engineError(path, scriptErr)
+	return nil, engineError(path, scriptErr, moduleErr)
 }
 
 // unsupported is the syntax the engine cannot run, in esbuild's feature
@@ -185,17 +186,34 @@ const (
 	CJSSuffix = "\n})"
 )
 
-func engineError(path string, err error) error {
-	msg := err.Error()
-	if el, ok := err.(parser.ErrorList); ok && len(el) > 0 {
+// engineError reports what the engine's parser could not read, from
+// whichever reading (script or module) got further into the file: that
+// one is about the real obstacle, the other about the file's kind.
+func engineError(path string, scriptErr, moduleErr error) error {
+	type at struct {
+		line, col int
+		msg       string
+	}
+	pos := func(err error, shift int) (at, bool) {
+		el, ok := err.(parser.ErrorList)
+		if !ok || len(el) == 0 {
+			return at{}, false
+		}
 		e := el[0]
 		col := e.Position.Column
 		if e.Position.Line == 1 {
-			col -= len(CJSPrefix)
+			col -= shift
 		}
-		return &Error{File: path, Line: e.Position.Line, Col: col, Msg: "unsupported syntax: " + e.Message}
+		return at{e.Position.Line, col, e.Message}, true
 	}
-	return &Error{File: path, Msg: msg}
+	best, ok := pos(scriptErr, len(CJSPrefix))
+	if m, mok := pos(moduleErr, 0); mok && (!ok || m.line > best.line || m.line == best.line && m.col > best.col) {
+		best, ok = m, true
+	}
+	if !ok {
+		return &Error{File: path, Msg: scriptErr.Error()}
+	}
+	return &Error{File: path, Line: best.line, Col: best.col, Msg: "unsupported syntax: " + best.msg}
 }
 
 // transform runs esbuild with a source map back to src; supported, when
