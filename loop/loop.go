@@ -144,7 +144,7 @@ func (l *Loop) Rejected() {
 // New creates a loop for an execution; the oracle answers its
 // nondeterministic questions and its answers are kept as the witness.
 func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
-	rec := &recorder{o: o}
+	rec := &recorder{o: o, w: Witness{Clock: []int64{}, Poll: [][]int{}}}
 	l := NewWith(p, h, Env{Clock: &Concrete{o: rec}, Poll: rec.Poll}, lim)
 	l.oracle = rec
 	return l
