@@ -61,8 +61,6 @@ func (h *host) runInternal(name string) (sobek.Value, error) {
 
 const cjsPrefix = parse.CJSPrefix
 
-type randSource struct{ r *rand.Rand }
-
 // newRand makes Math.random deterministic per run: a schedule fixes
 // everything but the program itself.
 func newRand() sobek.RandSource {

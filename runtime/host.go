@@ -60,10 +60,9 @@ type host struct {
 	mainAsync *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
 	modules   map[string]*sobek.Object
 	builtins  map[string]sobek.Value
-	startWall time.Time
 
 	timeoutProto, immProto, bufferCtor, fsCls *sobek.Object
-	facades                                   []string
+	facades                                   int
 	esmCache                                  map[string]sobek.ModuleRecord
 	esmPath                                   map[sobek.ModuleRecord]string
 }
@@ -89,7 +88,7 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 	rt := sobek.New()
 	h := &host{p: p, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
-		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{}, startWall: time.Now(),
+		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}}
 	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)

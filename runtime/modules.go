@@ -318,15 +318,6 @@ func (h *host) unwrap(v sobek.Value) sobek.Value {
 	return v
 }
 
-func (h *host) markHandled(p *sobek.Promise) {
-	for i, q := range h.pending {
-		if q == p {
-			h.pending = append(h.pending[:i:i], h.pending[i+1:]...)
-			return
-		}
-	}
-}
-
 func (h *host) linkError(err error) error {
 	msg := err.Error()
 	if strings.Contains(msg, "not supported in the sandbox") || strings.Contains(msg, "Cannot find module") {
@@ -457,8 +448,8 @@ func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 			names = o.Keys()
 		}
 	}
-	slot := fmt.Sprintf("__looplint_import_%d", len(h.facades))
-	h.facades = append(h.facades, id)
+	h.facades++
+	slot := fmt.Sprintf("__looplint_import_%d", h.facades)
 	// Evaluated lazily, in graph order, like Node's CommonJS translator.
 	g := h.rt.GlobalObject()
 	g.DefineDataProperty(slot, h.rt.ToValue(func(sobek.FunctionCall) sobek.Value {

@@ -10,7 +10,6 @@
 package runtime
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -228,8 +227,6 @@ func heapBytes() uint64 {
 	goruntime.ReadMemStats(&m)
 	return m.HeapAlloc
 }
-
-var errNotSupported = errors.New("not supported in the sandbox")
 
 // newFS builds the sandbox file system: the mount (if any) and the snippet.
 func newFS(p *Program) (*memfs.FS, error) {
