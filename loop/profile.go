@@ -114,9 +114,6 @@ func (p Profile) ZeroRearm() bool { return p.Node.Major <= 9 }
 // OldAwait: V8 < 7.2 wraps an awaited native promise in a throwaway promise (3 jobs).
 func (p Profile) OldAwait() bool { return p.Node.Major == 10 || p.Node.Major == 11 }
 
-// HasQueueMicrotask: the global exists from 11.0.
-func (p Profile) HasQueueMicrotask() bool { return p.Node.Major >= 11 }
-
 // UnhandledRejectionsThrow: the default mode became "throw" in 15.0 (nodejs/node#33021).
 func (p Profile) UnhandledRejectionsThrow() bool { return p.Node.Major >= 15 }
 
@@ -136,9 +133,6 @@ func (p Profile) DetectModule() bool {
 
 // TopLevelAwait works in modules without a flag from 14.8.
 func (p Profile) TopLevelAwait() bool { return p.Node.AtLeast(14, 8) }
-
-// ESMNeedsFlag: Node < 12 runs .mjs only with --experimental-modules.
-func (p Profile) ESMNeedsFlag() bool { return p.Node.Major < 12 }
 
 // TimeoutSignWarnings: TimeoutNegativeWarning / TimeoutNaNWarning from 24.0.
 func (p Profile) TimeoutSignWarnings() bool { return p.Node.Major >= 24 }
