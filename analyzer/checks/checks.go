@@ -7,6 +7,7 @@ import (
 
 	"github.com/looplint/looplint/analyzer/blockingwait"
 	"github.com/looplint/looplint/analyzer/emitbeforelisten"
+	"github.com/looplint/looplint/analyzer/microtaskloop"
 	"github.com/looplint/looplint/analyzer/nexttickloop"
 )
 
@@ -14,6 +15,7 @@ import (
 var All = []*analysis.Analyzer{
 	blockingwait.Analyzer,
 	emitbeforelisten.Analyzer,
+	microtaskloop.Analyzer,
 	nexttickloop.Analyzer,
 }
 

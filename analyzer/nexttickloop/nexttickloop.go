@@ -50,44 +50,27 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-type edge struct {
-	to   *sched.Func
-	site *sched.Call
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
 	// Edges that keep control inside the nextTick queue: synchronous calls,
 	// synchronous executors, and nextTick itself.
-	edges := map[*sched.Func][]edge{}
-	for _, c := range facts.Calls {
-		if c.Target != nil {
-			edges[c.Func] = append(edges[c.Func], edge{c.Target, c})
-		}
-		if c.Kind == sched.NextTick || c.Kind == sched.PromiseExec {
-			for _, g := range c.Funcs {
-				edges[c.Func] = append(edges[c.Func], edge{g, c})
-			}
-		}
-	}
+	g := facts.Graph(func(c *sched.Call) bool { return c.Kind == sched.NextTick || c.Kind == sched.PromiseExec })
 	for _, c := range facts.Sched {
 		if c.Kind != sched.NextTick || len(c.Funcs) == 0 {
 			continue
 		}
-		g := c.Funcs[0]
-		path, ok := findPath(edges, g, c.Func)
+		cyc, ok := g.CycleThrough(c, c.Funcs[0])
 		if !ok {
 			continue
 		}
-		names := []string{analysisutil.FuncName(f, c.Func), analysisutil.FuncName(f, g)}
-		guarded := c.Guarded
-		for _, e := range path {
-			names = append(names, analysisutil.FuncName(f, e.to))
-			guarded = guarded || e.site.Guarded
+		var names []string
+		for _, fn := range cyc.Funcs() {
+			names = append(names, analysisutil.FuncName(f, fn))
 		}
+		guarded := cyc.Guarded
 		var how string
-		if len(path) == 0 && g == c.Func {
+		if cyc.Direct() {
 			how = fmt.Sprintf("%s re-schedules itself with process.nextTick", names[0])
 		} else {
 			how = fmt.Sprintf("%s re-schedules itself through process.nextTick (%s)", names[0], strings.Join(names, " → "))
@@ -118,34 +101,4 @@ func isProcessNextTick(e ast.Expression) bool {
 	}
 	id, ok := d.Left.(*ast.Identifier)
 	return ok && id.Name == "process"
-}
-
-// findPath returns the edges of a shortest path from `from` to `to`.
-func findPath(edges map[*sched.Func][]edge, from, to *sched.Func) ([]edge, bool) {
-	type prev struct {
-		fn *sched.Func
-		e  edge
-	}
-	back := map[*sched.Func]prev{from: {}}
-	queue := []*sched.Func{from}
-	for len(queue) > 0 {
-		fn := queue[0]
-		queue = queue[1:]
-		if fn == to {
-			var path []edge
-			for fn != from {
-				p := back[fn]
-				path = append([]edge{p.e}, path...)
-				fn = p.fn
-			}
-			return path, true
-		}
-		for _, e := range edges[fn] {
-			if _, seen := back[e.to]; !seen {
-				back[e.to] = prev{fn, e}
-				queue = append(queue, e.to)
-			}
-		}
-	}
-	return nil, false
 }
