@@ -9,6 +9,7 @@ import (
 	"github.com/looplint/looplint/analyzer/emitbeforelisten"
 	"github.com/looplint/looplint/analyzer/microtaskloop"
 	"github.com/looplint/looplint/analyzer/nexttickloop"
+	"github.com/looplint/looplint/analyzer/timerrace"
 )
 
 // All is every check, by name.
@@ -17,6 +18,7 @@ var All = []*analysis.Analyzer{
 	emitbeforelisten.Analyzer,
 	microtaskloop.Analyzer,
 	nexttickloop.Analyzer,
+	timerrace.Analyzer,
 }
 
 // Lookup finds a check by name.

@@ -49,6 +49,8 @@ func TestSharedHazards(t *testing.T) {
 		"03-emit-in-constructor.js":  "emitbeforelisten",
 		"06-block-loop.js":           "blockingwait",
 		"08-microtask-starvation.js": "microtaskloop",
+		"04-timeout-vs-immediate.js": "timerrace",
+		"05-ordering-quiz.js":        "timerrace",
 	}
 	var paths []string
 	for name := range want {
