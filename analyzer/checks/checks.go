@@ -10,6 +10,7 @@ import (
 	"github.com/looplint/looplint/analyzer/microtaskloop"
 	"github.com/looplint/looplint/analyzer/nexttickloop"
 	"github.com/looplint/looplint/analyzer/timerrace"
+	"github.com/looplint/looplint/analyzer/zalgo"
 )
 
 // All is every check, by name.
@@ -19,6 +20,7 @@ var All = []*analysis.Analyzer{
 	microtaskloop.Analyzer,
 	nexttickloop.Analyzer,
 	timerrace.Analyzer,
+	zalgo.Analyzer,
 }
 
 // Lookup finds a check by name.

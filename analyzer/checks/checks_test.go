@@ -51,6 +51,7 @@ func TestSharedHazards(t *testing.T) {
 		"08-microtask-starvation.js": "microtaskloop",
 		"04-timeout-vs-immediate.js": "timerrace",
 		"05-ordering-quiz.js":        "timerrace",
+		"02-zalgo.js":                "zalgo",
 	}
 	var paths []string
 	for name := range want {

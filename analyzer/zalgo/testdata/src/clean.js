@@ -1,0 +1,48 @@
+// Consistent callbacks.
+const fs = require('fs');
+const memo = new Map();
+
+// Always asynchronous: the cached path is deferred.
+function load(name, done) {
+  if (memo.has(name)) {
+    process.nextTick(() => done(null, memo.get(name)));
+    return;
+  }
+  fs.readFile(name, 'utf8', (err, text) => done(err, text));
+}
+load(__filename, () => {});
+
+// Always synchronous.
+function each(list, visit) {
+  for (const x of list) visit(x);
+}
+each([1], () => {});
+
+// Called synchronously, then again later on every path (a progress
+// callback, not Zalgo).
+function progress(onStep) {
+  onStep(0);
+  setTimeout(() => onStep(1), 10);
+}
+progress(() => {});
+
+// A nested function's parameter of the same name is another variable.
+function outer(cb) {
+  if (Math.random() > 0.5) cb();
+  setTimeout(function inner(cb) { cb(); }, 0, () => {});
+}
+outer(() => {});
+
+// Handed to a function we cannot see: not known to be asynchronous.
+function viaHelper(key, cb) {
+  if (!key) return cb(null);
+  helper(key, (v) => cb(v));
+}
+function helper(k, f) { f(k); }
+viaHelper('k', () => {});
+
+// Synchronously inside a promise executor is still synchronous.
+function exec(cb) {
+  return new Promise((resolve) => { cb(); resolve(); });
+}
+exec(() => {});

@@ -1,0 +1,314 @@
+// Package zalgo reports functions that call a callback parameter
+// synchronously on some paths and asynchronously on others.
+package zalgo
+
+import (
+	"fmt"
+
+	"github.com/grafana/sobek/ast"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/analysisutil"
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/analyzer/sched"
+)
+
+const Doc = `report callbacks called synchronously on some paths and asynchronously on others
+
+An API that takes a callback should call it either always synchronously
+or always asynchronously. One that answers from a cache synchronously but
+otherwise from an I/O callback (or a timer, a promise, process.nextTick)
+"releases Zalgo": the caller's code after the call runs before the
+callback on some calls and after it on others, so state the caller sets
+up after the call may or may not be there when the callback runs, and
+bugs appear only on the cached (or the error) path.
+
+Bad:
+
+	function readCached(path, cb) {
+	  if (cache[path]) {
+	    cb(null, cache[path]);          // synchronous
+	    return;
+	  }
+	  fs.readFile(path, 'utf8', (err, data) => {
+	    if (err) return cb(err);        // asynchronous
+	    cache[path] = data;
+	    cb(null, data);
+	  });
+	}
+
+Fix: make the synchronous path asynchronous too (the suggested fix
+wraps the call):
+
+	    process.nextTick(() => cb(null, cache[path]));
+
+A call counts as asynchronous when it is inside a function queued by
+process.nextTick, queueMicrotask, setTimeout, setInterval, setImmediate,
+a promise reaction, an fs (or other callback I/O) call, an event
+listener, when it follows an await, or when the parameter itself is
+handed to one of those. A synchronous call is one directly in the
+function's body, before any await. The check reports only when the paths
+can differ: one of the two calls is under a condition, or an early
+return separates them. Callbacks handed to functions it cannot see
+(fetchIt(key, (v) => cb(v))) are not considered asynchronous.`
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "zalgo",
+	Doc:      Doc,
+	Requires: []*analysis.Analyzer{jsfile.Analyzer, sched.Analyzer},
+	Run:      run,
+}
+
+type use struct {
+	call *sched.Call // the call of the parameter (nil when it is passed on)
+	via  *sched.Call // the asynchronous site
+	top  *sched.Call // the site in the function's own body that leads there
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
+	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+	stmts := statementCalls(f)
+	for _, fn := range facts.Funcs {
+		if fn.Top {
+			continue
+		}
+		params := paramNames(fn.Node)
+		if len(params) == 0 {
+			continue
+		}
+		for _, p := range params {
+			syncs, asyncs := uses(facts, fn, p)
+			if len(syncs) == 0 || len(asyncs) == 0 {
+				continue
+			}
+			a := asyncs[0]
+			for _, s := range syncs {
+				if !s.Guarded && !a.top.Guarded && !earlyReturn(fn, s, a.top) {
+					continue
+				}
+				msg := fmt.Sprintf("%s calls its callback %s synchronously here but asynchronously on other paths (%s, line %d): callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
+					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
+				d := analysis.Diagnostic{Message: msg}
+				d.Pos, d.End = f.Range(s.Node)
+				if stmts[s.Node] {
+					d.SuggestedFixes = []analysis.SuggestedFix{{
+						Message:   "Defer the call with process.nextTick",
+						TextEdits: []analysis.TextEdit{{Pos: d.Pos, End: d.End, NewText: []byte("process.nextTick(() => " + f.Text(s.Node) + ")")}},
+					}}
+				}
+				pass.Report(d)
+			}
+		}
+	}
+	return nil, nil
+}
+
+func describe(f *jsfile.File, s *sched.Call) string {
+	switch s.Kind {
+	case sched.Await:
+		return "after an await"
+	case sched.Timeout, sched.Interval, sched.Immediate, sched.IO:
+		name := s.Callee
+		if name == "" {
+			name = s.Kind.String()
+		}
+		return "in a " + name + " callback"
+	case sched.NextTick:
+		return "in a process.nextTick callback"
+	case sched.Microtask:
+		return "in a queueMicrotask callback"
+	case sched.Listen:
+		return "in an event listener"
+	case sched.Handler:
+		return "in a request handler"
+	}
+	if s.Method != "" {
+		return "in a ." + s.Method + "() callback"
+	}
+	return "in a callback"
+}
+
+// statementCalls: call expressions that are whole statements or the
+// argument of a return, where wrapping them keeps the meaning.
+func statementCalls(f *jsfile.File) map[ast.Node]bool {
+	out := map[ast.Node]bool{}
+	for _, s := range f.Body {
+		jsfile.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ExpressionStatement:
+				if c, ok := n.Expression.(*ast.CallExpression); ok {
+					out[c] = true
+				}
+			case *ast.ReturnStatement:
+				if c, ok := n.Argument.(*ast.CallExpression); ok {
+					out[c] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+func paramList(n ast.Node) *ast.ParameterList {
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		return n.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		return n.ParameterList
+	}
+	return nil
+}
+
+// paramNames lists the plain identifier parameters of a function.
+func paramNames(n ast.Node) []string {
+	pl := paramList(n)
+	if pl == nil {
+		return nil
+	}
+	var out []string
+	for _, b := range pl.List {
+		if id, ok := b.Target.(*ast.Identifier); ok {
+			out = append(out, id.Name.String())
+		}
+	}
+	return out
+}
+
+func declares(fn *sched.Func, name string) bool {
+	for _, p := range paramNames(fn.Node) {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+func callsName(s *sched.Call, name string) bool {
+	id, ok := analysisutil.Callee(s.Node).(*ast.Identifier)
+	_, isCall := s.Node.(*ast.CallExpression)
+	return ok && isCall && id.Name.String() == name
+}
+
+func passes(s *sched.Call, name string) bool {
+	for _, a := range s.Args {
+		if id, ok := a.(*ast.Identifier); ok && id.Name.String() == name {
+			return true
+		}
+	}
+	return false
+}
+
+func asyncSite(s *sched.Call) bool {
+	return s.Kind.Async() || s.Method == "then" || s.Method == "catch" || s.Method == "finally"
+}
+
+// uses finds the synchronous calls of parameter p in fn's body, and its
+// asynchronous uses in fn and the functions nested in it.
+func uses(facts *sched.Facts, fn *sched.Func, p string) (syncs []*sched.Call, asyncs []use) {
+	var firstAwait *sched.Call
+	for _, s := range fn.Calls {
+		switch {
+		case s.Kind == sched.Await:
+			if firstAwait == nil {
+				firstAwait = s
+			}
+		case callsName(s, p) && firstAwait == nil:
+			syncs = append(syncs, s)
+		case callsName(s, p):
+			asyncs = append(asyncs, use{s, firstAwait, s})
+		case asyncSite(s) && passes(s, p):
+			asyncs = append(asyncs, use{nil, s, s})
+		}
+	}
+	for _, g := range facts.Funcs {
+		if g == fn || g.Top {
+			continue
+		}
+		// The chain from g up to fn, if g is nested in fn and p is not
+		// shadowed on the way.
+		var via, top *sched.Call
+		nested, shadowed := false, false
+		for h := g; h != nil; h = h.Parent {
+			if h == fn {
+				nested = true
+				break
+			}
+			if declares(h, p) {
+				shadowed = true
+				break
+			}
+			for _, s := range h.Scheduled {
+				if asyncSite(s) && s.Kind != sched.PromiseExec && s.Kind != sched.None {
+					via = s
+				}
+			}
+			if h.Parent == fn {
+				for _, s := range h.Scheduled {
+					if s.Func == fn {
+						top = s
+					}
+				}
+				for _, s := range h.CalledBy {
+					if s.Func == fn && top == nil {
+						top = s
+					}
+				}
+			}
+		}
+		if !nested || shadowed {
+			continue
+		}
+		if top == nil {
+			top = &sched.Call{Node: g.Node}
+		}
+		for _, s := range g.Calls {
+			switch {
+			case callsName(s, p) && via != nil:
+				asyncs = append(asyncs, use{s, via, top})
+			case asyncSite(s) && passes(s, p):
+				asyncs = append(asyncs, use{nil, s, top})
+			}
+		}
+	}
+	return syncs, asyncs
+}
+
+// earlyReturn: fn's own body has a return (or throw) statement that ends
+// before the later of the two sites, so the paths to them can differ.
+func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
+	limit := a.Node.Idx0()
+	if b.Node != nil && b.Node.Idx0() > limit {
+		limit = b.Node.Idx0()
+	}
+	body := fnBody(fn.Node)
+	if body == nil {
+		return false
+	}
+	found := false
+	jsfile.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
+			return false
+		case *ast.ReturnStatement, *ast.ThrowStatement:
+			if n.Idx1() <= limit {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func fnBody(n ast.Node) ast.Node {
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		if n.Body != nil {
+			return n.Body
+		}
+	case *ast.ArrowFunctionLiteral:
+		return n.Body
+	}
+	return nil
+}
