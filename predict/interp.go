@@ -1,0 +1,428 @@
+package predict
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+)
+
+// Options bound a prediction. Zero fields take defaults.
+type Options struct {
+	Explore Config
+	// MaxIter caps the iterations of one loop statement; past it the
+	// loop is left and the result is incomplete.
+	MaxIter int
+	// Limits bound each run of the loop model.
+	Limits loop.Limits
+}
+
+// Reason says why a prediction is incomplete.
+type Reason struct {
+	Pos ir.Pos
+	Msg string
+}
+
+func (r Reason) String() string { return r.Pos.String() + ": " + r.Msg }
+
+// Outcome is one distinct (stdout, exit code) with the number of paths
+// reaching it and the witness of the first; Stderr is that path's stderr.
+type Outcome struct {
+	Stdout   []string
+	Stderr   []string
+	ExitCode int
+	Paths    int
+	Witness  loop.Witness
+}
+
+// Prediction is what Predict found. Complete means every reachable
+// outcome of the model is listed and nothing was approximated.
+type Prediction struct {
+	Orders   []Outcome
+	Complete bool
+	Reasons  []Reason
+	Explored Result
+}
+
+// Predict lists every outcome of f under profile p without running it.
+func Predict(f *parse.File, p loop.Profile, opts Options) Prediction {
+	prog, err := ir.Lower(f, p.Module == loop.ESModule)
+	if err != nil {
+		return Prediction{Reasons: []Reason{{Msg: "cannot lower: " + err.Error()}}}
+	}
+	return PredictProgram(prog, p, opts)
+}
+
+// PredictProgram is Predict on a lowered program.
+func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
+	if opts.Limits.MaxCallbacks == 0 {
+		opts.Limits = loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
+	}
+	reasons := map[Reason]bool{}
+	var last *Interp
+	run := func(x *Exec) []string {
+		in := newInterp(prog, p, opts, x)
+		last = in
+		in.l = loop.NewWith(p, in, x.Env(), opts.Limits)
+		x.Attach(in.l)
+		defer in.killCoros()
+		in.runMain()
+		for r := range in.reasons {
+			reasons[r] = true
+		}
+		return in.key()
+	}
+	var outs []Outcome
+	index := map[string]int{}
+	cfg := opts.Explore
+	cfg.Each = func(path Path) {
+		k := strings.Join(path.Output, "\x00")
+		if i, ok := index[k]; ok {
+			outs[i].Paths++
+			return
+		}
+		index[k] = len(outs)
+		n := len(path.Output)
+		code, _ := strconv.Atoi(strings.TrimPrefix(path.Output[n-1], "exit:"))
+		outs = append(outs, Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, ExitCode: code, Paths: 1, Witness: path.Witness})
+	}
+	res := Explore(run, cfg)
+	pr := Prediction{Orders: outs, Explored: res}
+	for _, c := range res.CutReasons {
+		reasons[Reason{Msg: "exploration cut: " + c}] = true
+	}
+	if res.Truncated {
+		reasons[Reason{Msg: "exploration truncated at the run limit"}] = true
+	}
+	for r := range reasons {
+		pr.Reasons = append(pr.Reasons, r)
+	}
+	sort.Slice(pr.Reasons, func(i, j int) bool {
+		a, b := pr.Reasons[i], pr.Reasons[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Line < b.Pos.Line || a.Pos.Line == b.Pos.Line && a.Pos.Col < b.Pos.Col
+		}
+		return a.Msg < b.Msg
+	})
+	pr.Complete = len(pr.Reasons) == 0
+	return pr
+}
+
+// Interp is one run of the abstract interpreter: the loop.Host of a
+// loop model, interpreting the IR with abstract values.
+type Interp struct {
+	prog *ir.Program
+	p    loop.Profile
+	opts Options
+	x    *Exec // nil when replaying a witness
+	l    *loop.Loop
+	e    *Promises
+
+	globals  *Scope
+	builtins map[string]Value
+	stdout   []string
+	stderr   []string
+	reasons  map[Reason]bool
+
+	exitCode  Value // process.exitCode
+	listeners map[string][]Value
+	unhandled []*Promise
+	reported  map[*Promise]bool
+	late      []*Promise
+
+	cur   *coro
+	coros []*coro
+}
+
+func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {
+	if opts.MaxIter <= 0 {
+		opts.MaxIter = 10000
+	}
+	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{},
+		listeners: map[string][]Value{}, reported: map[*Promise]bool{}}
+	in.e = &Promises{OldAwait: p.OldAwait(), Thenable: in.thenable, Track: in.track}
+	in.globals = newScope(nil, true)
+	in.builtins = in.makeBuiltins()
+	return in
+}
+
+// NewHost returns an interpreter of prog for a loop the caller builds
+// (e.g. loop.New with a Replay oracle); Attach it, then call Run.
+func NewHost(prog *ir.Program, p loop.Profile, opts Options) *Interp {
+	return newInterp(prog, p, opts, nil)
+}
+
+// Attach gives the host its loop.
+func (in *Interp) Attach(l *loop.Loop) { in.l = l }
+
+// Run runs the program on the attached loop and returns stdout and the exit code.
+func (in *Interp) Run() ([]string, int) {
+	defer in.killCoros()
+	in.runMain()
+	k := in.key()
+	code, _ := strconv.Atoi(strings.TrimPrefix(k[len(k)-1], "exit:"))
+	return k[:len(k)-1], code
+}
+
+// key is the run's output: stdout lines then "exit:N".
+func (in *Interp) key() []string {
+	out := append([]string{}, in.stdout...)
+	return append(out, fmt.Sprintf("exit:%d", in.code()))
+}
+
+func (in *Interp) code() int {
+	if f, ok := in.exitCode.(float64); ok {
+		return int(f)
+	}
+	return 0
+}
+
+func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
+	in.reasons[Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
+}
+
+// fork decides a condition the slice cannot evaluate: both ways when
+// exploring (the result is already incomplete), the first on replay.
+func (in *Interp) fork(pos ir.Pos, what string) bool {
+	in.reason(pos, "%s depends on an unknown value", what)
+	if in.x == nil {
+		return true
+	}
+	return in.x.choose(2) == 0
+}
+
+func (in *Interp) runMain() {
+	body := func() {
+		defer in.catchExit()
+		main := &Closure{Fn: in.prog.Main, Scope: in.globals}
+		if in.prog.Main.Async {
+			if !in.p.TopLevelAwait() {
+				in.reason(in.prog.Main.Pos, "top-level await on a Node without it")
+			}
+			in.callAsync(main, nil, nil)
+			return
+		}
+		if err := in.protect(func() { in.callFunc(main, nil, nil) }); err != nil {
+			in.l.ReportUncaught(err)
+		}
+	}
+	in.l.RunMain(body)
+	if st := in.l.Stopped(); st.Kind != loop.StopNormal {
+		in.reason(ir.Pos{}, "run stopped: %s", st.Msg)
+	}
+}
+
+// exitSignal unwinds JavaScript after process.exit().
+type exitSignal struct{}
+
+func (in *Interp) catchExit() {
+	if r := recover(); r != nil {
+		if _, ok := r.(exitSignal); !ok {
+			panic(r)
+		}
+	}
+}
+
+// protect runs fn, turning a JS throw into an error.
+func (in *Interp) protect(fn func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if t, ok := r.(*Thrown); ok {
+				err = t
+				return
+			}
+			panic(r)
+		}
+	}()
+	fn()
+	return nil
+}
+
+// ---- loop.Host ----
+
+// task is a callback with its arguments as the loop holds it.
+type task struct {
+	fn   Value
+	args []Value
+}
+
+func (in *Interp) Enter(fn func()) {
+	func() {
+		defer in.catchExit()
+		fn()
+	}()
+	for in.e.Pending() && !in.l.Dead() {
+		if !in.l.Microtask("") {
+			return
+		}
+		func() {
+			defer in.catchExit()
+			in.e.RunOne()
+		}()
+	}
+}
+
+func (in *Interp) Invoke(cb any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(exitSignal); ok {
+				err = nil
+				return
+			}
+			panic(r)
+		}
+	}()
+	t := cb.(task)
+	return in.protect(func() { in.call(t.fn, nil, t.args, ir.Pos{}) })
+}
+
+func (in *Interp) Uncaught(err error, fromPromise bool) bool {
+	var v Value = err.Error()
+	if t, ok := err.(*Thrown); ok {
+		v = t.V
+	}
+	if ls := in.listeners["uncaughtException"]; len(ls) > 0 {
+		origin := "uncaughtException"
+		if fromPromise {
+			origin = "unhandledRejection"
+		}
+		if !in.p.Has("uncaughtException:origin") {
+			in.emit("uncaughtException", v)
+		} else {
+			in.emit("uncaughtException", v, origin)
+		}
+		return true
+	}
+	s, ok := toStr(v)
+	if !ok {
+		s = "<value>"
+	}
+	in.stderr = append(in.stderr, "Uncaught "+s)
+	in.exitCode = float64(1)
+	in.emit("exit", float64(1))
+	return false
+}
+
+func (in *Interp) track(p *Promise, r Rejection) {
+	switch r {
+	case RejectUnhandled:
+		in.unhandled = append(in.unhandled, p)
+		in.l.Rejected()
+	case RejectHandled:
+		for i, q := range in.unhandled {
+			if q == p {
+				in.unhandled = append(in.unhandled[:i:i], in.unhandled[i+1:]...)
+				return
+			}
+		}
+		if in.reported[p] {
+			delete(in.reported, p)
+			in.late = append(in.late, p)
+		}
+	}
+}
+
+func (in *Interp) TakeRejections() (unhandled, late []any) {
+	for _, p := range in.unhandled {
+		in.reported[p] = true
+		unhandled = append(unhandled, p)
+	}
+	for _, p := range in.late {
+		late = append(late, p)
+	}
+	in.unhandled, in.late = nil, nil
+	return
+}
+
+func (in *Interp) EmitUnhandledRejection(r any) bool {
+	p := r.(*Promise)
+	if len(in.listeners["unhandledRejection"]) == 0 {
+		return false
+	}
+	in.emit("unhandledRejection", p.Result, p)
+	return true
+}
+
+func (in *Interp) WarnUnhandledRejection(r any) {
+	s, _ := toStr(r.(*Promise).Result)
+	in.stderr = append(in.stderr, "UnhandledPromiseRejectionWarning: "+s)
+}
+
+func (in *Interp) RejectionError(r any) error { return &Thrown{V: r.(*Promise).Result} }
+
+func (in *Interp) EmitRejectionHandled(r any) {
+	if len(in.listeners["rejectionHandled"]) == 0 {
+		in.stderr = append(in.stderr, "PromiseRejectionHandledWarning: Promise rejection was handled asynchronously")
+		return
+	}
+	in.emit("rejectionHandled", r.(*Promise))
+}
+
+func (in *Interp) EmitProcess(event string) {
+	var code Value = float64(in.code())
+	in.emit(event, code)
+}
+
+func (in *Interp) Warn(name, msg string) {
+	in.stderr = append(in.stderr, "(node) "+name+": "+msg)
+}
+
+// emit calls process listeners synchronously; a throw is uncaught.
+func (in *Interp) emit(event string, args ...Value) {
+	ls := append([]Value{}, in.listeners[event]...)
+	for _, fn := range ls {
+		if in.l.Dead() && event != "exit" {
+			return
+		}
+		if err := in.protect(func() { in.call(fn, nil, args, ir.Pos{}) }); err != nil {
+			in.l.ReportUncaught(err)
+			return
+		}
+	}
+}
+
+func (in *Interp) thenable(v Value) (Callable, error) {
+	o, ok := v.(*Object)
+	if !ok {
+		if _, u := v.(unknown); u {
+			in.reason(ir.Pos{}, "a promise was resolved with an unknown value (maybe a thenable)")
+		}
+		return nil, nil
+	}
+	then, _ := o.get("then")
+	if !isCallable(then) {
+		return nil, nil
+	}
+	return func(this Value, args ...Value) (Value, error) {
+		var res Value
+		err := in.protect(func() { res = in.call(then, this, args, ir.Pos{}) })
+		return res, err
+	}, nil
+}
+
+// callable wraps a JS function for the promise engine (nil if v is not one).
+func (in *Interp) callable(v Value, pos ir.Pos) Callable {
+	if !isCallable(v) {
+		return nil
+	}
+	return func(this Value, args ...Value) (Value, error) {
+		var res Value
+		for i, a := range args {
+			args[i] = norm(a)
+		}
+		err := in.protect(func() { res = in.call(v, nil, args, pos) })
+		return res, err
+	}
+}
+
+// norm turns the engine's Go arrays into JS arrays.
+func norm(v Value) Value {
+	if a, ok := v.([]Value); ok {
+		return newArray(a)
+	}
+	return v
+}

@@ -1,0 +1,505 @@
+package predict
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+)
+
+func native(name string, fn func(this Value, args []Value, pos ir.Pos) Value) *Native {
+	return &Native{Name: name, Fn: fn}
+}
+
+func arg(args []Value, i int) Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return nil
+}
+
+func (in *Interp) makeBuiltins() map[string]Value {
+	b := map[string]Value{}
+	opNative := func(name string, f func(args []Value, pos ir.Pos) Value) *Native {
+		return native(name, func(_ Value, args []Value, pos ir.Pos) Value { return f(args, pos) })
+	}
+	b["setTimeout"] = opNative("setTimeout", func(a []Value, p ir.Pos) Value { return in.setTimer(a, false, p) })
+	b["setInterval"] = opNative("setInterval", func(a []Value, p ir.Pos) Value { return in.setTimer(a, true, p) })
+	b["setImmediate"] = opNative("setImmediate", in.setImmediate)
+	b["clearTimeout"] = opNative("clearTimeout", func(a []Value, p ir.Pos) Value { return in.clear("timeout", a, p) })
+	b["clearInterval"] = opNative("clearInterval", func(a []Value, p ir.Pos) Value { return in.clear("interval", a, p) })
+	b["clearImmediate"] = opNative("clearImmediate", func(a []Value, p ir.Pos) Value { return in.clear("immediate", a, p) })
+	if in.p.Has("queueMicrotask") {
+		b["queueMicrotask"] = opNative("queueMicrotask", in.queueMicrotask)
+	}
+	console := &Native{Name: "console", Props: map[string]Value{}}
+	for m, s := range map[string]string{"log": "stdout", "info": "stdout", "debug": "stdout", "error": "stderr", "warn": "stderr"} {
+		s := s
+		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.print(s, a, p) })
+	}
+	b["console"] = console
+	proc := &Native{Name: "process", Props: map[string]Value{}}
+	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
+	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
+	for _, m := range []string{"on", "once", "addListener", "prependListener", "prependOnceListener"} {
+		m := m
+		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })
+	}
+	b["process"] = proc
+	prom := &Native{Name: "Promise", Props: map[string]Value{}}
+	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {
+		m := m
+		if m == "allSettled" && !in.p.Has("Promise.allSettled") || m == "any" && !in.p.Has("Promise.any") {
+			continue
+		}
+		prom.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.promiseStatic(m, a, p) })
+	}
+	b["Promise"] = prom
+	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{in.l.Now()} })
+	b["Date"] = &Native{Name: "Date", Props: map[string]Value{"now": now}, Fn: func(Value, []Value, ir.Pos) Value {
+		return unknown{"Date()"}
+	}}
+	b["performance"] = &Native{Name: "performance", Props: map[string]Value{"now": now}}
+	for _, c := range []string{"Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError"} {
+		c := c
+		b[c] = &Native{Name: c, Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, _ ir.Pos) Value {
+			msg := ""
+			if v := arg(a, 0); v != nil {
+				s, ok := toStr(v)
+				if !ok {
+					return unknown{"error message"}
+				}
+				msg = s
+			}
+			return in.newError(c, msg)
+		}}
+	}
+	if in.p.Has("AggregateError") {
+		b["AggregateError"] = &Native{Name: "AggregateError", Props: map[string]Value{}}
+	}
+	b["NaN"] = math.NaN()
+	b["Infinity"] = math.Inf(1)
+	b["String"] = native("String", func(_ Value, a []Value, _ ir.Pos) Value {
+		if len(a) == 0 {
+			return ""
+		}
+		s, ok := toStr(a[0])
+		if !ok {
+			return unknown{"String()"}
+		}
+		return s
+	})
+	b["Number"] = native("Number", func(_ Value, a []Value, _ ir.Pos) Value {
+		if len(a) == 0 {
+			return 0.0
+		}
+		n, ok := toNumber(a[0])
+		if !ok {
+			return unknown{"Number()"}
+		}
+		return n
+	})
+	b["Boolean"] = native("Boolean", func(_ Value, a []Value, _ ir.Pos) Value {
+		t, ok := truthy(arg(a, 0))
+		if !ok {
+			return unknown{"Boolean()"}
+		}
+		return t
+	})
+	b["Array"] = &Native{Name: "Array", Props: map[string]Value{"isArray": native("isArray", func(_ Value, a []Value, _ ir.Pos) Value {
+		o, ok := arg(a, 0).(*Object)
+		return ok && o.Arr
+	})}}
+	b["Object"] = &Native{Name: "Object", Props: map[string]Value{"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
+		o, ok := arg(a, 0).(*Object)
+		if !ok || o.Arr {
+			in.reason(p, "Object.keys of this value")
+			return unknown{"keys"}
+		}
+		var ks []Value
+		for _, k := range o.Keys {
+			ks = append(ks, k)
+		}
+		return newArray(ks)
+	})}}
+	mathFn := func(name string, f func(float64) float64) *Native {
+		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
+			n, ok := toNumber(arg(a, 0))
+			if !ok {
+				return unknown{"Math"}
+			}
+			return f(n)
+		})
+	}
+	b["Math"] = &Native{Name: "Math", Props: map[string]Value{
+		"floor": mathFn("floor", math.Floor), "ceil": mathFn("ceil", math.Ceil), "abs": mathFn("abs", math.Abs),
+		"trunc": mathFn("trunc", math.Trunc), "sqrt": mathFn("sqrt", math.Sqrt),
+		"round": mathFn("round", func(x float64) float64 { return math.Floor(x + 0.5) }),
+		"max":   native("max", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(-1), math.Max) }),
+		"min":   native("min", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(1), math.Min) }),
+		"PI":    math.Pi,
+	}}
+	b["require"] = native("require", func(_ Value, a []Value, p ir.Pos) Value {
+		s, _ := arg(a, 0).(string)
+		return in.module(s, p)
+	})
+	mod := newObject()
+	mod.set("exports", newObject())
+	b["module"] = mod
+	b["exports"] = mod.Props["exports"]
+	b["__filename"] = unknown{"__filename"}
+	b["__dirname"] = unknown{"__dirname"}
+	return b
+}
+
+func fold(a []Value, init float64, f func(x, y float64) float64) Value {
+	r := init
+	for _, v := range a {
+		n, ok := toNumber(v)
+		if !ok {
+			return unknown{"Math"}
+		}
+		if math.IsNaN(n) {
+			return math.NaN()
+		}
+		r = f(r, n)
+	}
+	return r
+}
+
+// module is require(name) / import from name for the modules the slice knows.
+func (in *Interp) module(name string, pos ir.Pos) Value {
+	name = strings.TrimPrefix(name, "node:")
+	switch name {
+	case "fs":
+		fs := &Native{Name: "fs", Props: map[string]Value{}}
+		for _, m := range []string{"readFile", "stat", "lstat", "access"} {
+			m := m
+			fs.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value { return in.fsCall(m, a, p) })
+		}
+		return fs
+	case "timers":
+		t := &Native{Name: "timers", Props: map[string]Value{}}
+		for _, m := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {
+			t.Props[m] = in.builtins[m]
+		}
+		return t
+	}
+	in.reason(pos, "module %q is not modelled", name)
+	return unknown{"module " + name}
+}
+
+func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
+	m := in.module(s.Source, s.Pos)
+	for _, n := range s.Names {
+		var v Value
+		switch n.Name {
+		case "*", "default":
+			v = m
+		default:
+			v = in.getMember(m, n.Name, s.Pos)
+		}
+		sc.declare(n.Local, v, true)
+	}
+}
+
+// declareModuleVars gives the CommonJS wrapper's parameters their values.
+func (in *Interp) declareModuleVars(sc *Scope) {}
+
+func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
+	if _, ok := a.(unknown); ok {
+		return unknown{"instanceof"}
+	}
+	if n, ok := b.(*Native); ok {
+		switch n.Name {
+		case "Promise":
+			_, ok := a.(*Promise)
+			return ok
+		case "Array":
+			o, ok := a.(*Object)
+			return ok && o.Arr
+		case "Object":
+			return isObj(a) || isCallable(a)
+		}
+		if isErrorClass(n.Name) {
+			o, ok := a.(*Object)
+			return ok && (o.Class == n.Name || n.Name == "Error" && isErrorClass(o.Class))
+		}
+	}
+	in.reason(pos, "instanceof with this right-hand side")
+	return unknown{"instanceof"}
+}
+
+// getMember reads obj[k].
+func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
+	switch o := obj.(type) {
+	case nil, nullT:
+		s, _ := toStr(o)
+		in.throwType(pos, "Cannot read properties of "+s+" (reading '"+k+"')")
+	case unknown:
+		return unknown{"member"}
+	case *Object:
+		if v, ok := o.get(k); ok {
+			return v
+		}
+		if isErrorClass(o.Class) {
+			switch k {
+			case "name":
+				return o.Class
+			case "constructor":
+				return &Native{Name: o.Class, Props: map[string]Value{}}
+			case "stack":
+				return unknown{"stack"}
+			}
+		}
+		if o.Arr {
+			if m := in.arrayMethod(o, k, pos); m != nil {
+				return m
+			}
+		}
+		switch k {
+		case "toString", "hasOwnProperty", "valueOf", "constructor", "__proto__", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString":
+			in.reason(pos, "Object.prototype.%s is not modelled", k)
+			return unknown{k}
+		}
+		return nil
+	case string:
+		return in.stringMember(o, k, pos)
+	case *Promise:
+		switch k {
+		case "then", "catch", "finally":
+			return in.promiseMethod(o, k)
+		}
+		return nil
+	case *Closure:
+		if o.Props != nil {
+			if v, ok := o.Props.get(k); ok {
+				return v
+			}
+		}
+		switch k {
+		case "name":
+			return o.Fn.Name
+		case "length":
+			return float64(len(o.Fn.Params))
+		}
+		in.reason(pos, "function property %s is not modelled", k)
+		return unknown{k}
+	case *Native:
+		if o.Name == "process" && k == "exitCode" {
+			return in.exitCode
+		}
+		if v, ok := o.Props[k]; ok {
+			return v
+		}
+		if k == "name" {
+			return o.Name
+		}
+		if o.Name == "Promise" && (k == "allSettled" || k == "any") {
+			return nil // absent on this version
+		}
+		in.reason(pos, "%s.%s is not modelled", o.Name, k)
+		return unknown{k}
+	case *timerHandle:
+		return in.timerMethod(o, k, pos)
+	case *immHandle:
+		return in.immMethod(o, k, pos)
+	case float64, bool:
+		in.reason(pos, "methods of primitives (%s) are not modelled", k)
+		return unknown{k}
+	case timeVal, timeDiff:
+		in.reason(pos, "property of a clock reading")
+		return unknown{k}
+	}
+	in.reason(pos, "property %s of this value is not modelled", k)
+	return unknown{k}
+}
+
+func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
+	var fn func() Value
+	switch k {
+	case "unref":
+		fn = func() Value { in.l.RefTimer(h.t, false); return h }
+	case "ref":
+		fn = func() Value { in.l.RefTimer(h.t, true); return h }
+	case "hasRef":
+		fn = func() Value { return h.t.HasRef() }
+	case "refresh":
+		fn = func() Value { in.l.RefreshTimer(h.t); return h }
+	default:
+		in.reason(pos, "Timeout.%s is not modelled", k)
+		return unknown{k}
+	}
+	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
+}
+
+func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
+	var fn func() Value
+	switch k {
+	case "unref":
+		fn = func() Value { in.l.RefImmediate(h.im, false); return h }
+	case "ref":
+		fn = func() Value { in.l.RefImmediate(h.im, true); return h }
+	case "hasRef":
+		fn = func() Value { return h.im.HasRef() }
+	default:
+		in.reason(pos, "Immediate.%s is not modelled", k)
+		return unknown{k}
+	}
+	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
+}
+
+func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
+	str := func(f func(string, []Value) Value) *Native {
+		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(s, a) })
+	}
+	switch k {
+	case "length":
+		return float64(len([]rune(s)))
+	case "trim":
+		return str(func(s string, _ []Value) Value { return strings.TrimSpace(s) })
+	case "toUpperCase":
+		return str(func(s string, _ []Value) Value { return strings.ToUpper(s) })
+	case "toLowerCase":
+		return str(func(s string, _ []Value) Value { return strings.ToLower(s) })
+	case "includes", "startsWith", "endsWith":
+		return str(func(s string, a []Value) Value {
+			t, ok := arg(a, 0).(string)
+			if !ok {
+				return unknown{k}
+			}
+			switch k {
+			case "includes":
+				return strings.Contains(s, t)
+			case "startsWith":
+				return strings.HasPrefix(s, t)
+			}
+			return strings.HasSuffix(s, t)
+		})
+	case "repeat":
+		return str(func(s string, a []Value) Value {
+			n, ok := arg(a, 0).(float64)
+			if !ok || n < 0 || n > 1e5 {
+				return unknown{k}
+			}
+			return strings.Repeat(s, int(n))
+		})
+	}
+	in.reason(pos, "String.prototype.%s is not modelled", k)
+	return unknown{k}
+}
+
+func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
+	fnArg := func(a []Value) Value {
+		f := arg(a, 0)
+		if !isCallable(f) {
+			in.throwType(pos, "callback is not a function")
+		}
+		return f
+	}
+	each := func(a []Value, visit func(i int, r Value) bool) {
+		f := fnArg(a)
+		for i := 0; i < len(o.Elems); i++ {
+			if !visit(i, in.call(f, nil, []Value{o.Elems[i], float64(i), o}, pos)) {
+				return
+			}
+		}
+	}
+	m := func(f func(a []Value) Value) *Native {
+		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(a) })
+	}
+	switch k {
+	case "push":
+		return m(func(a []Value) Value { o.Elems = append(o.Elems, a...); return float64(len(o.Elems)) })
+	case "join":
+		return m(func(a []Value) Value {
+			sep := ","
+			if s, ok := arg(a, 0).(string); ok {
+				sep = s
+			}
+			parts := make([]string, len(o.Elems))
+			for i, e := range o.Elems {
+				if e == nil || e == null {
+					continue
+				}
+				s, ok := toStr(e)
+				if !ok {
+					return unknown{"join"}
+				}
+				parts[i] = s
+			}
+			return strings.Join(parts, sep)
+		})
+	case "map":
+		return m(func(a []Value) Value {
+			out := make([]Value, len(o.Elems))
+			each(a, func(i int, r Value) bool { out[i] = r; return true })
+			return newArray(out)
+		})
+	case "forEach":
+		return m(func(a []Value) Value { each(a, func(int, Value) bool { return true }); return nil })
+	case "filter":
+		return m(func(a []Value) Value {
+			var out []Value
+			each(a, func(i int, r Value) bool {
+				t, ok := truthy(r)
+				if !ok {
+					t = in.fork(pos, "a filter predicate")
+				}
+				if t {
+					out = append(out, o.Elems[i])
+				}
+				return true
+			})
+			return newArray(out)
+		})
+	case "sort":
+		return m(func(a []Value) Value {
+			if len(a) > 0 {
+				in.reason(pos, "sort with a comparator")
+				return o
+			}
+			strs := make([]string, len(o.Elems))
+			for i, e := range o.Elems {
+				s, ok := toStr(e)
+				if !ok {
+					in.reason(pos, "sort of unknown values")
+					return o
+				}
+				strs[i] = s
+			}
+			idx := make([]int, len(strs))
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.SliceStable(idx, func(x, y int) bool { return strs[idx[x]] < strs[idx[y]] })
+			n := make([]Value, len(idx))
+			for i, j := range idx {
+				n[i] = o.Elems[j]
+			}
+			o.Elems = n
+			return o
+		})
+	case "indexOf", "includes":
+		return m(func(a []Value) Value {
+			for i, e := range o.Elems {
+				eq, ok := strictEq(e, arg(a, 0))
+				if !ok {
+					return unknown{k}
+				}
+				if eq {
+					if k == "includes" {
+						return true
+					}
+					return float64(i)
+				}
+			}
+			if k == "includes" {
+				return false
+			}
+			return -1.0
+		})
+	}
+	return nil
+}

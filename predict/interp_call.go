@@ -1,0 +1,237 @@
+package predict
+
+import (
+	"github.com/looplint/looplint/ir"
+)
+
+func (in *Interp) args(list []ir.Expr, sc *Scope, fr *frame) []Value {
+	var out []Value
+	for _, a := range list {
+		if sp, ok := a.(*ir.Spread); ok {
+			o, ok := in.eval(sp.X, sc, fr).(*Object)
+			if !ok || !o.Arr {
+				in.reason(sp.Pos, "spread of a value that is not a known array")
+				out = append(out, unknown{"spread"})
+				continue
+			}
+			out = append(out, o.Elems...)
+			continue
+		}
+		out = append(out, in.eval(a, sc, fr))
+	}
+	return out
+}
+
+func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
+	if e.Eval {
+		in.reason(e.Pos, "eval / new Function: code the predictor cannot see")
+		in.args(e.Args, sc, fr)
+		return unknown{"eval"}
+	}
+	var fn, this Value
+	if m, ok := e.Callee.(*ir.Member); ok {
+		this = in.eval(m.Obj, sc, fr)
+		if m.Optional && (this == nil || this == null) {
+			panic(optShort{})
+		}
+		k, ok := toStr(in.eval(m.Prop, sc, fr))
+		if !ok {
+			fn = unknown{"computed method"}
+		} else {
+			fn = in.getMember(this, k, m.Pos)
+		}
+	} else {
+		fn = in.eval(e.Callee, sc, fr)
+	}
+	if e.Optional && (fn == nil || fn == null) {
+		panic(optShort{})
+	}
+	args := in.args(e.Args, sc, fr)
+	if e.New {
+		return in.construct(fn, args, e.Pos)
+	}
+	return in.call(fn, this, args, e.Pos)
+}
+
+func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
+	if n, ok := fn.(*Native); ok && n.Props != nil && n.Props["[[ctor]]"] == true {
+		return n.Fn(nil, args, pos)
+	}
+	if _, ok := fn.(unknown); ok {
+		in.unknownCall(args, pos)
+		return unknown{"new"}
+	}
+	in.reason(pos, "constructor calls (new) of this value are not modelled")
+	return unknown{"new"}
+}
+
+func (in *Interp) unknownCall(args []Value, pos ir.Pos) {
+	for _, a := range args {
+		if isCallable(a) {
+			in.reason(pos, "an unknown function receives a callback")
+			return
+		}
+	}
+	in.reason(pos, "call of a function the predictor does not know (it may have effects)")
+}
+
+// call calls a JS function; a JS exception panics as *Thrown.
+func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
+	switch f := fn.(type) {
+	case *Closure:
+		if f.Fn.Generator {
+			in.reason(f.Fn.Pos, "generators are not modelled")
+			return unknown{"generator"}
+		}
+		if f.Fn.Async {
+			return in.callAsync(f, this, args)
+		}
+		return in.callFunc(f, this, args)
+	case *Native:
+		return f.Fn(this, args, pos)
+	case Callable: // the engine's resolving functions
+		r, err := f(this, args...)
+		if err != nil {
+			panic(&Thrown{V: thrownValue(err)})
+		}
+		return r
+	case unknown:
+		in.unknownCall(args, pos)
+		return unknown{"call"}
+	}
+	in.throwType(pos, "value is not a function")
+	return nil
+}
+
+// callFunc runs a function body synchronously.
+func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
+	sc := newScope(c.Scope, true)
+	fr := &frame{this: this, scope: sc}
+	if c.Fn.Arrow {
+		fr.this = c.This
+	}
+	for _, n := range c.Fn.Locals {
+		sc.declare(n, nil, false)
+	}
+	for i, p := range c.Fn.Params {
+		if r, ok := p.(*ir.PRest); ok {
+			var rest []Value
+			if i < len(args) {
+				rest = append(rest, args[i:]...)
+			}
+			in.bind(r.Target, newArray(rest), ir.DeclLet, sc, fr, r.Pos)
+			break
+		}
+		var v Value
+		if i < len(args) {
+			v = args[i]
+		}
+		in.bind(p, v, ir.DeclLet, sc, fr, c.Fn.Pos)
+	}
+	if c.Fn.Kind == "main" {
+		in.declareModuleVars(sc)
+	}
+	comp := in.execList(c.Fn.Body, sc, fr)
+	if comp.c == cReturn {
+		return comp.v
+	}
+	return nil
+}
+
+// ---- async functions as coroutines ----
+
+// Each async call runs its body on its own goroutine, but only one
+// goroutine ever runs at a time: the caller blocks until the body
+// suspends at an await or finishes, and a promise job resuming it blocks
+// until it suspends again. Control passes through unbuffered channels,
+// so the interleaving is exactly JavaScript's and fully deterministic.
+// Panics that must cross (process.exit, the explorer's cut/redundant)
+// are carried back to the goroutine that resumed the body.
+type coro struct {
+	resume chan resumeMsg
+	yield  chan any // nil: suspended or returned; else a panic to re-raise
+	done   bool
+}
+
+type resumeMsg struct {
+	v     Value
+	threw bool
+	kill  bool
+}
+
+type killSignal struct{}
+
+func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
+	p := in.e.New()
+	resolve, reject := in.e.Resolver(p)
+	co := &coro{resume: make(chan resumeMsg), yield: make(chan any)}
+	in.coros = append(in.coros, co)
+	go func() {
+		var pv any
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(killSignal); ok {
+					return
+				}
+				pv = r
+			}
+			co.done = true
+			co.yield <- pv
+		}()
+		in.cur = co
+		var res Value
+		if err := in.protect(func() { res = in.callFunc(c, this, args) }); err != nil {
+			reject(thrownValue(err))
+		} else {
+			resolve(res)
+		}
+	}()
+	in.wait(co)
+	return p
+}
+
+// wait hands control to co until it suspends or ends.
+func (in *Interp) wait(co *coro) {
+	saved := in.cur
+	pv := <-co.yield
+	in.cur = saved
+	if pv != nil {
+		panic(pv)
+	}
+}
+
+func (in *Interp) await(v Value, pos ir.Pos) Value {
+	co := in.cur
+	if co == nil {
+		in.reason(pos, "await outside an async function")
+		return unknown{"await"}
+	}
+	if _, ok := v.(unknown); ok {
+		in.reason(pos, "await of an unknown value")
+	}
+	in.e.Await(v, func(val Value, threw bool) {
+		co.resume <- resumeMsg{v: val, threw: threw}
+		in.wait(co)
+	})
+	co.yield <- nil
+	m := <-co.resume
+	if m.kill {
+		panic(killSignal{})
+	}
+	in.cur = co
+	if m.threw {
+		panic(&Thrown{V: norm(m.v)})
+	}
+	return norm(m.v)
+}
+
+// killCoros ends the goroutines of bodies still suspended when a run ends.
+func (in *Interp) killCoros() {
+	for _, co := range in.coros {
+		if !co.done {
+			co.done = true
+			co.resume <- resumeMsg{kill: true}
+		}
+	}
+	in.coros = nil
+}

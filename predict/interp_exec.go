@@ -1,0 +1,434 @@
+package predict
+
+import (
+	"github.com/looplint/looplint/ir"
+)
+
+// Scope is one environment record; names resolve dynamically up the
+// chain, which matches the lowering's block structure.
+type Scope struct {
+	vars   map[string]*cell
+	parent *Scope
+	fn     bool
+}
+
+type cell struct {
+	v     Value
+	konst bool
+}
+
+func newScope(parent *Scope, fn bool) *Scope {
+	return &Scope{vars: map[string]*cell{}, parent: parent, fn: fn}
+}
+
+func (s *Scope) lookup(name string) *cell {
+	for sc := s; sc != nil; sc = sc.parent {
+		if c, ok := sc.vars[name]; ok {
+			return c
+		}
+	}
+	return nil
+}
+
+func (s *Scope) declare(name string, v Value, konst bool) {
+	s.vars[name] = &cell{v: v, konst: konst}
+}
+
+// completion of a statement list.
+type ctl int
+
+const (
+	cNormal ctl = iota
+	cBreak
+	cContinue
+	cReturn
+)
+
+type frame struct {
+	this  Value
+	scope *Scope
+}
+
+type completion struct {
+	c     ctl
+	label string
+	v     Value
+}
+
+func (in *Interp) execList(list []ir.Stmt, sc *Scope, fr *frame) completion {
+	for _, s := range list {
+		if c := in.exec(s, sc, fr); c.c != cNormal {
+			return c
+		}
+	}
+	return completion{}
+}
+
+func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
+	return in.execList(list, newScope(sc, false), fr)
+}
+
+func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
+	switch s := s.(type) {
+	case *ir.ExprStmt:
+		in.eval(s.X, sc, fr)
+	case *ir.VarDecl:
+		var v Value
+		if s.Init != nil {
+			v = in.eval(s.Init, sc, fr)
+		} else if s.Kind == ir.DeclVar {
+			return completion{}
+		}
+		if s.Kind == ir.DeclClass {
+			in.reason(s.Pos, "classes are not modelled")
+		}
+		in.bind(s.Target, v, s.Kind, sc, fr, s.Pos)
+	case *ir.FuncDecl:
+		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc}, false)
+		if fs := funcScope(sc); fs != sc {
+			fs.declare(s.Name.Name, sc.vars[s.Name.Name].v, false)
+		}
+	case *ir.Assign:
+		in.assign(s.Op, s.Target, s.Value, sc, fr, s.Pos)
+	case *ir.If:
+		t := in.cond(s.Cond, sc, fr, s.Pos, "an if condition")
+		if t {
+			return in.block(s.Then, sc, fr)
+		}
+		if s.Else != nil {
+			return in.block(s.Else, sc, fr)
+		}
+	case *ir.Block:
+		return in.block(s.Body, sc, fr)
+	case *ir.While:
+		return in.loop(s.Pos, "", sc, fr, nil, func(sc *Scope) bool { return in.cond(s.Cond, sc, fr, s.Pos, "a loop condition") }, s.Body, nil, nil)
+	case *ir.DoWhile:
+		first := true
+		return in.loop(s.Pos, "", sc, fr, nil, func(sc *Scope) bool {
+			if first {
+				first = false
+				return true
+			}
+			return in.cond(s.Cond, sc, fr, s.Pos, "a loop condition")
+		}, s.Body, nil, nil)
+	case *ir.For:
+		return in.forStmt(s, "", sc, fr)
+	case *ir.ForOf:
+		return in.forOf(s, "", sc, fr)
+	case *ir.Labeled:
+		switch b := s.Body.(type) {
+		case *ir.For:
+			return in.unlabel(in.forStmt(b, s.Label, sc, fr), s.Label)
+		case *ir.ForOf:
+			return in.unlabel(in.forOf(b, s.Label, sc, fr), s.Label)
+		}
+		return in.unlabel(in.exec(s.Body, sc, fr), s.Label)
+	case *ir.Return:
+		var v Value
+		if s.X != nil {
+			v = in.eval(s.X, sc, fr)
+		}
+		return completion{c: cReturn, v: v}
+	case *ir.Throw:
+		panic(&Thrown{V: in.eval(s.X, sc, fr)})
+	case *ir.Try:
+		return in.try(s, sc, fr)
+	case *ir.Break:
+		return completion{c: cBreak, label: s.Label}
+	case *ir.Continue:
+		return completion{c: cContinue, label: s.Label}
+	case *ir.Import:
+		in.importStmt(s, sc)
+	case *ir.Export:
+		in.eval(s.Local, sc, fr)
+	case *ir.Unknown:
+		in.reason(s.Pos, "not modelled: %s", s.Reason)
+	default:
+		in.reason(stmtPos(s), "statement %T is not modelled", s)
+	}
+	return completion{}
+}
+
+func stmtPos(s ir.Stmt) ir.Pos {
+	switch s := s.(type) {
+	case *ir.Switch:
+		return s.Pos
+	case *ir.ForIn:
+		return s.Pos
+	}
+	return ir.Pos{}
+}
+
+func (in *Interp) unlabel(c completion, label string) completion {
+	if c.c == cBreak && c.label == label {
+		return completion{}
+	}
+	return c
+}
+
+func funcScope(sc *Scope) *Scope {
+	for s := sc; s != nil; s = s.parent {
+		if s.fn {
+			return s
+		}
+	}
+	return sc
+}
+
+// loop runs a loop body with the iteration cap. next returns the scope of
+// the next iteration (per-iteration let copies); update runs after a body.
+func (in *Interp) loop(pos ir.Pos, label string, sc *Scope, fr *frame, next func(*Scope) *Scope,
+	test func(*Scope) bool, body []ir.Stmt, update func(*Scope), _ any) completion {
+	for i := 0; ; i++ {
+		if i >= in.opts.MaxIter {
+			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+			return completion{}
+		}
+		if !test(sc) {
+			return completion{}
+		}
+		c := in.block(body, sc, fr)
+		switch c.c {
+		case cBreak:
+			if c.label == "" || c.label == label {
+				return completion{}
+			}
+			return c
+		case cContinue:
+			if c.label != "" && c.label != label {
+				return c
+			}
+		case cReturn:
+			return c
+		}
+		if next != nil {
+			sc = next(sc)
+		}
+		if update != nil {
+			update(sc)
+		}
+	}
+}
+
+func (in *Interp) forStmt(s *ir.For, label string, sc *Scope, fr *frame) completion {
+	ls := newScope(sc, false)
+	for _, st := range s.Init {
+		in.exec(st, ls, fr)
+	}
+	var next func(*Scope) *Scope
+	if len(s.PerIteration) > 0 {
+		copyScope := func(from *Scope) *Scope {
+			n := newScope(ls.parent, false)
+			for _, name := range s.PerIteration {
+				if c := from.vars[name]; c != nil {
+					n.declare(name, c.v, c.konst)
+				}
+			}
+			// const and other names of the head stay shared.
+			for k, c := range ls.vars {
+				if _, ok := n.vars[k]; !ok {
+					n.vars[k] = c
+				}
+			}
+			return n
+		}
+		ls = copyScope(ls)
+		next = copyScope
+	}
+	test := func(sc *Scope) bool {
+		if s.Cond == nil {
+			return true
+		}
+		return in.cond(s.Cond, sc, fr, s.Pos, "a loop condition")
+	}
+	var update func(*Scope)
+	if s.Update != nil {
+		update = func(sc *Scope) { in.eval(s.Update, sc, fr) }
+	}
+	return in.loop(s.Pos, label, ls, fr, next, test, s.Body, update, nil)
+}
+
+func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) completion {
+	it := in.eval(s.Iter, sc, fr)
+	var items []Value
+	switch v := it.(type) {
+	case *Object:
+		if !v.Arr {
+			in.throwType(s.Pos, "object is not iterable")
+		}
+		items = v.Elems
+	case string:
+		for _, r := range v {
+			items = append(items, string(r))
+		}
+	default:
+		in.reason(s.Pos, "for-of over a value the slice does not iterate")
+		return completion{}
+	}
+	i := 0
+	var cur *Scope
+	test := func(*Scope) bool {
+		if i >= len(items) {
+			return false
+		}
+		v := items[i]
+		i++
+		cur = newScope(sc, false)
+		if s.Kind == "" || s.Kind == ir.DeclVar {
+			in.assignPattern(s.Target, v, sc, fr, s.Pos)
+		} else {
+			in.bind(s.Target, v, s.Kind, cur, fr, s.Pos)
+		}
+		return true
+	}
+	// The body runs in a fresh scope per iteration holding the binding.
+	for n := 0; ; n++ {
+		if n >= in.opts.MaxIter {
+			in.reason(s.Pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+			return completion{}
+		}
+		if !test(nil) {
+			return completion{}
+		}
+		c := in.block(s.Body, cur, fr)
+		switch c.c {
+		case cBreak:
+			if c.label == "" || c.label == label {
+				return completion{}
+			}
+			return c
+		case cContinue:
+			if c.label != "" && c.label != label {
+				return c
+			}
+		case cReturn:
+			return c
+		}
+	}
+}
+
+// try runs try/catch/finally; explorer and exit panics pass through
+// catch but still run finally only for JS completions.
+func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
+	var thrown *Thrown
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t, ok := r.(*Thrown)
+				if !ok {
+					panic(r)
+				}
+				thrown = t
+			}
+		}()
+		out = in.block(s.Body, sc, fr)
+	}()
+	if thrown != nil && s.Catch != nil {
+		cs := newScope(sc, false)
+		if s.Catch.Param != nil {
+			in.bind(s.Catch.Param, thrown.V, ir.DeclLet, cs, fr, s.Catch.Pos)
+		}
+		thrown = nil
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t, ok := r.(*Thrown)
+					if !ok {
+						panic(r)
+					}
+					thrown = t
+				}
+			}()
+			out = in.block(s.Catch.Body, cs, fr)
+		}()
+	}
+	if s.Finally != nil {
+		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
+			return c
+		}
+	}
+	if thrown != nil {
+		panic(thrown)
+	}
+	return out
+}
+
+// bind declares the names of a binding pattern in sc.
+func (in *Interp) bind(p ir.Pattern, v Value, kind ir.DeclKind, sc *Scope, fr *frame, pos ir.Pos) {
+	in.destructure(p, v, sc, fr, pos, func(t ir.Pattern, v Value) {
+		switch t := t.(type) {
+		case *ir.Var:
+			target := sc
+			if kind == ir.DeclVar || kind == "" {
+				target = funcScope(sc)
+				if c := target.vars[t.Name]; c != nil {
+					c.v = v
+					return
+				}
+			}
+			target.declare(t.Name, v, kind == ir.DeclConst)
+		default:
+			in.reason(pos, "binding target %T", t)
+		}
+	})
+}
+
+func (in *Interp) assignPattern(p ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos) {
+	in.destructure(p, v, sc, fr, pos, func(t ir.Pattern, v Value) { in.store(t, v, sc, fr, pos) })
+}
+
+// destructure walks a pattern, calling leaf for each simple target.
+func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos, leaf func(ir.Pattern, Value)) {
+	switch p := p.(type) {
+	case *ir.Var, *ir.Member:
+		leaf(p, v)
+	case *ir.PDefault:
+		if v == nil {
+			v = in.eval(p.Default, sc, fr)
+		}
+		in.destructure(p.Target, v, sc, fr, pos, leaf)
+	case *ir.PArray:
+		o, ok := v.(*Object)
+		if !ok || !o.Arr {
+			in.reason(p.Pos, "array destructuring of a value that is not a known array")
+			for _, e := range p.Elems {
+				if e != nil {
+					in.destructure(e, unknown{"destructured"}, sc, fr, pos, leaf)
+				}
+			}
+			return
+		}
+		for i, e := range p.Elems {
+			if e == nil {
+				continue
+			}
+			var x Value
+			if i < len(o.Elems) {
+				x = o.Elems[i]
+			}
+			in.destructure(e, x, sc, fr, pos, leaf)
+		}
+		if p.Rest != nil {
+			var rest []Value
+			if len(p.Elems) < len(o.Elems) {
+				rest = append(rest, o.Elems[len(p.Elems):]...)
+			}
+			in.destructure(p.Rest, newArray(rest), sc, fr, pos, leaf)
+		}
+	case *ir.PObject:
+		if p.Rest != nil {
+			in.reason(p.Pos, "object rest pattern")
+		}
+		for _, pp := range p.Props {
+			k, ok := toStr(in.eval(pp.Key, sc, fr))
+			if !ok {
+				in.reason(p.Pos, "computed key")
+			}
+			in.destructure(pp.Value, in.getMember(v, k, p.Pos), sc, fr, pos, leaf)
+		}
+	case *ir.PRest:
+		in.destructure(p.Target, v, sc, fr, pos, leaf)
+	default:
+		in.reason(pos, "pattern %T is not modelled", p)
+	}
+}

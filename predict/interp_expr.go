@@ -1,0 +1,603 @@
+package predict
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+)
+
+func (in *Interp) cond(e ir.Expr, sc *Scope, fr *frame, pos ir.Pos, what string) bool {
+	v := in.eval(e, sc, fr)
+	t, ok := truthy(v)
+	if !ok {
+		return in.fork(pos, what)
+	}
+	return t
+}
+
+func (in *Interp) throwType(pos ir.Pos, msg string) {
+	panic(&Thrown{V: in.newError("TypeError", msg)})
+}
+
+func (in *Interp) newError(class, msg string) *Object {
+	o := newObject()
+	o.Class = class
+	o.set("message", msg)
+	o.Keys = nil // message is not enumerable
+	return o
+}
+
+func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
+	switch e := e.(type) {
+	case *ir.Const:
+		return in.constant(e)
+	case *ir.Template:
+		if e.Tag != nil {
+			in.reason(e.Pos, "tagged template")
+			return unknown{"tagged template"}
+		}
+		var b strings.Builder
+		for i, q := range e.Quasis {
+			b.WriteString(q)
+			if i < len(e.Exprs) {
+				s, ok := toStr(in.eval(e.Exprs[i], sc, fr))
+				if !ok {
+					return unknown{"template"}
+				}
+				b.WriteString(s)
+			}
+		}
+		return b.String()
+	case *ir.Array:
+		var vs []Value
+		for _, x := range e.Elems {
+			if sp, ok := x.(*ir.Spread); ok {
+				a, ok := in.eval(sp.X, sc, fr).(*Object)
+				if !ok || !a.Arr {
+					in.reason(sp.Pos, "spread of a value that is not a known array")
+					continue
+				}
+				vs = append(vs, a.Elems...)
+				continue
+			}
+			if x == nil {
+				vs = append(vs, nil)
+				continue
+			}
+			vs = append(vs, in.eval(x, sc, fr))
+		}
+		return newArray(vs)
+	case *ir.Object:
+		o := newObject()
+		for _, p := range e.Props {
+			switch p.Kind {
+			case "value", "method":
+				k, ok := toStr(in.eval(p.Key, sc, fr))
+				if !ok {
+					in.reason(e.Pos, "computed key")
+					continue
+				}
+				v := in.eval(p.Value, sc, fr)
+				o.set(k, v)
+			default:
+				in.reason(e.Pos, "object literal %s property", p.Kind)
+			}
+		}
+		return o
+	case *ir.FuncLit:
+		c := &Closure{Fn: e.Func, Scope: sc}
+		if e.Func.Arrow {
+			c.This = fr.this
+		}
+		return c
+	case *ir.Var:
+		return in.varValue(e, sc)
+	case *ir.Member:
+		obj := in.eval(e.Obj, sc, fr)
+		if e.Optional && (obj == nil || obj == null) {
+			panic(optShort{})
+		}
+		k, ok := toStr(in.eval(e.Prop, sc, fr))
+		if !ok {
+			return unknown{"computed member"}
+		}
+		return in.getMember(obj, k, e.Pos)
+	case *ir.OptChain:
+		return in.optChain(e.X, sc, fr)
+	case *ir.Call:
+		return in.callExpr(e, sc, fr)
+	case *ir.Op:
+		return in.op(e, sc, fr)
+	case *ir.Unary:
+		return in.unary(e, sc, fr)
+	case *ir.Binary:
+		return in.binary(e.Op, in.eval(e.L, sc, fr), in.eval(e.R, sc, fr), e.Pos)
+	case *ir.Logical:
+		l := in.eval(e.L, sc, fr)
+		switch e.Op {
+		case "??":
+			if _, u := l.(unknown); u {
+				if in.fork(e.Pos, "'??'") {
+					return l
+				}
+				return in.eval(e.R, sc, fr)
+			}
+			if l == nil || l == null {
+				return in.eval(e.R, sc, fr)
+			}
+			return l
+		}
+		t, ok := truthy(l)
+		if !ok {
+			t = in.fork(e.Pos, "a logical operator")
+		}
+		if (e.Op == "&&") == t {
+			return in.eval(e.R, sc, fr)
+		}
+		return l
+	case *ir.Cond:
+		if in.cond(e.Test, sc, fr, e.Pos, "a conditional expression") {
+			return in.eval(e.Then, sc, fr)
+		}
+		return in.eval(e.Else, sc, fr)
+	case *ir.AssignExpr:
+		return in.assign(e.Op, e.Target, e.Value, sc, fr, e.Pos)
+	case *ir.Sequence:
+		var v Value
+		for _, x := range e.List {
+			v = in.eval(x, sc, fr)
+		}
+		return v
+	case *ir.This:
+		return fr.this
+	case *ir.Unknown:
+		in.reason(e.Pos, "not modelled: %s", e.Reason)
+		return unknown{e.Reason}
+	case *ir.Class:
+		in.reason(e.Pos, "classes are not modelled")
+		return unknown{"class"}
+	case *ir.Yield:
+		in.reason(e.Pos, "generators are not modelled")
+		return unknown{"yield"}
+	case *ir.Spread:
+		in.reason(e.Pos, "spread here is not modelled")
+		return unknown{"spread"}
+	case *ir.Meta:
+		in.reason(e.Pos, "%s is not modelled", e.Name)
+		return unknown{e.Name}
+	case *ir.Super:
+		in.reason(e.Pos, "super is not modelled")
+		return unknown{"super"}
+	}
+	in.reason(ir.Pos{}, "expression %T is not modelled", e)
+	return unknown{"expression"}
+}
+
+type optShort struct{}
+
+func (in *Interp) optChain(x ir.Expr, sc *Scope, fr *frame) (v Value) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(optShort); !ok {
+				panic(r)
+			}
+			v = nil
+		}
+	}()
+	return in.eval(x, sc, fr)
+}
+
+func (in *Interp) constant(c *ir.Const) Value {
+	switch c.Kind {
+	case ir.Number:
+		s := strings.ReplaceAll(c.Value, "_", "")
+		if len(s) > 2 && s[0] == '0' {
+			base := 0
+			switch s[1] {
+			case 'x', 'X':
+				base = 16
+			case 'o', 'O':
+				base = 8
+			case 'b', 'B':
+				base = 2
+			}
+			if base > 0 {
+				n, _ := strconv.ParseUint(s[2:], base, 64)
+				return float64(n)
+			}
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			in.reason(c.Pos, "number literal %s", c.Value)
+			return unknown{"number"}
+		}
+		return f
+	case ir.String:
+		return c.Value
+	case ir.Bool:
+		return c.Value == "true"
+	case ir.Null:
+		return null
+	case ir.Undefined:
+		return nil
+	}
+	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
+	return unknown{string(c.Kind)}
+}
+
+func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
+	if c := sc.lookup(v.Name); c != nil {
+		return c.v
+	}
+	if b, ok := in.builtins[v.Name]; ok {
+		return b
+	}
+	if v.Kind == ir.Builtin {
+		in.reason(v.Pos, "builtin %s is not modelled", v.Name)
+		return unknown{v.Name}
+	}
+	panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
+}
+
+func (in *Interp) assign(op string, t ir.Pattern, x ir.Expr, sc *Scope, fr *frame, pos ir.Pos) Value {
+	if op == "=" {
+		v := in.eval(x, sc, fr)
+		in.assignPattern(t, v, sc, fr, pos)
+		return v
+	}
+	old := in.load(t, sc, fr, pos)
+	switch op {
+	case "&&=", "||=", "??=":
+		var keep bool
+		switch op {
+		case "??=":
+			keep = old != nil && old != null
+		default:
+			tr, ok := truthy(old)
+			if !ok {
+				tr = in.fork(pos, "a logical assignment")
+			}
+			keep = tr == (op == "||=")
+		}
+		if keep {
+			return old
+		}
+		v := in.eval(x, sc, fr)
+		in.store(t, v, sc, fr, pos)
+		return v
+	}
+	v := in.binary(strings.TrimSuffix(op, "="), old, in.eval(x, sc, fr), pos)
+	in.store(t, v, sc, fr, pos)
+	return v
+}
+
+// load reads a simple target (for compound assignment and ++).
+func (in *Interp) load(t ir.Pattern, sc *Scope, fr *frame, pos ir.Pos) Value {
+	switch t := t.(type) {
+	case *ir.Var:
+		return in.eval(t, sc, fr)
+	case *ir.Member:
+		return in.eval(t, sc, fr)
+	}
+	in.reason(pos, "compound assignment to a pattern")
+	return unknown{"pattern"}
+}
+
+func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos) {
+	switch t := t.(type) {
+	case *ir.Var:
+		if c := sc.lookup(t.Name); c != nil {
+			if c.konst {
+				in.throwType(pos, "Assignment to constant variable.")
+			}
+			c.v = v
+			return
+		}
+		in.globals.declare(t.Name, v, false)
+	case *ir.Member:
+		obj := in.eval(t.Obj, sc, fr)
+		k, ok := toStr(in.eval(t.Prop, sc, fr))
+		if !ok {
+			in.reason(pos, "assignment to a computed member")
+			return
+		}
+		in.setMember(obj, k, v, pos)
+	default:
+		in.destructure(t, v, sc, fr, pos, func(p ir.Pattern, v Value) { in.store(p, v, sc, fr, pos) })
+	}
+}
+
+func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
+	switch o := obj.(type) {
+	case *Object:
+		o.set(k, v)
+	case *Closure:
+		if o.Props == nil {
+			o.Props = newObject()
+		}
+		o.Props.set(k, v)
+	case nil, nullT:
+		in.throwType(pos, "Cannot set properties of undefined")
+	case unknown:
+		in.reason(pos, "assignment to a property of an unknown value")
+	case *Native:
+		if o == in.builtins["process"] && k == "exitCode" {
+			in.exitCode = v
+			return
+		}
+		in.reason(pos, "assignment to %s.%s", o.Name, k)
+	default:
+		// primitives ignore property writes in sloppy mode
+	}
+}
+
+func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
+	switch e.Op {
+	case "++", "--":
+		t, ok := e.X.(ir.Pattern)
+		if !ok {
+			in.reason(e.Pos, "update of a non-target")
+			return unknown{"update"}
+		}
+		old := in.load(t, sc, fr, e.Pos)
+		n, ok := toNumber(old)
+		if !ok {
+			in.store(t, unknown{"update"}, sc, fr, e.Pos)
+			return unknown{"update"}
+		}
+		nv := n + 1
+		if e.Op == "--" {
+			nv = n - 1
+		}
+		in.store(t, nv, sc, fr, e.Pos)
+		if e.Postfix {
+			return n
+		}
+		return nv
+	case "typeof":
+		var v Value
+		if vr, ok := e.X.(*ir.Var); ok && vr.Kind == ir.Global {
+			c := sc.lookup(vr.Name)
+			if c == nil {
+				return "undefined"
+			}
+			v = c.v
+		} else {
+			v = in.eval(e.X, sc, fr)
+		}
+		t := typeOf(v)
+		if t == "" {
+			return unknown{"typeof"}
+		}
+		return t
+	case "delete":
+		in.reason(e.Pos, "delete is not modelled")
+		return true
+	}
+	v := in.eval(e.X, sc, fr)
+	switch e.Op {
+	case "!":
+		t, ok := truthy(v)
+		if !ok {
+			return unknown{"!"}
+		}
+		return !t
+	case "void":
+		return nil
+	case "-", "+", "~":
+		n, ok := toNumber(v)
+		if !ok {
+			return unknown{"unary"}
+		}
+		switch e.Op {
+		case "-":
+			return -n
+		case "~":
+			return float64(^toInt32(n))
+		}
+		return n
+	}
+	in.reason(e.Pos, "operator %s", e.Op)
+	return unknown{e.Op}
+}
+
+func toInt32(f float64) int32 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return int32(uint32(int64(math.Trunc(f))))
+}
+
+func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
+	// Clock arithmetic and comparisons.
+	if r, ok := in.timeOp(op, a, b, pos); ok {
+		return r
+	}
+	_, ua := a.(unknown)
+	_, ub := b.(unknown)
+	switch op {
+	case "===", "!==", "==", "!=":
+		var eq, ok bool
+		if op[0] == '=' && len(op) == 3 || op == "!==" {
+			eq, ok = strictEq(a, b)
+		} else {
+			eq, ok = looseEq(a, b)
+		}
+		if !ok {
+			return unknown{"equality"}
+		}
+		if op[0] == '!' {
+			return !eq
+		}
+		return eq
+	case "instanceof":
+		return in.instanceOf(a, b, pos)
+	case "in":
+		o, ok := b.(*Object)
+		k, ok2 := toStr(a)
+		if !ok || !ok2 {
+			return unknown{"in"}
+		}
+		_, has := o.get(k)
+		return has
+	}
+	if ua || ub {
+		return unknown{"operand"}
+	}
+	if op == "+" {
+		pa, pb := toPrim(a), toPrim(b)
+		_, sa := pa.(string)
+		_, sb := pb.(string)
+		if sa || sb || isObj(a) || isObj(b) {
+			x, ok1 := toStr(a)
+			y, ok2 := toStr(b)
+			if !ok1 || !ok2 {
+				return unknown{"concat"}
+			}
+			return x + y
+		}
+	}
+	switch op {
+	case "<", ">", "<=", ">=":
+		sa, ok1 := a.(string)
+		sb, ok2 := b.(string)
+		if ok1 && ok2 {
+			switch op {
+			case "<":
+				return sa < sb
+			case ">":
+				return sa > sb
+			case "<=":
+				return sa <= sb
+			}
+			return sa >= sb
+		}
+	}
+	x, ok1 := toNumber(a)
+	y, ok2 := toNumber(b)
+	if !ok1 || !ok2 {
+		return unknown{"arith"}
+	}
+	switch op {
+	case "+":
+		return x + y
+	case "-":
+		return x - y
+	case "*":
+		return x * y
+	case "/":
+		return x / y
+	case "%":
+		return math.Mod(x, y)
+	case "**":
+		return math.Pow(x, y)
+	case "<":
+		return x < y
+	case ">":
+		return x > y
+	case "<=":
+		return x <= y
+	case ">=":
+		return x >= y
+	case "&":
+		return float64(toInt32(x) & toInt32(y))
+	case "|":
+		return float64(toInt32(x) | toInt32(y))
+	case "^":
+		return float64(toInt32(x) ^ toInt32(y))
+	case "<<":
+		return float64(toInt32(x) << (uint32(toInt32(y)) & 31))
+	case ">>":
+		return float64(toInt32(x) >> (uint32(toInt32(y)) & 31))
+	case ">>>":
+		return float64(uint32(toInt32(x)) >> (uint32(toInt32(y)) & 31))
+	}
+	in.reason(pos, "operator %s", op)
+	return unknown{op}
+}
+
+func isObj(v Value) bool {
+	switch v.(type) {
+	case *Object, *Promise:
+		return true
+	}
+	return false
+}
+
+func toPrim(v Value) Value {
+	if isObj(v) {
+		s, ok := toStr(v)
+		if !ok {
+			return unknown{"toPrimitive"}
+		}
+		return s
+	}
+	return v
+}
+
+// timeOp handles arithmetic and comparisons involving clock readings:
+// each comparison is one question to the loop's clock.
+func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
+	ta, aT := a.(timeVal)
+	tb, bT := b.(timeVal)
+	da, aD := a.(timeDiff)
+	if !aT && !bT && !aD {
+		if _, ok := b.(timeDiff); ok {
+			in.reason(pos, "arithmetic on clock readings")
+			return unknown{"time"}, true
+		}
+		return nil, false
+	}
+	num := func(v Value) (int64, bool) {
+		f, ok := v.(float64)
+		if !ok || f != math.Trunc(f) {
+			return 0, false
+		}
+		return int64(f), true
+	}
+	clk := in.l.Clock()
+	cmp := func(x, y timeVal) Value {
+		c := clk.Cmp(x.t, y.t)
+		switch op {
+		case "<":
+			return c < 0
+		case "<=":
+			return c <= 0
+		case ">":
+			return c > 0
+		case ">=":
+			return c >= 0
+		}
+		return nil
+	}
+	switch {
+	case aT && bT && op == "-":
+		return timeDiff{ta.t, tb.t}, true
+	case aT && op == "+" || aT && op == "-":
+		if n, ok := num(b); ok {
+			if op == "-" {
+				n = -n
+			}
+			return timeVal{ta.t.Add(n)}, true
+		}
+	case bT && op == "+":
+		if n, ok := num(a); ok {
+			return timeVal{tb.t.Add(n)}, true
+		}
+	case aT && bT:
+		if r := cmp(ta, tb); r != nil {
+			return r, true
+		}
+	case aD:
+		// (x - y) op n  <=>  x op y + n
+		if n, ok := num(b); ok {
+			if r := cmp(timeVal{da.a}, timeVal{da.b.Add(n)}); r != nil {
+				return r, true
+			}
+		}
+	}
+	in.reason(pos, "clock readings used in '%s' beyond comparisons and offsets", op)
+	return unknown{"time"}, true
+}

@@ -1,0 +1,301 @@
+package predict
+
+import (
+	"github.com/looplint/looplint/ir"
+)
+
+// op interprets a recognised scheduling operation.
+func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
+	switch e.Kind {
+	case ir.OpThen, ir.OpCatch, ir.OpFinally, ir.OpEmit, ir.OpListen, ir.OpUnlisten:
+		return in.methodOp(e, sc, fr)
+	case ir.OpAwait:
+		return in.await(in.eval(e.Args[0], sc, fr), e.Pos)
+	case ir.OpExitCode:
+		v := in.eval(e.Args[0], sc, fr)
+		in.exitCode = v
+		return v
+	}
+	args := in.args(e.Args, sc, fr)
+	switch e.Kind {
+	case ir.OpPrint:
+		return in.print(e.Name, args, e.Pos)
+	case ir.OpNextTick:
+		return in.nextTick(args, e.Pos)
+	case ir.OpMicrotask:
+		return in.queueMicrotask(args, e.Pos)
+	case ir.OpTimer, ir.OpInterval:
+		return in.setTimer(args, e.Kind == ir.OpInterval, e.Pos)
+	case ir.OpImmediate:
+		return in.setImmediate(args, e.Pos)
+	case ir.OpClear:
+		return in.clear(e.Name, args, e.Pos)
+	case ir.OpPromise:
+		return in.promiseStatic(e.Name, args, e.Pos)
+	case ir.OpNewPromise:
+		return in.newPromise(args, e.Pos)
+	case ir.OpIO:
+		return in.fsCall(e.Name, args, e.Pos)
+	case ir.OpProcessOn:
+		return in.processOn(e.Name, args, e.Pos)
+	case ir.OpExit:
+		return in.exit(args)
+	}
+	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)
+	for _, a := range args {
+		if isCallable(a) {
+			in.reason(e.Pos, "a callback passed to %s is never run by the predictor", e.Callee)
+		}
+	}
+	return unknown{string(e.Kind)}
+}
+
+// methodOp is a method-like op: on a promise it is the intrinsic, on
+// anything else a plain method call.
+func (in *Interp) methodOp(e *ir.Op, sc *Scope, fr *frame) Value {
+	recv := in.eval(e.Recv, sc, fr)
+	if e.Optional && (recv == nil || recv == null) {
+		panic(optShort{})
+	}
+	name := e.Callee
+	fn := in.getMember(recv, name, e.Pos)
+	args := in.args(e.Args, sc, fr)
+	return in.call(fn, recv, args, e.Pos)
+}
+
+func (in *Interp) promiseMethod(p *Promise, name string) *Native {
+	return &Native{Name: name, Fn: func(_ Value, args []Value, pos ir.Pos) Value {
+		arg := func(i int) Callable {
+			if i < len(args) {
+				return in.callable(args[i], pos)
+			}
+			return nil
+		}
+		switch name {
+		case "then":
+			return in.e.Then(p, arg(0), arg(1))
+		case "catch":
+			return in.e.Then(p, nil, arg(0))
+		}
+		return in.e.Finally(p, arg(0))
+	}}
+}
+
+func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
+	if len(args) == 0 || !isCallable(args[0]) {
+		if len(args) > 0 {
+			if _, u := args[0].(unknown); u {
+				in.reason(pos, "%s with an unknown callback", what)
+			}
+		}
+		in.throwType(pos, "The \"callback\" argument must be of type function")
+	}
+	return task{fn: args[0], args: args[1:]}
+}
+
+func (in *Interp) nextTick(args []Value, pos ir.Pos) Value {
+	t := in.task(args, pos, "process.nextTick")
+	in.l.NextTick(t, pos.String())
+	return nil
+}
+
+func (in *Interp) queueMicrotask(args []Value, pos ir.Pos) Value {
+	if !in.p.Has("queueMicrotask") {
+		panic(&Thrown{V: in.newError("ReferenceError", "queueMicrotask is not defined")})
+	}
+	t := in.task(args, pos, "queueMicrotask")
+	in.e.Enqueue(func() {
+		if err := in.protect(func() { in.call(t.fn, nil, nil, pos) }); err != nil {
+			in.l.ReportUncaught(err)
+		}
+	})
+	return nil
+}
+
+func (in *Interp) setTimer(args []Value, repeat bool, pos ir.Pos) Value {
+	t := in.task(args, pos, "setTimeout")
+	var d Value
+	if len(args) > 1 {
+		d = args[1]
+		t.args = args[2:]
+	} else {
+		t.args = nil
+	}
+	n, ok := toNumber(d)
+	if !ok {
+		in.reason(pos, "timer delay is not known")
+		n = 1
+	}
+	return &timerHandle{in.l.SetTimer(t, in.l.CoerceDelay(n), repeat)}
+}
+
+func (in *Interp) setImmediate(args []Value, pos ir.Pos) Value {
+	t := in.task(args, pos, "setImmediate")
+	return &immHandle{in.l.SetImmediate(t)}
+}
+
+func (in *Interp) clear(kind string, args []Value, pos ir.Pos) Value {
+	if len(args) == 0 {
+		return nil
+	}
+	switch h := args[0].(type) {
+	case *timerHandle:
+		if kind != "immediate" {
+			in.l.ClearTimer(h.t)
+			return nil
+		}
+	case *immHandle:
+		if kind == "immediate" {
+			in.l.ClearImmediate(h.im)
+			return nil
+		}
+	case nil, nullT:
+		return nil
+	}
+	in.reason(pos, "clear%s of a value the predictor does not track", kind)
+	return nil
+}
+
+func (in *Interp) newPromise(args []Value, pos ir.Pos) Value {
+	if len(args) == 0 || !isCallable(args[0]) {
+		in.throwType(pos, "Promise resolver is not a function")
+	}
+	p := in.e.New()
+	res, rej := in.e.Resolver(p)
+	wrap := func(name string, f func(Value)) *Native {
+		return &Native{Name: name, Fn: func(_ Value, a []Value, _ ir.Pos) Value {
+			var v Value
+			if len(a) > 0 {
+				v = a[0]
+			}
+			f(v)
+			return nil
+		}}
+	}
+	if err := in.protect(func() { in.call(args[0], nil, []Value{wrap("resolve", res), wrap("reject", rej)}, pos) }); err != nil {
+		rej(thrownValue(err))
+	}
+	return p
+}
+
+func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
+	var a0 Value
+	if len(args) > 0 {
+		a0 = args[0]
+	}
+	switch name {
+	case "resolve":
+		return in.e.Resolved(a0)
+	case "reject":
+		return in.e.Rejected(a0)
+	case "all", "race", "allSettled", "any":
+		if name == "allSettled" && !in.p.Has("Promise.allSettled") || name == "any" && !in.p.Has("Promise.any") {
+			in.throwType(pos, "Promise."+name+" is not a function")
+		}
+		arr, ok := a0.(*Object)
+		if !ok || !arr.Arr {
+			in.reason(pos, "Promise.%s over a value that is not a known array", name)
+			return in.e.New()
+		}
+		items := append([]Value{}, arr.Elems...)
+		return in.e.Combinator(name, items, func(errs []Value) Value {
+			o := in.newError("AggregateError", "All promises were rejected")
+			o.Props["errors"] = newArray(append([]Value{}, errs...))
+			return o
+		}, func(ok bool, v Value) Value {
+			o := newObject()
+			if ok {
+				o.set("status", "fulfilled")
+				o.set("value", v)
+			} else {
+				o.set("status", "rejected")
+				o.set("reason", v)
+			}
+			return o
+		})
+	}
+	in.reason(pos, "Promise.%s is not modelled", name)
+	return unknown{"Promise." + name}
+}
+
+// fsCall is an fs callback API: its completion is I/O in the poll
+// phase. File contents and errors are not modelled in this slice, so
+// the callback sees unknown arguments.
+func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
+	trips := 0
+	switch name {
+	case "readFile":
+		trips = in.p.ReadFileTrips()
+	case "stat", "lstat", "access":
+		trips = 1
+	default:
+		in.reason(pos, "fs.%s is not modelled", name)
+		for _, a := range args {
+			if isCallable(a) {
+				in.reason(pos, "a callback passed to fs.%s is never run by the predictor", name)
+			}
+		}
+		return unknown{"fs." + name}
+	}
+	if len(args) == 0 || !isCallable(args[len(args)-1]) {
+		in.throwType(pos, "The \"cb\" argument must be of type function")
+	}
+	cb := args[len(args)-1]
+	cbArgs := []Value{unknown{"fs error"}}
+	if name != "access" {
+		cbArgs = append(cbArgs, unknown{"fs result"})
+	}
+	in.l.SubmitIO(trips, task{fn: cb, args: cbArgs})
+	return nil
+}
+
+var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,
+	"unhandledRejection": true, "rejectionHandled": true}
+
+func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
+	proc := in.builtins["process"]
+	if len(args) < 2 {
+		return proc
+	}
+	ev, ok := args[0].(string)
+	if !ok || !processEvents[ev] {
+		in.reason(pos, "process.%s for this event is not modelled", method)
+		return proc
+	}
+	fn := args[1]
+	if !isCallable(fn) {
+		in.throwType(pos, "The \"listener\" argument must be of type function")
+	}
+	if method == "once" || method == "prependOnceListener" {
+		orig := fn
+		var self *Native
+		self = &Native{Name: "once", Fn: func(this Value, a []Value, p ir.Pos) Value {
+			ls := in.listeners[ev]
+			for i, l := range ls {
+				if l == self {
+					in.listeners[ev] = append(ls[:i:i], ls[i+1:]...)
+					break
+				}
+			}
+			return in.call(orig, this, a, p)
+		}}
+		fn = self
+	}
+	if method == "prependListener" || method == "prependOnceListener" {
+		in.listeners[ev] = append([]Value{fn}, in.listeners[ev]...)
+	} else {
+		in.listeners[ev] = append(in.listeners[ev], fn)
+	}
+	return proc
+}
+
+func (in *Interp) exit(args []Value) Value {
+	if len(args) > 0 && args[0] != nil {
+		in.exitCode = args[0]
+	}
+	if !in.l.Exiting() {
+		in.l.Exit()
+		in.emit("exit", float64(in.code()))
+	}
+	panic(exitSignal{})
+}

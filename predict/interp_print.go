@@ -1,0 +1,153 @@
+package predict
+
+import (
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+)
+
+// print is console.log & co: arguments formatted as Node does for the
+// cases this slice knows, one output line per line of text.
+func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
+	var parts []string
+	if s, ok := arg(args, 0).(string); ok && len(args) > 1 && strings.Contains(s, "%") {
+		in.reason(pos, "console format specifiers are not modelled")
+		parts = append(parts, "<format>")
+		args = nil
+	}
+	for _, a := range args {
+		if s, ok := a.(string); ok {
+			parts = append(parts, s)
+			continue
+		}
+		s, ok := in.inspect(a, 0)
+		if !ok {
+			in.reason(pos, "printing a value the predictor cannot format exactly")
+			s = "<unknown>"
+		}
+		parts = append(parts, s)
+	}
+	lines := strings.Split(strings.Join(parts, " "), "\n")
+	if stream == "stdout" {
+		in.stdout = append(in.stdout, lines...)
+	} else {
+		in.stderr = append(in.stderr, lines...)
+	}
+	return nil
+}
+
+var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// inspect is util.inspect for the simple cases: primitives, and plain
+// objects and arrays that fit on one line. It reports false otherwise.
+func (in *Interp) inspect(v Value, depth int) (string, bool) {
+	s, _, ok := in.inspectD(v, depth)
+	return s, ok
+}
+
+// inspectD also returns how many levels of nesting v holds.
+func (in *Interp) inspectD(v Value, depth int) (string, int, bool) {
+	switch v := v.(type) {
+	case nil, nullT, bool:
+		s, _ := toStr(v)
+		return s, 0, true
+	case float64:
+		if v == 0 && math.Signbit(v) {
+			return "-0", 0, true
+		}
+		return jsNum(v), 0, true
+	case string:
+		if depth == 0 {
+			return v, 0, true
+		}
+		if strings.ContainsAny(v, "'\\\n\r\t") || !isPrintable(v) {
+			return "", 0, false
+		}
+		return "'" + v + "'", 0, true
+	case *Object:
+		if v.Class != "Object" && v.Class != "Array" {
+			return "", 0, false
+		}
+		if depth > 2 {
+			if v.Arr {
+				return "[Array]", 0, true
+			}
+			return "[Object]", 0, true
+		}
+		var entries []string
+		nest := 0
+		add := func(s string, d int) {
+			entries = append(entries, s)
+			if d+1 > nest {
+				nest = d + 1
+			}
+		}
+		if v.Arr {
+			if len(v.Elems) > 6 {
+				return "", 0, false
+			}
+			for _, e := range v.Elems {
+				s, d, ok := in.inspectD(e, depth+1)
+				if !ok {
+					return "", 0, false
+				}
+				add(s, d)
+			}
+		}
+		for _, k := range v.Keys {
+			s, d, ok := in.inspectD(v.Props[k], depth+1)
+			if !ok {
+				return "", 0, false
+			}
+			if !identKey.MatchString(k) {
+				if strings.ContainsAny(k, "'\\\n") {
+					return "", 0, false
+				}
+				k = "'" + k + "'"
+			}
+			add(k+": "+s, d)
+		}
+		open, close := "{", "}"
+		if v.Arr {
+			open, close = "[", "]"
+		}
+		if len(entries) == 0 {
+			return open + close, 1, true
+		}
+		// Node joins entries on one line when the object nests fewer
+		// than 3 levels and the line fits in 80 columns; anything else
+		// breaks lines in ways this slice does not reproduce.
+		total := len(entries) + len(entries) + len(open) + 10
+		for _, e := range entries {
+			total += len(e)
+		}
+		if nest >= 3 || total+2*depth > 80 || (in.p.Node.Major <= 11 && nest > 1) {
+			return "", 0, false
+		}
+		return open + " " + strings.Join(entries, ", ") + " " + close, nest, true
+	case *Promise:
+		switch v.State {
+		case Pending:
+			return "Promise { <pending> }", 1, true
+		case Fulfilled:
+			s, d, ok := in.inspectD(v.Result, depth+1)
+			if !ok {
+				return "", 0, false
+			}
+			return "Promise { " + s + " }", d + 1, true
+		}
+		return "", 0, false
+	}
+	return "", 0, false
+}
+
+func isPrintable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,170 @@
+package predict
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+)
+
+type nodeOutcomes map[string]struct {
+	Runs     int `json:"runs"`
+	Outcomes []struct {
+		Stdout   []string `json:"stdout"`
+		ExitCode int      `json:"exitCode"`
+	} `json:"outcomes"`
+}
+
+// loadNodeCase writes a testdata/runtime archive to a temp dir.
+func loadNodeCase(t *testing.T, path string) (string, nodeOutcomes) {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var main string
+	var rec nodeOutcomes
+	for _, f := range ar.Files {
+		if f.Name == "node.json" {
+			if err := json.Unmarshal(f.Data, &rec); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		p := filepath.Join(dir, f.Name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, f.Data, 0o644)
+		if main == "" && strings.HasPrefix(f.Name, "main.") {
+			main = p
+		}
+	}
+	return main, rec
+}
+
+func outKey(stdout []string, code int) string {
+	return fmt.Sprintf("%s\n[exit %d]", strings.Join(stdout, "\n"), code)
+}
+
+// stallDependent cases are deterministic on real machines but not by
+// construction: the model lets any amount of time pass between two
+// statements (a stall), which reorders timers of different durations.
+// For them a single Node outcome checks soundness only.
+var stallDependent = map[string]bool{
+	"timers-different-durations": true, // 45/15/30 ms set in sequence
+	"timers-delay-coercion":      true, // a 25 ms timer among 1 ms ones
+	"timer-unref-never-fires":    true, // 1000 ms unref'd vs 5 ms
+	"timer-refresh":              true, // 20/50 ms against a refreshed one
+	"interval-clear-after-three": true, // 3 x 5 ms beats vs a 60 ms timer
+}
+
+// TestPredictNodeCases runs Predict on every testdata/runtime case and
+// version. A complete prediction must be sound (every recorded outcome
+// predicted) and, where Node printed one outcome, exact; every predicted
+// witness must replay to its order through the same interpreter.
+func TestPredictNodeCases(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/runtime/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
+	}
+	var table []string
+	counts := map[string]int{}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		main, rec := loadNodeCase(t, file)
+		versions := make([]string, 0, len(rec))
+		for v := range rec {
+			versions = append(versions, v)
+		}
+		sort.Strings(versions)
+		for _, vs := range versions {
+			v, err := loop.ParseVersion(vs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := parse.Load(main)
+			if err != nil {
+				table = append(table, fmt.Sprintf("%-40s %-8s parse error", name, vs))
+				counts["incomplete"]++
+				continue
+			}
+			p := loop.Profile{Node: v, Module: loop.ModuleKind(f.Module(loop.Profile{Node: v}.DetectModule()))}
+			pr := Predict(f, p, Options{Explore: Config{MaxRuns: 5000}})
+			predicted := map[string]bool{}
+			for _, o := range pr.Orders {
+				predicted[outKey(o.Stdout, o.ExitCode)] = true
+			}
+			sound := true
+			for _, o := range rec[vs].Outcomes {
+				if !predicted[outKey(o.Stdout, o.ExitCode)] {
+					sound = false
+				}
+			}
+			exact := sound && len(rec[vs].Outcomes) == 1 && len(pr.Orders) == 1
+			status := "incomplete"
+			switch {
+			case !pr.Complete:
+			case !sound:
+				status = "UNSOUND"
+				var got []string
+				for _, o := range pr.Orders {
+					got = append(got, outKey(o.Stdout, o.ExitCode))
+				}
+				var want []string
+				for _, o := range rec[vs].Outcomes {
+					want = append(want, outKey(o.Stdout, o.ExitCode))
+				}
+				t.Errorf("%s %s: complete but unsound\npredicted:\n%s\nNode:\n%s", name, vs, strings.Join(got, "\n--\n"), strings.Join(want, "\n--\n"))
+			case len(rec[vs].Outcomes) == 1 && !exact && stallDependent[name]:
+				status = "sound (stall-dependent)"
+			case len(rec[vs].Outcomes) == 1 && !exact:
+				status = "sound, NOT EXACT"
+				var got []string
+				for _, o := range pr.Orders {
+					got = append(got, outKey(o.Stdout, o.ExitCode))
+				}
+				t.Errorf("%s %s: Node printed one outcome, predicted %d:\n%s", name, vs, len(pr.Orders), strings.Join(got, "\n--\n"))
+			case exact:
+				status = "exact"
+			default:
+				status = "sound"
+			}
+			counts[status]++
+			if !pr.Complete {
+				if len(pr.Reasons) == 0 {
+					t.Errorf("%s %s: incomplete without a reason", name, vs)
+				}
+				status += " (" + pr.Reasons[0].String() + ")"
+			} else {
+				replayWitnesses(t, name+" "+vs, f, p, pr)
+			}
+			table = append(table, fmt.Sprintf("%-40s %-8s %s", name, vs, status))
+		}
+	}
+	t.Logf("per case and version:\n%s\ntotals: %v", strings.Join(table, "\n"), counts)
+}
+
+func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, pr Prediction) {
+	prog, err := ir.Lower(f, p.Module == loop.ESModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range pr.Orders {
+		h := NewHost(prog, p, Options{})
+		l := loop.New(p, h, &loop.Replay{W: o.Witness}, loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000})
+		h.Attach(l)
+		out, code := h.Run()
+		if !slices.Equal(out, o.Stdout) || code != o.ExitCode {
+			t.Errorf("%s: witness %+v replayed\n%s\ninstead of\n%s", name, o.Witness, outKey(out, code), outKey(o.Stdout, o.ExitCode))
+		}
+	}
+}

@@ -1,0 +1,351 @@
+package predict
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+)
+
+// Abstract values. Go nil is undefined (the promise engine already uses it
+// that way); everything else is one of the types below, a Go bool,
+// float64, string, or an engine *Promise.
+
+type nullT struct{}
+
+var null = nullT{}
+
+// unknown is a value the slice cannot know (an I/O result, a module it
+// does not model). Using it where its content matters makes the result
+// incomplete.
+type unknown struct{ why string }
+
+// Object is a plain object or an array (Arr set; elements in Elems).
+type Object struct {
+	Keys  []string
+	Props map[string]Value
+	Arr   bool
+	Elems []Value
+	Class string // "Object", "Array", "Error", "TypeError", ...
+}
+
+func newObject() *Object { return &Object{Props: map[string]Value{}, Class: "Object"} }
+func newArray(vs []Value) *Object {
+	return &Object{Props: map[string]Value{}, Arr: true, Elems: vs, Class: "Array"}
+}
+
+func (o *Object) get(k string) (Value, bool) {
+	if o.Arr {
+		if k == "length" {
+			return float64(len(o.Elems)), true
+		}
+		if i, err := strconv.Atoi(k); err == nil && i >= 0 {
+			if i < len(o.Elems) {
+				return o.Elems[i], true
+			}
+			return nil, false
+		}
+	}
+	v, ok := o.Props[k]
+	return v, ok
+}
+
+func (o *Object) set(k string, v Value) {
+	if o.Arr {
+		if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < 1<<20 {
+			for len(o.Elems) <= i {
+				o.Elems = append(o.Elems, nil)
+			}
+			o.Elems[i] = v
+			return
+		}
+	}
+	if _, ok := o.Props[k]; !ok {
+		o.Keys = append(o.Keys, k)
+	}
+	o.Props[k] = v
+}
+
+// Closure is a function value: an IR function with its scope; arrows keep
+// the this of their creation.
+type Closure struct {
+	Fn    *ir.Func
+	Scope *Scope
+	This  Value
+	Props *Object
+}
+
+// Native is a builtin function.
+type Native struct {
+	Name string
+	Fn   func(this Value, args []Value, pos ir.Pos) Value
+	// Props: statics reachable as members (Promise.resolve as a value, ...).
+	Props map[string]Value
+}
+
+type timerHandle struct{ t *loop.Timer }
+type immHandle struct{ im *loop.Immediate }
+
+// timeVal is a clock reading (Date.now(), performance.now()) plus an
+// offset: comparisons go through the loop's clock.
+type timeVal struct{ t loop.Time }
+
+// timeDiff is a - b of two readings.
+type timeDiff struct{ a, b loop.Time }
+
+func isCallable(v Value) bool {
+	switch v.(type) {
+	case *Closure, *Native, Callable:
+		return true
+	}
+	return false
+}
+
+func typeOf(v Value) string {
+	switch v.(type) {
+	case nil:
+		return "undefined"
+	case bool:
+		return "boolean"
+	case float64, timeVal, timeDiff:
+		return "number"
+	case string:
+		return "string"
+	case *Closure, *Native, Callable:
+		return "function"
+	case unknown:
+		return ""
+	}
+	return "object"
+}
+
+// jsNum formats a number as Number.prototype.toString does.
+func jsNum(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	}
+	neg := f < 0
+	if neg {
+		f = -f
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±x
+	mant, exps, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exps)
+	n := x + 1 // decimal point position
+	k := len(digits)
+	var s string
+	switch {
+	case k <= n && n <= 21:
+		s = digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		s = digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		s = "0." + strings.Repeat("0", -n) + digits
+	default:
+		sign := "+"
+		if n-1 < 0 {
+			sign = "-"
+		}
+		exp := n - 1
+		if exp < 0 {
+			exp = -exp
+		}
+		s = digits[:1]
+		if k > 1 {
+			s += "." + digits[1:]
+		}
+		s += "e" + sign + strconv.Itoa(exp)
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func toNumber(v Value) (float64, bool) {
+	switch v := v.(type) {
+	case nil:
+		return math.NaN(), true
+	case nullT:
+		return 0, true
+	case bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	case float64:
+		return v, true
+	case string:
+		s := strings.TrimSpace(v)
+		if s == "" {
+			return 0, true
+		}
+		if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+			if n, err := strconv.ParseInt(s[2:], 16, 64); err == nil {
+				return float64(n), true
+			}
+			return math.NaN(), true
+		}
+		if s == "Infinity" || s == "+Infinity" {
+			return math.Inf(1), true
+		}
+		if s == "-Infinity" {
+			return math.Inf(-1), true
+		}
+		if strings.ContainsAny(s, "iInN_") {
+			return math.NaN(), true
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return math.NaN(), true
+		}
+		return f, true
+	case *Object:
+		if v.Arr {
+			if len(v.Elems) == 0 {
+				return 0, true
+			}
+			if len(v.Elems) == 1 {
+				s, ok := toStr(v.Elems[0])
+				if !ok {
+					return 0, false
+				}
+				return toNumber(s)
+			}
+		}
+		return math.NaN(), true
+	case *Closure, *Native, *Promise, *timerHandle, *immHandle:
+		return math.NaN(), true
+	}
+	return 0, false
+}
+
+// toStr is ToString; false when the value is not known well enough.
+func toStr(v Value) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "undefined", true
+	case nullT:
+		return "null", true
+	case bool:
+		if v {
+			return "true", true
+		}
+		return "false", true
+	case float64:
+		return jsNum(v), true
+	case string:
+		return v, true
+	case *Object:
+		if v.Arr {
+			parts := make([]string, len(v.Elems))
+			for i, e := range v.Elems {
+				if e == nil || e == null {
+					continue
+				}
+				s, ok := toStr(e)
+				if !ok {
+					return "", false
+				}
+				parts[i] = s
+			}
+			return strings.Join(parts, ","), true
+		}
+		if isErrorClass(v.Class) {
+			m, _ := v.get("message")
+			ms, ok := toStr(m)
+			if !ok {
+				return "", false
+			}
+			if ms == "" {
+				return v.Class, true
+			}
+			return v.Class + ": " + ms, true
+		}
+		if _, ok := v.Props["toString"]; ok {
+			return "", false
+		}
+		return "[object Object]", true
+	case *Promise:
+		return "[object Promise]", true
+	}
+	return "", false
+}
+
+func isErrorClass(c string) bool { return strings.HasSuffix(c, "Error") }
+
+func truthy(v Value) (bool, bool) {
+	switch v := v.(type) {
+	case nil, nullT:
+		return false, true
+	case bool:
+		return v, true
+	case float64:
+		return v != 0 && !math.IsNaN(v), true
+	case string:
+		return v != "", true
+	case unknown:
+		return false, false
+	case timeVal:
+		return true, true
+	case timeDiff:
+		return false, false
+	}
+	return true, true
+}
+
+func strictEq(a, b Value) (bool, bool) {
+	switch a.(type) {
+	case unknown, timeVal, timeDiff:
+		return false, false
+	}
+	switch b.(type) {
+	case unknown, timeVal, timeDiff:
+		return false, false
+	}
+	switch x := a.(type) {
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y, true
+	case *Object, *Closure, *Native, *Promise, *timerHandle, *immHandle:
+		return a == b, true
+	}
+	return a == b, true
+}
+
+func looseEq(a, b Value) (bool, bool) {
+	an := a == nil || a == null
+	bn := b == nil || b == null
+	if an || bn {
+		if _, u := a.(unknown); u {
+			return false, false
+		}
+		if _, u := b.(unknown); u {
+			return false, false
+		}
+		return an && bn, true
+	}
+	if typeOf(a) == typeOf(b) {
+		return strictEq(a, b)
+	}
+	switch a.(type) {
+	case float64, string, bool:
+		switch b.(type) {
+		case float64, string, bool:
+			x, _ := toNumber(a)
+			y, _ := toNumber(b)
+			return x == y, true
+		}
+	}
+	return false, false
+}
