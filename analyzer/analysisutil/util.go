@@ -3,6 +3,7 @@ package analysisutil
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/grafana/sobek/ast"
 
@@ -51,4 +52,20 @@ func Callee(n ast.Node) ast.Expression {
 		return n.Callee
 	}
 	return nil
+}
+
+// Generated reports whether fn is (or is nested in) a helper that esbuild
+// added when it lowered syntax the engine lacks (__async,
+// __asyncGenerator, __forAwait, ...): code the user did not write, whose
+// findings would point at lines that do not hold it.
+func Generated(f *jsfile.File, fn *sched.Func) bool {
+	if !f.Lowered {
+		return false
+	}
+	for ; fn != nil && !fn.Top; fn = fn.Parent {
+		if fn.Parent != nil && fn.Parent.Top && strings.HasPrefix(fn.Name, "__") {
+			return true
+		}
+	}
+	return false
 }

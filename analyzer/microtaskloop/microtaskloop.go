@@ -220,7 +220,7 @@ const starve = "the microtask queue never drains, so timers and I/O starve: re-s
 
 func (c *checker) reactions(g sched.Graph) {
 	for _, s := range c.facts.Sched {
-		if s.Kind != sched.Microtask && s.Kind != sched.Reaction {
+		if s.Kind != sched.Microtask && s.Kind != sched.Reaction || analysisutil.Generated(c.f, s.Func) {
 			continue
 		}
 		for _, start := range c.reactionFuncs(s) {
@@ -283,7 +283,7 @@ func (c *checker) fixReaction(s *sched.Call, start *sched.Func) (analysis.Sugges
 // then calls itself again (directly or through others).
 func (c *checker) asyncRecursion(g sched.Graph) {
 	for _, fn := range c.facts.Funcs {
-		if !fn.Async {
+		if !fn.Async || analysisutil.Generated(c.f, fn) {
 			continue
 		}
 		var first *sched.Call // the first (settled) await
@@ -387,6 +387,9 @@ func (c *checker) awaitLoops() {
 	for _, l := range c.facts.Loops {
 		if inner[l.Parent] {
 			inner[l] = true
+			continue
+		}
+		if analysisutil.Generated(c.f, l.Func) {
 			continue
 		}
 		var update ast.Expression

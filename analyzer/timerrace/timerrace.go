@@ -86,7 +86,9 @@ func run(pass *analysis.Pass) (any, error) {
 		why:   map[*sched.Func]string{},
 	}
 	for _, fn := range c.facts.Funcs {
-		c.check(pass, fn)
+		if !analysisutil.Generated(c.f, fn) {
+			c.check(pass, fn)
+		}
 	}
 	return nil, nil
 }

@@ -70,12 +70,12 @@ func run(pass *analysis.Pass) (any, error) {
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
 	stmts := statementCalls(f)
 	for _, fn := range facts.Funcs {
-		if fn.Top {
+		if fn.Top || analysisutil.Generated(f, fn) {
 			continue
 		}
 		params := paramNames(fn.Node)
-		if len(params) == 0 {
-			continue
+		if len(params) == 0 || executor(fn) {
+			continue // a promise executor's resolve/reject always settle asynchronously for the caller
 		}
 		for _, p := range params {
 			syncs, asyncs := uses(facts, fn, p)
@@ -102,6 +102,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+func executor(fn *sched.Func) bool {
+	for _, s := range fn.Scheduled {
+		if s.Kind == sched.PromiseExec {
+			return true
+		}
+	}
+	return false
 }
 
 func describe(f *jsfile.File, s *sched.Call) string {

@@ -46,3 +46,16 @@ function exec(cb) {
   return new Promise((resolve) => { cb(); resolve(); });
 }
 exec(() => {});
+
+// A promise executor may settle now or later: its caller sees a promise.
+function consume(stream) {
+  return new Promise((resolve, reject) => {
+    if (stream.destroyed) {
+      reject(new Error('unusable'));
+    } else {
+      stream.on('error', (err) => reject(err));
+      stream.on('end', resolve);
+    }
+  });
+}
+consume(process.stdin);
