@@ -103,6 +103,9 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	}
 	sort.Slice(pr.Reasons, func(i, j int) bool {
 		a, b := pr.Reasons[i], pr.Reasons[j]
+		if (a.Pos.Line == 0) != (b.Pos.Line == 0) {
+			return b.Pos.Line == 0 // positioned reasons first
+		}
 		if a.Pos != b.Pos {
 			return a.Pos.Line < b.Pos.Line || a.Pos.Line == b.Pos.Line && a.Pos.Col < b.Pos.Col
 		}

@@ -1,0 +1,81 @@
+package predict
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/looplint/looplint/parse"
+)
+
+// Language constructs of the slice, each with the one order Node prints
+// (deterministic by construction).
+func TestInterpLanguage(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"var-vs-let-loop", `
+for (var i = 0; i < 3; i++) setTimeout(() => console.log('var', i), 0);
+for (let j = 0; j < 3; j++) setTimeout(() => console.log('let', j), 0);`,
+			"var 3|var 3|var 3|let 0|let 1|let 2"},
+		{"closures-and-numbers", `
+function counter() { let n = 0; return () => ++n; }
+const c = counter(); c(); c();
+console.log(c(), 0.1 + 0.2, 1e21, 2 ** -10, -0, 7 / 2, 'x' + 1 + 2, null, undefined, true);`,
+			"3 0.30000000000000004 1e+21 0.0009765625 -0 3.5 x12 null undefined true"},
+		{"try-finally-return", `
+function f() { try { throw new Error('boom'); } catch (e) { return 'caught ' + e.message; } finally { console.log('finally'); } }
+console.log(f());
+const o = { a: 1, b: 'two', c: [3, 4], d: null };
+console.log(o, [1, 'x'], {}, []);
+console.log(` + "`tpl ${o.a + 1} ${o.c.length}`" + `);`,
+			"finally|caught boom|{ a: 1, b: 'two', c: [ 3, 4 ], d: null } [ 1, 'x' ] {} []|tpl 2 2"},
+		{"busy-wait-difference", `
+setTimeout(() => console.log('timeout'), 0);
+setImmediate(() => console.log('immediate'));
+const t = Date.now();
+while (Date.now() - t < 5) {}`,
+			"timeout|immediate"},
+		{"async-for-of-await", `
+async function run() { for (const x of ['a', 'b']) { await null; console.log(x); } return 'done'; }
+run().then(console.log);
+Promise.resolve().then(() => console.log('p1')).then(() => console.log('p2'));`,
+			"a|p1|b|p2|done"},
+	}
+	p := node20
+	for _, c := range cases {
+		f, err := parse.Parse(c.name+".js", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := Predict(f, p, Options{})
+		if !pr.Complete {
+			t.Errorf("%s: incomplete: %v", c.name, pr.Reasons)
+			continue
+		}
+		if len(pr.Orders) != 1 || strings.Join(pr.Orders[0].Stdout, "|") != c.want {
+			var got []string
+			for _, o := range pr.Orders {
+				got = append(got, strings.Join(o.Stdout, "|"))
+			}
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// Unsupported constructs make the result incomplete, with a position.
+func TestInterpIncomplete(t *testing.T) {
+	for _, src := range []string{
+		"eval('1'); console.log('x');",
+		"const m = require('mystery'); m.go(() => console.log('cb'));",
+		"class A {}; console.log('x');",
+		"let i = 0; while (true) { i++; } ",
+		"require('fs').readFile('f', (e, d) => console.log(d));",
+	} {
+		f, err := parse.Parse("x.js", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := Predict(f, node20, Options{MaxIter: 100})
+		if pr.Complete || len(pr.Reasons) == 0 || pr.Reasons[0].Pos.Line == 0 {
+			t.Errorf("%q: complete=%v reasons=%v", src, pr.Complete, pr.Reasons)
+		}
+	}
+}
