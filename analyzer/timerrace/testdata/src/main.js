@@ -21,19 +21,21 @@ new Promise((resolve) => {
   setImmediate(() => console.log('imm'));
 });
 
-// Inside a timer callback and a setImmediate callback.
+// Inside a timer callback the order is fixed (immediate first: a timer
+// made in the timers phase never runs in it; measured on Node 20, 40/40);
+// inside a setImmediate callback it races.
 setTimeout(() => {
-  setTimeout(() => console.log('t'), 1); // want "in a timer callback \\(setTimeout at line 25\\)"
+  setTimeout(() => console.log('t'), 1);
   setImmediate(() => console.log('i'));
 }, 50);
 setImmediate(function later() {
   setImmediate(() => console.log('i2'));
-  setTimeout(() => console.log('t2')); // want "in a setImmediate callback \\(setImmediate at line 29\\)"
+  setTimeout(() => console.log('t2')); // want "in a setImmediate callback \\(setImmediate at line 31\\)"
 });
 
 // A helper called from the main module.
 function both(cb) {
   setImmediate(() => cb('immediate'));
-  setTimeout(() => cb('timeout'), 0); // want "in start-up code \\(reached from the main module at line 39\\)"
+  setTimeout(() => cb('timeout'), 0); // want "in start-up code \\(reached from the main module at line 41\\)"
 }
 both((x) => console.log(x));
