@@ -171,6 +171,12 @@ type fileRun struct {
 	// textLines are the line starts of the user's text when Source was
 	// transformed; positions are mapped back through the source map.
 	textLines []int
+	// col caches the last column computed by runeCol.
+	col struct {
+		valid          bool
+		lineStart, off int
+		runes          int
+	}
 }
 
 func lineStarts(s string) []int {
@@ -249,7 +255,23 @@ func (r *fileRun) position(p token.Pos, src string) Position {
 		off := min(start+col-1, len(text))
 		return Position{Line: line, Col: utf8.RuneCountInString(text[start:off]) + 1, Offset: off}
 	}
-	return Position{Line: pos.Line, Col: utf8.RuneCountInString(src[lineStart:off]) + 1, Offset: off}
+	return Position{Line: pos.Line, Col: r.runeCol(src, lineStart, off), Offset: off}
+}
+
+// runeCol is the 1-based character column of byte offset off on the line
+// starting at lineStart. Positions are converted in source order, so it
+// counts on from the previous position on the same line: on a minified
+// file (one line of megabytes) counting from the line start every time
+// made the conversion quadratic in the number of findings.
+func (r *fileRun) runeCol(src string, lineStart, off int) int {
+	c := &r.col
+	if c.valid && c.lineStart == lineStart && c.off <= off {
+		c.runes += utf8.RuneCountInString(src[c.off:off])
+	} else {
+		c.runes = utf8.RuneCountInString(src[lineStart:off])
+	}
+	c.valid, c.lineStart, c.off = true, lineStart, off
+	return c.runes + 1
 }
 
 func (r *fileRun) convert(d analysis.Diagnostic, check, src string) Diagnostic {

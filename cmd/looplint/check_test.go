@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const tickLoop = "function spin() {\n  process.nextTick(spin);\n}\nspin();\n"
@@ -328,5 +330,119 @@ func TestCheckFixAndDiff(t *testing.T) {
 	}
 	if code, out, _ := cliRun(t, "check", p); code != 0 {
 		t.Errorf("after --fix: exit %d\n%s", code, out)
+	}
+}
+
+// TestCheckMinifiedFile: a 10 MB file with every statement on one line
+// (the shape of a minified bundle) is analyzed in seconds, and its
+// findings are reported with character columns far along that line. It
+// caught two quadratic spots: zalgo visiting every function of the file
+// for each function, and columns counted from the line start for each
+// finding.
+func TestCheckMinifiedFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 MB input; skipped with -short")
+	}
+	var b strings.Builder
+	hazards := 0
+	for i := 0; b.Len() < 10<<20; i++ {
+		fmt.Fprintf(&b, "var a%d=function(b,c){return b+c*%d};a%d(%d,'é');", i, i, i, i)
+		if i%2000 == 0 {
+			fmt.Fprintf(&b, "function t%d(){process.nextTick(t%d)}", i, i)
+			hazards++
+		}
+	}
+	src := b.String()
+	if strings.Contains(src, "\n") || len(src) < 10<<20 {
+		t.Fatalf("generator: %d bytes", len(src))
+	}
+	p := writeFile(t, t.TempDir(), "bundle.min.js", []byte(src))
+	start := time.Now()
+	code, out, errs := cliRun(t, "check", "--format", "json", p)
+	took := time.Since(start)
+	t.Logf("%d bytes, %d hazards: %v", len(src), hazards, took)
+	if took > 20*time.Second {
+		t.Errorf("took %v", took)
+	}
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, %v\nstderr: %s", code, err, errs)
+	}
+	if code != 1 || rep.Files != 1 || len(rep.Errors) != 0 || len(rep.Diagnostics) != hazards {
+		t.Fatalf("exit %d, %d files, %d errors %v, %d findings (want %d)", code, rep.Files, len(rep.Errors), rep.Errors, len(rep.Diagnostics), hazards)
+	}
+	// The last finding's column counts characters (é is one), not bytes.
+	last := rep.Diagnostics[len(rep.Diagnostics)-1]
+	off := strings.LastIndex(src, "process.nextTick(")
+	if want := utf8.RuneCountInString(src[:off]) + 1; last.Line != 1 || last.Col != want || last.Check != "nexttickloop" {
+		t.Errorf("last finding at %d:%d (%s), want 1:%d", last.Line, last.Col, last.Check, want)
+	}
+}
+
+// TestCheckUnreadableFile: a file without read permission is reported
+// as an input error and the rest of the tree is still checked. As root
+// the permission bits do not stop reading, so there the file must simply
+// be analyzed like any other.
+func TestCheckUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.js", []byte(tickLoop))
+	locked := writeFile(t, dir, "locked.js", []byte(tickLoop))
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(locked, 0o644) })
+	code, out, errs := cliRun(t, "check", "--format", "json", dir)
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, %v\nstderr: %s", code, err, errs)
+	}
+	if code != 1 || rep.Files != 2 {
+		t.Fatalf("exit %d, %d files: %+v", code, rep.Files, rep)
+	}
+	if os.Geteuid() == 0 {
+		// Root reads it anyway: both files are analyzed, no error.
+		if len(rep.Errors) != 0 || len(rep.Diagnostics) != 2 {
+			t.Errorf("as root: %d errors %v, %d findings (want 0, 2)", len(rep.Errors), rep.Errors, len(rep.Diagnostics))
+		}
+		return
+	}
+	if len(rep.Diagnostics) != 1 || len(rep.Errors) != 1 {
+		t.Fatalf("%d findings, errors %v (want 1 finding, 1 error)", len(rep.Diagnostics), rep.Errors)
+	}
+	e := rep.Errors[0]
+	if e.File != locked || e.Kind != "input" || !strings.Contains(e.Message, "permission denied") {
+		t.Errorf("error %+v", e)
+	}
+	// The text format says the same on stderr.
+	code, _, errs = cliRun(t, "check", locked)
+	if code != 1 || !strings.Contains(errs, "locked.js: permission denied") {
+		t.Errorf("text: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestCheckDeepNesting: 100,000 nested brackets. Balanced, they are
+// valid JavaScript and are analyzed (the parser and every walk recurse
+// on Go's growable stacks); unbalanced, they are a syntax error with a
+// position. Neither may crash.
+func TestCheckDeepNesting(t *testing.T) {
+	const n = 100_000
+	dir := t.TempDir()
+	arrays := writeFile(t, dir, "arrays.js", []byte("x = "+strings.Repeat("[", n)+strings.Repeat("]", n)+";\n"))
+	parens := writeFile(t, dir, "parens.js", []byte("x = "+strings.Repeat("(", n)+"1"+strings.Repeat(")", n)+";\n"))
+	blocks := writeFile(t, dir, "blocks.js", []byte(strings.Repeat("{", n)+"process.nextTick(f);"+strings.Repeat("}", n)+"\n"))
+	open := writeFile(t, dir, "open.js", []byte("x = "+strings.Repeat("[", n)+";\n"))
+	for _, p := range []string{arrays, parens, blocks} {
+		code, out, errs := cliRun(t, "check", p)
+		if code != 0 || out != "" || errs != "" {
+			t.Errorf("%s: exit %d\nstdout: %.300s\nstderr: %.300s", filepath.Base(p), code, out, errs)
+		}
+	}
+	code, out, errs := cliRun(t, "check", "--format", "json", open)
+	var rep checkReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, %v\nstderr: %s", code, err, errs)
+	}
+	if code != 1 || len(rep.Errors) != 1 || rep.Errors[0].Kind != "input" || rep.Errors[0].Line != 1 || rep.Errors[0].Message == "" || len(rep.Errors[0].Message) > 200 {
+		t.Errorf("unbalanced: exit %d, errors %+v", code, rep.Errors)
 	}
 }
