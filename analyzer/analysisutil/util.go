@@ -69,3 +69,99 @@ func Generated(f *jsfile.File, fn *sched.Func) bool {
 	}
 	return false
 }
+
+// Observable reports whether the callback a scheduling site queues (its
+// first argument) has an effect whose order someone can see: see Effects.
+// A bare resolve, reject, cb, callback, done or next counts too.
+func Observable(s *sched.Call) bool {
+	if len(s.Args) == 0 {
+		return false
+	}
+	if id, ok := s.Args[0].(*ast.Identifier); ok && effectName[id.Name.String()] {
+		return true
+	}
+	for _, fn := range s.Funcs {
+		if fn.Node == s.Args[0] || len(s.Funcs) == 1 {
+			return Effects(fn)
+		}
+	}
+	return false
+}
+
+var effectName = map[string]bool{"resolve": true, "reject": true, "cb": true, "callback": true, "done": true, "next": true}
+
+var effectMethod = map[string]bool{"emit": true, "write": true, "end": true, "send": true, "push": true, "unshift": true, "resolve": true, "reject": true}
+
+// Effects reports whether fn (or a same-file function it calls, or a
+// nextTick/microtask/promise callback it queues) has an observable
+// effect: console output, a stream write, emit, resolve/reject, calling a
+// callback, pushing to an array, process.exit or process.send.
+func Effects(fn *sched.Func) bool { return effects(fn, map[*sched.Func]bool{}) }
+
+// EffectCall reports whether the site itself is an observable effect (not
+// counting the functions it calls).
+func EffectCall(s *sched.Call) bool {
+	if strings.HasPrefix(s.Callee, "console.") || strings.HasPrefix(s.Callee, "process.stdout.") || strings.HasPrefix(s.Callee, "process.stderr.") ||
+		s.Callee == "process.exit" || s.Callee == "process.send" || effectMethod[s.Method] || s.Kind == sched.Emit {
+		return true
+	}
+	id, ok := Callee(s.Node).(*ast.Identifier)
+	return ok && effectName[id.Name.String()]
+}
+
+func effects(fn *sched.Func, seen map[*sched.Func]bool) bool {
+	if seen[fn] || len(seen) > 32 {
+		return false
+	}
+	seen[fn] = true
+	for _, s := range fn.Calls {
+		if EffectCall(s) {
+			return true
+		}
+		if s.Target != nil && effects(s.Target, seen) {
+			return true
+		}
+		switch s.Kind {
+		case sched.NextTick, sched.Microtask, sched.Reaction, sched.PromiseExec:
+			for _, g := range s.Funcs {
+				if effects(g, seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Settled reports whether a promise expression is already settled when
+// it is evaluated: Promise.resolve(...), Promise.reject(...), or a
+// then/catch/finally chain on one. state is "resolved", "rejected", or ""
+// for a chain (settled, outcome not tracked).
+func Settled(facts *sched.Facts, e ast.Expression) (state string, ok bool) {
+	for depth := 0; depth < 64; depth++ {
+		call, isCall := e.(*ast.CallExpression)
+		if !isCall {
+			return "", false
+		}
+		s := facts.CallAt(call)
+		switch {
+		case s == nil:
+			return "", false
+		case s.Callee == "Promise.resolve":
+			if depth > 0 {
+				return "", true
+			}
+			return "resolved", true
+		case s.Callee == "Promise.reject":
+			if depth > 0 {
+				return "", true
+			}
+			return "rejected", true
+		case s.Kind == sched.Reaction && s.Recv != nil:
+			e = s.Recv
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/looplint/looplint/analyzer/blockingwait"
 	"github.com/looplint/looplint/analyzer/emitbeforelisten"
+	"github.com/looplint/looplint/analyzer/esmtickorder"
 	"github.com/looplint/looplint/analyzer/microtaskloop"
 	"github.com/looplint/looplint/analyzer/nexttickloop"
 	"github.com/looplint/looplint/analyzer/timerrace"
@@ -17,6 +18,7 @@ import (
 var All = []*analysis.Analyzer{
 	blockingwait.Analyzer,
 	emitbeforelisten.Analyzer,
+	esmtickorder.Analyzer,
 	microtaskloop.Analyzer,
 	nexttickloop.Analyzer,
 	timerrace.Analyzer,

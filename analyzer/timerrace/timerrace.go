@@ -273,12 +273,8 @@ func (c *checker) inherit(from *sched.Func, line int) string {
 }
 
 func (c *checker) settled(e ast.Expression) bool {
-	call, ok := e.(*ast.CallExpression)
-	if !ok {
-		return false
-	}
-	s := c.facts.CallAt(call)
-	return s != nil && (s.Callee == "Promise.resolve" || s.Callee == "Promise.reject" || s.Kind == sched.Reaction && s.Recv != nil && c.settled(s.Recv))
+	_, ok := analysisutil.Settled(c.facts, e)
+	return ok
 }
 
 // delayOf is the delay a timer gets after Node's coercion: a number in
@@ -343,49 +339,4 @@ func constNumber(e ast.Expression) (float64, bool) {
 
 // observable: the callback a timer or immediate site queues has an
 // effect whose order someone can see.
-func (c *checker) observable(s *sched.Call) bool {
-	if len(s.Args) == 0 {
-		return false
-	}
-	if id, ok := s.Args[0].(*ast.Identifier); ok && effectName[id.Name.String()] {
-		return true
-	}
-	for _, fn := range s.Funcs {
-		if fn.Node == s.Args[0] || len(s.Funcs) == 1 {
-			return effects(fn, map[*sched.Func]bool{})
-		}
-	}
-	return false
-}
-
-var effectName = map[string]bool{"resolve": true, "reject": true, "cb": true, "callback": true, "done": true, "next": true}
-
-var effectMethod = map[string]bool{"emit": true, "write": true, "end": true, "send": true, "push": true, "unshift": true, "resolve": true, "reject": true}
-
-func effects(fn *sched.Func, seen map[*sched.Func]bool) bool {
-	if seen[fn] || len(seen) > 32 {
-		return false
-	}
-	seen[fn] = true
-	for _, s := range fn.Calls {
-		if strings.HasPrefix(s.Callee, "console.") || strings.HasPrefix(s.Callee, "process.stdout.") || strings.HasPrefix(s.Callee, "process.stderr.") ||
-			s.Callee == "process.exit" || s.Callee == "process.send" || effectMethod[s.Method] || s.Kind == sched.Emit {
-			return true
-		}
-		if id, ok := analysisutil.Callee(s.Node).(*ast.Identifier); ok && effectName[id.Name.String()] {
-			return true
-		}
-		if s.Target != nil && effects(s.Target, seen) {
-			return true
-		}
-		switch s.Kind {
-		case sched.NextTick, sched.Microtask, sched.Reaction, sched.PromiseExec:
-			for _, g := range s.Funcs {
-				if effects(g, seen) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func (c *checker) observable(s *sched.Call) bool { return analysisutil.Observable(s) }
