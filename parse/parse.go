@@ -15,6 +15,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/go-sourcemap/sourcemap"
+	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
 )
 
@@ -33,7 +34,17 @@ type File struct {
 	Lowered     bool   // syntax the engine lacks (async generators, for await) was lowered
 
 	maps []*sourcemap.Consumer // esbuild passes, in the order they ran
+	// prog is the engine's parse that validated Source, kept so the
+	// analyzers need not parse the file a second time (see Program).
+	prog *ast.Program
 }
+
+// Program is the engine's (sobek's) AST of Source from the parse that
+// validated it: CJSPrefix+Source+CJSSuffix parsed as a script when
+// ESMSyntax is false, Source parsed as a module when it is true; the
+// same input and options analyzer/jsfile would parse. Callers must not
+// modify it. It is nil for a File not made by Load or Parse.
+func (f *File) Program() *ast.Program { return f.prog }
 
 // Original maps a 1-based line and column of Source back to the user's
 // file. Without an esbuild pass it is the identity.
@@ -139,13 +150,14 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.Source = ""
 		}
 	}
-	scriptErr := checkScript(f.Source)
+	prog, scriptErr := checkScript(f.Source)
 	if scriptErr == nil {
+		f.prog = prog
 		return f, nil
 	}
-	_, moduleErr := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
+	prog, moduleErr := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
 	if moduleErr == nil {
-		f.ESMSyntax = true
+		f.ESMSyntax, f.prog = true, prog
 		return f, nil
 	}
 	// Neither form parses: let esbuild say what is wrong, in its words.
@@ -155,12 +167,12 @@ func parseFile(path string, src []byte) (*File, error) {
 	// esbuild accepts it but the engine does not: lower exactly the
 	// syntax the engine lacks, and nothing else.
 	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
-		if checkScript(lowered) == nil {
-			f.Source, f.Transformed, f.Lowered, f.maps = lowered, true, true, append(f.maps, m)
+		if prog, err := checkScript(lowered); err == nil {
+			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
 			return f, nil
 		}
-		if _, err := parser.ParseFile(nil, path, lowered, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
-			f.Source, f.Transformed, f.Lowered, f.ESMSyntax, f.maps = lowered, true, true, true, append(f.maps, m)
+		if prog, err := parser.ParseFile(nil, path, lowered, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
+			f.Source, f.Transformed, f.Lowered, f.ESMSyntax, f.maps, f.prog = lowered, true, true, true, append(f.maps, m), prog
 			return f, nil
 		}
 	}
@@ -173,10 +185,9 @@ func parseFile(path string, src []byte) (*File, error) {
 var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 
 // checkScript parses src the way Node compiles a CommonJS module: as a
-// function body (so top-level return is allowed).
-func checkScript(src string) error {
-	_, err := parser.ParseFile(nil, "", CJSPrefix+src+CJSSuffix, 0, parser.WithDisableSourceMaps)
-	return err
+// function body (so top-level return is allowed), and returns the AST.
+func checkScript(src string) (*ast.Program, error) {
+	return parser.ParseFile(nil, "", CJSPrefix+src+CJSSuffix, 0, parser.WithDisableSourceMaps)
 }
 
 // CJSPrefix and CJSSuffix wrap a CommonJS module like Node's module

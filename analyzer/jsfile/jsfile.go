@@ -5,7 +5,9 @@
 //
 // The driver supplies the loaded file as the result of Input (an
 // analyzer with no Run of its own, like a package's syntax trees in
-// go/analysis); Analyzer parses it.
+// go/analysis); Analyzer turns it into a File, reusing the AST that
+// parse.Load kept from validating the file (it parses only a File that
+// carries none).
 package jsfile
 
 import (
@@ -78,17 +80,24 @@ func Parse(f *parse.File, tf *token.File) (*File, error) {
 		return nil, fmt.Errorf("jsfile: token.File size %d does not match source size %d", tf.Size(), len(f.Source))
 	}
 	jf := &File{File: f, Kind: f.Module(true), Tok: tf}
+	// parse.Load/Parse keep the AST of the parse that validated the file
+	// (same text, same options): reuse it rather than parse again.
+	prog := f.Program()
 	if f.ESMSyntax {
-		prog, err := parser.ParseFile(nil, f.Path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
-		if err != nil {
-			return nil, err
+		if prog == nil {
+			var err error
+			if prog, err = parser.ParseFile(nil, f.Path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps); err != nil {
+				return nil, err
+			}
 		}
 		jf.Program, jf.Top, jf.Body, jf.TopDecls = prog, prog, prog.Body, prog.DeclarationList
 		return jf, nil
 	}
-	prog, err := parser.ParseFile(nil, f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps)
-	if err != nil {
-		return nil, err
+	if prog == nil {
+		var err error
+		if prog, err = parser.ParseFile(nil, f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps); err != nil {
+			return nil, err
+		}
 	}
 	jf.Program, jf.shift = prog, len(parse.CJSPrefix)
 	if len(prog.Body) == 1 {
