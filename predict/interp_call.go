@@ -166,6 +166,7 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
 	resolve, reject := in.e.Resolver(p)
 	co := &coro{resume: make(chan resumeMsg), yield: make(chan any)}
 	in.coros = append(in.coros, co)
+	saved := in.cur // read before the body's goroutine may write in.cur
 	go func() {
 		var pv any
 		defer func() {
@@ -186,13 +187,13 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
 			resolve(res)
 		}
 	}()
-	in.wait(co)
+	in.wait(co, saved)
 	return p
 }
 
-// wait hands control to co until it suspends or ends.
-func (in *Interp) wait(co *coro) {
-	saved := in.cur
+// wait hands control to co until it suspends or ends, then restores
+// in.cur to saved, which the caller read before co could run.
+func (in *Interp) wait(co *coro, saved *coro) {
 	pv := <-co.yield
 	in.cur = saved
 	if pv != nil {
@@ -210,8 +211,9 @@ func (in *Interp) await(v Value, pos ir.Pos) Value {
 		in.reason(pos, "await of an unknown value")
 	}
 	in.e.Await(v, func(val Value, threw bool) {
+		saved := in.cur
 		co.resume <- resumeMsg{v: val, threw: threw}
-		in.wait(co)
+		in.wait(co, saved)
 	})
 	co.yield <- nil
 	m := <-co.resume
