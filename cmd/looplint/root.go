@@ -22,6 +22,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newRunCmd())
 	root.AddCommand(newCheckCmd())
 	root.AddCommand(newIRCmd())
+	root.AddCommand(newPredictCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",
 		Short: "Print looplint's version",

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+type predictFlags struct {
+	node, module, fsDir, format string
+	noConfirm                   bool
+	maxOrders, explore          int
+	seed                        uint64
+}
+
+func newPredictCmd() *cobra.Command {
+	var f predictFlags
+	cmd := &cobra.Command{
+		Use:   "predict FILE",
+		Short: "List every order in which FILE can print, without running it",
+		Long: `Predict interprets FILE abstractly against Node's event-loop model for the
+chosen version and lists every distinct output order it can produce, each
+with a witness (the clock and I/O choices that produce it). Nothing is run
+to find them.
+
+By default each predicted order is then confirmed: the sandboxed runtime
+replays its witness and must print exactly that order; and a seeded random
+exploration of the runtime (--explore schedules) looks for orders that were
+not predicted, which would be a looplint bug and is reported loudly.
+
+Where the interpreter meets something it cannot model (an unknown callee,
+eval, a module it does not know, a loop past its cap, ...) the result is
+marked incomplete, with each reason and its position: the listed orders are
+then what the modelled part of the program does, not a guarantee.
+
+The predictor is young: see the README for what it models so far.
+
+Exit status: 0 when the prediction is complete and every order was
+confirmed with nothing unpredicted found; 1 otherwise; 2 for bad input or
+usage.`,
+		Example: `  looplint predict testdata/examples/event-loop-tour.js
+  looplint predict --node 10 --format json app.js`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runPredict(cmd.OutOrStdout(), args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(&f.module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
+	fl.StringVar(&f.fsDir, "fs", "", "mount DIR read-only as the working directory (as for run)")
+	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
+	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
+	fl.IntVar(&f.explore, "explore", 200, "runtime schedules tried when looking for unpredicted orders")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed for that exploration")
+	return cmd
+}
+
+type predictedOrder struct {
+	Stdout    []string     `json:"stdout"`
+	Stderr    []string     `json:"stderr"`
+	ExitCode  int          `json:"exitCode"`
+	Paths     int          `json:"paths"`
+	Witness   loop.Witness `json:"witness"`
+	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
+}
+
+type predictReason struct {
+	Pos     string `json:"pos"`
+	Message string `json:"message"`
+}
+
+type predictReport struct {
+	File        string           `json:"file"`
+	Node        string           `json:"node"`
+	Module      string           `json:"module"`
+	Complete    bool             `json:"complete"`
+	Reasons     []predictReason  `json:"reasons"`
+	Total       int              `json:"total"`
+	Orders      []predictedOrder `json:"orders"`
+	Unpredicted []outcome        `json:"unpredicted"`
+}
+
+func runPredict(w io.Writer, file string, f predictFlags) error {
+	if f.format != "text" && f.format != "json" {
+		return usageErr("--format must be text or json, not %q", f.format)
+	}
+	if f.maxOrders < 1 {
+		return usageErr("--max-orders must be at least 1")
+	}
+	v, err := nodeVersion(f.node)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if f.fsDir != "" {
+		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
+			return usageErr("--fs %s: not a readable directory", f.fsDir)
+		}
+	}
+	pf, err := parse.Load(file)
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	// The runtime decides the module kind exactly as for run; the predictor
+	// uses the same profile.
+	prog, err := lrt.Prepare(pf, lrt.Options{Node: v, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
+	if err != nil {
+		if pe, ok := err.(*parse.Error); ok {
+			return &exitError{code: 2, msg: pe.Error()}
+		}
+		return usageErr("%v", err)
+	}
+	pred := predict.Predict(pf, prog.Profile, predict.Options{})
+	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
+		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{}}
+	for _, r := range pred.Reasons {
+		pos := ""
+		if r.Pos.Line > 0 {
+			pos = fmt.Sprintf("%s:%d:%d", file, r.Pos.Line, r.Pos.Col)
+		}
+		rep.Reasons = append(rep.Reasons, predictReason{Pos: pos, Message: r.Msg})
+	}
+	ok := pred.Complete
+	predicted := map[string]bool{}
+	for i, o := range pred.Orders {
+		predicted[orderKey(o.Stdout, o.ExitCode)] = true
+		if i >= f.maxOrders {
+			continue
+		}
+		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Paths: o.Paths, Witness: o.Witness}
+		if !f.noConfirm {
+			r := prog.Run(&loop.Replay{W: o.Witness})
+			c := r.Status == lrt.StatusExited && orderKey(r.Stdout, r.ExitCode) == orderKey(o.Stdout, o.ExitCode)
+			po.Confirmed = &c
+			ok = ok && c
+		}
+		rep.Orders = append(rep.Orders, po)
+	}
+	if !f.noConfirm && f.explore > 0 {
+		for _, o := range prog.Explore(f.explore, f.seed) {
+			if o.Status != lrt.StatusExited || predicted[orderKey(o.Stdout, o.ExitCode)] {
+				continue
+			}
+			wt := o.Witness
+			rep.Unpredicted = append(rep.Unpredicted, outcome{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr),
+				ExitCode: o.ExitCode, Status: string(o.Status), Count: o.Count, Witness: &wt})
+			ok = false
+		}
+	}
+	if f.format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		printPredictText(w, rep, f)
+	}
+	if !ok {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+func orderKey(stdout []string, exit int) string {
+	return strings.Join(stdout, "\n") + fmt.Sprintf("\x00%d", exit)
+}
+
+func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
+	verdict := "deterministic"
+	if rep.Total != 1 {
+		verdict = fmt.Sprintf("%d possible orders", rep.Total)
+	}
+	if !rep.Complete {
+		verdict += " (incomplete: see below)"
+	}
+	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
+	paths := 0
+	for _, o := range rep.Orders {
+		paths += o.Paths
+	}
+	for i, o := range rep.Orders {
+		mark := ""
+		if o.Confirmed != nil {
+			mark = " · confirmed by replay"
+			if !*o.Confirmed {
+				mark = " · NOT confirmed by replay"
+			}
+		}
+		if rep.Total > 1 {
+			fmt.Fprintf(w, "\n#%d  %d of %d explored paths%s\n", i+1, o.Paths, paths, mark)
+		} else if mark != "" {
+			fmt.Fprintf(w, "%s\n", strings.TrimPrefix(mark, " · "))
+		}
+		for _, l := range o.Stdout {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+		if o.ExitCode != 0 {
+			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
+		}
+	}
+	if rep.Total > len(rep.Orders) {
+		fmt.Fprintf(w, "\n… %d more orders not listed (--max-orders %d)\n", rep.Total-len(rep.Orders), f.maxOrders)
+	}
+	if !rep.Complete {
+		fmt.Fprintln(w, "\nincomplete prediction:")
+		for _, r := range rep.Reasons {
+			if r.Pos != "" {
+				fmt.Fprintf(w, "  %s: %s\n", r.Pos, r.Message)
+			} else {
+				fmt.Fprintf(w, "  %s\n", r.Message)
+			}
+		}
+	}
+	for _, u := range rep.Unpredicted {
+		if rep.Complete {
+			fmt.Fprintf(w, "\nUNPREDICTED: the runtime printed an order the predictor did not list (a looplint bug; please report it):\n")
+		} else {
+			fmt.Fprintf(w, "\nthe runtime also printed (the incomplete prediction does not cover it):\n")
+		}
+		for _, l := range u.Stdout {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+}
