@@ -4,14 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
 )
@@ -99,27 +97,11 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	if f.maxOrders < 1 {
 		return usageErr("--max-orders must be at least 1")
 	}
-	v, err := nodeVersion(f.node)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	if f.fsDir != "" {
-		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
-			return usageErr("--fs %s: not a readable directory", f.fsDir)
-		}
-	}
-	pf, err := parse.Load(file)
-	if err != nil {
-		return &exitError{code: 2, msg: err.Error()}
-	}
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
-	prog, err := lrt.Prepare(pf, lrt.Options{Node: v, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
 	if err != nil {
-		if pe, ok := err.(*parse.Error); ok {
-			return &exitError{code: 2, msg: pe.Error()}
-		}
-		return usageErr("%v", err)
+		return err
 	}
 	pred := predict.Predict(pf, prog.Profile, predict.Options{})
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,

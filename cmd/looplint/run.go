@@ -116,29 +116,13 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if f.explore > 0 && f.witness != "" {
 		return usageErr("--explore and --witness cannot be used together")
 	}
-	v, err := nodeVersion(f.node)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	if f.fsDir != "" {
-		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
-			return usageErr("--fs %s: not a readable directory", f.fsDir)
-		}
-	}
-	pf, err := parse.Load(file)
-	if err != nil {
-		return &exitError{code: 2, msg: err.Error()}
-	}
-	prog, err := lrt.Prepare(pf, lrt.Options{
-		Node: v, Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,
+	v, _, prog, err := loadProgram(file, f.node, lrt.Options{
+		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
 	})
 	if err != nil {
-		if pe, ok := err.(*parse.Error); ok {
-			return &exitError{code: 2, msg: pe.Error()}
-		}
-		return usageErr("%v", err)
+		return err
 	}
 	var outs []lrt.Outcome
 	switch {
@@ -179,6 +163,34 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		}
 	}
 	return nil
+}
+
+// loadProgram is what run and predict share: the Node version, the
+// --fs check, the file through parse and the runtime's preparation (which
+// also decides the module kind). Errors are already exit errors.
+func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *lrt.Program, error) {
+	v, err := nodeVersion(node)
+	if err != nil {
+		return v, nil, nil, usageErr("%v", err)
+	}
+	if o.FSDir != "" {
+		if st, err := os.Stat(o.FSDir); err != nil || !st.IsDir() {
+			return v, nil, nil, usageErr("--fs %s: not a readable directory", o.FSDir)
+		}
+	}
+	pf, err := parse.Load(file)
+	if err != nil {
+		return v, nil, nil, &exitError{code: 2, msg: err.Error()}
+	}
+	o.Node = v
+	prog, err := lrt.Prepare(pf, o)
+	if err != nil {
+		if pe, ok := err.(*parse.Error); ok {
+			return v, nil, nil, &exitError{code: 2, msg: pe.Error()}
+		}
+		return v, nil, nil, usageErr("%v", err)
+	}
+	return v, pf, prog, nil
 }
 
 func nonNil(s []string) []string {
