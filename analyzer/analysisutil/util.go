@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/token"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
 	"github.com/looplint/looplint/analyzer/sched"
@@ -129,6 +130,25 @@ func effects(fn *sched.Func, seen map[*sched.Func]bool) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// SettledValue reports whether awaiting e resumes in the current
+// microtask drain: a literal, undefined, void x, or a settled promise.
+func SettledValue(facts *sched.Facts, e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.NullLiteral, *ast.NumberLiteral, *ast.StringLiteral, *ast.BooleanLiteral:
+		return true
+	case *ast.TemplateLiteral:
+		return e.Tag == nil && len(e.Expressions) == 0
+	case *ast.Identifier:
+		return e.Name == "undefined"
+	case *ast.UnaryExpression:
+		return e.Operator == token.VOID
+	case *ast.CallExpression:
+		_, ok := Settled(facts, e)
+		return ok
 	}
 	return false
 }

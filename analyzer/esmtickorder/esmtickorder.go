@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/grafana/sobek/ast"
-	"github.com/grafana/sobek/token"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/analysisutil"
@@ -134,7 +133,7 @@ func (c *checker) walk(fn *sched.Func, depth int) {
 	for i, s := range fn.Calls {
 		switch s.Kind {
 		case sched.Await:
-			if aw, ok := s.Node.(*ast.AwaitExpression); ok && c.settledValue(aw.Argument) && c.restEffects(fn, i+1) {
+			if aw, ok := s.Node.(*ast.AwaitExpression); ok && analysisutil.SettledValue(c.facts, aw.Argument) && c.restEffects(fn, i+1) {
 				c.jobs = append(c.jobs, job{s, "continuation after " + c.short(s.Node)})
 			}
 			return
@@ -205,25 +204,6 @@ func (c *checker) reactionEffects(s *sched.Call) bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// settledValue: a literal, undefined, void x, or an already-settled
-// promise: awaiting it resumes in the current microtask drain.
-func (c *checker) settledValue(e ast.Expression) bool {
-	switch e := e.(type) {
-	case *ast.NullLiteral, *ast.NumberLiteral, *ast.StringLiteral, *ast.BooleanLiteral:
-		return true
-	case *ast.TemplateLiteral:
-		return e.Tag == nil && len(e.Expressions) == 0
-	case *ast.Identifier:
-		return e.Name == "undefined"
-	case *ast.UnaryExpression:
-		return e.Operator == token.VOID
-	case *ast.CallExpression:
-		_, ok := analysisutil.Settled(c.facts, e)
-		return ok
 	}
 	return false
 }

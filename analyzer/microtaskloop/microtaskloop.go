@@ -100,31 +100,6 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// settledRoot reports whether a promise expression is already settled:
-// Promise.resolve(...)/Promise.reject(...), or a then/catch/finally chain
-// on one. state is "resolved", "rejected" or "" (settled, outcome unknown).
-func (c *checker) settledRoot(e ast.Expression) (state string, ok bool) {
-	call, isCall := e.(*ast.CallExpression)
-	if !isCall {
-		return "", false
-	}
-	site := c.facts.CallAt(call)
-	if site == nil {
-		return "", false
-	}
-	switch {
-	case site.Callee == "Promise.resolve":
-		return "resolved", true
-	case site.Callee == "Promise.reject":
-		return "rejected", true
-	case site.Kind == sched.Reaction && site.Recv != nil:
-		if _, ok := c.settledRoot(site.Recv); ok {
-			return "", true
-		}
-	}
-	return "", false
-}
-
 // reactionFuncs lists the handlers of a reaction on a settled promise that run.
 func (c *checker) reactionFuncs(site *sched.Call) []*sched.Func {
 	if site.Kind == sched.Microtask {
@@ -133,7 +108,7 @@ func (c *checker) reactionFuncs(site *sched.Call) []*sched.Func {
 	if site.Kind != sched.Reaction || site.Recv == nil {
 		return nil
 	}
-	state, ok := c.settledRoot(site.Recv)
+	state, ok := analysisutil.Settled(c.facts, site.Recv)
 	if !ok {
 		return nil
 	}
@@ -332,24 +307,7 @@ func (c *checker) settledAwait(s *sched.Call) bool {
 	if !ok {
 		return false
 	}
-	return c.settledValue(aw.Argument)
-}
-
-func (c *checker) settledValue(e ast.Expression) bool {
-	switch e := e.(type) {
-	case *ast.NullLiteral, *ast.NumberLiteral, *ast.StringLiteral, *ast.BooleanLiteral:
-		return true
-	case *ast.TemplateLiteral:
-		return e.Tag == nil && len(e.Expressions) == 0
-	case *ast.Identifier:
-		return e.Name == "undefined"
-	case *ast.UnaryExpression:
-		return e.Operator == token.VOID
-	case *ast.CallExpression:
-		_, ok := c.settledRoot(e)
-		return ok
-	}
-	return false
+	return analysisutil.SettledValue(c.facts, aw.Argument)
 }
 
 // fixAwait: `await <literal>;` → `await new Promise(...setImmediate...)`.
@@ -416,7 +374,7 @@ func (c *checker) awaitLoops() {
 			}
 			awaits = append(awaits, s)
 			aw := s.Node.(*ast.AwaitExpression)
-			if c.settledValue(aw.Argument) {
+			if analysisutil.SettledValue(c.facts, aw.Argument) {
 				continue
 			}
 			if id, isID := aw.Argument.(*ast.Identifier); isID && !assigned(l.Body, update, id.Name.String()) {
