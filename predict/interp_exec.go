@@ -159,6 +159,25 @@ func stmtPos(s ir.Stmt) ir.Pos {
 	return ir.Pos{}
 }
 
+// loopBody decides what one iteration's completion means for a loop
+// labelled label: stop (with the completion to propagate) or go on.
+func loopBody(c completion, label string) (completion, bool) {
+	switch c.c {
+	case cBreak:
+		if c.label == "" || c.label == label {
+			return completion{}, true
+		}
+		return c, true
+	case cContinue:
+		if c.label != "" && c.label != label {
+			return c, true
+		}
+	case cReturn:
+		return c, true
+	}
+	return completion{}, false
+}
+
 func (in *Interp) unlabel(c completion, label string) completion {
 	if c.c == cBreak && c.label == label {
 		return completion{}
@@ -188,18 +207,8 @@ func (in *Interp) loop(pos ir.Pos, label string, sc *Scope, fr *frame, next func
 			return completion{}
 		}
 		c := in.block(body, sc, fr)
-		switch c.c {
-		case cBreak:
-			if c.label == "" || c.label == label {
-				return completion{}
-			}
-			return c
-		case cContinue:
-			if c.label != "" && c.label != label {
-				return c
-			}
-		case cReturn:
-			return c
+		if out, stop := loopBody(c, label); stop {
+			return out
 		}
 		if next != nil {
 			sc = next(sc)
@@ -291,18 +300,8 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 			return completion{}
 		}
 		c := in.block(s.Body, cur, fr)
-		switch c.c {
-		case cBreak:
-			if c.label == "" || c.label == label {
-				return completion{}
-			}
-			return c
-		case cContinue:
-			if c.label != "" && c.label != label {
-				return c
-			}
-		case cReturn:
-			return c
+		if out, stop := loopBody(c, label); stop {
+			return out
 		}
 	}
 }
