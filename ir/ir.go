@@ -9,7 +9,11 @@
 // it the same way it handles the Op.
 package ir
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/looplint/looplint/parse"
+)
 
 // Pos is a 1-based line and column (in characters) in the analysed source.
 // For TypeScript/JSX input that is esbuild's output, not the original file.
@@ -17,26 +21,11 @@ type Pos struct{ Line, Col int }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// Module is how the file is loaded.
-type Module int
-
-const (
-	CJS Module = iota
-	ESM
-)
-
-func (m Module) String() string {
-	if m == ESM {
-		return "esm"
-	}
-	return "cjs"
-}
-
 // Program is one lowered file. Funcs[0] is Main; every function literal,
 // method and class field initializer gets its own Func, referenced by ID.
 type Program struct {
 	File   string
-	Module Module
+	Module parse.ModuleKind
 	Main   *Func
 	Funcs  []*Func
 }

@@ -54,9 +54,9 @@ func lower(f *parse.File, module bool) (*Program, error) {
 		}
 		return nil, pe
 	}
-	m := CJS
+	m := parse.CommonJS
 	if module {
-		m = ESM
+		m = parse.ESModule
 	}
 	l.prog = &Program{File: f.Path, Module: m}
 	main := l.newFunc("", 1)

@@ -294,6 +294,13 @@ const (
 	ESModule
 )
 
+func (m ModuleKind) String() string {
+	if m == ESModule {
+		return "esm"
+	}
+	return "cjs"
+}
+
 // Module decides CommonJS vs ES module the way Node does: extension,
 // then package.json "type", then (when detect is set, Node 20.19+/22.7+)
 // ESM syntax in a typeless .js file.
