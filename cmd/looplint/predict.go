@@ -54,9 +54,7 @@ usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
-	fl.StringVar(&f.module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
-	fl.StringVar(&f.fsDir, "fs", "", "mount DIR read-only as the working directory (as for run)")
+	programFlags(fl, &f.node, &f.module, &f.fsDir)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")

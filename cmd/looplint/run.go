@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
@@ -60,9 +61,7 @@ callbacks), 2 for bad input or usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
-	fl.StringVar(&f.module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
-	fl.StringVar(&f.fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
+	programFlags(fl, &f.node, &f.module, &f.fsDir)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
@@ -163,6 +162,14 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		}
 	}
 	return nil
+}
+
+// programFlags are the flags that say which program run and predict
+// load, and how (see loadProgram).
+func programFlags(fl *pflag.FlagSet, node, module, fsDir *string) {
+	fl.StringVar(node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
+	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
 }
 
 // loadProgram is what run and predict share: the Node version, the
