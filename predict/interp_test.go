@@ -1,54 +1,30 @@
 package predict
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
-type nodeOutcomes map[string]struct {
-	Runs     int `json:"runs"`
-	Outcomes []struct {
-		Stdout   []string `json:"stdout"`
-		ExitCode int      `json:"exitCode"`
-	} `json:"outcomes"`
-}
-
 // loadNodeCase writes a testdata/runtime archive to a temp dir.
-func loadNodeCase(t *testing.T, path string) (string, nodeOutcomes) {
-	ar, err := txtar.ParseFile(path)
+func loadNodeCase(t *testing.T, path string) (string, map[string]nodecase.Record) {
+	c, err := nodecase.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	var main string
-	var rec nodeOutcomes
-	for _, f := range ar.Files {
-		if f.Name == "node.json" {
-			if err := json.Unmarshal(f.Data, &rec); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		p := filepath.Join(dir, f.Name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, f.Data, 0o644)
-		if main == "" && strings.HasPrefix(f.Name, "main.") {
-			main = p
-		}
+	main, err := c.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
-	return main, rec
+	return main, c.Node
 }
 
 func outKey(stdout []string, code int) string {

@@ -1,40 +1,24 @@
 package predict
 
 import (
-	"encoding/json"
 	"slices"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/looplint/looplint/internal/nodecase"
 )
 
 // recorded returns what real Node printed for a testdata/runtime case.
 func recorded(t *testing.T, name, version string) []string {
 	t.Helper()
-	ar, err := txtar.ParseFile("../testdata/runtime/" + name + ".txtar")
+	c, err := nodecase.Load("../testdata/runtime/" + name + ".txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range ar.Files {
-		if f.Name != "node.json" {
-			continue
-		}
-		var rec map[string]struct {
-			Outcomes []struct {
-				Stdout []string `json:"stdout"`
-			} `json:"outcomes"`
-		}
-		if err := json.Unmarshal(f.Data, &rec); err != nil {
-			t.Fatal(err)
-		}
-		r, ok := rec[version]
-		if !ok || len(r.Outcomes) != 1 {
-			t.Fatalf("%s: no single recorded outcome for %s", name, version)
-		}
-		return r.Outcomes[0].Stdout
+	r, ok := c.Node[version]
+	if !ok || len(r.Outcomes) != 1 {
+		t.Fatalf("%s: no single recorded outcome for %s", name, version)
 	}
-	t.Fatalf("%s: no node.json", name)
-	return nil
+	return r.Outcomes[0].Stdout
 }
 
 type script struct {

@@ -1,63 +1,31 @@
 package runtime_test
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime"
 )
 
-// nodeRecord is the node.json section written by internal/noderecord:
-// outputs measured on real Node, per version.
-type nodeRecord map[string]struct {
-	Runs     int `json:"runs"`
-	Outcomes []struct {
-		Stdout   []string `json:"stdout"`
-		Stderr   []string `json:"stderr"`
-		ExitCode int      `json:"exitCode"`
-		Count    int      `json:"count"`
-	} `json:"outcomes"`
-}
-
-// loadCase writes an archive's files to a temp dir and returns the main
-// file and the recorded outputs.
-func loadCase(t *testing.T, path string) (string, string, nodeRecord) {
-	ar, err := txtar.ParseFile(path)
+// loadCase writes an archive's files to a temp dir and returns the dir,
+// the main file and the recorded outputs.
+func loadCase(t *testing.T, path string) (string, string, map[string]nodecase.Record) {
+	c, err := nodecase.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	var main string
-	var rec nodeRecord
-	for _, f := range ar.Files {
-		if f.Name == "node.json" {
-			if err := json.Unmarshal(f.Data, &rec); err != nil {
-				t.Fatalf("%s: node.json: %v", path, err)
-			}
-			continue
-		}
-		p := filepath.Join(dir, f.Name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if main == "" && strings.HasPrefix(f.Name, "main.") {
-			main = p
-		}
+	main, err := c.WriteTo(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if main == "" {
-		t.Fatalf("%s: no main.* file", path)
-	}
-	return dir, main, rec
+	return dir, main, c.Node
 }
 
 // explorations per case and version: enough for the racy cases (more

@@ -9,39 +9,27 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/looplint/looplint/internal/nodecase"
 )
 
 // TestPredictMatchesNode predicts a racy case of testdata/runtime and
 // compares the set of orders with the set real Node printed (both orders
 // of setTimeout(0) vs setImmediate from the main module, on Node 20.20.2).
 func TestPredictMatchesNode(t *testing.T) {
-	ar, err := txtar.ParseFile("../../testdata/runtime/timeout-vs-immediate-main.txtar")
+	c, err := nodecase.Load("../../testdata/runtime/timeout-vs-immediate-main.txtar")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	main, err := c.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	var want []string
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "main.js":
-			os.WriteFile(filepath.Join(dir, "main.js"), f.Data, 0o644)
-		case "node.json":
-			var rec map[string]struct {
-				Outcomes []struct {
-					Stdout []string `json:"stdout"`
-				} `json:"outcomes"`
-			}
-			if err := json.Unmarshal(f.Data, &rec); err != nil {
-				t.Fatal(err)
-			}
-			for _, o := range rec["20.20.2"].Outcomes {
-				want = append(want, strings.Join(o.Stdout, "|"))
-			}
-		}
+	for _, o := range c.Node["20.20.2"].Outcomes {
+		want = append(want, strings.Join(o.Stdout, "|"))
 	}
 	var out, errb bytes.Buffer
-	code := execute([]string{"predict", "--node", "20.20.2", "--format", "json", "--explore", "50", filepath.Join(dir, "main.js")}, &out, &errb)
+	code := execute([]string{"predict", "--node", "20.20.2", "--format", "json", "--explore", "50", main}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
 	}

@@ -1,0 +1,76 @@
+// Package nodecase reads the testdata/runtime archives: our own snippets
+// with the outputs real Node printed, per version (the node.json section
+// that internal/noderecord writes). Tests of the runtime, the predictor
+// and the CLI all check themselves against them.
+package nodecase
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/txtar"
+)
+
+// Outcome is one distinct result Node produced, and how often.
+type Outcome struct {
+	Stdout   []string `json:"stdout"`
+	Stderr   []string `json:"stderr"`
+	ExitCode int      `json:"exitCode"`
+	Count    int      `json:"count"`
+}
+
+// Record is what one Node version did over Runs runs.
+type Record struct {
+	Runs     int       `json:"runs"`
+	Outcomes []Outcome `json:"outcomes"`
+}
+
+// Case is one archive: its files (the snippet and any data it reads) and
+// the recorded outputs by Node version.
+type Case struct {
+	Files map[string][]byte
+	Main  string // name of the main file (main.js, main.mjs, ...)
+	Node  map[string]Record
+}
+
+// Load reads an archive.
+func Load(path string) (*Case, error) {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c := &Case{Files: map[string][]byte{}}
+	for _, f := range ar.Files {
+		if f.Name == "node.json" {
+			if err := json.Unmarshal(f.Data, &c.Node); err != nil {
+				return nil, fmt.Errorf("%s: node.json: %w", path, err)
+			}
+			continue
+		}
+		c.Files[f.Name] = f.Data
+		if c.Main == "" && strings.HasPrefix(f.Name, "main.") {
+			c.Main = f.Name
+		}
+	}
+	if c.Main == "" {
+		return nil, fmt.Errorf("%s: no main.* file", path)
+	}
+	return c, nil
+}
+
+// WriteTo puts the case's files in dir and returns the main file's path.
+func (c *Case) WriteTo(dir string) (string, error) {
+	for name, data := range c.Files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Join(dir, c.Main), nil
+}
