@@ -1,9 +1,10 @@
 package main
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/looplint/looplint/realnode"
 )
 
 // virtualPaths maps the placeholders the shared corpus writes for real
@@ -27,28 +28,10 @@ var corpusVersions = map[string]string{
 	"22": "22.12.0",
 }
 
-// stackFrame matches a V8 stack-frame line ("    at foo (file:1:2)"). Frames
-// name Node internals that differ per version and per build, so they are
-// dropped on both sides before comparing.
-var stackFrame = regexp.MustCompile(`^\s+at \S`)
-
 // normalizeLines applies the corpus README's comparison rules to stdout lines:
 // trailing whitespace is stripped, stack frames are dropped and trailing
-// blank lines are removed.
-func normalizeLines(lines []string) []string {
-	out := make([]string, 0, len(lines))
-	for _, l := range lines {
-		l = strings.TrimRight(l, " \t\r")
-		if stackFrame.MatchString(l) {
-			continue
-		}
-		out = append(out, l)
-	}
-	for len(out) > 0 && out[len(out)-1] == "" {
-		out = out[:len(out)-1]
-	}
-	return out
-}
+// blank lines are removed (realnode.NormalizeLines, shared with looplint verify).
+func normalizeLines(lines []string) []string { return realnode.NormalizeLines(lines) }
 
 // substitutePlaceholders rewrites $CASES/ and $FIXTURES/ in Node's output to
 // the runtime's virtual paths (see virtualPaths).
