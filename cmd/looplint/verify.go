@@ -7,12 +7,14 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	goruntime "runtime"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -92,7 +94,10 @@ usage, or a Node that cannot be installed.`,
   looplint verify --node 20,26 --record testdata/runtime/new-case.txtar case.js`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runVerify(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, localRunner{jobs: f.jobs}, nil)
+			// Interrupted, it still reports the snippets it finished.
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runVerify(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, localRunner{jobs: f.jobs}, nil)
 		},
 	}
 	fl := cmd.Flags()
@@ -205,10 +210,12 @@ const (
 var verdictOrder = []string{verdictExact, verdictUnconfirmed, verdictUnsound, verdictIncomplete, verdictError}
 
 type verifyReport struct {
-	Runs    int                       `json:"runs"`
-	Perturb bool                      `json:"perturb"`
-	Results []verifyResult            `json:"results"`
-	Summary map[string]map[string]int `json:"summary"` // version -> verdict -> count
+	Runs    int  `json:"runs"`
+	Perturb bool `json:"perturb"`
+	// Interrupted: stopped by a signal before every snippet was verified.
+	Interrupted bool                      `json:"interrupted,omitempty"`
+	Results     []verifyResult            `json:"results"`
+	Summary     map[string]map[string]int `json:"summary"` // version -> verdict -> count
 }
 
 // compareOrders builds the verdict from the prediction (nil when it failed)
@@ -435,9 +442,15 @@ func runVerify(ctx context.Context, w, log io.Writer, args []string, f verifyFla
 	rep := verifyReport{Runs: f.runs, Perturb: f.perturb, Results: []verifyResult{}, Summary: map[string]map[string]int{}}
 	records := map[string]nodecase.Record{}
 	total := len(files) * len(bins)
+cells:
 	for fi, file := range files {
 		for bi, bin := range bins {
 			res, rec, err := verifyOne(ctx, file, bin, f, runner, preload)
+			if ctx.Err() != nil { // this cell's runs were killed: drop it
+				rep.Interrupted = true
+				fmt.Fprintf(log, "interrupted: %d of %d verified\n", len(rep.Results), total)
+				break cells
+			}
 			if err != nil {
 				return err
 			}
@@ -452,7 +465,7 @@ func runVerify(ctx context.Context, w, log io.Writer, args []string, f verifyFla
 			fmt.Fprintf(log, "[%d/%d] %s · Node %s: %s\n", fi*len(bins)+bi+1, total, file, res.Node, verdictLine(res))
 		}
 	}
-	if f.record != "" {
+	if f.record != "" && !rep.Interrupted {
 		if err := writeRecord(f.record, files[0], f, records); err != nil {
 			return err
 		}
@@ -601,7 +614,11 @@ func printVerifyText(w io.Writer, rep verifyReport) {
 	if rep.Perturb {
 		how = ", perturbed"
 	}
-	fmt.Fprintf(w, "looplint verify: %d runs per snippet and Node version%s\n\n", rep.Runs, how)
+	fmt.Fprintf(w, "looplint verify: %d runs per snippet and Node version%s\n", rep.Runs, how)
+	if rep.Interrupted {
+		fmt.Fprintln(w, "INTERRUPTED: only the snippets below were verified")
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FILE\tNODE\tMODULE\tVERDICT\tPRED\tOBS\tMISS\tCOMPLETE\tNOTE")
 	for _, r := range rep.Results {
