@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build conformance record bench
+.PHONY: test vet build conformance record bench bench-check
 
 build:
 	$(GO) build -o bin/looplint ./cmd/looplint
@@ -24,3 +24,8 @@ record:
 # bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict
+
+# bench-check times looplint check against oxlint and ESLint on a pinned node_modules tree
+# (bench/check; installs it with npm under .cache/bench-check, so it needs Node and npm).
+bench-check:
+	$(GO) run ./internal/benchcheck
