@@ -97,7 +97,7 @@ usage, or a Node that cannot be installed.`,
 			// Interrupted, it still reports the snippets it finished.
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runVerify(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, localRunner{jobs: f.jobs}, nil)
+			return runVerify(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, newLocalRunner(f.jobs), nil)
 		},
 	}
 	fl := cmd.Flags()
@@ -105,7 +105,7 @@ usage, or a Node that cannot be installed.`,
 	fl.StringArrayVar(&f.nodeBins, "node-bin", nil, "run this node binary (repeatable; its version is read from --version)")
 	fl.StringVar(&f.fsDir, "fs", "", "run in a temp copy of DIR, which the prediction mounts as the working directory")
 	fl.IntVar(&f.runs, "runs", 20, "runs per snippet and Node version")
-	fl.IntVar(&f.jobs, "jobs", goruntime.NumCPU(), "node processes run at the same time")
+	fl.IntVar(&f.jobs, "jobs", 2*goruntime.NumCPU(), "node processes run at the same time (and snippets verified at once)")
 	fl.BoolVar(&f.perturb, "perturb", false, "inject small random delays into callbacks (see above)")
 	fl.BoolVarP(&f.recursive, "recursive", "r", false, "take the snippets under each DIR recursively")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --perturb's delays")
@@ -129,17 +129,21 @@ type nodeRunner interface {
 	Run(ctx context.Context, j runJob) ([]realnode.Result, error)
 }
 
-// localRunner runs the processes here, jobs at a time.
-type localRunner struct{ jobs int }
+// localRunner runs the processes here, at most jobs at a time across all
+// the snippets being verified at once.
+type localRunner struct{ sem chan struct{} }
 
-func (r localRunner) Run(ctx context.Context, j runJob) ([]realnode.Result, error) {
-	jobs := r.jobs
+func newLocalRunner(jobs int) localRunner {
 	if jobs < 1 {
 		jobs = 1
 	}
+	return localRunner{sem: make(chan struct{}, jobs)}
+}
+
+func (r localRunner) Run(ctx context.Context, j runJob) ([]realnode.Result, error) {
 	results := make([]realnode.Result, j.Runs)
 	errs := make([]error, j.Runs)
-	sem := make(chan struct{}, jobs)
+	sem := r.sem
 	var wg sync.WaitGroup
 	for i := 0; i < j.Runs; i++ {
 		spec := j.Spec
@@ -441,29 +445,74 @@ func runVerify(ctx context.Context, w, log io.Writer, args []string, f verifyFla
 
 	rep := verifyReport{Runs: f.runs, Perturb: f.perturb, Results: []verifyResult{}, Summary: map[string]map[string]int{}}
 	records := map[string]nodecase.Record{}
+	// Cells (snippet × node) are verified by --jobs workers at once; the
+	// runner bounds the node processes. Results keep the cell order.
+	type cell struct {
+		res  verifyResult
+		rec  nodecase.Record
+		err  error
+		done bool
+	}
 	total := len(files) * len(bins)
-cells:
-	for fi, file := range files {
-		for bi, bin := range bins {
-			res, rec, err := verifyOne(ctx, file, bin, f, runner, preload)
-			if ctx.Err() != nil { // this cell's runs were killed: drop it
-				rep.Interrupted = true
-				fmt.Fprintf(log, "interrupted: %d of %d verified\n", len(rep.Results), total)
-				break cells
+	cells := make([]cell, total)
+	next := make(chan int)
+	var mu sync.Mutex
+	finished := 0
+	var wg sync.WaitGroup
+	workers := f.jobs
+	if workers < 1 {
+		workers = 1
+	}
+	for k := 0; k < workers && k < total; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				file, bin := files[i/len(bins)], bins[i%len(bins)]
+				res, rec, err := verifyOne(ctx, file, bin, f, runner, preload)
+				if ctx.Err() != nil { // this cell's runs were killed: drop it
+					continue
+				}
+				mu.Lock()
+				cells[i] = cell{res: res, rec: rec, err: err, done: true}
+				finished++
+				if err == nil {
+					fmt.Fprintf(log, "[%d/%d] %s · Node %s: %s\n", finished, total, file, res.Node, verdictLine(res))
+				}
+				mu.Unlock()
 			}
-			if err != nil {
-				return err
-			}
-			rep.Results = append(rep.Results, res)
-			if rep.Summary[res.Node] == nil {
-				rep.Summary[res.Node] = map[string]int{}
-			}
-			rep.Summary[res.Node][res.Verdict]++
-			if f.record != "" {
-				records[res.Node] = rec
-			}
-			fmt.Fprintf(log, "[%d/%d] %s · Node %s: %s\n", fi*len(bins)+bi+1, total, file, res.Node, verdictLine(res))
+		}()
+	}
+feed:
+	for i := 0; i < total; i++ {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
 		}
+	}
+	close(next)
+	wg.Wait()
+	for _, c := range cells {
+		if c.err != nil {
+			return c.err
+		}
+		if !c.done {
+			rep.Interrupted = true
+			continue
+		}
+		res := c.res
+		rep.Results = append(rep.Results, res)
+		if rep.Summary[res.Node] == nil {
+			rep.Summary[res.Node] = map[string]int{}
+		}
+		rep.Summary[res.Node][res.Verdict]++
+		if f.record != "" {
+			records[res.Node] = c.rec
+		}
+	}
+	if rep.Interrupted {
+		fmt.Fprintf(log, "interrupted: %d of %d verified\n", len(rep.Results), total)
 	}
 	if f.record != "" && !rep.Interrupted {
 		if err := writeRecord(f.record, files[0], f, records); err != nil {

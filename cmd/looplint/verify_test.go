@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -26,11 +27,14 @@ const (
 // turn (stdout text; "TIMEOUT" is a run killed by the time limit).
 type fakeRunner struct {
 	outputs map[string][]string // version -> stdout of each run
+	mu      sync.Mutex
 	jobs    []runJob
 }
 
 func (f *fakeRunner) Run(_ context.Context, j runJob) ([]realnode.Result, error) {
+	f.mu.Lock()
 	f.jobs = append(f.jobs, j)
+	f.mu.Unlock()
 	outs := f.outputs[j.Node.Version.String()]
 	if len(outs) == 0 {
 		return nil, errors.New("no fake outputs for " + j.Node.Version.String())
@@ -338,7 +342,7 @@ func TestVerifySystemNode(t *testing.T) {
 	racy := writeFile(t, dir, "racy.js", []byte(racySnippet))
 	bins := []*realnode.Binary{node}
 
-	rep, _, err := verifyWith(t, []string{det}, verifyFlags{runs: 4}, localRunner{jobs: 2}, bins)
+	rep, _, err := verifyWith(t, []string{det}, verifyFlags{runs: 4}, newLocalRunner(2), bins)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +351,7 @@ func TestVerifySystemNode(t *testing.T) {
 	}
 
 	// The racy one, perturbed: whatever Node shows must have been predicted.
-	rep, _, err = verifyWith(t, []string{racy}, verifyFlags{runs: 12, perturb: true, record: filepath.Join(dir, "racy.txtar")}, localRunner{jobs: 2}, bins)
+	rep, _, err = verifyWith(t, []string{racy}, verifyFlags{runs: 12, perturb: true, record: filepath.Join(dir, "racy.txtar")}, newLocalRunner(2), bins)
 	if err != nil {
 		t.Fatal(err)
 	}
