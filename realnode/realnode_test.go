@@ -323,7 +323,7 @@ func TestRunWorkDirAndTimeout(t *testing.T) {
 	}
 	hang := filepath.Join(t.TempDir(), "hang.js")
 	os.WriteFile(hang, []byte(`console.log('start'); setInterval(() => {}, 1000);`), 0o644)
-	res, err = node.Run(context.Background(), RunSpec{File: hang, Timeout: 3e9})
+	res, err = node.Run(context.Background(), RunSpec{File: hang, Timeout: 5e9})
 	if err != nil || !res.TimedOut || res.ExitCode != -1 || res.Stdout != "start\n" {
 		t.Errorf("timeout: %+v %v", res, err)
 	}
