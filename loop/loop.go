@@ -118,6 +118,10 @@ type Loop struct {
 	dead       bool
 	exiting    bool
 	stop       Stop
+
+	trace func(Event) // Env.Trace
+	q     Question    // what the loop is deciding (see Question)
+	phase string
 }
 
 type tick struct {
@@ -156,6 +160,8 @@ type Env struct {
 	// Poll chooses the I/O round trips completing at a poll phase (see
 	// Oracle.Poll).
 	Poll func(inflight []int, mustPick bool) []int
+	// Trace, if set, sees every phase and callback (see Event).
+	Trace func(Event)
 }
 
 // NewWith creates a loop over any clock, e.g. a symbolic one.
@@ -169,7 +175,7 @@ func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
 	if lim.MaxVirtualMS <= 0 {
 		lim.MaxVirtualMS = DefaultLimits.MaxVirtualMS
 	}
-	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}}
+	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}, trace: env.Trace}
 }
 
 // Witness returns the schedule taken so far (loops made by New).
@@ -269,6 +275,7 @@ func (l *Loop) runTicks() {
 		if !l.count("nextTick", t.pos) {
 			return
 		}
+		l.runEvent("nextTick", t.cb)
 		if err := l.host.Invoke(t.cb); err != nil {
 			l.uncaught(err, false)
 		}
@@ -304,13 +311,14 @@ func (l *Loop) uncaught(err error, fromPromise bool) {
 // Call runs one macrotask callback the way InternalCallbackScope does:
 // the callback, then ticks and microtasks until both are empty, with
 // unhandled-rejection processing in between.
-func (l *Loop) Call(cb any) {
-	l.callGroup([]any{cb})
-}
+func (l *Loop) Call(cb any) { l.call("", cb) }
+
+// call is Call for a callback from queue (for the trace).
+func (l *Loop) call(queue string, cb any) { l.callGroup(queue, []any{cb}) }
 
 // callGroup runs several callbacks as one C++→JS call (Node <= 10 lists and
 // immediate queues): ticks and microtasks drain only after the last one.
-func (l *Loop) callGroup(cbs []any) {
+func (l *Loop) callGroup(queue string, cbs []any) {
 	if l.dead {
 		return
 	}
@@ -323,6 +331,7 @@ func (l *Loop) callGroup(cbs []any) {
 			if !l.budget() {
 				return
 			}
+			l.runEvent(queue, cb)
 			if err := l.host.Invoke(cb); err != nil {
 				l.uncaught(err, false)
 			}
@@ -387,6 +396,7 @@ func (l *Loop) processRejections() bool {
 // For ES modules body is the evaluation of the module graph, which runs
 // inside a microtask, so the engine's jobs come before ticks.
 func (l *Loop) RunMain(body func()) {
+	l.phaseEvent("main")
 	switch {
 	case l.P.Module == CommonJS:
 		l.drained = 0
@@ -405,6 +415,7 @@ func (l *Loop) RunMain(body func()) {
 			break
 		}
 		l.drained = 0
+		l.phaseEvent("beforeExit")
 		l.host.Enter(func() { l.host.EmitProcess("beforeExit"); l.runTicks() })
 		l.drain()
 		if !l.alive() {
@@ -413,6 +424,7 @@ func (l *Loop) RunMain(body func()) {
 	}
 	if !l.dead {
 		l.exiting = true
+		l.phaseEvent("exit")
 		l.host.Enter(func() { l.host.EmitProcess("exit") })
 		l.dead = true
 	}
@@ -437,18 +449,22 @@ func (l *Loop) run() {
 			l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("the loop went round %d times (a handle that never closes?)", l.iterations-1)})
 			return
 		}
+		l.phaseEvent("timers")
 		l.timersPhase()
 		if l.dead {
 			return
 		}
+		l.phaseEvent("poll")
 		l.pollPhase()
 		if l.dead {
 			return
 		}
+		l.phaseEvent("check")
 		l.checkPhase()
 		if l.dead {
 			return
 		}
+		l.phaseEvent("close")
 		l.closePhase()
 	}
 }
@@ -472,7 +488,9 @@ func (l *Loop) pollPhase() {
 	}
 	idle := l.refImm == 0 && len(l.closing) == 0
 	mustPick := idle && l.activeTimers() == 0
+	l.ask(Question{Kind: AskPoll})
 	chosen := l.pollFn(ids, mustPick)
+	l.q = Question{}
 	for _, id := range chosen {
 		if l.dead {
 			return
@@ -501,13 +519,13 @@ func (l *Loop) checkPhase() {
 			run = append(run, im.Cb)
 			continue
 		}
-		l.Call(im.Cb)
+		l.call("immediate", im.Cb)
 		if l.dead {
 			return
 		}
 	}
 	if len(run) > 0 {
-		l.callGroup(run)
+		l.callGroup("immediate", run)
 	}
 }
 
@@ -515,7 +533,7 @@ func (l *Loop) closePhase() {
 	for len(l.closing) > 0 && !l.dead {
 		cb := l.closing[0]
 		l.closing = l.closing[1:]
-		l.Call(cb)
+		l.call("close", cb)
 	}
 }
 
@@ -597,7 +615,7 @@ func (l *Loop) completeTrip(id int) {
 			return // the next round trip is now in flight
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
-		l.Call(op.cb)
+		l.call("io", op.cb)
 		return
 	}
 }

@@ -35,10 +35,15 @@ type timerList struct {
 type listHeap struct {
 	lists []*timerList
 	clk   Clock
+	l     *Loop
 }
 
 func (h listHeap) Len() int { return len(h.lists) }
 func (h listHeap) Less(i, j int) bool {
+	if h.l != nil && len(h.lists[i].timers) > 0 && len(h.lists[j].timers) > 0 {
+		h.l.ask(Question{Kind: AskBefore, Timer: h.lists[i].timers[0], Other: h.lists[j].timers[0]})
+		defer func() { h.l.q = Question{} }()
+	}
 	if c := h.clk.Cmp(h.lists[i].expiry, h.lists[j].expiry); c != 0 {
 		return c < 0
 	}
@@ -159,7 +164,7 @@ func (l *Loop) insert(t *Timer, start Time) {
 		l.nextList++
 		list = &timerList{key: k, expiry: start.Add(int64(k)), id: l.nextList}
 		l.lists[k] = list
-		l.heap.clk = l.clk
+		l.heap.clk, l.heap.l = l.clk, l
 		heap.Push(&l.heap, list)
 	}
 	t.list = list
@@ -244,8 +249,20 @@ func (l *Loop) sleepUntilTimer() {
 	}
 }
 
-// due reports whether a list with this expiry runs at time now.
-func (l *Loop) due(expiry, now Time) bool { return l.clk.Cmp(expiry, now) <= 0 }
+// due reports whether a list with this expiry runs at time now; t is the
+// timer it decides about.
+func (l *Loop) due(expiry, now Time, t *Timer) bool {
+	l.ask(Question{Kind: AskExpired, Timer: t})
+	defer func() { l.q = Question{} }()
+	return l.clk.Cmp(expiry, now) <= 0
+}
+
+// cmpRearm compares for timer bookkeeping (re-arm, re-queue).
+func (l *Loop) cmpRearm(a, b Time, t *Timer) int {
+	l.ask(Question{Kind: AskRearm, Timer: t})
+	defer func() { l.q = Question{} }()
+	return l.clk.Cmp(a, b)
+}
 
 func (l *Loop) timersPhase() {
 	now := l.read(ReadTimersPhase)
@@ -258,7 +275,7 @@ func (l *Loop) timersPhase() {
 	}
 	// processTimers(now): lists in (expiry, id) order while due; `now`
 	// stays fixed for the whole phase (SEMANTICS §4.2).
-	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, now) {
+	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, now, first(l.heap.top())) {
 		l.listOnTimeout(l.heap.top(), now)
 	}
 }
@@ -269,11 +286,11 @@ func (l *Loop) listOnTimeout(list *timerList, now Time) {
 	defer func() { list.running = false }()
 	for len(list.timers) > 0 && !l.dead {
 		t := list.timers[0]
-		if due := t.start.Add(int64(list.key)); !l.due(due, now) {
+		if due := t.start.Add(int64(list.key)); !l.due(due, now, t) {
 			// Not yet (now - start < msecs): the list waits until
 			// max(start + msecs, now + 1) with a new id, so it loses ties.
 			list.expiry = due
-			if l.clk.Cmp(due, now.Add(1)) < 0 {
+			if l.cmpRearm(due, now.Add(1), t) < 0 {
 				list.expiry = now.Add(1)
 			}
 			l.nextList++
@@ -289,6 +306,20 @@ func (l *Loop) listOnTimeout(list *timerList, now Time) {
 }
 
 // fire runs one due timer and re-arms intervals.
+func queueOf(t *Timer) string {
+	if t.repeat {
+		return "interval"
+	}
+	return "timer"
+}
+
+func first(list *timerList) *Timer {
+	if len(list.timers) == 0 {
+		return nil
+	}
+	return list.timers[0]
+}
+
 func (l *Loop) fire(t *Timer, list *timerList) {
 	list.timers = list.timers[1:]
 	t.list = nil
@@ -296,7 +327,7 @@ func (l *Loop) fire(t *Timer, list *timerList) {
 	if t.repeat && !l.P.IntervalRearmAfter() {
 		start = l.read(ReadInterval)
 	}
-	l.Call(t.Cb)
+	l.call(queueOf(t), t.Cb)
 	l.rearm(t, start)
 }
 
@@ -309,7 +340,7 @@ func (l *Loop) rearm(t *Timer, start Time) {
 			// Node 10: a callback that took longer than the interval is
 			// re-armed 1 ms after it ended (SEMANTICS §4.4).
 			end := l.readStart()
-			if l.clk.Cmp(end, start.Add(int64(t.msecs))) >= 0 {
+			if l.cmpRearm(end, start.Add(int64(t.msecs)), t) >= 0 {
 				start = end.Add(1 - int64(t.msecs))
 			}
 		}
@@ -330,7 +361,7 @@ func (l *Loop) timersPerList(now Time) {
 	l.loopTime = now
 	l.inPhase = true
 	defer func() { l.inPhase = false }()
-	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, l.loopTime) {
+	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, l.loopTime, first(l.heap.top())) {
 		l.listOnTimeout10(l.heap.top(), l.loopTime)
 	}
 }
@@ -343,7 +374,7 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 	l.host.Enter(func() {
 		for len(list.timers) > 0 && !l.dead {
 			t := list.timers[0]
-			if !l.due(t.start.Add(ceilMs(t.msecs)), now) {
+			if !l.due(t.start.Add(ceilMs(t.msecs)), now, t) {
 				break
 			}
 			list.timers = list.timers[1:]
@@ -355,6 +386,7 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 			if !l.budget() {
 				return
 			}
+			l.runEvent(queueOf(t), t.Cb)
 			if err := l.host.Invoke(t.Cb); err != nil {
 				l.uncaught(err, false)
 			}
@@ -378,7 +410,7 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 	// only below 0, so exactly 0 re-runs the list in this phase).
 	due := list.timers[0].start.Add(int64(list.timers[0].msecs))
 	list.expiry = due
-	switch c := l.clk.Cmp(due, fresh); {
+	switch c := l.cmpRearm(due, fresh, list.timers[0]); {
 	case c < 0, c == 0 && !l.P.ZeroRearm():
 		list.expiry = fresh.Add(1)
 	}

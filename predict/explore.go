@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 )
 
@@ -29,6 +30,25 @@ type Path struct {
 	Output  []string
 	Witness loop.Witness
 	Choices []int // index taken at each branching point
+	Forks   []Fork
+	Runs    []Run // with Exec.Describe set
+}
+
+// Fork is a branching point of a path, said in words.
+type Fork struct {
+	Choice int  // index in Path.Choices of its (first) choice
+	IO     bool // an I/O completion choice, else a clock comparison
+	// Text: "the setTimeout at 3:1 (1 ms) had expired when the loop
+	// checked timers<iterMark>"; Iter is the loop iteration.
+	Text string
+	Iter int
+}
+
+// Run is one callback a path ran, named by Exec.Describe.
+type Run struct {
+	Queue, Desc string
+	Pos         ir.Pos // where it was scheduled
+	Choices     int    // choices made before it ran
 }
 
 // Order is one distinct output with the number of paths producing it and
@@ -78,6 +98,13 @@ type Exec struct {
 	clk    *SymClock
 	lp     *loop.Loop
 	polls  [][]int
+	forks []Fork
+	runs  []Run
+	// Describe names a callback the loop holds (for forks and runs);
+	// without it paths carry neither.
+	Describe func(cb any) (string, ir.Pos)
+	// Busy names what the host compares when it reads the clock itself.
+	Busy string
 	// The previous poll phase, for the quiet-gap reduction.
 	prev struct {
 		ok      bool
@@ -87,8 +114,34 @@ type Exec struct {
 	}
 }
 
-// Env is the clock and poll chooser to pass to loop.NewWith.
-func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll} }
+// Env is the clock, poll chooser and tracer to pass to loop.NewWith.
+func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event} }
+
+func (x *Exec) event(e loop.Event) {
+	if e.Kind == loop.EventRun && x.Describe != nil {
+		d, pos := x.Describe(e.Cb)
+		x.runs = append(x.runs, Run{Queue: e.Queue, Desc: d, Pos: pos, Choices: len(x.trace)})
+	}
+}
+
+func (x *Exec) name(cb any) string {
+	d, _ := x.Describe(cb)
+	return d
+}
+
+// Ran records a callback the host itself ran (a microtask).
+func (x *Exec) Ran(queue string, cb any) {
+	x.event(loop.Event{Kind: loop.EventRun, Queue: queue, Cb: cb})
+}
+
+// clockFork says in words what a clock comparison with answer r decided.
+func (x *Exec) clockFork(r int) {
+	if x.Describe == nil || x.lp == nil {
+		return
+	}
+	q := x.lp.Question()
+	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy), Iter: q.Iteration})
+}
 
 // Clock is this run's symbolic clock.
 func (x *Exec) Clock() *SymClock { return x.clk }
@@ -169,6 +222,7 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 			}
 		}
 	}
+	before := len(x.trace)
 	var seq []int
 	taken := map[int]bool{}
 	hasFresh := false
@@ -206,6 +260,9 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 		seq = []int{}
 	}
 	x.polls = append(x.polls, seq)
+	if x.Describe != nil && len(x.trace) > before {
+		x.forks = append(x.forks, Fork{Choice: before, IO: true, Text: sayPoll(x.lp, inflight, seq, x.name), Iter: x.lp.Question().Iteration})
+	}
 	return seq
 }
 
@@ -236,13 +293,15 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 		res.Runs++
 		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices}
 		x.clk = NewSymClock(x.choose)
+		x.clk.onFork = x.clockFork
 		x.clk.MaxReads = cfg.MaxReads
 		x.clk.SpinCut = !cfg.NoSpinCut
 		out, stop := runOnce(run, x)
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++
-			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace)}
+			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
+				Forks: x.forks, Runs: x.runs}
 			key := strings.Join(out, "\x00")
 			if i, ok := index[key]; ok {
 				res.Orders[i].Paths++

@@ -35,8 +35,20 @@ type Outcome struct {
 	Stdout   []string
 	Stderr   []string
 	ExitCode int
-	Paths    int
-	Witness  loop.Witness
+	// Starves: the program never exits; a nextTick or microtask chain
+	// keeps the loop from moving on (see the hazards).
+	Starves bool
+	Paths   int
+	Witness loop.Witness
+	// Why lists the branching points that decide this order, in words.
+	Why []string
+}
+
+// Hazard is something in the program that goes wrong at run time.
+type Hazard struct {
+	Check   string // "nexttickloop", "microtaskloop", "timerrace", "iorace"
+	Pos     ir.Pos // zero when not known
+	Message string
 }
 
 // Prediction is what Predict found. Complete means every reachable
@@ -45,6 +57,7 @@ type Prediction struct {
 	Orders   []Outcome
 	Complete bool
 	Reasons  []Reason
+	Hazards  []Hazard
 	Explored Result
 }
 
@@ -63,6 +76,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		opts.Limits = loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
 	}
 	reasons := map[Reason]bool{}
+	hazards := map[Hazard]bool{}
 	var last *Interp
 	run := func(x *Exec) []string {
 		in := newInterp(prog, p, opts, x)
@@ -74,24 +88,60 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		for r := range in.reasons {
 			reasons[r] = true
 		}
+		for h := range in.hazards {
+			hazards[h] = true
+		}
 		return in.key()
 	}
 	var outs []Outcome
+	var firsts []Path
 	index := map[string]int{}
+	why := newWhyIndex()
 	cfg := opts.Explore
 	cfg.Each = func(path Path) {
 		k := strings.Join(path.Output, "\x00")
-		if i, ok := index[k]; ok {
-			outs[i].Paths++
-			return
+		i, ok := index[k]
+		if !ok {
+			i = len(outs)
+			index[k] = i
+			n := len(path.Output)
+			o := Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, Witness: path.Witness}
+			if o.Witness.Poll == nil {
+				o.Witness.Poll = [][]int{}
+			}
+			if path.Output[n-1] == starvedKey {
+				o.Starves = true
+			} else {
+				o.ExitCode, _ = strconv.Atoi(strings.TrimPrefix(path.Output[n-1], "exit:"))
+			}
+			outs = append(outs, o)
+			firsts = append(firsts, path)
 		}
-		index[k] = len(outs)
-		n := len(path.Output)
-		code, _ := strconv.Atoi(strings.TrimPrefix(path.Output[n-1], "exit:"))
-		outs = append(outs, Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, ExitCode: code, Paths: 1, Witness: path.Witness})
+		outs[i].Paths++
+		why.add(path, i)
 	}
 	res := Explore(run, cfg)
+	for i := range outs {
+		outs[i].Why = why.reasons(firsts[i])
+	}
 	pr := Prediction{Orders: outs, Explored: res}
+	for h := range hazards {
+		pr.Hazards = append(pr.Hazards, h)
+	}
+	for _, r := range why.races() {
+		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
+		if r.IO {
+			h.Check = "iorace"
+		}
+		pr.Hazards = append(pr.Hazards, h)
+	}
+	sort.SliceStable(pr.Hazards, func(i, j int) bool {
+		a, b := pr.Hazards[i], pr.Hazards[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Line < b.Pos.Line || a.Pos.Line == b.Pos.Line && a.Pos.Col < b.Pos.Col
+		}
+		return a.Message < b.Message
+	})
 	for _, c := range res.CutReasons {
 		reasons[Reason{Msg: "exploration cut: " + c}] = true
 	}
@@ -130,6 +180,7 @@ type Interp struct {
 	stdout   []string
 	stderr   []string
 	reasons  map[Reason]bool
+	hazards  map[Hazard]bool
 
 	exitCode  Value // process.exitCode
 	listeners map[string][]Value
@@ -145,9 +196,12 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 	if opts.MaxIter <= 0 {
 		opts.MaxIter = 10000
 	}
-	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{},
+	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
 		listeners: map[string][]Value{}, reported: map[*Promise]bool{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), Thenable: in.thenable, Track: in.track}
+	if x != nil {
+		x.Describe = in.describe
+	}
 	in.globals = newScope(nil, true)
 	in.builtins = in.makeBuiltins()
 	return in
@@ -171,11 +225,17 @@ func (in *Interp) Run() ([]string, int) {
 	return k[:len(k)-1], code
 }
 
-// key is the run's output: stdout lines then "exit:N".
+// key is the run's output: stdout lines then "exit:N", or starvedKey
+// when a tick or microtask chain never drains.
 func (in *Interp) key() []string {
 	out := append([]string{}, in.stdout...)
+	if in.l.Stopped().Kind == loop.StopStarvation {
+		return append(out, starvedKey)
+	}
 	return append(out, fmt.Sprintf("exit:%d", in.code()))
 }
+
+const starvedKey = "starved"
 
 func (in *Interp) code() int {
 	if f, ok := in.exitCode.(float64); ok {
@@ -214,7 +274,11 @@ func (in *Interp) runMain() {
 		}
 	}
 	in.l.RunMain(body)
-	if st := in.l.Stopped(); st.Kind != loop.StopNormal {
+	switch st := in.l.Stopped(); st.Kind {
+	case loop.StopNormal:
+	case loop.StopStarvation:
+		in.starved(st)
+	default:
 		in.reason(ir.Pos{}, "run stopped: %s", st.Msg)
 	}
 }
@@ -251,6 +315,16 @@ func (in *Interp) protect(fn func()) (err error) {
 type task struct {
 	fn   Value
 	args []Value
+	api  string // the scheduling call, for explanations
+	site ir.Pos
+}
+
+// describe names a callback the loop holds by the call that scheduled it.
+func (in *Interp) describe(cb any) (string, ir.Pos) {
+	if t, ok := cb.(task); ok && t.api != "" {
+		return t.api + " at " + t.site.String(), t.site
+	}
+	return "a callback", ir.Pos{}
 }
 
 func (in *Interp) Enter(fn func()) {

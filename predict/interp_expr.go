@@ -559,6 +559,10 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	}
 	clk := in.l.Clock()
 	cmp := func(x, y timeVal) Value {
+		if in.x != nil {
+			in.x.Busy = "the clock comparison at " + pos.String()
+			defer func() { in.x.Busy = "" }()
+		}
 		c := clk.Cmp(x.t, y.t)
 		switch op {
 		case "<":

@@ -90,7 +90,7 @@ func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
 		}
 		in.throwType(pos, "The \"callback\" argument must be of type function")
 	}
-	return task{fn: args[0], args: args[1:]}
+	return task{fn: args[0], args: args[1:], api: what, site: pos}
 }
 
 func (in *Interp) nextTick(args []Value, pos ir.Pos) Value {
@@ -113,7 +113,11 @@ func (in *Interp) queueMicrotask(args []Value, pos ir.Pos) Value {
 }
 
 func (in *Interp) setTimer(args []Value, repeat bool, pos ir.Pos) Value {
-	t := in.task(args, pos, "setTimeout")
+	what := "setTimeout"
+	if repeat {
+		what = "setInterval"
+	}
+	t := in.task(args, pos, what)
 	var d Value
 	if len(args) > 1 {
 		d = args[1]
@@ -245,7 +249,7 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 	if name != "access" {
 		cbArgs = append(cbArgs, unknown{"fs result"})
 	}
-	in.l.SubmitIO(trips, task{fn: cb, args: cbArgs})
+	in.l.SubmitIO(trips, task{fn: cb, args: cbArgs, api: "fs." + name, site: pos})
 	return nil
 }
 

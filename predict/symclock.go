@@ -32,6 +32,8 @@ type SymClock struct {
 	// SpinCut: see spinning.
 	SpinCut bool
 
+	onFork func(r int) // after a comparison with several feasible answers
+
 	events int // reads and undetermined comparisons so far
 	moves  func() int
 	spin   spinState
@@ -152,6 +154,9 @@ func (c *SymClock) Cmp(a, b loop.Time) int {
 	r := opts[0]
 	if len(opts) > 1 {
 		r = opts[c.choose(len(opts))]
+		if c.onFork != nil {
+			c.onFork(r)
+		}
 	}
 	switch r {
 	case lt:

@@ -64,12 +64,21 @@ usage.`,
 }
 
 type predictedOrder struct {
-	Stdout    []string     `json:"stdout"`
-	Stderr    []string     `json:"stderr"`
-	ExitCode  int          `json:"exitCode"`
+	Stdout   []string `json:"stdout"`
+	Stderr   []string `json:"stderr"`
+	ExitCode int      `json:"exitCode"`
+	// Starves: the process never exits (see hazards); exitCode is then 0.
+	Starves   bool         `json:"starves,omitempty"`
 	Paths     int          `json:"paths"`
 	Witness   loop.Witness `json:"witness"`
 	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
+	Why       string       `json:"why"`
+}
+
+type predictHazard struct {
+	Check   string `json:"check"`
+	Pos     string `json:"pos"`
+	Message string `json:"message"`
 }
 
 type predictReason struct {
@@ -86,6 +95,7 @@ type predictReport struct {
 	Total       int              `json:"total"`
 	Orders      []predictedOrder `json:"orders"`
 	Unpredicted []outcome        `json:"unpredicted"`
+	Hazards     []predictHazard  `json:"hazards"`
 }
 
 func runPredict(w io.Writer, file string, f predictFlags) error {
@@ -103,13 +113,13 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	}
 	pred := predict.Predict(pf, prog.Profile, predict.Options{})
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
-		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{}}
+		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{},
+		Hazards: []predictHazard{}}
+	for _, h := range pred.Hazards {
+		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posIn(file, h.Pos.Line, h.Pos.Col), Message: h.Message})
+	}
 	for _, r := range pred.Reasons {
-		pos := ""
-		if r.Pos.Line > 0 {
-			pos = fmt.Sprintf("%s:%d:%d", file, r.Pos.Line, r.Pos.Col)
-		}
-		rep.Reasons = append(rep.Reasons, predictReason{Pos: pos, Message: r.Msg})
+		rep.Reasons = append(rep.Reasons, predictReason{Pos: posIn(file, r.Pos.Line, r.Pos.Col), Message: r.Msg})
 	}
 	ok := pred.Complete
 	predicted := map[string]bool{}
@@ -118,10 +128,16 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		if i >= f.maxOrders {
 			continue
 		}
-		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Paths: o.Paths, Witness: o.Witness}
+		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
+			Paths: o.Paths, Witness: o.Witness, Why: whyText(o.Why)}
 		if !f.noConfirm {
 			r := prog.Run(&loop.Replay{W: o.Witness})
-			c := r.Status == lrt.StatusExited && orderKey(r.Stdout, r.ExitCode) == orderKey(o.Stdout, o.ExitCode)
+			want := lrt.StatusExited
+			if o.Starves {
+				want = lrt.StatusStarvation
+			}
+			c := r.Status == want && (o.Starves && strings.Join(r.Stdout, "\n") == strings.Join(o.Stdout, "\n") ||
+				orderKey(r.Stdout, r.ExitCode) == orderKey(o.Stdout, o.ExitCode))
 			po.Confirmed = &c
 			ok = ok && c
 		}
@@ -151,6 +167,21 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// whyText joins the forks that decide an order into one sentence.
+func whyText(forks []string) string {
+	if len(forks) == 0 {
+		return ""
+	}
+	return "if " + strings.Join(forks, ", and ")
+}
+
+func posIn(file string, line, col int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d:%d", file, line, col)
 }
 
 func orderKey(stdout []string, exit int) string {
@@ -183,11 +214,27 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		} else if mark != "" {
 			fmt.Fprintf(w, "%s\n", strings.TrimPrefix(mark, " · "))
 		}
+		if o.Why != "" && rep.Total > 1 {
+			fmt.Fprintf(w, "    %s:\n", o.Why)
+		}
 		for _, l := range o.Stdout {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
-		if o.ExitCode != 0 {
+		switch {
+		case o.Starves:
+			fmt.Fprintf(w, "  … then nothing more: the process never exits (see hazards)\n")
+		case o.ExitCode != 0:
 			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
+		}
+	}
+	if len(rep.Hazards) > 0 {
+		fmt.Fprintln(w, "\nhazards:")
+		for _, h := range rep.Hazards {
+			pos := h.Pos
+			if pos == "" {
+				pos = rep.File
+			}
+			fmt.Fprintf(w, "  %s: %s (%s)\n", pos, h.Message, h.Check)
 		}
 	}
 	if rep.Total > len(rep.Orders) {

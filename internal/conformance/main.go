@@ -1,9 +1,9 @@
 // Command conformance runs the shared probes and corpus through `looplint run`
 // and checks that every stdout real Node showed is among the outcomes the
-// runtime reaches.
+// runtime reaches; with -predict it checks `looplint predict` instead.
 //
 //	go run ./internal/conformance -shared ../shared [-probes|-corpus] [-only RE]
-//	    [-versions 10,20.20.2] [-explore 200] [-json report.json]
+//	    [-versions 10,20.20.2] [-explore 200] [-json report.json] [-predict]
 //
 // It exits 0 when every selected case matched (or is unsupported), 1 when some
 // case mismatched or looplint failed, 2 on a setup error.
@@ -37,6 +37,7 @@ func run() int {
 	jobs := flag.Int("j", 2, "looplint runs in parallel")
 	timeout := flag.Duration("timeout", 60*time.Second, "timeout per looplint run")
 	bin := flag.String("looplint", "", "use this looplint binary instead of building ./cmd/looplint")
+	predictMode := flag.Bool("predict", false, "check `looplint predict` (static prediction) instead of `looplint run --explore`")
 	flag.Parse()
 
 	var onlyRE *regexp.Regexp
@@ -110,6 +111,9 @@ func run() int {
 	progress := err == nil && fi.Mode()&os.ModeCharDevice != 0
 	fmt.Fprintf(os.Stderr, "conformance: %d looplint runs (%d cases), %d at a time\n", len(todo), countCases(todo), max(*jobs, 1))
 
+	if *predictMode {
+		return runPredictSuite(todo, *bin, *timeout, max(*jobs, 1), progress)
+	}
 	runner := Runner{Bin: *bin, Explore: *explore, Seed: *seed, Timeout: *timeout}
 	results := make([]Result, len(todo))
 	next := make(chan int)
@@ -168,4 +172,43 @@ func countCases(todo []job) int {
 		seen[j.c.Suite+"/"+j.c.ID] = true
 	}
 	return len(seen)
+}
+
+// runPredictSuite is the -predict mode: every job through looplint predict.
+func runPredictSuite(todo []job, bin string, timeout time.Duration, jobs int, progress bool) int {
+	results := make([]PredictResult, len(todo))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = runPredict(bin, timeout, todo[i].c, todo[i].exp)
+				mu.Lock()
+				done++
+				if progress {
+					fmt.Fprintf(os.Stderr, "\r%d/%d runs", done, len(todo))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if progress {
+		fmt.Fprintln(os.Stderr)
+	}
+	printPredictReport(os.Stdout, results)
+	for _, r := range results {
+		if r.Error != "" || r.Complete && (!r.Confirmed || !r.Sound) {
+			return 1
+		}
+	}
+	return 0
 }

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// The -predict mode checks `looplint predict` (static) instead of
+// `looplint run --explore`: for each case and version, is every stdout Node
+// showed among the predicted orders (sound), is the predicted set exactly the
+// observed one (exact), is the prediction complete, and did the runtime
+// confirm every predicted order by replaying its witness.
+
+// predictOutput is the part of `looplint predict --format json` we read.
+type predictOutput struct {
+	Complete bool `json:"complete"`
+	Reasons  []struct {
+		Pos     string `json:"pos"`
+		Message string `json:"message"`
+	} `json:"reasons"`
+	Total  int `json:"total"`
+	Orders []struct {
+		Stdout    []string `json:"stdout"`
+		ExitCode  int      `json:"exitCode"`
+		Confirmed *bool    `json:"confirmed"`
+	} `json:"orders"`
+}
+
+// PredictResult is the verdict for one case on one version.
+type PredictResult struct {
+	Suite, Case, Version, Family string
+	Sound, Exact, Complete       bool
+	Confirmed                    bool // every listed order replayed to itself
+	Predicted, Observed          int
+	Missing                      []string // observed stdouts not predicted
+	Reason                       string   // first incompleteness reason
+	Error                        string   // looplint failed
+}
+
+func predictArgs(c Case, version string, maxOrders int) []string {
+	return []string{"predict", "--node", version, "--format", "json", "--explore", "0",
+		"--max-orders", fmt.Sprint(maxOrders), "--fs", c.FS, c.File}
+}
+
+// runPredict runs looplint predict on one case and version and judges it.
+func runPredict(bin string, timeout time.Duration, c Case, exp Expectation) PredictResult {
+	res := PredictResult{Suite: c.Suite, Case: c.ID, Version: exp.Version, Family: family(exp.Version), Observed: len(exp.Stdouts)}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, predictArgs(c, exp.Version, 1000)...)
+	cmd.Dir = c.FS
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var out predictOutput
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		res.Error = fmt.Sprintf("timed out after %s", timeout)
+		return res
+	case err != nil && (!errors.As(err, &ee) || ee.ExitCode() != 1):
+		if exp.SyntaxError && errors.As(err, &ee) && ee.ExitCode() == 2 && diagnostic.MatchString(firstLine(stderr.String())) {
+			res.Sound, res.Exact, res.Complete, res.Confirmed, res.Predicted = true, true, true, true, 1
+			return res
+		}
+		res.Error = firstLine(stderr.String())
+		if res.Error == "" && err != nil {
+			res.Error = err.Error()
+		}
+		return res
+	}
+	if jerr := json.Unmarshal(stdout.Bytes(), &out); jerr != nil {
+		res.Error = "output is not the JSON contract: " + jerr.Error()
+		return res
+	}
+	return judgePrediction(res, out, exp)
+}
+
+// judgePrediction compares a prediction with what Node showed.
+func judgePrediction(res PredictResult, out predictOutput, exp Expectation) PredictResult {
+	res.Complete = out.Complete
+	if len(out.Reasons) > 0 {
+		r := out.Reasons[0]
+		res.Reason = strings.TrimSpace(r.Pos + " " + r.Message)
+	}
+	res.Predicted = out.Total
+	predicted := map[string]bool{}
+	res.Confirmed = true
+	for _, o := range out.Orders {
+		predicted[strings.Join(normalizeLines(o.Stdout), "\n")] = true
+		if o.Confirmed != nil && !*o.Confirmed {
+			res.Confirmed = false
+		}
+	}
+	for k := range exp.Stdouts {
+		if !predicted[k] {
+			res.Missing = append(res.Missing, k)
+		}
+	}
+	sort.Strings(res.Missing)
+	res.Sound = len(res.Missing) == 0
+	res.Exact = res.Sound && len(predicted) == len(exp.Stdouts) && out.Total == len(predicted)
+	return res
+}
+
+// printPredictReport writes the per-version table and the failures.
+func printPredictReport(w io.Writer, results []PredictResult) {
+	sort.Slice(results, func(i, j int) bool {
+		a, b := results[i], results[j]
+		if a.Suite != b.Suite {
+			return a.Suite > b.Suite
+		}
+		if a.Case != b.Case {
+			return a.Case < b.Case
+		}
+		return versionLess(a.Version, b.Version)
+	})
+	type row struct {
+		suite, version, family                                   string
+		total, sound, exact, incomplete, unconfirmed, errs, wrong int
+	}
+	rows := map[[2]string]*row{}
+	var keys [][2]string
+	for _, r := range results {
+		k := [2]string{r.Suite, r.Version}
+		if rows[k] == nil {
+			rows[k] = &row{suite: r.Suite, version: r.Version, family: r.Family}
+			keys = append(keys, k)
+		}
+		x := rows[k]
+		x.total++
+		switch {
+		case r.Error != "":
+			x.errs++
+			continue
+		case r.Sound:
+			x.sound++
+		case r.Complete:
+			x.wrong++ // complete and unsound: a looplint bug
+		}
+		if r.Exact {
+			x.exact++
+		}
+		if !r.Complete {
+			x.incomplete++
+		}
+		if !r.Confirmed && r.Complete {
+			x.unconfirmed++ // an incomplete prediction models another program
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] > keys[j][0]
+		}
+		return versionLess(keys[i][1], keys[j][1])
+	})
+	fmt.Fprintln(w, "looplint predict conformance: sound = every stdout Node showed was predicted; exact = predicted set is the observed set;")
+	fmt.Fprintln(w, "unconfirmed = a complete prediction with an order the runtime's replay does not print")
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\tcomplete:false\tunsound+complete\tunconfirmed\terror\t")
+	for _, k := range keys {
+		x := rows[k]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
+			x.total, x.sound, x.exact, x.incomplete, x.wrong, x.unconfirmed, x.errs)
+	}
+	tw.Flush()
+	var bad, errs, incomplete []PredictResult
+	for _, r := range results {
+		switch {
+		case r.Error != "":
+			errs = append(errs, r)
+		case r.Complete && (!r.Sound || !r.Confirmed):
+			bad = append(bad, r)
+		case !r.Complete:
+			incomplete = append(incomplete, r)
+		}
+	}
+	if len(bad) > 0 {
+		fmt.Fprintf(w, "\nunsound or unconfirmed (looplint bugs):\n")
+		for _, r := range bad {
+			fmt.Fprintf(w, "  %s/%s on %s: predicted %d, observed %d", r.Suite, r.Case, r.Version, r.Predicted, r.Observed)
+			if !r.Confirmed {
+				fmt.Fprint(w, ", an order did not replay")
+			}
+			fmt.Fprintln(w)
+			for _, m := range r.Missing {
+				fmt.Fprintf(w, "      not predicted: %s\n", abbreviate(m, abbrev))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		fmt.Fprintf(w, "\nerrors:\n")
+		for _, r := range errs {
+			fmt.Fprintf(w, "  %s/%s on %s: %s\n", r.Suite, r.Case, r.Version, r.Error)
+		}
+	}
+	if len(incomplete) > 0 {
+		// One line per case: the reason rarely depends on the version.
+		fmt.Fprintf(w, "\nincomplete (first reason):\n")
+		seen := map[string]bool{}
+		for _, r := range incomplete {
+			id := r.Suite + "/" + r.Case
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			fmt.Fprintf(w, "  %s: %s\n", id, r.Reason)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package loop
+
+// Tracing exists for explanations: which phase ran which callback from
+// which queue, and what the loop was asking when the clock or the I/O
+// chooser had more than one answer. It costs nothing when Env.Trace is nil.
+
+// EventKind says what an Event reports.
+type EventKind int
+
+const (
+	// EventPhase: the loop entered a phase (or main/beforeExit/exit).
+	EventPhase EventKind = iota
+	// EventRun: a callback is about to run.
+	EventRun
+)
+
+// Event is one step of a run.
+type Event struct {
+	Kind EventKind
+	// Phase is "main", "timers", "poll", "check", "close", "beforeExit"
+	// or "exit"; Iteration is the loop iteration (0 for main).
+	Phase     string
+	Iteration int
+	// Queue is where a run callback came from: "timer", "interval",
+	// "immediate", "io", "close", "nextTick" (hosts report "microtask").
+	Queue string
+	Cb    any
+	// Waiting is what was queued when a phase began.
+	Waiting Waiting
+}
+
+// Waiting counts the work queued at one moment.
+type Waiting struct {
+	Timers, Immediates, IO, Close, Ticks int
+}
+
+// AskKind says what the loop was deciding when its clock or I/O chooser
+// was asked a question with several possible answers.
+type AskKind int
+
+const (
+	AskNone    AskKind = iota
+	AskExpired         // has Timer expired at this phase's clock reading?
+	AskBefore          // does Timer's list expire before Other's?
+	AskRearm           // timer bookkeeping (re-arm, re-queue)
+	AskPoll            // which I/O round trips completed by this poll phase?
+)
+
+// Question is what the loop is deciding right now.
+type Question struct {
+	Kind         AskKind
+	Timer, Other *Timer
+	Phase        string
+	Iteration    int
+}
+
+// Question returns what the loop is deciding at this moment (AskNone when
+// the host itself is comparing readings, e.g. a busy-wait).
+func (l *Loop) Question() Question { return l.q }
+
+// IOCallback is the callback of in-flight operation id, nil if unknown.
+func (l *Loop) IOCallback(id int) any {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.cb
+		}
+	}
+	return nil
+}
+
+// Msecs is the timer's duration after coercion.
+func (t *Timer) Msecs() float64 { return t.msecs }
+
+func (l *Loop) ask(q Question) {
+	q.Phase, q.Iteration = l.phase, l.iterations
+	l.q = q
+}
+
+func (l *Loop) phaseEvent(name string) {
+	l.phase = name
+	if l.trace == nil {
+		return
+	}
+	l.trace(Event{Kind: EventPhase, Phase: name, Iteration: l.iterations, Waiting: l.Pending()})
+}
+
+func (l *Loop) runEvent(queue string, cb any) {
+	if l.trace != nil {
+		l.trace(Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb})
+	}
+}
+
+// FormatDuration prints a timer duration the way Node prints numbers.
+func FormatDuration(ms float64) string { return jsNumber(ms) }
+
+// Pending is the work queued right now.
+func (l *Loop) Pending() Waiting {
+	w := Waiting{Immediates: len(l.immediates), IO: len(l.io), Close: len(l.closing), Ticks: len(l.ticks)}
+	for _, list := range l.heap.lists {
+		w.Timers += len(list.timers)
+	}
+	return w
+}

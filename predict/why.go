@@ -1,0 +1,286 @@
+package predict
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+)
+
+// Explanations: every branching point of a path is said in words when it
+// is taken (Fork), and afterwards only the forks whose alternatives lead
+// to different outputs are kept as the reason an order exists. Two paths
+// that part at such a fork and then run different callbacks first give
+// a race: those two callbacks, and the fork that decides between them.
+
+func timerName(t *loop.Timer, describe func(any) string) string {
+	if t == nil {
+		return "a timer"
+	}
+	return fmt.Sprintf("the %s (%s ms)", describe(t.Cb), loop.FormatDuration(t.Msecs()))
+}
+
+// sayClock puts a clock comparison with answer r (<0, 0, >0) in words.
+func sayClock(q loop.Question, r int, describe func(any) string, busy string) string {
+	when := "the loop checked timers" + iterMark
+	switch q.Kind {
+	case loop.AskExpired:
+		if r <= 0 {
+			return fmt.Sprintf("%s had expired when %s", timerName(q.Timer, describe), when)
+		}
+		return fmt.Sprintf("%s had not expired yet when %s", timerName(q.Timer, describe), when)
+	case loop.AskBefore:
+		rel := map[bool]string{true: "before", false: "after"}[r < 0]
+		if r == 0 {
+			return fmt.Sprintf("%s and %s are due in the same millisecond", timerName(q.Timer, describe), timerName(q.Other, describe))
+		}
+		return fmt.Sprintf("%s is due %s %s", timerName(q.Timer, describe), rel, timerName(q.Other, describe))
+	case loop.AskRearm:
+		return fmt.Sprintf("how long the callback of %s took before it was re-armed", timerName(q.Timer, describe))
+	}
+	rel := map[int]string{-1: "not yet reached", 0: "exactly reached", 1: "passed"}[sign(r)]
+	if busy == "" {
+		busy = "a clock comparison in the program"
+	}
+	return fmt.Sprintf("at %s the time it waits for had %s", busy, rel)
+}
+
+func sign(r int) int {
+	switch {
+	case r < 0:
+		return -1
+	case r > 0:
+		return 1
+	}
+	return 0
+}
+
+// sayPoll puts a poll-phase choice in words.
+func sayPoll(l *loop.Loop, inflight, chosen []int, describe func(any) string) string {
+	name := func(id int) string {
+		if l == nil {
+			return fmt.Sprintf("I/O #%d", id)
+		}
+		return describe(l.IOCallback(id))
+	}
+	if len(chosen) == 0 {
+		return "no I/O had completed by the poll phase" + iterMark
+	}
+	var done, open []string
+	in := map[int]bool{}
+	for _, id := range chosen {
+		in[id] = true
+		done = append(done, name(id))
+	}
+	for _, id := range inflight {
+		if !in[id] {
+			open = append(open, name(id))
+		}
+	}
+	s := fmt.Sprintf("by the poll phase%s a round trip of %s had completed", iterMark, strings.Join(done, ", then "))
+	if len(open) > 0 {
+		s += " (not yet: " + strings.Join(open, ", ") + ")"
+	}
+	return s
+}
+
+// Race is two callbacks whose order depends on a fork.
+type Race struct {
+	First, Second string // callback names, in the first path's order
+	Pos           ir.Pos // where First was scheduled
+	IO            bool   // decided by I/O completion rather than the clock
+	Why           string
+}
+
+// whyIndex finds, over all complete paths, the forks that matter and the
+// races they decide.
+type whyIndex struct {
+	outAt map[string]int // choice prefix -> output index, or -1 if several
+	paths []Path         // the first path through each (prefix, next pick)
+	first map[string]int // prefix+pick -> index in paths
+}
+
+func newWhyIndex() *whyIndex {
+	return &whyIndex{outAt: map[string]int{}, first: map[string]int{}}
+}
+
+func prefixKey(c []int) string {
+	var b strings.Builder
+	for _, x := range c {
+		fmt.Fprintf(&b, "%d,", x)
+	}
+	return b.String()
+}
+
+// add records a path whose output has index out.
+func (w *whyIndex) add(p Path, out int) {
+	var b strings.Builder
+	keep := false
+	for i := 0; i <= len(p.Choices); i++ {
+		k := b.String()
+		if o, ok := w.outAt[k]; !ok {
+			w.outAt[k] = out
+		} else if o != out {
+			w.outAt[k] = -1
+		}
+		if i < len(p.Choices) {
+			fmt.Fprintf(&b, "%d,", p.Choices[i])
+			if _, ok := w.first[b.String()]; !ok {
+				w.first[b.String()] = len(w.paths)
+				keep = true
+			}
+		}
+	}
+	if keep {
+		w.paths = append(w.paths, p)
+	}
+}
+
+// matters reports whether the outputs below the fork differ.
+func (w *whyIndex) matters(p Path, f Fork) bool {
+	return w.outAt[prefixKey(p.Choices[:f.Choice])] == -1
+}
+
+// iterMark stands in a fork's text for "in iteration N", so that the same
+// fork in consecutive iterations can be said once.
+const iterMark = "\x00"
+
+// reasons are the forks of p that decide its output, the same fork in
+// several iterations said once ("in iterations 1–3").
+func (w *whyIndex) reasons(p Path) []string {
+	var out []string
+	var its []int
+	last := ""
+	flush := func() {
+		if last != "" {
+			out = append(out, strings.Replace(last, iterMark, " "+iterations(its), 1))
+		}
+	}
+	for _, f := range p.Forks {
+		if !w.matters(p, f) {
+			continue
+		}
+		if f.Text == last && strings.Contains(last, iterMark) {
+			its = append(its, f.Iter)
+			continue
+		}
+		flush()
+		last, its = f.Text, []int{f.Iter}
+	}
+	flush()
+	return out
+}
+
+func iterations(its []int) string {
+	if len(its) == 1 {
+		return fmt.Sprintf("in iteration %d", its[0])
+	}
+	run := true
+	for i := 1; i < len(its); i++ {
+		run = run && its[i] == its[i-1]+1
+	}
+	if run {
+		return fmt.Sprintf("in iterations %d–%d", its[0], its[len(its)-1])
+	}
+	var b strings.Builder
+	for i, it := range its {
+		switch {
+		case i == len(its)-1:
+			b.WriteString(" and ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, it)
+	}
+	return "in iterations " + b.String()
+}
+
+// general is a fork's text without its iteration.
+func general(text string) string { return strings.Replace(text, iterMark, "", 1) }
+
+// races compares, at every fork that matters, the first paths of its
+// alternatives: the first callback where they part is the race.
+func (w *whyIndex) races() []Race {
+	var out []Race
+	seen := map[string]bool{}
+	for _, p := range w.paths {
+		for _, f := range p.Forks {
+			if !w.matters(p, f) {
+				continue
+			}
+			pre := prefixKey(p.Choices[:f.Choice])
+			mine := p.Choices[f.Choice]
+			for alt := 0; alt < 8; alt++ {
+				j, ok := w.first[pre+fmt.Sprintf("%d,", alt)]
+				if !ok || alt == mine {
+					continue
+				}
+				a, b, ok := firstDifference(p.Runs, w.paths[j].Runs)
+				if !ok {
+					continue
+				}
+				key := a.Desc + "\x00" + b.Desc
+				if a.Desc > b.Desc {
+					key = b.Desc + "\x00" + a.Desc
+				}
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				out = append(out, Race{First: a.Desc, Second: b.Desc, Pos: a.Pos, IO: f.IO, Why: general(f.Text)})
+			}
+		}
+	}
+	return out
+}
+
+func firstDifference(a, b []Run) (Run, Run, bool) {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i].Desc != b[i].Desc || a[i].Queue != b[i].Queue {
+			return a[i], b[i], true
+		}
+	}
+	return Run{}, Run{}, false
+}
+
+// starved records a tick or microtask chain that never drains.
+func (in *Interp) starved(st loop.Stop) {
+	h := Hazard{Check: "nexttickloop"}
+	what := "process.nextTick"
+	if st.Queue == "microtask" {
+		h.Check, what = "microtaskloop", "a promise reaction or queueMicrotask"
+	}
+	var line, col int
+	if _, err := fmt.Sscanf(st.Pos, "%d:%d", &line, &col); err == nil {
+		h.Pos = ir.Pos{Line: line, Col: col}
+		what += " at " + st.Pos
+	}
+	w := in.l.Pending()
+	var left []string
+	for _, c := range []struct {
+		n    int
+		name string
+	}{{w.Timers, "timer"}, {w.Immediates, "immediate"}, {w.IO, "I/O callback"}, {w.Close, "close callback"}} {
+		if c.n > 0 {
+			left = append(left, plural(c.n, c.name))
+		}
+	}
+	starves := "timers, I/O and immediates never get a turn"
+	if len(left) > 0 {
+		verb := " never run"
+		if len(left) == 1 && strings.HasPrefix(left[0], "1 ") {
+			verb = " never runs"
+		}
+		starves = "the pending " + strings.Join(left, ", ") + verb
+	}
+	h.Message = fmt.Sprintf("the %s queue never drains (%s keeps re-queueing work): %s, and the process never exits", st.Queue, what, starves)
+	in.hazards[h] = true
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}

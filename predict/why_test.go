@@ -1,0 +1,92 @@
+package predict
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+)
+
+func predictSource(t *testing.T, src string, version string) Prediction {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "main.js")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parse.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := loop.ParseVersion(version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Predict(f, loop.Profile{Node: v, Module: loop.CommonJS}, Options{})
+}
+
+// The main-module race: which order needs which answer, and the race
+// between the two callbacks with the timer's position.
+func TestWhyTimeoutVsImmediate(t *testing.T) {
+	p := predictSource(t, "setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\n", "20")
+	if len(p.Orders) != 2 {
+		t.Fatalf("orders: %+v", p.Orders)
+	}
+	for _, o := range p.Orders {
+		want := "had not expired yet"
+		if o.Stdout[0] == "timeout" {
+			want = "had expired"
+		}
+		if len(o.Why) != 1 || !strings.Contains(o.Why[0], "the setTimeout at 1:1 (1 ms) "+want+" when the loop checked timers in iteration 1") {
+			t.Errorf("%v: why = %q", o.Stdout, o.Why)
+		}
+	}
+	if len(p.Hazards) != 1 {
+		t.Fatalf("hazards: %+v", p.Hazards)
+	}
+	h := p.Hazards[0]
+	if h.Check != "timerrace" || h.Pos.Line != 1 || !strings.Contains(h.Message, "setImmediate at 2:1") {
+		t.Errorf("hazard: %+v", h)
+	}
+}
+
+// Inside an I/O callback the order is fixed: no reason, no race.
+func TestWhyDeterministicHasNoRace(t *testing.T) {
+	p := predictSource(t, "require('fs').readFile(__filename, () => {\n  setTimeout(() => console.log('t'), 0);\n  setImmediate(() => console.log('i'));\n});\n", "22")
+	if len(p.Orders) != 1 || len(p.Hazards) != 0 || len(p.Orders[0].Why) != 0 {
+		t.Fatalf("orders %+v hazards %+v", p.Orders, p.Hazards)
+	}
+}
+
+// A recursive nextTick starves a timer: one order that never exits, the
+// hazard at the re-queueing call, and the prediction stays complete.
+func TestStarvationHazard(t *testing.T) {
+	src := "function f() { process.nextTick(f); }\nsetTimeout(() => console.log('never'), 0);\nconsole.log('a');\nf();\n"
+	p := predictSource(t, src, "20")
+	if !p.Complete || len(p.Orders) != 1 || !p.Orders[0].Starves || strings.Join(p.Orders[0].Stdout, ",") != "a" {
+		t.Fatalf("prediction: %+v", p)
+	}
+	if len(p.Hazards) != 1 || p.Hazards[0].Check != "nexttickloop" || p.Hazards[0].Pos.Line != 1 ||
+		!strings.Contains(p.Hazards[0].Message, "1 timer never runs") {
+		t.Fatalf("hazards: %+v", p.Hazards)
+	}
+	src = "function f() { Promise.resolve().then(f); }\nsetImmediate(() => {});\nf();\n"
+	p = predictSource(t, src, "10")
+	if len(p.Hazards) != 1 || p.Hazards[0].Check != "microtaskloop" {
+		t.Fatalf("hazards: %+v", p.Hazards)
+	}
+}
+
+func TestIterations(t *testing.T) {
+	for in, want := range map[string]string{"1": "in iteration 1", "1,2,3": "in iterations 1–3", "1,3": "in iterations 1 and 3", "1,3,4": "in iterations 1, 3 and 4"} {
+		var its []int
+		for _, s := range strings.Split(in, ",") {
+			its = append(its, int(s[0]-'0'))
+		}
+		if got := iterations(its); got != want {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
+	}
+}
