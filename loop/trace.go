@@ -101,3 +101,6 @@ func (l *Loop) Pending() Waiting {
 	}
 	return w
 }
+
+// SetTrace sets the tracer of a loop built without Env.Trace (a replay).
+func (l *Loop) SetTrace(fn func(Event)) { l.trace = fn }

@@ -98,8 +98,8 @@ type Exec struct {
 	clk    *SymClock
 	lp     *loop.Loop
 	polls  [][]int
-	forks []Fork
-	runs  []Run
+	forks  []Fork
+	runs   []Run
 	// Describe names a callback the loop holds (for forks and runs);
 	// without it paths carry neither.
 	Describe func(cb any) (string, ir.Pos)

@@ -190,6 +190,8 @@ type Interp struct {
 
 	cur   *coro
 	coros []*coro
+
+	onMicrotask func() // Explain's tracer
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {
@@ -335,6 +337,9 @@ func (in *Interp) Enter(fn func()) {
 	for in.e.Pending() && !in.l.Dead() {
 		if !in.l.Microtask("") {
 			return
+		}
+		if in.onMicrotask != nil {
+			in.onMicrotask()
 		}
 		func() {
 			defer in.catchExit()

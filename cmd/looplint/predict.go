@@ -16,7 +16,7 @@ import (
 
 type predictFlags struct {
 	node, module, fsDir, format string
-	noConfirm                   bool
+	noConfirm, explain          bool
 	maxOrders, explore          int
 	seed                        uint64
 }
@@ -57,6 +57,7 @@ usage.`,
 	programFlags(fl, &f.node, &f.module, &f.fsDir)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
+	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
 	fl.IntVar(&f.explore, "explore", 200, "runtime schedules tried when looking for unpredicted orders")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for that exploration")
@@ -68,11 +69,23 @@ type predictedOrder struct {
 	Stderr   []string `json:"stderr"`
 	ExitCode int      `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
-	Starves   bool         `json:"starves,omitempty"`
-	Paths     int          `json:"paths"`
-	Witness   loop.Witness `json:"witness"`
-	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
-	Why       string       `json:"why"`
+	Starves   bool          `json:"starves,omitempty"`
+	Paths     int           `json:"paths"`
+	Witness   loop.Witness  `json:"witness"`
+	Confirmed *bool         `json:"confirmed"` // null when --no-confirm
+	Why       string        `json:"why"`
+	Explain   []explainStep `json:"explain,omitempty"`
+}
+
+// explainStep is one step of --explain: a phase entered (queue empty,
+// waiting set) or a callback run, with what it printed.
+type explainStep struct {
+	Phase     string        `json:"phase"`
+	Iteration int           `json:"iteration"`
+	Queue     string        `json:"queue,omitempty"`
+	Callback  string        `json:"callback,omitempty"`
+	Waiting   *loop.Waiting `json:"waiting,omitempty"`
+	Printed   []string      `json:"printed,omitempty"`
 }
 
 type predictHazard struct {
@@ -93,6 +106,7 @@ type predictReport struct {
 	Complete    bool             `json:"complete"`
 	Reasons     []predictReason  `json:"reasons"`
 	Total       int              `json:"total"`
+	Paths       int              `json:"paths"` // explored paths, over all orders
 	Orders      []predictedOrder `json:"orders"`
 	Unpredicted []outcome        `json:"unpredicted"`
 	Hazards     []predictHazard  `json:"hazards"`
@@ -122,6 +136,9 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posIn(file, r.Pos.Line, r.Pos.Col), Message: r.Msg})
 	}
 	ok := pred.Complete
+	for _, o := range pred.Orders {
+		rep.Paths += o.Paths
+	}
 	predicted := map[string]bool{}
 	for i, o := range pred.Orders {
 		predicted[orderKey(o.Stdout, o.ExitCode)] = true
@@ -130,6 +147,20 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		}
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: o.Paths, Witness: o.Witness, Why: whyText(o.Why)}
+		if f.explain {
+			steps, err := predict.ExplainFile(pf, prog.Profile, o.Witness)
+			if err != nil {
+				return err
+			}
+			for _, st := range steps {
+				es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
+				if st.Queue == "" {
+					w := st.Waiting
+					es.Waiting = &w
+				}
+				po.Explain = append(po.Explain, es)
+			}
+		}
 		if !f.noConfirm {
 			r := prog.Run(&loop.Replay{W: o.Witness})
 			want := lrt.StatusExited
@@ -197,10 +228,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		verdict += " (incomplete: see below)"
 	}
 	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
-	paths := 0
-	for _, o := range rep.Orders {
-		paths += o.Paths
-	}
+	paths := rep.Paths
 	for i, o := range rep.Orders {
 		mark := ""
 		if o.Confirmed != nil {
@@ -217,8 +245,12 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		if o.Why != "" && rep.Total > 1 {
 			fmt.Fprintf(w, "    %s:\n", o.Why)
 		}
-		for _, l := range o.Stdout {
-			fmt.Fprintf(w, "  %s\n", l)
+		if len(o.Explain) > 0 {
+			printExplain(w, o.Explain)
+		} else {
+			for _, l := range o.Stdout {
+				fmt.Fprintf(w, "  %s\n", l)
+			}
 		}
 		switch {
 		case o.Starves:
@@ -260,4 +292,58 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
+}
+
+var queueNames = map[string]string{"timer": "timers", "interval": "timers (interval)", "immediate": "check queue",
+	"io": "I/O", "close": "close queue", "nextTick": "nextTick queue", "microtask": "microtask queue"}
+
+// printExplain writes --explain steps: a line per phase that did
+// something, then each callback with its queue and what it printed.
+func printExplain(w io.Writer, steps []explainStep) {
+	for _, st := range steps {
+		if st.Queue == "" {
+			head := st.Phase + " phase"
+			switch st.Phase {
+			case "main":
+				head = "main module"
+			case "beforeExit", "exit":
+				head = "process '" + st.Phase + "' event"
+			}
+			if st.Iteration > 0 && st.Phase != "beforeExit" && st.Phase != "exit" {
+				head = fmt.Sprintf("iteration %d · %s", st.Iteration, head)
+			}
+			if q := waitingText(st.Waiting); q != "" && st.Phase != "main" {
+				head += " (queued: " + q + ")"
+			}
+			fmt.Fprintf(w, "  %s\n", head)
+			for _, l := range st.Printed {
+				fmt.Fprintf(w, "      %s\n", l)
+			}
+			continue
+		}
+		from := queueNames[st.Queue]
+		if st.Callback != "" && st.Callback != "a callback" {
+			from += ": " + st.Callback
+		}
+		fmt.Fprintf(w, "    %s\n", from)
+		for _, l := range st.Printed {
+			fmt.Fprintf(w, "      %s\n", l)
+		}
+	}
+}
+
+func waitingText(q *loop.Waiting) string {
+	if q == nil {
+		return ""
+	}
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		name string
+	}{{q.Timers, "timer"}, {q.Immediates, "immediate"}, {q.IO, "I/O"}, {q.Close, "close"}, {q.Ticks, "tick"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.name))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

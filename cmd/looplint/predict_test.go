@@ -66,3 +66,47 @@ func TestPredictBadInput(t *testing.T) {
 		t.Errorf("bad --format: exit %d", code)
 	}
 }
+
+// TestPredictExplainAndHazards: --explain accounts for every printed line
+// in order, phase by phase, and the main-module race is a hazard with the
+// timer's position and a why for each order.
+func TestPredictExplainAndHazards(t *testing.T) {
+	c, err := nodecase.Load("../../testdata/runtime/timeout-vs-immediate-main.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := c.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := execute([]string{"predict", "--node", "22", "--format", "json", "--explain", "--explore", "0", main}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep predictReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Orders) != 2 || len(rep.Hazards) != 1 || rep.Hazards[0].Check != "timerrace" ||
+		!strings.HasPrefix(rep.Hazards[0].Pos, main+":") {
+		t.Fatalf("orders/hazards: %+v", rep)
+	}
+	for _, o := range rep.Orders {
+		if !strings.HasPrefix(o.Why, "if the setTimeout at ") {
+			t.Errorf("why = %q", o.Why)
+		}
+		var printed []string
+		queues := map[string]bool{}
+		for _, st := range o.Explain {
+			printed = append(printed, st.Printed...)
+			queues[st.Queue] = true
+		}
+		if strings.Join(printed, "|") != strings.Join(o.Stdout, "|") {
+			t.Errorf("explained %v, order %v", printed, o.Stdout)
+		}
+		if !queues["timer"] || !queues["immediate"] {
+			t.Errorf("queues in the explanation: %v", queues)
+		}
+	}
+}
