@@ -557,7 +557,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		res.Module = prog.Profile.Module.String()
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
-		pred, res.Error = predictWithin(pf, prog.Profile, f.predictTimeout)
+		pred, res.Error = predictWithin(ctx, pf, prog.Profile, f.predictTimeout)
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%s", abs, bin.Version)
@@ -594,7 +594,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 
 // predictWithin runs the predictor, giving up after d (the goroutine is
 // then left to finish on its own).
-func predictWithin(pf *parse.File, p loop.Profile, d time.Duration) (*predict.Prediction, string) {
+func predictWithin(ctx context.Context, pf *parse.File, p loop.Profile, d time.Duration) (*predict.Prediction, string) {
 	done := make(chan predict.Prediction, 1)
 	go func() { done <- predict.Predict(pf, p, predict.Options{}) }()
 	select {
@@ -602,6 +602,8 @@ func predictWithin(pf *parse.File, p loop.Profile, d time.Duration) (*predict.Pr
 		return &pr, ""
 	case <-time.After(d):
 		return nil, fmt.Sprintf("prediction took longer than %s", d)
+	case <-ctx.Done():
+		return nil, "interrupted"
 	}
 }
 
