@@ -88,7 +88,7 @@ $DIR), the format internal/noderecord writes.
 
 Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
 usage, or a Node that cannot be installed.`,
-		Example: `  looplint verify testdata/examples/timeout-vs-immediate.js
+		Example: `  looplint verify testdata/examples/event-loop-tour.js
   looplint verify --node 10,20,22.12,24,26 --runs 50 --perturb snippets/
   looplint verify --node-bin ./node --format json app.mjs
   looplint verify --node 20,26 --record testdata/runtime/new-case.txtar case.js`,
