@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build conformance record bench bench-check
+.PHONY: test vet build conformance record bench bench-check difftest
 
 build:
 	$(GO) build -o bin/looplint ./cmd/looplint
@@ -29,3 +29,11 @@ bench:
 # (bench/check; installs it with npm under .cache/bench-check, so it needs Node and npm).
 bench-check:
 	$(GO) run ./internal/benchcheck
+
+# difftest checks the predictor against the runtime on DIFFTEST_N generated programs
+# (Node 10, 20, 26; 30 runtime schedules per check) and minimizes each disagreement
+# into testdata/difftest (see its README). Needs no Node. Takes a while.
+DIFFTEST_N ?= 10000
+difftest:
+	DIFFTEST_N=$(DIFFTEST_N) DIFFTEST_EXPLORE=30 DIFFTEST_MAXRUNS=10000 DIFFTEST_WRITE=1 \
+		$(GO) test -run '^TestDifferential$$' -count=1 -timeout 0 -v ./gen

@@ -23,6 +23,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newCheckCmd())
 	root.AddCommand(newIRCmd())
 	root.AddCommand(newPredictCmd())
+	root.AddCommand(newGenCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/looplint/looplint/gen"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+)
+
+type genFlags struct {
+	seed           uint64
+	n, size        int
+	answer         bool
+	node, out      string
+	emitters, noFS bool
+	missingFile    bool
+}
+
+func newGenCmd() *cobra.Command {
+	var f genFlags
+	cmd := &cobra.Command{
+		Use:   "gen",
+		Short: "Generate random asynchronous Node.js programs (with --answer: an ordering quiz)",
+		Long: `Gen writes random, valid, terminating asynchronous Node.js programs built
+from what looplint models: console.log, setTimeout (delays 0-10 ms),
+self-clearing setInterval, setImmediate, process.nextTick, queueMicrotask,
+promise chains (then/catch/finally, resolve/reject, all/race/allSettled/
+any), async functions awaiting values, promises and thenables, fs.readFile
+of the program's own file (__filename, so no --fs is needed), loops (let
+and var) and closures. Every console.log prints a distinct label (L1, L2,
+...). Every interval clears itself after at most three beats and nothing
+recurses, so every program terminates.
+
+The same --seed, --size and --node always give the same program; with
+--n N the programs of seeds S, S+1, ..., S+N-1 are written, separated by a
+"// ==== program ..." line, or as DIR/gen-SEED.js files with --out DIR.
+--size bounds the scheduling statements (timers, ticks, chains, awaits,
+reads, calls ...). --node restricts the APIs to that release.
+
+--answer appends the predicted orders after each program (quiz mode), as a
+comment block starting "// ==== answer"; with --out they go to
+DIR/gen-SEED.answer.txt instead.
+
+Two productions are off by default because the predictor gets them wrong
+today: --emitters adds EventEmitter on/once/emit (not modelled: answers
+are incomplete) and --missing-file adds fs.readFile of a file that does
+not exist (the predictor gives the failed read as many round trips as a
+successful one).`,
+		Example: `  looplint gen --seed 7
+  looplint gen --seed 7 --answer --node 10
+  looplint gen --n 100 --size 8 --out /tmp/progs`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runGen(cmd.OutOrStdout(), f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.Uint64Var(&f.seed, "seed", 1, "seed of the (first) program")
+	fl.IntVar(&f.n, "n", 1, "number of programs (seeds S, S+1, ...)")
+	fl.IntVar(&f.size, "size", 6, "at most K scheduling statements per program")
+	fl.BoolVar(&f.answer, "answer", false, "print the predicted orders after each program")
+	fl.StringVar(&f.node, "node", "", "Node version whose APIs to use and to predict for (default "+loop.Newest.String()+")")
+	fl.StringVar(&f.out, "out", "", "write DIR/gen-SEED.js files instead of standard output")
+	fl.BoolVar(&f.emitters, "emitters", false, "also use EventEmitter (not modelled by the predictor yet)")
+	fl.BoolVar(&f.noFS, "no-fs", false, "do not read the program's own file with fs.readFile")
+	fl.BoolVar(&f.missingFile, "missing-file", false, "also read a file that does not exist (the predictor counts its round trips wrongly)")
+	return cmd
+}
+
+func runGen(w io.Writer, f genFlags) error {
+	if f.n < 1 {
+		return usageErr("--n must be at least 1")
+	}
+	if f.size < 1 {
+		return usageErr("--size must be at least 1")
+	}
+	v := loop.Newest
+	if f.node != "" {
+		var err error
+		if v, err = loop.ParseVersion(f.node); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	if f.out != "" {
+		if err := os.MkdirAll(f.out, 0o755); err != nil {
+			return usageErr("--out: %v", err)
+		}
+	}
+	for i := 0; i < f.n; i++ {
+		seed := f.seed + uint64(i)
+		p := gen.Generate(seed, gen.Options{Size: f.size, Node: v, Emitters: f.emitters, NoFS: f.noFS, MissingFile: f.missingFile})
+		src := p.Source()
+		name := fmt.Sprintf("gen-%d.js", seed)
+		answer := ""
+		if f.answer {
+			answer = genAnswer(name, src, v)
+		}
+		if f.out != "" {
+			if err := os.WriteFile(filepath.Join(f.out, name), []byte(src), 0o644); err != nil {
+				return err
+			}
+			if f.answer {
+				if err := os.WriteFile(filepath.Join(f.out, strings.TrimSuffix(name, ".js")+".answer.txt"), []byte(answer), 0o644); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if f.n > 1 {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "// ==== program %d of %d (seed %d) ====\n", i+1, f.n, seed)
+		}
+		fmt.Fprint(w, src)
+		if f.answer {
+			fmt.Fprint(w, answer)
+		}
+	}
+	return nil
+}
+
+// genAnswer is the predicted orders of a generated program, as a comment.
+func genAnswer(name, src string, v loop.Version) string {
+	var b strings.Builder
+	pf, err := parse.Parse(name, []byte(src))
+	if err != nil { // a generator bug
+		return fmt.Sprintf("// ==== answer: the program does not parse: %v\n", err)
+	}
+	pred := predict.Predict(pf, loop.Profile{Node: v}, predict.Options{})
+	verdict := "1 order"
+	if len(pred.Orders) != 1 {
+		verdict = fmt.Sprintf("%d possible orders", len(pred.Orders))
+	}
+	if !pred.Complete {
+		verdict += ", INCOMPLETE prediction"
+	}
+	fmt.Fprintf(&b, "// ==== answer (Node %s, CommonJS): %s ====\n", v, verdict)
+	for i, o := range pred.Orders {
+		line := strings.Join(o.Stdout, " | ")
+		if o.ExitCode != 0 {
+			line += fmt.Sprintf(" | exit code %d", o.ExitCode)
+		}
+		if len(pred.Orders) > 1 {
+			fmt.Fprintf(&b, "// #%d: %s\n", i+1, line)
+		} else {
+			fmt.Fprintf(&b, "// %s\n", line)
+		}
+	}
+	for _, r := range pred.Reasons {
+		fmt.Fprintf(&b, "// incomplete: %s\n", r)
+	}
+	return b.String()
+}

@@ -1,0 +1,169 @@
+// Package difftest checks the predictor against the runtime on generated
+// programs (package gen): every predicted order must replay in the runtime
+// to exactly that stdout and exit code, and a seeded random exploration of
+// the runtime must find no order outside the prediction. A disagreement is
+// minimized over the program's tree (gen.Reduce) and can be written out as
+// a test case. Real Node is not involved (see looplint verify for that).
+package difftest
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/looplint/looplint/gen"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+// Config bounds one check.
+type Config struct {
+	// Explore is the number of runtime schedules tried (the default one
+	// and Explore-1 random ones). Default 30.
+	Explore int
+	// Seed seeds that exploration. Default 1.
+	Seed uint64
+	// MaxRuns caps the predictor's exploration; a truncated exploration
+	// is an incomplete prediction. Default 20000.
+	MaxRuns int
+	// Timeout is the runtime's wall-clock budget per run. Default 5s.
+	Timeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.Explore <= 0 {
+		c.Explore = 30
+	}
+	if c.Seed == 0 {
+		c.Seed = 1
+	}
+	if c.MaxRuns <= 0 {
+		c.MaxRuns = 20000
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 5 * time.Second
+	}
+	return c
+}
+
+// Kind classifies a check.
+type Kind string
+
+const (
+	Agree      Kind = "agree"      // every order confirmed, nothing unpredicted
+	Incomplete Kind = "incomplete" // the predictor did not model all of it: skipped
+	// Disagreements.
+	Unconfirmed Kind = "unconfirmed" // a predicted order's witness replays to something else
+	Unpredicted Kind = "unpredicted" // the runtime printed an order the prediction lacks
+	Abnormal    Kind = "abnormal"    // a runtime run ended other than by exiting (budget, crash, ...)
+	Broken      Kind = "broken"      // the program did not parse or load, or the predictor panicked
+)
+
+// Disagrees reports whether k is a disagreement.
+func (k Kind) Disagrees() bool { return k != Agree && k != Incomplete }
+
+// Verdict is the result of checking one program on one Node version.
+type Verdict struct {
+	Node    loop.Version
+	Kind    Kind
+	Orders  int      // predicted orders
+	Detail  string   // for disagreements: what differs
+	Reasons []string // for incomplete predictions: why
+}
+
+func (v Verdict) String() string {
+	s := fmt.Sprintf("node %s: %s (%d predicted orders)", v.Node, v.Kind, v.Orders)
+	if v.Detail != "" {
+		s += ": " + v.Detail
+	}
+	if len(v.Reasons) > 0 {
+		s += ": " + strings.Join(v.Reasons, "; ")
+	}
+	return s
+}
+
+func orderKey(stdout []string, code int) string {
+	return strings.Join(stdout, " ") + fmt.Sprintf(" [exit %d]", code)
+}
+
+// Check predicts the program src (a CommonJS file named name) on Node v
+// and checks the prediction against the runtime.
+func Check(name, src string, v loop.Version, cfg Config) (verdict Verdict) {
+	cfg = cfg.withDefaults()
+	verdict.Node = v
+	f, err := parse.Parse(name, []byte(src))
+	if err != nil {
+		return Verdict{Node: v, Kind: Broken, Detail: "parse: " + err.Error()}
+	}
+	prog, err := lrt.Prepare(f, lrt.Options{Node: v, Module: "cjs", Timeout: cfg.Timeout})
+	if err != nil {
+		return Verdict{Node: v, Kind: Broken, Detail: "prepare: " + err.Error()}
+	}
+	var pred predict.Prediction
+	if perr := func() (perr any) {
+		defer func() { perr = recover() }()
+		pred = predict.Predict(f, prog.Profile, predict.Options{Explore: predict.Config{MaxRuns: cfg.MaxRuns}})
+		return nil
+	}(); perr != nil {
+		return Verdict{Node: v, Kind: Broken, Detail: fmt.Sprintf("predictor panicked: %v", perr)}
+	}
+	verdict.Orders = len(pred.Orders)
+	if !pred.Complete {
+		verdict.Kind = Incomplete
+		for _, r := range pred.Reasons {
+			verdict.Reasons = append(verdict.Reasons, r.String())
+		}
+		return verdict
+	}
+	predicted := map[string]bool{}
+	for _, o := range pred.Orders {
+		predicted[orderKey(o.Stdout, o.ExitCode)] = true
+	}
+	for _, o := range pred.Orders {
+		r := prog.Run(&loop.Replay{W: o.Witness})
+		if r.Status != lrt.StatusExited || !slices.Equal(r.Stdout, o.Stdout) || r.ExitCode != o.ExitCode {
+			verdict.Kind = Unconfirmed
+			verdict.Detail = fmt.Sprintf("predicted %q, witness %s replays to %q (%s%s)", orderKey(o.Stdout, o.ExitCode),
+				witness(o.Witness), orderKey(r.Stdout, r.ExitCode), r.Status, msg(r.Message))
+			return verdict
+		}
+	}
+	for _, o := range prog.Explore(cfg.Explore, cfg.Seed) {
+		if o.Status != lrt.StatusExited {
+			verdict.Kind = Abnormal
+			verdict.Detail = fmt.Sprintf("runtime run ended %s%s after %q", o.Status, msg(o.Message), orderKey(o.Stdout, o.ExitCode))
+			return verdict
+		}
+		if !predicted[orderKey(o.Stdout, o.ExitCode)] {
+			verdict.Kind = Unpredicted
+			verdict.Detail = fmt.Sprintf("runtime printed %q under witness %s", orderKey(o.Stdout, o.ExitCode), witness(o.Witness))
+			return verdict
+		}
+	}
+	verdict.Kind = Agree
+	return verdict
+}
+
+func msg(m string) string {
+	if m == "" {
+		return ""
+	}
+	return ": " + m
+}
+
+func witness(w loop.Witness) string {
+	return fmt.Sprintf("{clock %v, poll %v}", w.Clock, w.Poll)
+}
+
+// Minimize reduces p while checking it on v still gives a disagreement of
+// the same kind, and returns the reduced program with its verdict.
+func Minimize(p *gen.Program, v loop.Version, kind Kind, cfg Config) (*gen.Program, Verdict) {
+	name := fmt.Sprintf("gen-%d.js", p.Seed)
+	small := gen.Reduce(p, func(q *gen.Program) bool {
+		return Check(name, q.Source(), v, cfg).Kind == kind
+	})
+	return small, Check(name, small.Source(), v, cfg)
+}
