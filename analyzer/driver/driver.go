@@ -1,5 +1,5 @@
 // Package driver runs looplint's analyzers over JavaScript files: each
-// file is loaded with parse.Load, registered in one token.FileSet,
+// file is loaded (as parse.Load does), registered in one token.FileSet,
 // handed to the analyzers through jsfile.Input, and every analyzer runs
 // after the ones it Requires. Files are processed on all cores; results
 // come back in the order the files were given. A file that cannot be
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -66,9 +67,10 @@ type Result struct {
 	// still hold what the other analyzers found.
 	Err         error
 	Diagnostics []Diagnostic
-	// Source is the text positions and edits refer to; Transformed says
-	// it is not the file's own text (TypeScript/JSX was stripped), so
-	// fixes cannot be applied to the file.
+	// Source is the text positions and edits refer to, set when there
+	// are Diagnostics (a run over thousands of clean files does not keep
+	// all their text); Transformed says it is not the file's own text
+	// (TypeScript/JSX was stripped), so fixes cannot be applied to the file.
 	Source      string
 	Transformed bool
 }
@@ -80,19 +82,21 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	jobs = min(jobs, max(len(paths), 1))
 	fset := token.NewFileSet()
+	ld := newLoader()
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(jobs, max(len(paths), 1)) {
+	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = runFile(fset, paths[i], nil, analyzers, opt)
+				out[i] = runFile(fset, ld, paths[i], nil, analyzers, opt)
 			}
 		}()
 	}
-	for i := range paths {
+	for _, i := range largestFirst(paths, jobs) {
 		next <- i
 	}
 	close(next)
@@ -100,13 +104,35 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	return out
 }
 
+// largestFirst is the order to analyze paths in on jobs workers: the
+// largest files first, so that a big file (a bundle of megabytes takes
+// a second) does not start last and run alone while the other workers
+// have nothing left to do.
+func largestFirst(paths []string, jobs int) []int {
+	order := make([]int, len(paths))
+	for i := range order {
+		order[i] = i
+	}
+	if jobs < 2 {
+		return order
+	}
+	size := make([]int64, len(paths))
+	for i, p := range paths {
+		if st, err := os.Stat(p); err == nil {
+			size[i] = st.Size()
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
+	return order
+}
+
 // RunSource analyzes src as the file at path (no file system access
 // except package.json lookup is skipped).
 func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
-	return runFile(token.NewFileSet(), path, src, analyzers, opt)
+	return runFile(token.NewFileSet(), nil, path, src, analyzers, opt)
 }
 
-func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
+func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
 	res.Path = path
 	defer func() {
 		if r := recover(); r != nil {
@@ -115,9 +141,12 @@ func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis
 	}()
 	var f *parse.File
 	var err error
-	if src != nil {
+	switch {
+	case src != nil:
 		f, err = parse.Parse(path, src)
-	} else {
+	case ld != nil:
+		f, err = ld.load(path)
+	default:
 		f, err = parse.Load(path)
 	}
 	if err != nil {
@@ -153,6 +182,9 @@ func runFile(fset *token.FileSet, path string, src []byte, analyzers []*analysis
 			ran[a.Name] = true
 		}
 		res.Diagnostics = applySuppressions(f.Text, res.Diagnostics, known, ran)
+	}
+	if len(res.Diagnostics) == 0 {
+		res.Source = ""
 	}
 	return res
 }

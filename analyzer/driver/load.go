@@ -1,0 +1,78 @@
+package driver
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/looplint/looplint/parse"
+)
+
+// loader is parse.Load for one run: it looks up each directory's nearest
+// package.json "type" once, not once per file (reading and decoding the
+// same package.json for every file of a package was a tenth of a run
+// over a node_modules tree).
+type loader struct {
+	mu    sync.Mutex
+	types map[string]string // absolute directory -> "type" of its nearest package.json
+}
+
+func newLoader() *loader { return &loader{types: map[string]string{}} }
+
+// load reads and parses path like parse.Load.
+func (l *loader) load(path string) (*parse.File, error) {
+	st, err := os.Stat(path)
+	if err != nil || st.IsDir() || st.Size() > parse.MaxSize {
+		return parse.Load(path) // its error, in its words
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return parse.Load(path)
+	}
+	f, err := parse.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	f.PackageType = l.packageType(filepath.Dir(path))
+	return f, nil
+}
+
+// packageType is the "type" field of the package.json nearest to dir, as
+// parse.Load finds it: the first package.json that can be read, going
+// up, decides ("" when it is not valid JSON or there is none).
+func (l *loader) packageType(dir string) string {
+	dir, _ = filepath.Abs(dir)
+	var walked []string
+	typ := ""
+	for d := dir; ; {
+		l.mu.Lock()
+		t, ok := l.types[d]
+		l.mu.Unlock()
+		if ok {
+			typ = t
+			break
+		}
+		walked = append(walked, d)
+		if data, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			var pkg struct {
+				Type string `json:"type"`
+			}
+			if json.Unmarshal(data, &pkg) == nil {
+				typ = pkg.Type
+			}
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	l.mu.Lock()
+	for _, d := range walked {
+		l.types[d] = typ
+	}
+	l.mu.Unlock()
+	return typ
+}
