@@ -246,6 +246,8 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			}
 			var where string
 			switch {
+			case fn.OnLoop && atExit(f, fn.Why):
+				continue
 			case fn.OnLoop:
 				where = "in " + context(f, fn)
 			case fn.Async && awaited:
@@ -258,6 +260,17 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			pass.Report(d)
 		}
 	}
+}
+
+// atExit: why is a process 'exit' or 'beforeExit' listener. Those run
+// when the loop has nothing left to do (and 'exit' listeners must be
+// synchronous): no other callback is waiting for a *Sync call there.
+func atExit(f *jsfile.File, why *sched.Call) bool {
+	if why == nil || why.Kind != sched.Listen || !strings.HasPrefix(why.Callee, "process.") {
+		return false
+	}
+	ev := eventOf(f, why)
+	return ev == "exit" || ev == "beforeExit"
 }
 
 func asyncName(callee string) string {

@@ -960,7 +960,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		c.Kind = IO
 	case (c.Callee == "http.createServer" || c.Callee == "https.createServer" || c.Callee == "net.createServer" || c.Callee == "http2.createServer") && len(c.Funcs) > 0:
 		c.Kind = Handler
-	case routeMethods[c.Method] && lastFn && handlerLike(args[len(args)-1]):
+	case routeMethods[c.Method] && lastFn && handlerLike(args[len(args)-1]) && routeArgs(c.Method, args):
 		c.Kind = Handler
 	}
 	if c.Kind != None {
@@ -1035,6 +1035,53 @@ func isFuncExpr(e ast.Expression, w *walker) bool {
 		return true
 	}
 	return w.resolveFunc(e) != nil
+}
+
+// routeArgs: the arguments of a route registration: a path (a string or
+// template starting with "/" or "*", a regular expression, or an array of
+// them) followed by handlers, or for use() handlers only. Other calls of
+// a get/post/... method with a callback are not request handlers:
+// cache.get(key, null, (err, v) => ...), session.post('Profiler.stop',
+// (err, res) => ...) call back when they are done, perhaps at once.
+func routeArgs(method string, args []ast.Expression) bool {
+	rest := args
+	if routePath(args[0]) {
+		rest = args[1:]
+	} else if method != "use" {
+		return false
+	}
+	for _, a := range rest {
+		switch a.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.Identifier, *ast.DotExpression, *ast.CallExpression, *ast.ArrayLiteral:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func routePath(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.StringLiteral:
+		v := e.Value.String()
+		return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "*")
+	case *ast.TemplateLiteral:
+		if e.Tag != nil || len(e.Elements) == 0 {
+			return false
+		}
+		v := e.Elements[0].Parsed.String()
+		return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "*") || v == "" && len(e.Expressions) > 0
+	case *ast.RegExpLiteral:
+		return true
+	case *ast.ArrayLiteral:
+		for _, x := range e.Value {
+			if !routePath(x) {
+				return false
+			}
+		}
+		return len(e.Value) > 0
+	}
+	return false
 }
 
 // handlerLike: a function literal with two or more parameters, the shape
