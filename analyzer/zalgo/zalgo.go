@@ -4,6 +4,8 @@ package zalgo
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/grafana/sobek/ast"
 	"golang.org/x/tools/go/analysis"
@@ -78,7 +80,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(params) == 0 || executor(fn) {
 			continue // a promise executor's resolve/reject always settle asynchronously for the caller
 		}
-		for _, p := range params {
+		for i, p := range params {
+			if !callbackParam(fn, p, i == len(params)-1) {
+				continue
+			}
 			syncs, asyncs := uses(nest, fn, p)
 			if len(syncs) == 0 || len(asyncs) == 0 {
 				continue
@@ -103,6 +108,36 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// callbackParam: p is a parameter the function's caller waits on, a
+// completion callback: by Node's convention the last parameter, or one
+// named like a callback anywhere (onResult, onError). A function
+// parameter in the middle that is not named so is something the function
+// uses, not its answer: a work queue's push(item), the next dispatcher of
+// a chain. Node's stream hooks (_write, _destroy, ...) are left alone:
+// the stream machinery that calls them accepts their callback either
+// synchronously or asynchronously.
+func callbackParam(fn *sched.Func, p string, last bool) bool {
+	if last {
+		name := fn.Method
+		if name == "" {
+			name = fn.Name
+		}
+		return !streamHooks[name]
+	}
+	switch p {
+	case "cb", "callback", "done", "next", "resolve", "reject":
+		return true
+	}
+	lower := strings.ToLower(p)
+	return len(p) > 2 && strings.HasPrefix(p, "on") && unicode.IsUpper(rune(p[2])) ||
+		strings.HasSuffix(lower, "callback") || strings.HasSuffix(lower, "cb")
+}
+
+var streamHooks = map[string]bool{
+	"_write": true, "_writev": true, "_final": true, "_destroy": true, "_construct": true,
+	"_read": true, "_transform": true, "_flush": true,
 }
 
 func executor(fn *sched.Func) bool {
