@@ -154,8 +154,9 @@ func SettledValue(facts *sched.Facts, e ast.Expression) bool {
 }
 
 // Settled reports whether a promise expression is already settled when
-// it is evaluated: Promise.resolve(...), Promise.reject(...), or a
-// then/catch/finally chain on one. state is "resolved", "rejected", or ""
+// it is evaluated: Promise.resolve() of a value that is not a thenable
+// (see NotThenable), Promise.reject(...), or a then/catch/finally chain
+// on one. state is "resolved", "rejected", or ""
 // for a chain (settled, outcome not tracked).
 func Settled(facts *sched.Facts, e ast.Expression) (state string, ok bool) {
 	for depth := 0; depth < 64; depth++ {
@@ -168,6 +169,11 @@ func Settled(facts *sched.Facts, e ast.Expression) (state string, ok bool) {
 		case s == nil:
 			return "", false
 		case s.Callee == "Promise.resolve":
+			// Promise.resolve(p) is p itself, or follows a thenable: it is
+			// settled only when its argument cannot be one.
+			if len(call.ArgumentList) > 0 && !NotThenable(call.ArgumentList[0]) {
+				return "", false
+			}
 			if depth > 0 {
 				return "", true
 			}
@@ -184,4 +190,49 @@ func Settled(facts *sched.Facts, e ast.Expression) (state string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// NotThenable reports whether e evaluates to a value that is certainly
+// not a promise or other thenable: a primitive (a literal, a template, a
+// typeof, arithmetic or comparison), or an array, function, class or
+// object literal without a "then" property. An identifier, a call or a
+// member is not known.
+func NotThenable(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.NullLiteral, *ast.NumberLiteral, *ast.StringLiteral, *ast.BooleanLiteral,
+		*ast.RegExpLiteral, *ast.ArrayLiteral, *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
+		return true
+	case *ast.TemplateLiteral:
+		return e.Tag == nil
+	case *ast.Identifier:
+		return e.Name == "undefined"
+	case *ast.UnaryExpression:
+		return true // typeof, void, !, -, +, ~, delete: primitives
+	case *ast.BinaryExpression:
+		switch e.Operator {
+		case token.LOGICAL_AND, token.LOGICAL_OR, token.COALESCE:
+			return NotThenable(e.Left) && NotThenable(e.Right)
+		}
+		return true
+	case *ast.ObjectLiteral:
+		for _, p := range e.Value {
+			switch p := p.(type) {
+			case *ast.PropertyKeyed:
+				if k, ok := p.Key.(*ast.StringLiteral); ok && k.Value == "then" || p.Computed {
+					return false
+				}
+				if k, ok := p.Key.(*ast.Identifier); ok && k.Name == "then" {
+					return false
+				}
+			case *ast.PropertyShort:
+				if p.Name.Name == "then" {
+					return false
+				}
+			default: // ...spread
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
