@@ -156,6 +156,7 @@ func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
 // has it; majors after the last one listed have it too.
 var features = map[string][]Version{
 	"queueMicrotask":                    {{11, 0, 0}},
+	"class fields":                      {{12, 0, 0}}, // syntax (V8 7.2)
 	"Array.prototype.flat":              {{11, 0, 0}},
 	"Array.prototype.flatMap":           {{11, 0, 0}},
 	"Object.fromEntries":                {{12, 0, 0}},

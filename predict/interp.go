@@ -192,6 +192,7 @@ type Interp struct {
 	coros []*coro
 
 	onMicrotask func() // Explain's tracer
+	eeClass     *ClassVal
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {

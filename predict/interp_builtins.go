@@ -179,6 +179,8 @@ func (in *Interp) module(name string, pos ir.Pos) Value {
 			fs.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value { return in.fsCall(m, a, p) })
 		}
 		return fs
+	case "events":
+		return in.emitterClass()
 	case "timers":
 		t := &Native{Name: "timers", Props: map[string]Value{}}
 		for _, m := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {
@@ -211,6 +213,9 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	if _, ok := a.(unknown); ok {
 		return unknown{"instanceof"}
 	}
+	if c, ok := b.(*ClassVal); ok {
+		return instanceOfClass(a, c)
+	}
 	if n, ok := b.(*Native); ok {
 		switch n.Name {
 		case "Promise":
@@ -242,6 +247,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	case *Object:
 		if v, ok := o.get(k); ok {
 			return v
+		}
+		if o.Proto != nil {
+			if v, ok := in.protoMember(o.Proto, o, k, pos); ok {
+				return v
+			}
 		}
 		if isErrorClass(o.Class) {
 			switch k {
@@ -301,6 +311,8 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		in.reason(pos, "%s.%s is not modelled", o.Name, k)
 		return unknown{k}
+	case *ClassVal:
+		return in.classMember(o, k, pos)
 	case *timerHandle:
 		return in.timerMethod(o, k, pos)
 	case *immHandle:

@@ -29,7 +29,18 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 		return unknown{"eval"}
 	}
 	var fn, this Value
-	if m, ok := e.Callee.(*ir.Member); ok {
+	if _, ok := e.Callee.(*ir.Super); ok {
+		return in.superCall(fr, in.args(e.Args, sc, fr), e.Pos)
+	}
+	if m, ok := e.Callee.(*ir.Member); ok && isSuper(m.Obj) {
+		this = fr.this
+		k, ok := toStr(in.eval(m.Prop, sc, fr))
+		if !ok {
+			fn = unknown{"computed method"}
+		} else {
+			fn = in.superMember(fr, k, m.Pos)
+		}
+	} else if ok {
 		this = in.eval(m.Obj, sc, fr)
 		if m.Optional && (this == nil || this == null) {
 			panic(optShort{})
@@ -53,7 +64,15 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 	return in.call(fn, this, args, e.Pos)
 }
 
+func isSuper(e ir.Expr) bool {
+	_, ok := e.(*ir.Super)
+	return ok
+}
+
 func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
+	if c, ok := fn.(*ClassVal); ok {
+		return in.newInstance(c, args, pos)
+	}
 	if n, ok := fn.(*Native); ok && n.Props != nil && n.Props["[[ctor]]"] == true {
 		return n.Fn(nil, args, pos)
 	}
@@ -89,6 +108,8 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 		return in.callFunc(f, this, args)
 	case *Native:
 		return f.Fn(this, args, pos)
+	case *ClassVal:
+		in.throwType(pos, "Class constructor "+f.Name+" cannot be invoked without 'new'")
 	case Callable: // the engine's resolving functions
 		r, err := f(this, args...)
 		if err != nil {
@@ -106,7 +127,7 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 // callFunc runs a function body synchronously.
 func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	sc := newScope(c.Scope, true)
-	fr := &frame{this: this, scope: sc}
+	fr := &frame{this: this, scope: sc, home: c.Home}
 	if c.Fn.Arrow {
 		fr.this = c.This
 	}

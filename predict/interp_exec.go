@@ -47,6 +47,7 @@ const (
 type frame struct {
 	this  Value
 	scope *Scope
+	home  *ClassVal // the class of the running method, for super
 }
 
 type completion struct {
@@ -78,9 +79,6 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 			v = in.eval(s.Init, sc, fr)
 		} else if s.Kind == ir.DeclVar {
 			return completion{}
-		}
-		if s.Kind == ir.DeclClass {
-			in.reason(s.Pos, "classes are not modelled")
 		}
 		in.bind(s.Target, v, s.Kind, sc, fr, s.Pos)
 	case *ir.FuncDecl:

@@ -89,12 +89,19 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	case *ir.FuncLit:
 		c := &Closure{Fn: e.Func, Scope: sc}
 		if e.Func.Arrow {
-			c.This = fr.this
+			c.This, c.Home = fr.this, fr.home
 		}
 		return c
 	case *ir.Var:
 		return in.varValue(e, sc)
 	case *ir.Member:
+		if isSuper(e.Obj) {
+			k, ok := toStr(in.eval(e.Prop, sc, fr))
+			if !ok {
+				return unknown{"computed member"}
+			}
+			return in.superMember(fr, k, e.Pos)
+		}
 		obj := in.eval(e.Obj, sc, fr)
 		if e.Optional && (obj == nil || obj == null) {
 			panic(optShort{})
@@ -156,8 +163,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		in.reason(e.Pos, "not modelled: %s", e.Reason)
 		return unknown{e.Reason}
 	case *ir.Class:
-		in.reason(e.Pos, "classes are not modelled")
-		return unknown{"class"}
+		return in.makeClass(e, sc, fr)
 	case *ir.Yield:
 		in.reason(e.Pos, "generators are not modelled")
 		return unknown{"yield"}

@@ -17,9 +17,22 @@ func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
 		parts = append(parts, "<format>")
 		args = nil
 	}
+	// Node <= 11 inspects every argument, strings included, when the
+	// first is not a string (runtime/inspect.Format has the same rule).
+	_, firstString := arg(args, 0).(string)
+	quote := !firstString && in.p.Node.Major <= 11
 	for _, a := range args {
-		if s, ok := a.(string); ok {
+		if s, ok := a.(string); ok && !quote {
 			parts = append(parts, s)
+			continue
+		}
+		if s, ok := a.(string); ok {
+			q, ok := in.inspect(s, 1)
+			if !ok {
+				in.reason(pos, "printing a value the predictor cannot format exactly")
+				q = "<unknown>"
+			}
+			parts = append(parts, q)
 			continue
 		}
 		s, ok := in.inspect(a, 0)

@@ -29,6 +29,9 @@ type Object struct {
 	Arr   bool
 	Elems []Value
 	Class string // "Object", "Array", "Error", "TypeError", ...
+	Proto *ClassVal // instances of classes
+	// emitter holds the listeners of an EventEmitter instance.
+	emitter *emitter
 }
 
 func newObject() *Object { return &Object{Props: map[string]Value{}, Class: "Object"} }
@@ -75,6 +78,7 @@ type Closure struct {
 	Scope *Scope
 	This  Value
 	Props *Object
+	Home  *ClassVal // the class of a method (for super)
 }
 
 // Native is a builtin function.
@@ -97,7 +101,7 @@ type timeDiff struct{ a, b loop.Time }
 
 func isCallable(v Value) bool {
 	switch v.(type) {
-	case *Closure, *Native, Callable:
+	case *Closure, *Native, Callable, *ClassVal:
 		return true
 	}
 	return false
@@ -113,7 +117,7 @@ func typeOf(v Value) string {
 		return "number"
 	case string:
 		return "string"
-	case *Closure, *Native, Callable:
+	case *Closure, *Native, Callable, *ClassVal:
 		return "function"
 	case unknown:
 		return ""

@@ -1,0 +1,216 @@
+package predict
+
+import (
+	"github.com/looplint/looplint/ir"
+)
+
+// Classes: a class value holds its constructor, prototype methods and
+// getters, instance fields and statics; instances are Objects whose Proto
+// is the class. EventEmitter is such a class with built-in methods, so a
+// subclass works like any other (DESIGN: emit is synchronous).
+
+// ClassVal is a class (or a built-in one: EventEmitter).
+type ClassVal struct {
+	Name    string
+	Ctor    *Closure  // nil: the default constructor
+	Parent  *ClassVal // nil: none
+	Methods map[string]Value
+	Getters map[string]*Closure
+	Fields  []classField
+	Statics *Object
+	native  bool // EventEmitter: instances get an emitter
+}
+
+type classField struct {
+	key  string
+	init *Closure // nil: undefined
+}
+
+// chain calls f on c and its ancestors until f returns true.
+func (c *ClassVal) chain(f func(*ClassVal) bool) {
+	for k := c; k != nil; k = k.Parent {
+		if f(k) {
+			return
+		}
+	}
+}
+
+func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
+	c := &ClassVal{Name: e.Name, Methods: map[string]Value{}, Getters: map[string]*Closure{}, Statics: newObject()}
+	cs := newScope(sc, false)
+	if e.Name != "" {
+		cs.declare(e.Name, c, true)
+	}
+	if e.Extends != nil {
+		switch p := in.eval(e.Extends, sc, fr).(type) {
+		case *ClassVal:
+			c.Parent = p
+		case nil, nullT:
+			// extends null: no parent constructor to call
+		default:
+			in.reason(e.Pos, "a class extending something that is not a known class")
+			return unknown{"class"}
+		}
+	}
+	if e.Ctor != nil {
+		c.Ctor = &Closure{Fn: e.Ctor, Scope: cs, Home: c}
+	}
+	for _, m := range e.Members {
+		if m.Kind == "field" && !in.p.Has("class fields") {
+			in.reason(m.Pos, "class fields are a SyntaxError before Node 12 (the runtime and predictor accept them)")
+		}
+		key := ""
+		if m.Key != nil {
+			k, ok := toStr(in.eval(m.Key, cs, fr))
+			if !ok {
+				in.reason(m.Pos, "a class member with an unknown computed name")
+				continue
+			}
+			key = k
+		}
+		var fn *Closure
+		if m.Func != nil {
+			fn = &Closure{Fn: m.Func, Scope: cs, Home: c}
+		}
+		switch {
+		case m.Kind == "static-block":
+			in.callFunc(fn, c, nil)
+		case m.Kind == "field" && m.Static:
+			var v Value
+			if fn != nil {
+				v = in.callFunc(fn, c, nil)
+			}
+			c.Statics.set(key, v)
+		case m.Kind == "field":
+			c.Fields = append(c.Fields, classField{key: key, init: fn})
+		case m.Kind == "method" && m.Static:
+			c.Statics.set(key, fn)
+		case m.Kind == "method":
+			c.Methods[key] = fn
+		case m.Kind == "get" && !m.Static:
+			c.Getters[key] = fn
+		default:
+			in.reason(m.Pos, "%s %s accessors are not modelled", map[bool]string{true: "static", false: "instance"}[m.Static], m.Kind)
+		}
+	}
+	return c
+}
+
+// newInstance is `new C(...args)`.
+func (in *Interp) newInstance(c *ClassVal, args []Value, pos ir.Pos) Value {
+	o := newObject()
+	o.Class = c.Name
+	o.Proto = c
+	if r := in.initInstance(c, o, args, pos); isObj(r) {
+		return r // a constructor returning an object replaces the instance
+	}
+	return o
+}
+
+// initInstance runs c's constructor (and its parents') on o.
+func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos) Value {
+	switch {
+	case c.native:
+		o.emitter = &emitter{listeners: map[string][]listener{}}
+		return nil
+	case c.Ctor != nil:
+		if c.Parent == nil {
+			in.initFields(c, o)
+		}
+		return in.callFunc(c.Ctor, o, args)
+	case c.Parent != nil:
+		in.initInstance(c.Parent, o, args, pos)
+	}
+	in.initFields(c, o)
+	return nil
+}
+
+func (in *Interp) initFields(c *ClassVal, o *Object) {
+	for _, f := range c.Fields {
+		var v Value
+		if f.init != nil {
+			v = in.callFunc(f.init, o, nil)
+		}
+		o.set(f.key, v)
+	}
+}
+
+// superCall is super(...args) in a derived constructor.
+func (in *Interp) superCall(fr *frame, args []Value, pos ir.Pos) Value {
+	o, ok := fr.this.(*Object)
+	if !ok || fr.home == nil {
+		in.reason(pos, "super() outside a known class constructor")
+		return unknown{"super"}
+	}
+	if p := fr.home.Parent; p != nil {
+		in.initInstance(p, o, args, pos)
+	}
+	in.initFields(fr.home, o)
+	return nil
+}
+
+// superMember is super.k: the parent's prototype member.
+func (in *Interp) superMember(fr *frame, k string, pos ir.Pos) Value {
+	if fr.home == nil || fr.home.Parent == nil {
+		in.reason(pos, "super outside a known class method")
+		return unknown{"super"}
+	}
+	if v, ok := in.protoMember(fr.home.Parent, fr.this, k, pos); ok {
+		return v
+	}
+	return nil
+}
+
+// protoMember looks k up along c's prototype chain for receiver this.
+func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v Value, found bool) {
+	c.chain(func(k2 *ClassVal) bool {
+		if g, ok := k2.Getters[k]; ok {
+			v, found = in.callFunc(g, this, nil), true
+			return true
+		}
+		if m, ok := k2.Methods[k]; ok {
+			v, found = m, true
+			return true
+		}
+		return false
+	})
+	if !found && k == "constructor" {
+		return c, true
+	}
+	return v, found
+}
+
+// classMember is C.k: statics, inherited statics, name.
+func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
+	var v Value
+	found := false
+	c.chain(func(k2 *ClassVal) bool {
+		v, found = k2.Statics.get(k)
+		return found
+	})
+	if found {
+		return v
+	}
+	switch k {
+	case "name":
+		return c.Name
+	case "prototype":
+		in.reason(pos, "class prototypes are not modelled")
+		return unknown{"prototype"}
+	}
+	return nil
+}
+
+// instanceOfClass is o instanceof c.
+func instanceOfClass(a Value, c *ClassVal) bool {
+	o, ok := a.(*Object)
+	if !ok || o.Proto == nil {
+		return false
+	}
+	found := false
+	o.Proto.chain(func(k *ClassVal) bool {
+		found = k == c
+		return found
+	})
+	return found
+}

@@ -1,0 +1,219 @@
+package predict
+
+import (
+	"github.com/looplint/looplint/ir"
+)
+
+// EventEmitter, as Node's events module: listeners run synchronously in
+// registration order on a copy of the list taken when emit starts; once
+// listeners are removed before they run; 'newListener' is emitted before
+// a listener is added and 'removeListener' after one is removed; an
+// 'error' with no listener throws.
+
+type listener struct {
+	fn   Value
+	once bool
+}
+
+type emitter struct {
+	listeners map[string][]listener
+	names     []string // event names in first-registration order
+}
+
+func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
+	o, ok := this.(*Object)
+	if !ok || o.emitter == nil {
+		if ok && o.Proto != nil && !o.Proto.isEmitter() {
+			return nil
+		}
+		if ok {
+			// A subclass whose constructor did not reach super() yet.
+			o.emitter = &emitter{listeners: map[string][]listener{}}
+			return o.emitter
+		}
+		in.reason(pos, "EventEmitter method on a value that is not an emitter")
+		return nil
+	}
+	return o.emitter
+}
+
+func (c *ClassVal) isEmitter() bool {
+	found := false
+	c.chain(func(k *ClassVal) bool { found = k.native; return found })
+	return found
+}
+
+func (em *emitter) add(name string, l listener, prepend bool) {
+	if _, ok := em.listeners[name]; !ok {
+		em.names = append(em.names, name)
+	}
+	if prepend {
+		em.listeners[name] = append([]listener{l}, em.listeners[name]...)
+	} else {
+		em.listeners[name] = append(em.listeners[name], l)
+	}
+}
+
+func (em *emitter) remove(name string, fn Value) bool {
+	ls := em.listeners[name]
+	for i := len(ls) - 1; i >= 0; i-- {
+		if ls[i].fn == fn {
+			em.listeners[name] = append(ls[:i:i], ls[i+1:]...)
+			em.prune(name)
+			return true
+		}
+	}
+	return false
+}
+
+func (em *emitter) prune(name string) {
+	if len(em.listeners[name]) > 0 {
+		return
+	}
+	delete(em.listeners, name)
+	for i, n := range em.names {
+		if n == name {
+			em.names = append(em.names[:i:i], em.names[i+1:]...)
+			break
+		}
+	}
+}
+
+// eventName turns an event argument into a key; symbols are not modelled.
+func (in *Interp) eventName(v Value, pos ir.Pos) (string, bool) {
+	s, ok := v.(string)
+	if !ok {
+		if f, isNum := v.(float64); isNum {
+			s, _ = toStr(f)
+			return s, true
+		}
+		in.reason(pos, "an event name that is not a known string")
+	}
+	return s, ok
+}
+
+// emitterClass is the EventEmitter class of the events module.
+func (in *Interp) emitterClass() *ClassVal {
+	if in.eeClass != nil {
+		return in.eeClass
+	}
+	c := &ClassVal{Name: "EventEmitter", Methods: map[string]Value{}, Getters: map[string]*Closure{}, Statics: newObject(), native: true}
+	in.eeClass = c
+	method := func(name string, fn func(em *emitter, this Value, a []Value, pos ir.Pos) Value) {
+		c.Methods[name] = native(name, func(this Value, a []Value, pos ir.Pos) Value {
+			em := in.emitterOf(this, pos)
+			if em == nil {
+				return unknown{name}
+			}
+			return fn(em, this, a, pos)
+		})
+	}
+	addL := func(once, prepend bool) func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		return func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+			name, ok := in.eventName(arg(a, 0), pos)
+			fn := arg(a, 1)
+			if !isCallable(fn) {
+				if _, u := fn.(unknown); u {
+					in.reason(pos, "an unknown listener")
+					return this
+				}
+				in.throwType(pos, "The \"listener\" argument must be of type function")
+			}
+			if !ok {
+				return this
+			}
+			if len(em.listeners["newListener"]) > 0 {
+				in.emitEvent(em, this, "newListener", []Value{name, fn}, pos)
+			}
+			em.add(name, listener{fn: fn, once: once}, prepend)
+			return this
+		}
+	}
+	for _, m := range []string{"on", "addListener"} {
+		method(m, addL(false, false))
+	}
+	method("prependListener", addL(false, true))
+	method("once", addL(true, false))
+	method("prependOnceListener", addL(true, true))
+	removeL := func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		name, ok := in.eventName(arg(a, 0), pos)
+		if ok && em.remove(name, arg(a, 1)) && len(em.listeners["removeListener"]) > 0 {
+			in.emitEvent(em, this, "removeListener", []Value{name, arg(a, 1)}, pos)
+		}
+		return this
+	}
+	method("off", removeL)
+	method("removeListener", removeL)
+	method("removeAllListeners", func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		if len(em.listeners["removeListener"]) > 0 {
+			in.reason(pos, "removeAllListeners with a 'removeListener' listener")
+		}
+		if len(a) == 0 || arg(a, 0) == nil {
+			em.listeners, em.names = map[string][]listener{}, nil
+			return this
+		}
+		if name, ok := in.eventName(arg(a, 0), pos); ok {
+			delete(em.listeners, name)
+			em.prune(name)
+		}
+		return this
+	})
+	method("emit", func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		name, ok := in.eventName(arg(a, 0), pos)
+		if !ok {
+			return unknown{"emit"}
+		}
+		var rest []Value
+		if len(a) > 1 {
+			rest = a[1:]
+		}
+		return in.emitEvent(em, this, name, rest, pos)
+	})
+	method("listenerCount", func(em *emitter, _ Value, a []Value, pos ir.Pos) Value {
+		name, _ := in.eventName(arg(a, 0), pos)
+		return float64(len(em.listeners[name]))
+	})
+	method("listeners", func(em *emitter, _ Value, a []Value, pos ir.Pos) Value {
+		name, _ := in.eventName(arg(a, 0), pos)
+		var fns []Value
+		for _, l := range em.listeners[name] {
+			fns = append(fns, l.fn)
+		}
+		return newArray(fns)
+	})
+	method("eventNames", func(em *emitter, _ Value, _ []Value, _ ir.Pos) Value {
+		var ns []Value
+		for _, n := range em.names {
+			ns = append(ns, n)
+		}
+		return newArray(ns)
+	})
+	method("setMaxListeners", func(_ *emitter, this Value, _ []Value, _ ir.Pos) Value { return this })
+	method("getMaxListeners", func(*emitter, Value, []Value, ir.Pos) Value { return float64(10) })
+	c.Statics.set("EventEmitter", c)
+	c.Statics.set("defaultMaxListeners", float64(10))
+	return c
+}
+
+// emitEvent runs name's listeners synchronously; it reports whether
+// there were any.
+func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, pos ir.Pos) Value {
+	ls := append([]listener(nil), em.listeners[name]...)
+	if len(ls) == 0 {
+		if name == "error" {
+			if e := arg(args, 0); isObj(e) {
+				panic(&Thrown{V: e})
+			}
+			in.reason(pos, "emitting 'error' with no listener and a value that is not an Error")
+			panic(&Thrown{V: in.newError("Error", "Unhandled error.")})
+		}
+		return false
+	}
+	for _, l := range ls {
+		if l.once {
+			em.remove(name, l.fn)
+		}
+		in.call(l.fn, this, args, pos)
+	}
+	return true
+}
