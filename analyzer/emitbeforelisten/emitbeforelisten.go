@@ -131,6 +131,9 @@ func report(pass *analysis.Pass, f *jsfile.File, c *sched.Call, msg string) {
 // newThenEmit finds `const x = new E(...)` followed, in the same
 // statement list, by `x.emit(...)` before anything else touches x.
 func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	if !emitsOnName(facts) {
+		return // nothing to find: skip the walk over the whole file
+	}
 	lists := [][]ast.Statement{f.Body}
 	jsfile.Inspect(f.Top, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -158,6 +161,19 @@ func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			}
 		}
 	}
+}
+
+// emitsOnName: the file has an x.emit(...) call on a plain name, which
+// newThenEmit needs to report anything.
+func emitsOnName(facts *sched.Facts) bool {
+	for _, c := range facts.Sched {
+		if c.Kind == sched.Emit {
+			if _, ok := c.Recv.(*ast.Identifier); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isEmitterNew(c *sched.Call) bool {

@@ -75,7 +75,25 @@ type checker struct {
 	pass  *analysis.Pass
 	f     *jsfile.File
 	facts *sched.Facts
-	stmts map[ast.Expression]bool // expressions that are whole statements
+	stmts map[ast.Expression]bool // expressions that are whole statements (see isStmt)
+}
+
+// isStmt reports whether e is a whole expression statement. The map is
+// built on first use: most files never get that far, and walking every
+// file's whole tree for it was a fifth of the check's time.
+func (c *checker) isStmt(e ast.Expression) bool {
+	if c.stmts == nil {
+		c.stmts = map[ast.Expression]bool{}
+		for _, s := range c.f.Body {
+			jsfile.Inspect(s, func(n ast.Node) bool {
+				if es, ok := n.(*ast.ExpressionStatement); ok {
+					c.stmts[es.Expression] = true
+				}
+				return true
+			})
+		}
+	}
+	return c.stmts[e]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -83,15 +101,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:  pass,
 		f:     pass.ResultOf[jsfile.Analyzer].(*jsfile.File),
 		facts: pass.ResultOf[sched.Analyzer].(*sched.Facts),
-		stmts: map[ast.Expression]bool{},
-	}
-	for _, s := range c.f.Body {
-		jsfile.Inspect(s, func(n ast.Node) bool {
-			if es, ok := n.(*ast.ExpressionStatement); ok {
-				c.stmts[es.Expression] = true
-			}
-			return true
-		})
 	}
 	g := c.graph()
 	c.reactions(g)
@@ -243,7 +252,7 @@ func (c *checker) fixReaction(s *sched.Call, start *sched.Func) (analysis.Sugges
 			TextEdits: []analysis.TextEdit{{Pos: p, End: e, NewText: []byte("setImmediate")}}}, true
 	}
 	recv, ok := s.Recv.(*ast.CallExpression)
-	if !ok || s.Method != "then" || !c.stmts[call] || len(recv.ArgumentList) != 0 {
+	if !ok || s.Method != "then" || !c.isStmt(call) || len(recv.ArgumentList) != 0 {
 		return analysis.SuggestedFix{}, false
 	}
 	if rs := c.facts.CallAt(recv); rs == nil || rs.Callee != "Promise.resolve" {
@@ -313,7 +322,7 @@ func (c *checker) settledAwait(s *sched.Call) bool {
 // fixAwait: `await <literal>;` → `await new Promise(...setImmediate...)`.
 func (c *checker) fixAwait(s *sched.Call) (analysis.SuggestedFix, bool) {
 	aw, ok := s.Node.(*ast.AwaitExpression)
-	if !ok || !c.stmts[aw] {
+	if !ok || !c.isStmt(aw) {
 		return analysis.SuggestedFix{}, false
 	}
 	switch a := aw.Argument.(type) {

@@ -70,7 +70,7 @@ type use struct {
 func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
-	stmts := statementCalls(f)
+	var stmts map[ast.Node]bool // built when a finding needs it
 	nest := nestingOf(facts)
 	for _, fn := range facts.Funcs {
 		if fn.Top || analysisutil.Generated(f, fn) {
@@ -97,6 +97,9 @@ func run(pass *analysis.Pass) (any, error) {
 					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
 				d := analysis.Diagnostic{Message: msg}
 				d.Pos, d.End = f.Range(s.Node)
+				if stmts == nil {
+					stmts = statementCalls(f)
+				}
 				if stmts[s.Node] {
 					d.SuggestedFixes = []analysis.SuggestedFix{{
 						Message:   "Defer the call with process.nextTick",
