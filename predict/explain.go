@@ -73,10 +73,10 @@ func Explain(prog *ir.Program, p loop.Profile, opts Options, w loop.Witness) []S
 }
 
 // ExplainFile is Explain on a parsed file.
-func ExplainFile(f *parse.File, p loop.Profile, w loop.Witness) ([]Step, error) {
+func ExplainFile(f *parse.File, p loop.Profile, opts Options, w loop.Witness) ([]Step, error) {
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
 	if err != nil {
 		return nil, err
 	}
-	return Explain(prog, p, Options{}, w), nil
+	return Explain(prog, p, opts, w), nil
 }

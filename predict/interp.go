@@ -19,6 +19,19 @@ type Options struct {
 	MaxIter int
 	// Limits bound each run of the loop model.
 	Limits loop.Limits
+	// Files, if set, are the files the program sees (the runtime's
+	// sandbox file system); Filename is the program's own path there
+	// (__filename) and Cwd its working directory. Without Files, fs
+	// callbacks make the prediction incomplete: whether a file exists
+	// decides how many round trips it takes.
+	Files    Files
+	Filename string
+	Cwd      string
+}
+
+// Files reads the files a program sees.
+type Files interface {
+	ReadFile(path string) ([]byte, error)
 }
 
 // Reason says why a prediction is incomplete.

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"math"
+	"path"
 	"sort"
 	"strings"
 
@@ -150,6 +151,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["exports"] = mod.Props["exports"]
 	b["__filename"] = unknown{"__filename"}
 	b["__dirname"] = unknown{"__dirname"}
+	if in.opts.Filename != "" {
+		b["__filename"] = in.opts.Filename
+		b["__dirname"] = path.Dir(in.opts.Filename)
+	}
 	return b
 }
 

@@ -1,6 +1,9 @@
 package predict
 
 import (
+	"path"
+	"strings"
+
 	"github.com/looplint/looplint/ir"
 )
 
@@ -249,8 +252,83 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 	if name != "access" {
 		cbArgs = append(cbArgs, unknown{"fs result"})
 	}
+	if known, data, ferr := in.readPath(arg(args, 0), pos, name); known && ferr != nil {
+		// A failed open is one round trip, and the callback gets the error.
+		trips, cbArgs = 1, []Value{in.fsError(ferr)}
+	} else if known {
+		cbArgs = []Value{null}
+		switch {
+		case name == "readFile" && in.encoding(args) != "":
+			cbArgs = append(cbArgs, string(data))
+		case name == "readFile":
+			cbArgs = append(cbArgs, unknown{"Buffer"})
+		case name != "access":
+			cbArgs = append(cbArgs, unknown{"fs.Stats"})
+		}
+	}
 	in.l.SubmitIO(trips, task{fn: cb, args: cbArgs, api: "fs." + name, site: pos})
 	return nil
+}
+
+// readPath reads the file an fs call names from Options.Files. known is
+// false (and the prediction incomplete) when the path or the file system
+// is not known: whether the file exists decides the round trips.
+func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data []byte, err error) {
+	s, ok := p.(string)
+	if !ok || in.opts.Files == nil {
+		in.reason(pos, "fs.%s: whether the file exists is not known (its path, or the files: pass --fs)", name)
+		return false, nil, nil
+	}
+	if !path.IsAbs(s) {
+		s = path.Join(in.cwd(), s)
+	}
+	data, err = in.opts.Files.ReadFile(s)
+	if err != nil && name != "readFile" && strings.Contains(err.Error(), "EISDIR") {
+		return true, nil, nil // stat/access of a directory succeed
+	}
+	if err != nil && !strings.HasPrefix(err.Error(), "ENOENT") {
+		in.reason(pos, "fs.%s: %v is not modelled", name, err)
+		return false, nil, nil
+	}
+	return true, data, err
+}
+
+func (in *Interp) cwd() string {
+	if in.opts.Cwd != "" {
+		return in.opts.Cwd
+	}
+	return "/"
+}
+
+// encoding is readFile's encoding option ("" for a Buffer).
+func (in *Interp) encoding(args []Value) string {
+	if len(args) < 3 {
+		return ""
+	}
+	switch o := args[1].(type) {
+	case string:
+		return o
+	case *Object:
+		if e, ok := o.get("encoding"); ok {
+			if s, ok := e.(string); ok {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// fsError is the Error an fs callback receives, with Node's properties.
+func (in *Interp) fsError(err error) Value {
+	o := in.newError("Error", err.Error())
+	if fe, ok := err.(interface{ Props() (code, syscall, path string, errno int) }); ok {
+		code, syscall, p, errno := fe.Props()
+		o.set("errno", float64(errno))
+		o.set("code", code)
+		o.set("syscall", syscall)
+		o.set("path", p)
+	}
+	return o
 }
 
 var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,

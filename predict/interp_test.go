@@ -12,6 +12,7 @@ import (
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/memfs"
 )
 
 // loadNodeCase writes a testdata/runtime archive to a temp dir.
@@ -74,7 +75,14 @@ func TestPredictNodeCases(t *testing.T) {
 				continue
 			}
 			p := loop.Profile{Node: v, Module: loop.ModuleKind(f.Module(loop.Profile{Node: v}.DetectModule()))}
-			pr := Predict(f, p, Options{Explore: Config{MaxRuns: 5000}})
+			// The case's directory is the working directory, as for
+			// `looplint predict --fs`.
+			files, err := memfs.New(memfs.Options{MountDir: filepath.Dir(main), Cwd: "/app"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{Explore: Config{MaxRuns: 5000}, Files: files, Filename: "/app/" + filepath.Base(main), Cwd: "/app"}
+			pr := Predict(f, p, opts)
 			predicted := map[string]bool{}
 			for _, o := range pr.Orders {
 				predicted[outKey(o.Stdout, o.ExitCode)] = true
@@ -121,7 +129,7 @@ func TestPredictNodeCases(t *testing.T) {
 				}
 				status += " (" + pr.Reasons[0].String() + ")"
 			} else {
-				replayWitnesses(t, name+" "+vs, f, p, pr)
+				replayWitnesses(t, name+" "+vs, f, p, opts, pr)
 			}
 			table = append(table, fmt.Sprintf("%-40s %-8s %s", name, vs, status))
 		}
@@ -129,13 +137,13 @@ func TestPredictNodeCases(t *testing.T) {
 	t.Logf("per case and version:\n%s\ntotals: %v", strings.Join(table, "\n"), counts)
 }
 
-func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, pr Prediction) {
+func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, opts Options, pr Prediction) {
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range pr.Orders {
-		h := NewHost(prog, p, Options{})
+		h := NewHost(prog, p, opts)
 		l := loop.New(p, h, &loop.Replay{W: o.Witness}, loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000})
 		h.Attach(l)
 		out, code := h.Run()

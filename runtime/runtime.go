@@ -239,3 +239,7 @@ func newFS(p *Program) (*memfs.FS, error) {
 	}
 	return fs, nil
 }
+
+// Files is a fresh copy of the sandbox file system the program sees (the
+// --fs mount and the snippet itself), for the predictor.
+func (p *Program) Files() (*memfs.FS, error) { return newFS(p) }

@@ -125,7 +125,12 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	if err != nil {
 		return err
 	}
-	pred := predict.Predict(pf, prog.Profile, predict.Options{})
+	files, err := prog.Files()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	popts := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
+	pred := predict.Predict(pf, prog.Profile, popts)
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
@@ -148,7 +153,7 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: o.Paths, Witness: o.Witness, Why: whyText(o.Why)}
 		if f.explain {
-			steps, err := predict.ExplainFile(pf, prog.Profile, o.Witness)
+			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
 			if err != nil {
 				return err
 			}

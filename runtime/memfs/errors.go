@@ -123,3 +123,9 @@ func (l *lerr) as2(syscall, p, dest string) *Error {
 	e.Dest = dest
 	return e
 }
+
+// Props are the properties Node gives such an error (the predictor builds
+// the same error object from them).
+func (e *Error) Props() (code, syscall, path string, errno int) {
+	return e.Code, e.Syscall, e.Path, e.Errno
+}
