@@ -13,17 +13,21 @@ vet:
 test: vet
 	$(GO) test ./...
 
-# conformance runs the shared probes and corpus (needs ../shared) through looplint run --explore.
+# conformance runs the shared probes and corpus (needs ../shared) through looplint run --explore,
+# then through looplint predict (sound / exact / complete:false per version).
 conformance:
 	$(GO) run ./internal/conformance -shared $(SHARED)
+	$(GO) run ./internal/conformance -shared $(SHARED) -predict
 
 # record re-measures testdata/runtime on real Node binaries (downloads them from npm).
 record:
 	$(GO) run ./internal/noderecord testdata/runtime/*.txtar
 
-# bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer).
+# bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer), then
+# times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict
+	$(GO) run ./internal/benchpredict -shared $(SHARED)
 
 # bench-check times looplint check against oxlint and ESLint on a pinned node_modules tree
 # (bench/check; installs it with npm under .cache/bench-check, so it needs Node and npm).

@@ -1,0 +1,84 @@
+// Command benchpredict measures `looplint predict` (static prediction plus
+// confirmation of every order by runtime replay) on each corpus snippet,
+// side by side with one `node file.js` run of the same file, and prints
+// the median times and their ratio.
+//
+//	go run ./internal/benchpredict -shared ../shared [-node node] [-runs 3]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+func main() {
+	shared := flag.String("shared", "../shared", "path to the shared folder (corpus/cases)")
+	node := flag.String("node", "node", "the node binary to compare with")
+	runs := flag.Int("runs", 3, "runs per file and tool (the median is kept)")
+	flag.Parse()
+	files, _ := filepath.Glob(filepath.Join(*shared, "corpus", "cases", "*.*js"))
+	if len(files) == 0 {
+		fmt.Fprintln(os.Stderr, "benchpredict: no corpus cases found under", *shared)
+		os.Exit(2)
+	}
+	tmp, err := os.MkdirTemp("", "looplint-bench-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "looplint")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/looplint").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "benchpredict: build: %v\n%s", err, out)
+		os.Exit(2)
+	}
+	var lt, nt, ratios []float64
+	var slow []string
+	for _, f := range files {
+		dir := filepath.Dir(f)
+		l := median(*runs, func() { run(dir, bin, "predict", "--explore", "0", "--fs", dir, f) })
+		n := median(*runs, func() { run(dir, *node, f) })
+		lt, nt = append(lt, l), append(nt, n)
+		ratios = append(ratios, n/l)
+		if l > n {
+			slow = append(slow, fmt.Sprintf("  %-50s looplint %6.1f ms  node %6.1f ms", filepath.Base(f), l, n))
+		}
+	}
+	fmt.Printf("looplint predict (+ confirm by replay) vs one `node file.js` run, %d corpus files, median of %d runs each\n", len(files), *runs)
+	fmt.Printf("  looplint: median %.1f ms per file (p90 %.1f ms)\n", pct(lt, 50), pct(lt, 90))
+	fmt.Printf("  node:     median %.1f ms per file (p90 %.1f ms)\n", pct(nt, 50), pct(nt, 90))
+	fmt.Printf("  ratio node/looplint: median %.2f×, p10 %.2f× (above 1 means looplint is faster)\n", pct(ratios, 50), pct(ratios, 10))
+	if len(slow) > 0 {
+		fmt.Printf("files where looplint is slower than one node run (%d):\n%s\n", len(slow), strings.Join(slow, "\n"))
+	}
+}
+
+// run runs a command to completion; its exit status does not matter
+// (snippets may exit non-zero, predictions may be incomplete).
+func run(dir, name string, args ...string) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	_ = cmd.Run()
+}
+
+func median(n int, f func()) float64 {
+	var ts []float64
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		f()
+		ts = append(ts, float64(time.Since(start).Microseconds())/1000)
+	}
+	return pct(ts, 50)
+}
+
+func pct(xs []float64, p int) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[(len(s)-1)*p/100]
+}
