@@ -30,7 +30,7 @@ var fuzzOptions = Options{
 const fuzzPredictLimit = 30 * time.Second
 
 // FuzzPredict runs parse → lower → predict on arbitrary source: no panic,
-// the prediction returns within its budgets, says why when it is
+// parse and prediction return in time under tight budgets, says why when it is
 // incomplete, and a complete prediction has at least one order. Seeds:
 // the testdata/ir and testdata/runtime sources and generated programs.
 func FuzzPredict(f *testing.F) {
@@ -61,14 +61,6 @@ func FuzzPredict(f *testing.F) {
 		if !utf8.ValidString(src) || len(src) > 1<<14 {
 			return
 		}
-		name := "main.js"
-		if esm {
-			name = "main.mjs"
-		}
-		pf, err := parse.Parse(name, []byte(src))
-		if err != nil {
-			return
-		}
 		v, err := loop.ParseVersion(fuzzVersions[int(node)%len(fuzzVersions)])
 		if err != nil {
 			t.Fatal(err)
@@ -78,8 +70,9 @@ func FuzzPredict(f *testing.F) {
 			p.Module = loop.ESModule
 		}
 		type result struct {
-			pr    Prediction
-			panic string
+			pr     Prediction
+			panic  string
+			loaded bool
 		}
 		done := make(chan result, 1)
 		start := time.Now()
@@ -89,16 +82,28 @@ func FuzzPredict(f *testing.F) {
 					done <- result{panic: fmt.Sprintf("%v\n%s", x, debug.Stack())}
 				}
 			}()
-			done <- result{pr: Predict(pf, p, fuzzOptions)}
+			name := "main.js"
+			if esm {
+				name = "main.mjs"
+			}
+			pf, err := parse.Parse(name, []byte(src))
+			if err != nil {
+				done <- result{}
+				return
+			}
+			done <- result{pr: Predict(pf, p, fuzzOptions), loaded: true}
 		}()
 		var r result
 		select {
 		case r = <-done:
 		case <-time.After(fuzzPredictLimit):
-			t.Fatalf("node %s: Predict still running after %s", v, time.Since(start).Round(time.Millisecond))
+			t.Fatalf("node %s: parse+Predict still running after %s", v, time.Since(start).Round(time.Millisecond))
 		}
 		if r.panic != "" {
 			t.Fatalf("node %s: Predict panicked: %s", v, r.panic)
+		}
+		if !r.loaded {
+			return
 		}
 		pr := r.pr
 		if pr.Complete != (len(pr.Reasons) == 0) {
