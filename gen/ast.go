@@ -2,7 +2,8 @@
 // programs from a small grammar over the APIs looplint models: console.log,
 // timers and intervals, setImmediate, process.nextTick, queueMicrotask,
 // promise chains and combinators, async functions with await, fs.readFile
-// callbacks, loops and closures (and, behind a flag, EventEmitter).
+// callbacks (of the program's own file and of a missing one), EventEmitter,
+// loops and closures.
 //
 // Programs are trees of statements (Stmt), rendered to JavaScript by
 // Source. Every console.log has a distinct label (L1, L2, ...), every

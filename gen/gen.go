@@ -18,17 +18,13 @@ type Options struct {
 	// (12.9+) and Promise.any (15+) only where that release has them.
 	// Zero: the newest modelled release.
 	Node loop.Version
-	// Emitters enables EventEmitter on/once/emit. Off by default: the
-	// predictor does not model the events module yet.
-	Emitters bool
-	// NoFS disables fs.readFile of the program's own file (__filename).
+	// NoEmitters leaves out EventEmitter on/once/emit.
+	NoEmitters bool
+	// NoFS leaves out fs.readFile of the program's own file (__filename).
 	NoFS bool
-	// MissingFile enables fs.readFile of a file that does not exist
-	// (__filename + '.missing'). Off by default: the predictor gives a
-	// failing read as many thread-pool round trips as a successful one (4
-	// before Node 26) where Node and the runtime take one (the failed
-	// open), so such programs disagree (testdata/difftest/README.md).
-	MissingFile bool
+	// NoMissingFile leaves out fs.readFile of a file that does not exist
+	// (__filename + '.missing').
+	NoMissingFile bool
 }
 
 const maxDepth = 3
@@ -133,10 +129,10 @@ func (g *generator) stmt(c ctx) *Stmt {
 	if c.mult <= 3 {
 		cs = append(cs, choice{Interval, 0.6}, choice{Loop, 0.7})
 	}
-	if !g.o.NoFS || g.o.MissingFile {
+	if !g.o.NoFS || !g.o.NoMissingFile {
 		cs = append(cs, choice{ReadFile, 0.8})
 	}
-	if g.o.Emitters {
+	if !g.o.NoEmitters {
 		cs = append(cs, choice{Emitter, 0.8})
 	}
 	if c.async {
@@ -176,7 +172,7 @@ func (g *generator) stmt(c ctx) *Stmt {
 		return &Stmt{Kind: Microtask, Body: g.body(c.child())}
 	case ReadFile:
 		s := &Stmt{Kind: ReadFile, Body: g.body(c.child())}
-		if g.o.MissingFile && (g.o.NoFS || g.chance(0.3)) {
+		if !g.o.NoMissingFile && (g.o.NoFS || g.chance(0.3)) {
 			s.Src = SrcReject // a file that does not exist
 		}
 		return s

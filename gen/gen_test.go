@@ -40,7 +40,7 @@ func TestGenerateValid(t *testing.T) {
 		v := version(t, vs)
 		for _, size := range []int{1, 3, 6, 12} {
 			for seed := uint64(0); seed < 150; seed++ {
-				o := Options{Size: size, Node: v, Emitters: seed%3 == 0, MissingFile: seed%4 == 0}
+				o := Options{Size: size, Node: v, NoEmitters: seed%3 == 0, NoMissingFile: seed%4 == 0, NoFS: seed%5 == 0}
 				p := Generate(seed, o)
 				src := p.Source()
 				name := fmt.Sprintf("node %s size %d seed %d", vs, size, seed)
@@ -69,7 +69,8 @@ func TestGenerateValid(t *testing.T) {
 						t.Errorf("%s: uses %s but MinNode is %s", name, api, p.MinNode)
 					}
 				}
-				if !o.Emitters && strings.Contains(src, "EventEmitter") || !o.MissingFile && strings.Contains(src, ".missing") {
+				if o.NoEmitters && strings.Contains(src, "EventEmitter") || o.NoMissingFile && strings.Contains(src, ".missing") ||
+					o.NoFS && strings.Contains(src, "readFile(__filename,") {
 					t.Errorf("%s: production not enabled:\n%s", name, src)
 				}
 			}
@@ -86,7 +87,7 @@ func TestGenerateTerminates(t *testing.T) {
 	for _, vs := range []string{"10", "26"} {
 		v := version(t, vs)
 		for seed := uint64(0); seed < n; seed++ {
-			p := Generate(seed, Options{Size: 8, Node: v, Emitters: true, MissingFile: true})
+			p := Generate(seed, Options{Size: 8, Node: v})
 			f, err := parse.Parse("gen.js", []byte(p.Source()))
 			if err != nil {
 				t.Fatal(err)

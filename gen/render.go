@@ -9,14 +9,14 @@ import (
 // regenerates it.
 func (p *Program) Header() string {
 	h := fmt.Sprintf("// looplint gen --seed %d --size %d --node %s", p.Seed, p.Opts.Size, p.Opts.Node)
-	if p.Opts.Emitters {
-		h += " --emitters"
+	if p.Opts.NoEmitters {
+		h += " --no-emitters"
 	}
 	if p.Opts.NoFS {
 		h += " --no-fs"
 	}
-	if p.Opts.MissingFile {
-		h += " --missing-file"
+	if p.Opts.NoMissingFile {
+		h += " --no-missing-file"
 	}
 	return h
 }

@@ -36,7 +36,7 @@ func FuzzRun(f *testing.F) {
 		f.Add(string(c.Files[c.Main]), uint8(i), filepath.Ext(c.Main) == ".mjs", uint64(i))
 	}
 	for seed := uint64(0); seed < 16; seed++ {
-		p := gen.Generate(seed, gen.Options{Size: 6, Emitters: seed%2 == 0, MissingFile: seed%3 == 0})
+		p := gen.Generate(seed, gen.Options{Size: 6})
 		f.Add(p.Source(), uint8(seed), false, seed)
 	}
 	f.Fuzz(func(t *testing.T, src string, node uint8, esm bool, seed uint64) {

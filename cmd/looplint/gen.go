@@ -13,15 +13,16 @@ import (
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/predict"
+	lrt "github.com/looplint/looplint/runtime"
 )
 
 type genFlags struct {
-	seed           uint64
-	n, size        int
-	answer         bool
-	node, out      string
-	emitters, noFS bool
-	missingFile    bool
+	seed             uint64
+	n, size          int
+	answer           bool
+	node, out        string
+	noEmitters, noFS bool
+	noMissingFile    bool
 }
 
 func newGenCmd() *cobra.Command {
@@ -34,8 +35,8 @@ from what looplint models: console.log, setTimeout (delays 0-10 ms),
 self-clearing setInterval, setImmediate, process.nextTick, queueMicrotask,
 promise chains (then/catch/finally, resolve/reject, all/race/allSettled/
 any), async functions awaiting values, promises and thenables, fs.readFile
-of the program's own file (__filename, so no --fs is needed), loops (let
-and var) and closures. Every console.log prints a distinct label (L1, L2,
+of the program's own file (__filename, so no --fs is needed) and of a
+missing one, EventEmitter on/once/emit, loops (let and var) and closures. Every console.log prints a distinct label (L1, L2,
 ...). Every interval clears itself after at most three beats and nothing
 recurses, so every program terminates.
 
@@ -47,13 +48,8 @@ reads, calls ...). --node restricts the APIs to that release.
 
 --answer appends the predicted orders after each program (quiz mode), as a
 comment block starting "// ==== answer"; with --out they go to
-DIR/gen-SEED.answer.txt instead.
-
-Two productions are off by default because the predictor gets them wrong
-today: --emitters adds EventEmitter on/once/emit (not modelled: answers
-are incomplete) and --missing-file adds fs.readFile of a file that does
-not exist (the predictor gives the failed read as many round trips as a
-successful one).`,
+DIR/gen-SEED.answer.txt instead. --no-emitters, --no-fs and
+--no-missing-file leave productions out.`,
 		Example: `  looplint gen --seed 7
   looplint gen --seed 7 --answer --node 10
   looplint gen --n 100 --size 8 --out /tmp/progs`,
@@ -69,9 +65,9 @@ successful one).`,
 	fl.BoolVar(&f.answer, "answer", false, "print the predicted orders after each program")
 	fl.StringVar(&f.node, "node", "", "Node version whose APIs to use and to predict for (default "+loop.Newest.String()+")")
 	fl.StringVar(&f.out, "out", "", "write DIR/gen-SEED.js files instead of standard output")
-	fl.BoolVar(&f.emitters, "emitters", false, "also use EventEmitter (not modelled by the predictor yet)")
+	fl.BoolVar(&f.noEmitters, "no-emitters", false, "do not use EventEmitter")
 	fl.BoolVar(&f.noFS, "no-fs", false, "do not read the program's own file with fs.readFile")
-	fl.BoolVar(&f.missingFile, "missing-file", false, "also read a file that does not exist (the predictor counts its round trips wrongly)")
+	fl.BoolVar(&f.noMissingFile, "no-missing-file", false, "do not read a file that does not exist")
 	return cmd
 }
 
@@ -96,7 +92,7 @@ func runGen(w io.Writer, f genFlags) error {
 	}
 	for i := 0; i < f.n; i++ {
 		seed := f.seed + uint64(i)
-		p := gen.Generate(seed, gen.Options{Size: f.size, Node: v, Emitters: f.emitters, NoFS: f.noFS, MissingFile: f.missingFile})
+		p := gen.Generate(seed, gen.Options{Size: f.size, Node: v, NoEmitters: f.noEmitters, NoFS: f.noFS, NoMissingFile: f.noMissingFile})
 		src := p.Source()
 		name := fmt.Sprintf("gen-%d.js", seed)
 		answer := ""
@@ -138,7 +134,15 @@ func genAnswer(name, src string, v loop.Version) string {
 	if err != nil { // a generator bug
 		return fmt.Sprintf("// ==== answer: the program does not parse: %v\n", err)
 	}
-	pred := predict.Predict(pf, loop.Profile{Node: v}, predict.Options{})
+	prog, err := lrt.Prepare(pf, lrt.Options{Node: v, Module: "cjs"})
+	if err != nil {
+		return fmt.Sprintf("// ==== answer: the program does not load: %v\n", err)
+	}
+	files, err := prog.Files()
+	if err != nil {
+		return fmt.Sprintf("// ==== answer: %v\n", err)
+	}
+	pred := predict.Predict(pf, prog.Profile, predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir})
 	verdict := "1 order"
 	if len(pred.Orders) != 1 {
 		verdict = fmt.Sprintf("%d possible orders", len(pred.Orders))

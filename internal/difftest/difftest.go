@@ -102,10 +102,17 @@ func Check(name, src string, v loop.Version, cfg Config) (verdict Verdict) {
 	if err != nil {
 		return Verdict{Node: v, Kind: Broken, Detail: "prepare: " + err.Error()}
 	}
+	files, err := prog.Files()
+	if err != nil {
+		return Verdict{Node: v, Kind: Broken, Detail: "sandbox files: " + err.Error()}
+	}
+	// The predictor sees the runtime's own sandbox file system, as
+	// looplint predict does.
+	popts := predict.Options{Explore: predict.Config{MaxRuns: cfg.MaxRuns}, Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
 	var pred predict.Prediction
 	if perr := func() (perr any) {
 		defer func() { perr = recover() }()
-		pred = predict.Predict(f, prog.Profile, predict.Options{Explore: predict.Config{MaxRuns: cfg.MaxRuns}})
+		pred = predict.Predict(f, prog.Profile, popts)
 		return nil
 	}(); perr != nil {
 		return Verdict{Node: v, Kind: Broken, Detail: fmt.Sprintf("predictor panicked: %v", perr)}

@@ -193,21 +193,11 @@ func (m Minimized) File() string {
 
 func comment(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 
-// Write puts the minimized case in dir as SEED.js (PREFIX-SEED.js when
-// the program was generated with non-default productions).
+// Write puts the minimized case in dir as SEED.js.
 func (m Minimized) Write(dir string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	name := fmt.Sprintf("%d.js", m.Seed)
-	switch o := m.Program.Opts; {
-	case o.MissingFile && o.Emitters:
-		name = "missing-file-emitters-" + name
-	case o.MissingFile:
-		name = "missing-file-" + name
-	case o.Emitters:
-		name = "emitters-" + name
-	}
-	p := filepath.Join(dir, name)
+	p := filepath.Join(dir, fmt.Sprintf("%d.js", m.Seed))
 	return p, os.WriteFile(p, []byte(m.File()), 0o644)
 }
