@@ -21,7 +21,7 @@
 // Usage:
 //
 //	go run ./internal/benchcheck [-runs 5] [-eslint-runs 3] [-no-eslint] [-eslint-concurrency off]
-//	    [-looplint BINARY] [-json FILE]
+//	    [-looplint BINARY] [-baseline BINARY] [-json FILE]
 package main
 
 import (
@@ -51,6 +51,7 @@ var (
 	eslintConc = flag.String("eslint-concurrency", "off", "ESLint's --concurrency (off is ESLint's default: one thread)")
 	jsonOut    = flag.String("json", "", "also write the measurements to this file")
 	prebuilt   = flag.String("looplint", "", "use this looplint binary instead of building ./cmd/looplint")
+	baseline   = flag.String("baseline", "", "also time this looplint binary (an older build), as looplint@base")
 )
 
 func main() {
@@ -208,9 +209,28 @@ func run() error {
 		})
 	}
 
+	looplintT, oxlintT := tools[0], tools[1]
+	var eslintT *tool
+	if !*noESLint {
+		eslintT = tools[2]
+	}
+	if *baseline != "" {
+		bin, err := filepath.Abs(*baseline)
+		if err != nil {
+			return err
+		}
+		b := *looplintT
+		b.Name, b.Args = "looplint@base", append([]string{bin}, looplintT.Args[1:]...)
+		tools = append([]*tool{&b}, tools...)
+	}
+	fmt.Printf("load average before: %s", loadavg())
+
 	// One untimed run of the fast tools checks the set-up and warms the
 	// page cache; ESLint's first timed run is checked the same way.
-	for _, t := range tools[:2] {
+	for _, t := range tools {
+		if t == eslintT {
+			continue
+		}
 		step("warm-up: " + t.Name)
 		if _, err := t.run(treeDir, files, filepath.Join(cache, t.Name+".out")); err != nil {
 			return err
@@ -230,15 +250,15 @@ func run() error {
 				return err
 			}
 			t.Measurements = append(t.Measurements, m)
-			fmt.Printf("  run %d %-8s wall %7.2fs  cpu %7.2fs  %6.0f MB\n", i+1, t.Name, m.Wall.Seconds(), m.CPU.Seconds(), mb(m.MaxRSS))
+			fmt.Printf("  run %d %-14s wall %7.2fs  cpu %7.2fs  %6.0f MB\n", i+1, t.Name, m.Wall.Seconds(), m.CPU.Seconds(), mb(m.MaxRSS))
 		}
 	}
 
-	fmt.Printf("\n%-9s %5s %12s %17s %11s %13s %12s %9s\n", "tool", "runs", "wall median", "wall min-max", "cpu median", "maxRSS median", "files linted", "findings")
+	fmt.Printf("\n%-14s %5s %12s %17s %11s %13s %12s %9s\n", "tool", "runs", "wall median", "wall min-max", "cpu median", "maxRSS median", "files linted", "findings")
 	for _, t := range tools {
 		w, r := t.medians()
 		lo, hi := t.spread()
-		fmt.Printf("%-9s %5d %11.2fs %8.2f-%6.2fs %10.2fs %10.0f MB %6d/%-5d %9d\n", t.Name, len(t.Measurements), w.Seconds(),
+		fmt.Printf("%-14s %5d %11.2fs %8.2f-%6.2fs %10.2fs %10.0f MB %6d/%-5d %9d\n", t.Name, len(t.Measurements), w.Seconds(),
 			lo.Seconds(), hi.Seconds(), t.cpuMedian().Seconds(), mb(r), t.Files, len(files), t.Findings)
 	}
 	fmt.Println()
@@ -246,14 +266,20 @@ func run() error {
 		fmt.Printf("%s: %s\n", t.Name, t.Note)
 	}
 	fmt.Println()
-	lw, lr := tools[0].medians()
-	ow, or := tools[1].medians()
-	lc, oc := tools[0].cpuMedian(), tools[1].cpuMedian()
+	fmt.Printf("load average after: %s", loadavg())
+	lw, lr := looplintT.medians()
+	ow, or := oxlintT.medians()
+	lc, oc := looplintT.cpuMedian(), oxlintT.cpuMedian()
+	if *baseline != "" {
+		bw, br := tools[0].medians()
+		fmt.Printf("looplint / looplint@base wall: %.2fx   cpu: %.2fx   max RSS: %.2fx\n",
+			lw.Seconds()/bw.Seconds(), lc.Seconds()/tools[0].cpuMedian().Seconds(), float64(lr)/float64(br))
+	}
 	fmt.Printf("looplint / oxlint wall: %.2fx (target <= 2x)   cpu: %.2fx   max RSS: %.2fx\n",
 		lw.Seconds()/ow.Seconds(), lc.Seconds()/oc.Seconds(), float64(lr)/float64(or))
 	if !*noESLint {
-		ew, er := tools[2].medians()
-		ec := tools[2].cpuMedian()
+		ew, er := eslintT.medians()
+		ec := eslintT.cpuMedian()
 		fmt.Printf("eslint / looplint wall: %.1fx (target >= 20x)  cpu: %.1fx   max RSS: %.2fx\n",
 			ew.Seconds()/lw.Seconds(), ec.Seconds()/lc.Seconds(), float64(er)/float64(lr))
 	}
@@ -513,6 +539,20 @@ func sh(dir, name string, args ...string) error {
 		return fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
 	}
 	return nil
+}
+
+// loadavg is the first three fields of /proc/loadavg: other work on the
+// machine skews wall times (CPU times much less).
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown\n"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown\n"
+	}
+	return strings.Join(f[:3], " ") + "\n"
 }
 
 func step(s string) { fmt.Fprintln(os.Stderr, "==>", s) }
