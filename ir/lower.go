@@ -119,6 +119,7 @@ type lowerer struct {
 	src        string
 	prefix     int
 	lineStarts []int
+	colMarks   map[int][]colMark // per long line, see column
 	module     bool
 	prog       *Program
 	sc         *scope
@@ -144,8 +145,45 @@ func (l *lowerer) pos(idx file.Idx) Pos {
 	if line < 0 {
 		line = 0
 	}
-	return Pos{Line: line + 1, Col: utf8.RuneCountInString(l.src[l.lineStarts[line]:o]) + 1}
+	return Pos{Line: line + 1, Col: l.column(line, o) + 1}
 }
+
+// column counts the runes from the start of line to offset o. Long lines
+// (minified files) keep a rune count every colBlock bytes, so that each
+// position costs at most one block instead of the whole line.
+func (l *lowerer) column(line, o int) int {
+	start := l.lineStarts[line]
+	if o-start < colBlock {
+		return utf8.RuneCountInString(l.src[start:o])
+	}
+	if l.colMarks == nil {
+		l.colMarks = map[int][]colMark{}
+	}
+	marks := l.colMarks[line]
+	k := (o - start) / colBlock
+	for len(marks) <= k {
+		prev := colMark{off: start}
+		if n := len(marks); n > 0 {
+			prev = marks[n-1]
+		}
+		b := min(start+len(marks)*colBlock, len(l.src))
+		for b > prev.off && b < len(l.src) && !utf8.RuneStart(l.src[b]) {
+			b--
+		}
+		marks = append(marks, colMark{off: b, runes: prev.runes + utf8.RuneCountInString(l.src[prev.off:b])})
+	}
+	l.colMarks[line] = marks
+	m := marks[k]
+	if m.off > o {
+		m = marks[max(k-1, 0)]
+	}
+	return m.runes + utf8.RuneCountInString(l.src[m.off:o])
+}
+
+const colBlock = 1024
+
+// colMark: runes is the rune count from the line start to byte off.
+type colMark struct{ off, runes int }
 
 // kw finds a keyword the parser gave no position (if, import()) by
 // looking back from the next node it did place.
