@@ -110,3 +110,42 @@ func TestPredictExplainAndHazards(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictMalformedInput: each hostile input gives a result or a clear
+// error with the right exit status, never a panic or a hang.
+func TestPredictMalformedInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bin := make([]byte, 4096)
+	for i := range bin {
+		bin[i] = byte(i)
+	}
+	cases := []struct {
+		name, file string
+		code       int
+		want       string // in stdout (exit 0/1) or stderr (exit 2)
+	}{
+		{"empty", write("empty.js", nil), 0, "deterministic"},
+		{"binary", write("bin.js", bin), 2, "binary or non-UTF-8 file"},
+		{"syntax", write("syntax.js", []byte("setTimeout(() => {\n")), 2, "syntax.js:2:1:"},
+		{"nested", write("nested.js", []byte("console.log("+strings.Repeat("[", 100000)+strings.Repeat("]", 100000)+");")), 1, "incomplete"},
+		{"minified", write("min.js", []byte("var a=0;"+strings.Repeat("a=a+1;", 170000)+"setTimeout(()=>console.log(a));")), 0, "170000"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code := execute([]string{"predict", "--explore", "0", c.file}, &out, &errb)
+		text := out.String()
+		if c.code == 2 {
+			text = errb.String()
+		}
+		if code != c.code || !strings.Contains(text, c.want) || strings.Contains(errb.String(), "goroutine") {
+			t.Errorf("%s: exit %d (want %d)\nstdout: %.300s\nstderr: %.300s", c.name, code, c.code, out.String(), errb.String())
+		}
+	}
+}
