@@ -314,6 +314,9 @@ type (
 	FuncLit struct {
 		Func *Func
 		Pos  Pos
+		// SelfBind: a named function expression, whose name is bound to
+		// the function itself inside it (function sth() { ... sth ... }).
+		SelfBind bool
 	}
 	Var struct {
 		Name  string

@@ -1121,7 +1121,13 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.SpreadElement:
 		return &Spread{X: l.expr(e.Expression), Pos: l.pos(e.Idx0())}
 	case *ast.FunctionLiteral:
-		return &FuncLit{Func: l.funcLit(e, "", ""), Pos: l.pos(e.Function)}
+		if e.Name == nil {
+			return &FuncLit{Func: l.funcLit(e, "", ""), Pos: l.pos(e.Function)}
+		}
+		l.push(false)
+		defer l.pop()
+		l.declare(e.Name.Name.String(), DeclConst)
+		return &FuncLit{Func: l.funcLit(e, "", ""), Pos: l.pos(e.Function), SelfBind: true}
 	case *ast.ArrowFunctionLiteral:
 		var body []ast.Statement
 		var xb ast.Expression

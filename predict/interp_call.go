@@ -107,6 +107,9 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 		}
 		return in.callFunc(f, this, args)
 	case *Native:
+		if f.Fn == nil { // a namespace such as Math or console
+			in.throwType(pos, f.Name+" is not a function")
+		}
 		return f.Fn(this, args, pos)
 	case *ClassVal:
 		in.throwType(pos, "Class constructor "+f.Name+" cannot be invoked without 'new'")

@@ -87,6 +87,12 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		}
 		return o
 	case *ir.FuncLit:
+		if e.SelfBind {
+			self := newScope(sc, false)
+			c := &Closure{Fn: e.Func, Scope: self}
+			self.declare(e.Func.Name, c, true)
+			return c
+		}
 		c := &Closure{Fn: e.Func, Scope: sc}
 		if e.Func.Arrow {
 			c.This, c.Home = fr.this, fr.home
