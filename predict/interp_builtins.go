@@ -175,6 +175,10 @@ func fold(a []Value, init float64, f func(x, y float64) float64) Value {
 
 // module is require(name) / import from name for the modules the slice knows.
 func (in *Interp) module(name string, pos ir.Pos) Value {
+	if strings.HasPrefix(name, "node:") && !in.p.Has("require:node:") {
+		in.reason(pos, "%q: this Node has no node: scheme (loading it fails)", name)
+		return unknown{"module " + name}
+	}
 	name = strings.TrimPrefix(name, "node:")
 	switch name {
 	case "fs":
