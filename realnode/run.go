@@ -100,6 +100,13 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	res := Result{Stdout: stdout.String(), Stderr: stderr.String(), Cwd: dir}
+	// Killed for the time limit (Wait then reports the context's error or
+	// the signal, depending on timing): a timed-out run, not a failure.
+	if ctx.Err() != nil && cmd.Process != nil {
+		res.TimedOut = true
+		res.ExitCode = -1
+		return res, nil
+	}
 	var exitErr *exec.ExitError
 	switch {
 	case err == nil:
@@ -108,10 +115,6 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 	case errors.Is(err, exec.ErrWaitDelay):
 	default:
 		return res, err
-	}
-	if ctx.Err() != nil {
-		res.TimedOut = true
-		res.ExitCode = -1
 	}
 	return res, nil
 }

@@ -565,7 +565,9 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		File: abs, ESM: esm, WorkDir: f.fsDir, Preload: preload, Timeout: f.timeout,
 	}})
 	if err != nil {
-		return res, nodecase.Record{}, fmt.Errorf("%s on node %s: %v", file, bin.Version, err)
+		// One snippet that cannot be run does not stop the others.
+		res.Error = fmt.Sprintf("running node %s: %v", bin.Version, err)
+		return compareOrders(res, pred, nil), nodecase.Record{}, nil
 	}
 	obs := make([]observation, len(runs))
 	var outcomes []nodecase.Outcome

@@ -367,3 +367,19 @@ func TestVerifySystemNode(t *testing.T) {
 		t.Errorf("record: %+v", c.Node)
 	}
 }
+
+// A node that cannot run one snippet gives that cell an error verdict; the
+// others are still verified.
+func TestVerifyRunnerErrorIsACellError(t *testing.T) {
+	dir := t.TempDir()
+	det := writeFile(t, dir, "det.js", []byte(detSnippet))
+	fr := &fakeRunner{outputs: map[string][]string{"20.20.2": {"a\nc\nb\n"}}} // none for 26
+	rep, _, err := verifyWith(t, []string{det}, verifyFlags{}, fr, fakeBins("20.20.2", "26.10.0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != 2 || rep.Results[0].Verdict != verdictExact || rep.Results[1].Verdict != verdictError ||
+		!strings.Contains(rep.Results[1].Error, "no fake outputs") {
+		t.Errorf("results: %+v", rep.Results)
+	}
+}
