@@ -41,7 +41,7 @@ type RunSpec struct {
 type Result struct {
 	Stdout, Stderr string
 	ExitCode       int  // -1 when killed by a signal
-	TimedOut       bool // killed after Timeout
+	TimedOut       bool // killed after Timeout, or its output could not be read to the end
 	// Cwd is the working directory the run had (a temp dir is removed by now); output
 	// mentioning it is normalised by the caller.
 	Cwd string
@@ -95,7 +95,7 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 	}, spec.Env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = time.Second
+	cmd.WaitDelay = 5 * time.Second
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -113,6 +113,12 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 	case errors.As(err, &exitErr):
 		res.ExitCode = exitErr.ExitCode()
 	case errors.Is(err, exec.ErrWaitDelay):
+		// The process ended but its output pipes were still open after
+		// WaitDelay (a descendant holds them, or this machine is too loaded
+		// to drain them): what was captured may be cut short, so the run
+		// counts as timed out rather than as a clean exit with that output.
+		res.TimedOut = true
+		res.ExitCode = -1
 	default:
 		return res, err
 	}
