@@ -206,6 +206,8 @@ type Interp struct {
 
 	onMicrotask func() // Explain's tracer
 	eeClass     *ClassVal
+	inUncaught  bool // running uncaughtException listeners
+	inExit      bool // running exit listeners after an uncaught error
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {
@@ -381,7 +383,15 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 	if t, ok := err.(*Thrown); ok {
 		v = t.V
 	}
+	if in.inUncaught {
+		// A listener of uncaughtException threw: Node gives up with 7.
+		in.reason(ir.Pos{}, "an uncaughtException listener threw (Node exits with code 7)")
+		in.exitCode = float64(7)
+		return false
+	}
 	if ls := in.listeners["uncaughtException"]; len(ls) > 0 {
+		in.inUncaught = true
+		defer func() { in.inUncaught = false }()
 		origin := "uncaughtException"
 		if fromPromise {
 			origin = "unhandledRejection"
@@ -398,7 +408,15 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 		s = "<value>"
 	}
 	in.stderr = append(in.stderr, "Uncaught "+s)
+	if in.inExit {
+		// An 'exit' listener threw: Node reports it and exits with 7,
+		// without running the exit listeners again.
+		in.reason(ir.Pos{}, "an 'exit' listener threw (Node exits with code 7)")
+		in.exitCode = float64(7)
+		return false
+	}
 	in.exitCode = float64(1)
+	in.inExit = true
 	in.emit("exit", float64(1))
 	return false
 }

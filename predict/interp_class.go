@@ -177,6 +177,12 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 	if !found && k == "constructor" {
 		return c, true
 	}
+	if !found && c.isEmitter() {
+		// EventEmitter has more methods than the predictor models
+		// (rawListeners, ...): never pretend they are missing.
+		in.reason(pos, "EventEmitter.prototype.%s is not modelled", k)
+		return unknown{k}, true
+	}
 	return v, found
 }
 
@@ -190,6 +196,10 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	})
 	if found {
 		return v
+	}
+	if c.isEmitter() && k != "name" {
+		in.reason(pos, "events.%s is not modelled", k)
+		return unknown{k}
 	}
 	switch k {
 	case "name":
