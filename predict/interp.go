@@ -208,6 +208,7 @@ type Interp struct {
 	eeClass     *ClassVal
 	inUncaught  bool // running uncaughtException listeners
 	inExit      bool // running exit listeners after an uncaught error
+	depth       int  // JS call depth
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {

@@ -64,6 +64,8 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 	return in.call(fn, this, args, e.Pos)
 }
 
+const maxDepth = 2000
+
 func isSuper(e ir.Expr) bool {
 	_, ok := e.(*ir.Super)
 	return ok
@@ -129,6 +131,14 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 
 // callFunc runs a function body synchronously.
 func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
+	// Unbounded recursion: Node throws a RangeError at a depth that
+	// depends on frame sizes, so the predictor stops and says so.
+	if in.depth++; in.depth > maxDepth {
+		in.depth--
+		in.reason(c.Fn.Pos, "recursion deeper than %d calls (Node throws RangeError at a depth the predictor does not know)", maxDepth)
+		panic(&Thrown{V: in.newError("RangeError", "Maximum call stack size exceeded")})
+	}
+	defer func() { in.depth-- }()
 	sc := newScope(c.Scope, true)
 	fr := &frame{this: this, scope: sc, home: c.Home}
 	if c.Fn.Arrow {
