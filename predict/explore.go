@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
@@ -18,6 +19,9 @@ type Config struct {
 	MaxReads int
 	// NoSpinCut keeps every busy-wait iteration (see SymClock.spinning).
 	NoSpinCut bool
+	// Deadline, if set, is the time budget: past it no new run starts
+	// (the result is Truncated and TimedOut) and the running one is cut.
+	Deadline time.Time
 	// Each, if set, sees every complete path.
 	Each func(Path)
 }
@@ -71,6 +75,8 @@ type Result struct {
 	// Truncated is set when MaxRuns stopped the search with alternatives
 	// left: Orders may then be incomplete.
 	Truncated bool
+	// TimedOut: it was the Deadline that stopped the search.
+	TimedOut bool
 }
 
 // Complete reports that the orders are every order of the model.
@@ -79,7 +85,10 @@ func (r Result) Complete() bool { return !r.Truncated && r.Cut == 0 }
 func (r Result) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d orders from %d paths (%d runs, %d redundant, %d cut)", len(r.Orders), r.Paths, r.Runs, r.Redundant, r.Cut)
-	if r.Truncated {
+	switch {
+	case r.TimedOut:
+		b.WriteString(", TRUNCATED at the time budget")
+	case r.Truncated:
 		b.WriteString(", TRUNCATED at the run limit")
 	}
 	return b.String()
@@ -95,11 +104,15 @@ type Exec struct {
 	prefix []int
 	trace  []choice
 	maxCh  int
-	clk    *SymClock
-	lp     *loop.Loop
-	polls  [][]int
-	forks  []Fork
-	runs   []Run
+	// deadline is Config.Deadline; ticks counts Tick calls between looks
+	// at the clock.
+	deadline time.Time
+	ticks    int
+	clk      *SymClock
+	lp       *loop.Loop
+	polls    [][]int
+	forks    []Fork
+	runs     []Run
 	// Describe names a callback the loop holds (for forks and runs);
 	// without it paths carry neither.
 	Describe func(cb any) (string, ir.Pos)
@@ -111,6 +124,21 @@ type Exec struct {
 		pending map[int]bool // in flight and not delivered
 		chosen  []int
 		cb      int
+	}
+}
+
+// budgetCut is the reason of a run cut at the time budget.
+const budgetCut = "time budget exceeded"
+
+// Tick is called by the host for each step it takes (a statement); it
+// cuts the run once the time budget is spent, so that one long run cannot
+// outlive the budget.
+func (x *Exec) Tick() {
+	if x.deadline.IsZero() {
+		return
+	}
+	if x.ticks++; x.ticks&1023 == 0 && time.Now().After(x.deadline) {
+		panic(Cut{budgetCut})
 	}
 }
 
@@ -290,8 +318,12 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 			res.Truncated = true
 			break
 		}
+		if !cfg.Deadline.IsZero() && res.Runs > 0 && time.Now().After(cfg.Deadline) {
+			res.Truncated, res.TimedOut = true, true
+			break
+		}
 		res.Runs++
-		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices}
+		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline}
 		x.clk = NewSymClock(x.choose)
 		x.clk.onFork = x.clockFork
 		x.clk.MaxReads = cfg.MaxReads

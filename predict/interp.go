@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -138,9 +139,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		outs[i].Why = why.reasons(firsts[i])
 	}
 	pr := Prediction{Orders: outs, Explored: res}
-	for h := range hazards {
-		pr.Hazards = append(pr.Hazards, h)
-	}
+	pr.Hazards = mergeStarvation(hazards)
 	for _, r := range why.races() {
 		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
 		if r.IO {
@@ -156,9 +155,15 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		return a.Message < b.Message
 	})
 	for _, c := range res.CutReasons {
+		if c == budgetCut {
+			continue // said once below
+		}
 		reasons[Reason{Msg: "exploration cut: " + c}] = true
 	}
-	if res.Truncated {
+	switch {
+	case res.TimedOut || slices.Contains(res.CutReasons, budgetCut):
+		reasons[Reason{Msg: "exploration stopped at the time budget: more orders may exist"}] = true
+	case res.Truncated:
 		reasons[Reason{Msg: "exploration truncated at the run limit"}] = true
 	}
 	for r := range reasons {
@@ -176,6 +181,33 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	})
 	pr.Complete = len(pr.Reasons) == 0
 	return pr
+}
+
+// mergeStarvation lists the hazards, one per check and position: a chain
+// that starves in several orders, with different callbacks pending, is
+// said once in general terms.
+func mergeStarvation(hazards map[Hazard]bool) []Hazard {
+	type at struct {
+		check string
+		pos   ir.Pos
+	}
+	var out []Hazard
+	index := map[at]int{}
+	for h := range hazards {
+		k := at{h.Check, h.Pos}
+		i, ok := index[k]
+		if !ok {
+			index[k] = len(out)
+			out = append(out, h)
+			continue
+		}
+		if out[i].Message != h.Message {
+			if head, _, ok := strings.Cut(h.Message, "): "); ok {
+				out[i].Message = head + "): " + starvesAll + ", and the process never exits"
+			}
+		}
+	}
+	return out
 }
 
 // Interp is one run of the abstract interpreter: the loop.Host of a

@@ -70,6 +70,9 @@ func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
 }
 
 func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
+	if in.x != nil {
+		in.x.Tick()
+	}
 	switch s := s.(type) {
 	case *ir.ExprStmt:
 		in.eval(s.X, sc, fr)

@@ -321,7 +321,9 @@ func (in *Interp) encoding(args []Value) string {
 // fsError is the Error an fs callback receives, with Node's properties.
 func (in *Interp) fsError(err error) Value {
 	o := in.newError("Error", err.Error())
-	if fe, ok := err.(interface{ Props() (code, syscall, path string, errno int) }); ok {
+	if fe, ok := err.(interface {
+		Props() (code, syscall, path string, errno int)
+	}); ok {
 		code, syscall, p, errno := fe.Props()
 		o.set("errno", float64(errno))
 		o.set("code", code)

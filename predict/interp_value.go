@@ -28,7 +28,7 @@ type Object struct {
 	Props map[string]Value
 	Arr   bool
 	Elems []Value
-	Class string // "Object", "Array", "Error", "TypeError", ...
+	Class string    // "Object", "Array", "Error", "TypeError", ...
 	Proto *ClassVal // instances of classes
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter

@@ -213,7 +213,7 @@ func (w *whyIndex) races() []Race {
 			mine := p.Choices[f.Choice]
 			for alt := 0; alt < 8; alt++ {
 				j, ok := w.first[pre+fmt.Sprintf("%d,", alt)]
-				if !ok || alt == mine {
+				if !ok || alt == mine || saysSame(w.paths[j], f) {
 					continue
 				}
 				a, b, ok := firstDifference(p.Runs, w.paths[j].Runs)
@@ -233,6 +233,18 @@ func (w *whyIndex) races() []Race {
 		}
 	}
 	return out
+}
+
+// saysSame reports whether q, at f's choice, also says what f says: one
+// clock reading can decide several things (the 1 ms timer had expired,
+// the 5 ms one had not), and only what differs explains the race.
+func saysSame(q Path, f Fork) bool {
+	for _, g := range q.Forks {
+		if g.Choice == f.Choice && g.Text == f.Text {
+			return true
+		}
+	}
+	return false
 }
 
 func firstDifference(a, b []Run) (Run, Run, bool) {
@@ -266,7 +278,7 @@ func (in *Interp) starved(st loop.Stop) {
 			left = append(left, plural(c.n, c.name))
 		}
 	}
-	starves := "timers, I/O and immediates never get a turn"
+	starves := starvesAll
 	if len(left) > 0 {
 		verb := " never run"
 		if len(left) == 1 && strings.HasPrefix(left[0], "1 ") {
@@ -277,6 +289,8 @@ func (in *Interp) starved(st loop.Stop) {
 	h.Message = fmt.Sprintf("the %s queue never drains (%s keeps re-queueing work): %s, and the process never exits", st.Queue, what, starves)
 	in.hazards[h] = true
 }
+
+const starvesAll = "timers, I/O and immediates never get a turn"
 
 func plural(n int, s string) string {
 	if n == 1 {

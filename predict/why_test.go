@@ -90,3 +90,35 @@ func TestIterations(t *testing.T) {
 		}
 	}
 }
+
+// One clock reading can decide two things (the 1 ms timer had expired,
+// the 5 ms one had not): a race is explained by what differs, and a chain
+// that starves with different callbacks pending is one hazard.
+func TestRaceNamesTheDecidingTimer(t *testing.T) {
+	src := "setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\nfunction spin() { process.nextTick(spin); }\nsetTimeout(spin, 5);\n"
+	p := predictSource(t, src, "20")
+	var races, loops []Hazard
+	for _, h := range p.Hazards {
+		switch h.Check {
+		case "timerrace":
+			races = append(races, h)
+		case "nexttickloop":
+			loops = append(loops, h)
+		}
+	}
+	if len(loops) != 1 {
+		t.Errorf("nexttickloop hazards: %+v, want one", loops)
+	}
+	found := false
+	for _, r := range races {
+		if strings.HasPrefix(r.Message, "setTimeout at 4:1 and setImmediate at 2:1") {
+			found = true
+			if !strings.Contains(r.Message, "whether the setTimeout at 4:1 (5 ms) had expired") {
+				t.Errorf("race explained by the wrong timer: %s", r.Message)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no race between the 5 ms timer and the immediate: %+v", races)
+	}
+}

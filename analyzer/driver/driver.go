@@ -31,6 +31,14 @@ type Options struct {
 	// Known are the names of every check that exists (for suppression
 	// comments naming a check that does not); defaults to the analyzers run.
 	Known []string
+	// Extra, if set, adds findings that do not come from an analyzer (the
+	// predictor's, for looplint check on one file). It sees the parsed
+	// file and sets Check, Message and Pos.Line/Col (in the user's text);
+	// the driver fills in offsets, drops a finding an analyzer already
+	// made on that line for that check, and applies suppressions to the
+	// rest. ExtraChecks are the checks it may report.
+	Extra       func(f *parse.File) []Diagnostic
+	ExtraChecks []string
 }
 
 // Position is a place in a file: 1-based line and column, the column
@@ -170,6 +178,9 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 	for _, d := range r.diags {
 		res.Diagnostics = append(res.Diagnostics, r.convert(d.Diagnostic, d.check, f.Source))
 	}
+	if opt.Extra != nil {
+		res.Diagnostics = addExtra(res.Diagnostics, opt.Extra(f), f.Text)
+	}
 	if !opt.NoSuppress {
 		known := opt.Known
 		if known == nil {
@@ -181,12 +192,48 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 		for _, a := range analyzers {
 			ran[a.Name] = true
 		}
+		for _, c := range opt.ExtraChecks {
+			ran[c] = true
+		}
 		res.Diagnostics = applySuppressions(f.Text, res.Diagnostics, known, ran)
 	}
 	if len(res.Diagnostics) == 0 {
 		res.Source = ""
 	}
 	return res
+}
+
+// addExtra adds the extra findings that no analyzer made, with offsets
+// computed in text, and keeps the findings in source order.
+func addExtra(diags, extra []Diagnostic, text string) []Diagnostic {
+	if len(extra) == 0 {
+		return diags
+	}
+	type at struct {
+		check string
+		line  int
+	}
+	have := map[at]bool{}
+	for _, d := range diags {
+		have[at{d.Check, d.Pos.Line}] = true
+	}
+	starts := lineStarts(text)
+	for _, d := range extra {
+		if d.Pos.Line < 1 || d.Pos.Line > len(starts) || have[at{d.Check, d.Pos.Line}] {
+			continue
+		}
+		have[at{d.Check, d.Pos.Line}] = true
+		off := starts[d.Pos.Line-1]
+		for col := 1; col < d.Pos.Col && off < len(text) && text[off] != '\n'; col++ {
+			_, n := utf8.DecodeRuneInString(text[off:])
+			off += n
+		}
+		d.Pos.Offset = off
+		d.End = d.Pos
+		diags = append(diags, d)
+	}
+	sort.SliceStable(diags, func(i, j int) bool { return diags[i].Pos.Offset < diags[j].Pos.Offset })
+	return diags
 }
 
 type memo struct {

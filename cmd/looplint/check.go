@@ -12,12 +12,14 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/driver"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -25,6 +27,9 @@ type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
 	jobs                             int
+	node                             string
+	noPredict                        bool
+	predictTimeout                   time.Duration
 }
 
 func newCheckCmd() *cobra.Command {
@@ -49,6 +54,13 @@ its line; the reason after -- is required:
 A file that cannot be analyzed (unreadable, binary, syntax error) is
 reported and the run goes on.
 
+Given a single file (up to 256 KiB), check also runs the predictor
+(looplint predict) for the --node version and reports what it finds:
+nextTick and microtask chains that starve the loop (nexttickloop,
+microtaskloop) and orders decided by the clock or by I/O completion
+(timerrace, iorace), each marked "(predicted for Node V)". --no-predict
+turns this off; --predict-timeout bounds it.
+
 Exit status: 0 no findings, 1 findings (or files that could not be
 analyzed), 2 usage or internal error.`,
 		Example: `  looplint check ./...
@@ -69,6 +81,9 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
 	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
+	fl.StringVar(&f.node, "node", "", "Node version the predictor models for a single file (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
 }
 
@@ -90,9 +105,16 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		for _, a := range checks.All {
 			fmt.Fprintf(stdout, "%-18s %s\n", a.Name, firstLine(a.Doc))
 		}
+		for _, c := range predictedOnly {
+			fmt.Fprintf(stdout, "%-18s %s\n", c.Name, firstLine(c.Doc))
+		}
 		return nil
 	}
 	if f.explain != "" {
+		if doc, ok := predictedOnlyDoc(f.explain); ok {
+			fmt.Fprintf(stdout, "%s: %s\n", f.explain, doc)
+			return nil
+		}
 		a := checks.Lookup(f.explain)
 		if a == nil {
 			return checkErr(stdout, f.format, fmt.Sprintf("no check named %q (see looplint check --list)", f.explain))
@@ -103,7 +125,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if f.fix && f.diff {
 		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
 	}
-	analyzers, err := selectChecks(f.enable, f.disable)
+	analyzers, on, err := selectChecks(f.enable, f.disable)
 	if err != nil {
 		return checkErr(stdout, f.format, err.Error())
 	}
@@ -118,7 +140,23 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	for _, a := range checks.All {
 		known = append(known, a.Name)
 	}
-	results := driver.Run(files, analyzers, driver.Options{Jobs: f.jobs, Known: known})
+	for _, c := range predictedOnly {
+		known = append(known, c.Name)
+	}
+	opt := driver.Options{Jobs: f.jobs, Known: known}
+	if !f.noPredict && predictsFile(args) {
+		v, err := nodeVersion(f.node)
+		if err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
+		opt.Extra = func(pf *parse.File) []driver.Diagnostic { return predictedFindings(pf, v, f.predictTimeout, on) }
+		for name, ok := range on {
+			if ok {
+				opt.ExtraChecks = append(opt.ExtraChecks, name)
+			}
+		}
+	}
+	results := driver.Run(files, analyzers, opt)
 	for _, we := range walkErrs {
 		results = append(results, driver.Result{Path: we.path, Err: we.err})
 	}
@@ -178,14 +216,16 @@ func firstLine(s string) string {
 	return l
 }
 
-func selectChecks(enable, disable string) ([]*analysis.Analyzer, error) {
+// selectChecks is the analyzers to run and, by name, which checks are on
+// (the predictor's too).
+func selectChecks(enable, disable string) ([]*analysis.Analyzer, map[string]bool, error) {
 	split := func(s string) ([]string, error) {
 		var out []string
 		for _, n := range strings.Split(s, ",") {
 			if n = strings.TrimSpace(n); n == "" {
 				continue
 			}
-			if checks.Lookup(n) == nil {
+			if _, ok := predictedOnlyDoc(n); !ok && checks.Lookup(n) == nil {
 				return nil, fmt.Errorf("no check named %q (see looplint check --list)", n)
 			}
 			out = append(out, n)
@@ -194,15 +234,18 @@ func selectChecks(enable, disable string) ([]*analysis.Analyzer, error) {
 	}
 	en, err := split(enable)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dis, err := split(disable)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	on := map[string]bool{}
 	for _, a := range checks.All {
 		on[a.Name] = len(en) == 0
+	}
+	for _, c := range predictedOnly {
+		on[c.Name] = len(en) == 0
 	}
 	for _, n := range en {
 		on[n] = true
@@ -216,10 +259,14 @@ func selectChecks(enable, disable string) ([]*analysis.Analyzer, error) {
 			out = append(out, a)
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no check left to run after --enable/--disable")
+	left := false
+	for _, ok := range on {
+		left = left || ok
 	}
-	return out, nil
+	if !left {
+		return nil, nil, fmt.Errorf("no check left to run after --enable/--disable")
+	}
+	return out, on, nil
 }
 
 // ----- report -----
@@ -335,6 +382,9 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 	}
 	for _, a := range analyzers {
 		addRule(a.Name, firstLine(a.Doc), a.Doc)
+	}
+	for _, c := range predictedOnly {
+		addRule(c.Name, firstLine(c.Doc), c.Doc)
 	}
 	addRule(driver.SuppressCheck, "malformed or unused looplint-ignore comment", "A looplint-ignore comment must name a check and give a reason after --, and must suppress a finding on its line or the next.")
 	results := []any{}

@@ -446,3 +446,66 @@ func TestCheckDeepNesting(t *testing.T) {
 		t.Errorf("unbalanced: exit %d, errors %+v", code, rep.Errors)
 	}
 }
+
+// A single file also gets the predictor's findings: a race between two
+// I/O callbacks (no analyzer reports those) and a starving chain reached
+// only through a timer; a directory run does not predict.
+func TestCheckPredicts(t *testing.T) {
+	dir := t.TempDir()
+	io := writeFile(t, dir, "io.js", []byte("const fs = require('fs');\nfs.readFile(__filename, () => console.log('a'));\nfs.stat(__filename, () => console.log('b'));\n"))
+	ioRace := regexp.MustCompile(`(?m)^.*io\.js:2:1: fs\.readFile at 2:1 and fs\.stat at 3:1 run in either order: .* \(predicted for Node 20\.\d+\.\d+\) \(iorace\)$`)
+
+	code, out, errs := cliRun(t, "check", "--node", "20", io)
+	if code != 1 || !ioRace.MatchString(out) {
+		t.Errorf("single file: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"check", "--node", "20", "--no-predict", io},
+		{"check", "--node", "20", "--disable", "iorace", io},
+		{"check", "--node", "20", dir}, // not a single file
+	} {
+		if code, out, _ := cliRun(t, args...); code != 0 || out != "" {
+			t.Errorf("%v: exit %d, stdout:\n%s", args, code, out)
+		}
+	}
+	if code, out, _ := cliRun(t, "check", "--node", "20", "--enable", "iorace", io); code != 1 || !ioRace.MatchString(out) {
+		t.Errorf("--enable iorace: exit %d, stdout:\n%s", code, out)
+	}
+
+	// Suppressed like any finding, and the suppression counts as used.
+	sup := writeFile(t, dir, "sup.js", []byte("const fs = require('fs');\n// looplint-ignore iorace -- order does not matter here\nfs.readFile(__filename, () => console.log('a'));\nfs.stat(__filename, () => console.log('b'));\n"))
+	if code, out, _ := cliRun(t, "check", "--node", "20", sup); code != 0 || out != "" {
+		t.Errorf("suppressed: exit %d, stdout:\n%s", code, out)
+	}
+
+	// SARIF names the rule of a predicted finding.
+	_, out, _ = cliRun(t, "check", "--node", "20", "--format", "sarif", io)
+	var s struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				RuleIndex int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || len(s.Runs) != 1 || len(s.Runs[0].Results) != 1 {
+		t.Fatalf("sarif: %v\n%s", err, out)
+	}
+	r := s.Runs[0].Results[0]
+	if rules := s.Runs[0].Tool.Driver.Rules; r.RuleID != "iorace" || r.RuleIndex >= len(rules) || rules[r.RuleIndex].ID != "iorace" {
+		t.Errorf("sarif result %+v does not point at the iorace rule", r)
+	}
+
+	// A starving chain two callbacks deep: the analyzer's finding and the
+	// predictor's on the same line are one finding.
+	deep := writeFile(t, dir, "deep.js", []byte("function spin() {\n  process.nextTick(spin);\n}\nsetTimeout(() => setImmediate(spin), 1);\n"))
+	code, out, _ = cliRun(t, "check", "--node", "20", deep)
+	if n := strings.Count(out, "(nexttickloop)"); code != 1 || n != 1 {
+		t.Errorf("deep: exit %d, %d nexttickloop findings, want 1:\n%s", code, n, out)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -138,11 +139,11 @@ func genAnswer(name, src string, v loop.Version) string {
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: the program does not load: %v\n", err)
 	}
-	files, err := prog.Files()
+	popts, err := predictOptions(prog, time.Minute)
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: %v\n", err)
 	}
-	pred := predict.Predict(pf, prog.Profile, predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir})
+	pred := predict.Predict(pf, prog.Profile, popts)
 	verdict := "1 order"
 	if len(pred.Orders) != 1 {
 		verdict = fmt.Sprintf("%d possible orders", len(pred.Orders))

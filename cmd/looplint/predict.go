@@ -19,6 +19,7 @@ type predictFlags struct {
 	noConfirm, explain          bool
 	maxOrders, explore          int
 	seed                        uint64
+	timeout                     time.Duration
 }
 
 func newPredictCmd() *cobra.Command {
@@ -61,7 +62,23 @@ usage.`,
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
 	fl.IntVar(&f.explore, "explore", 200, "runtime schedules tried when looking for unpredicted orders")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for that exploration")
+	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction; past it the orders found so far are listed and the result is incomplete (0: none)")
 	return cmd
+}
+
+// predictOptions are the predictor's options for a prepared program: the
+// runtime's sandbox files (what the program reads), its path there, and
+// a time budget (0: none).
+func predictOptions(prog *lrt.Program, budget time.Duration) (predict.Options, error) {
+	files, err := prog.Files()
+	if err != nil {
+		return predict.Options{}, err
+	}
+	o := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
+	if budget > 0 {
+		o.Explore.Deadline = time.Now().Add(budget)
+	}
+	return o, nil
 }
 
 type predictedOrder struct {
@@ -125,11 +142,10 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	if err != nil {
 		return err
 	}
-	files, err := prog.Files()
+	popts, err := predictOptions(prog, f.timeout)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	popts := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
 	pred := predict.Predict(pf, prog.Profile, popts)
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{},

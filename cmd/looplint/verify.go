@@ -23,7 +23,6 @@ import (
 
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/predict"
 	"github.com/looplint/looplint/realnode"
 	lrt "github.com/looplint/looplint/runtime"
@@ -112,7 +111,7 @@ usage, or a Node that cannot be installed.`,
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.StringVar(&f.record, "record", "", "write the observed outcomes as a testdata archive (one snippet only)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit per node run")
-	fl.DurationVar(&f.predictTimeout, "predict-timeout", 2*time.Minute, "time limit for predicting one snippet on one version")
+	fl.DurationVar(&f.predictTimeout, "predict-timeout", 2*time.Minute, "time budget for predicting one snippet on one version (past it the prediction is incomplete)")
 	return cmd
 }
 
@@ -557,7 +556,13 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		res.Module = prog.Profile.Module.String()
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
-		pred, res.Error = predictWithin(ctx, pf, prog.Profile, f.predictTimeout)
+		var popts predict.Options
+		if popts, err = predictOptions(prog, f.predictTimeout); err != nil {
+			res.Error = err.Error()
+		} else {
+			p := predict.Predict(pf, prog.Profile, popts)
+			pred = &p
+		}
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%s", abs, bin.Version)
@@ -592,21 +597,6 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		}
 	}
 	return compareOrders(res, pred, obs), nodecase.Record{Runs: len(runs), Outcomes: realnode.Tally(outcomes)}, nil
-}
-
-// predictWithin runs the predictor, giving up after d (the goroutine is
-// then left to finish on its own).
-func predictWithin(ctx context.Context, pf *parse.File, p loop.Profile, d time.Duration) (*predict.Prediction, string) {
-	done := make(chan predict.Prediction, 1)
-	go func() { done <- predict.Predict(pf, p, predict.Options{}) }()
-	select {
-	case pr := <-done:
-		return &pr, ""
-	case <-time.After(d):
-		return nil, fmt.Sprintf("prediction took longer than %s", d)
-	case <-ctx.Done():
-		return nil, "interrupted"
-	}
 }
 
 // writeRecord writes the observed outcomes as a testdata/runtime archive.

@@ -1,0 +1,49 @@
+package predict
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+)
+
+// A spent time budget stops the exploration: the first run is cut once
+// it has taken a thousand-odd steps, and the result says why instead of
+// listing what it found as complete.
+func TestTimeBudget(t *testing.T) {
+	src := "let n = 0;\nfor (let i = 0; i < 5000; i++) { n++; }\nsetTimeout(() => console.log('t', n), 0);\nsetImmediate(() => console.log('i'));\n"
+	f, err := parse.Parse("main.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := loop.ParseVersion("20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof := loop.Profile{Node: v, Module: loop.CommonJS}
+
+	free := Predict(f, prof, Options{})
+	if !free.Complete || len(free.Orders) != 2 {
+		t.Fatalf("without a budget: complete %v, %d orders, reasons %v", free.Complete, len(free.Orders), free.Reasons)
+	}
+
+	spent := Predict(f, prof, Options{Explore: Config{Deadline: time.Now().Add(-time.Second)}})
+	if spent.Complete {
+		t.Fatalf("a spent budget gave a complete prediction: %+v", spent.Orders)
+	}
+	found := false
+	for _, r := range spent.Reasons {
+		found = found || strings.Contains(r.Msg, "time budget")
+		if strings.Contains(r.Msg, "exploration cut") {
+			t.Errorf("the budget is said once, not as a cut too: %v", spent.Reasons)
+		}
+	}
+	if !found {
+		t.Errorf("reasons do not name the time budget: %v", spent.Reasons)
+	}
+	if e := spent.Explored; e.Runs != 1 || e.Cut != 1 || e.Paths != 0 {
+		t.Errorf("after the budget was spent: %d runs, %d cut, %d complete; want the one run cut", e.Runs, e.Cut, e.Paths)
+	}
+}
