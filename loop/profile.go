@@ -131,6 +131,47 @@ func (p Profile) DetectModule() bool {
 	return v.Major >= 23 || v.Major == 22 && v.Minor >= 7 || v.Major == 20 && v.Minor >= 19
 }
 
+// esmThrowHops is, per release measured on real Node, how many microtask
+// hops an ES module main's synchronous throw takes to reach Node's report
+// (testdata/runtime/esm-throw-hops*.txtar). It follows the module
+// loader's internals, which change from minor release to minor release.
+var esmThrowHops = map[Version]int{
+	{10, 24, 1}: 4, {11, 15, 0}: 4, {12, 22, 12}: 2, {13, 14, 0}: 3, {14, 21, 3}: 3,
+	{15, 14, 0}: 3, {16, 0, 0}: 3, {16, 20, 2}: 8, {17, 9, 1}: 6, {18, 0, 0}: 6,
+	{18, 20, 8}: 3, {20, 0, 0}: 5, {20, 20, 2}: 3, {21, 7, 3}: 3, {22, 0, 0}: 3,
+	{22, 12, 0}: 4, {22, 17, 0}: 4, {22, 18, 0}: 4, {22, 23, 3}: 4, {23, 11, 1}: 4,
+	{24, 21, 0}: 4, {25, 9, 0}: 4, {26, 10, 0}: 4,
+}
+
+// ESMThrowHops is how many microtask hops separate a throw in an ES module
+// main from Node's report of it as an uncaught exception (the module job's
+// promise rejects and its handlers pass the error on, one job each): the
+// reactions queued before the throw, and those they chain, run until then.
+// A throw after a top-level await (afterAwait) takes one more. measured
+// says the release is one we measured; otherwise n is the figure of the
+// nearest measured release.
+func (p Profile) ESMThrowHops(afterAwait bool) (n int, measured bool) {
+	n, measured = esmThrowHops[p.Node]
+	if !measured {
+		best := -1
+		for v, h := range esmThrowHops {
+			d := ordinal(v) - ordinal(p.Node)
+			if d < 0 {
+				d = -d
+			}
+			if best < 0 || d < best || d == best && h > n {
+				best, n = d, h
+			}
+		}
+	}
+	if afterAwait {
+		n++
+	}
+	return n, measured
+}
+
+func ordinal(v Version) int { return v.Major*1000000 + v.Minor*1000 + v.Patch }
+
 // TopLevelAwait works in modules without a flag from 14.8.
 func (p Profile) TopLevelAwait() bool { return p.Node.AtLeast(14, 8) }
 

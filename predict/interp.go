@@ -227,7 +227,8 @@ type Interp struct {
 	reasons  map[Reason]bool
 	hazards  map[Hazard]bool
 
-	exitCode  Value // process.exitCode
+	exitCode  Value    // process.exitCode
+	mainAsync *Promise // an ES module main's evaluation (unsettled: exit 13)
 	listeners map[string][]Value
 	unhandled []*Promise
 	reported  map[*Promise]bool
@@ -313,10 +314,12 @@ func (in *Interp) runMain() {
 	body := func() {
 		defer in.catchExit()
 		main := &Closure{Fn: in.prog.Main, Scope: in.globals}
+		if in.p.Module == loop.ESModule {
+			in.runModule(main)
+			return
+		}
 		if in.prog.Main.Async {
-			if !in.p.TopLevelAwait() {
-				in.reason(in.prog.Main.Pos, "top-level await on a Node without it")
-			}
+			in.reason(in.prog.Main.Pos, "top-level await outside an ES module")
 			in.callAsync(main, nil, nil)
 			return
 		}
@@ -332,6 +335,39 @@ func (in *Interp) runMain() {
 	default:
 		in.reason(ir.Pos{}, "run stopped: %s", st.Msg)
 	}
+}
+
+// runModule evaluates an ES module main as Node's module job does: a
+// throw, at once or after a top-level await, rejects the evaluation's
+// promise, and the job's rejection handler (a microtask queued behind
+// those the body queued) reports it as an uncaught exception; so
+// reactions queued before the throw still run, ticks do not.
+func (in *Interp) runModule(main *Closure) {
+	var p *Promise
+	if in.prog.Main.Async {
+		if !in.p.TopLevelAwait() {
+			in.reason(in.prog.Main.Pos, "top-level await on a Node without it")
+		}
+		p = in.callAsync(main, nil, nil)
+	} else if err := in.protect(func() { in.callFunc(main, nil, nil) }); err != nil {
+		p = in.e.Rejected(thrownValue(err))
+	} else {
+		p = in.e.Resolved(nil)
+	}
+	in.mainAsync = p
+	n, measured := in.p.ESMThrowHops(p.State == Pending)
+	var report func(v Value)
+	report = func(v Value) {
+		if !measured {
+			in.reason(in.prog.Main.Pos, "how many microtasks run between an ES module's throw and its report is not measured for Node %s (assumed %d, as the nearest measured release)", in.p.Node, n)
+		}
+		if n--; n > 0 {
+			in.e.Enqueue(func() { report(v) })
+			return
+		}
+		in.l.ReportUncaught(&Thrown{V: v})
+	}
+	in.e.Then(p, nil, nativeFn(report))
 }
 
 // exitSignal unwinds JavaScript after process.exit().
@@ -510,6 +546,11 @@ func (in *Interp) EmitRejectionHandled(r any) {
 }
 
 func (in *Interp) EmitProcess(event string) {
+	if event == "exit" && in.mainAsync != nil && in.mainAsync.State == Pending {
+		// Node's verdict on a top-level await that never settled.
+		in.exitCode = float64(13)
+		in.stderr = append(in.stderr, "Warning: Detected unsettled top-level await at file://"+in.opts.Filename)
+	}
 	var code Value = float64(in.code())
 	in.emit(event, code)
 }

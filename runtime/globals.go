@@ -27,7 +27,10 @@ var internalJS = map[string]string{
 	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
 	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
 	"fsClasses":       statsClass,
-	"rejectWrapper":   "(function (report) { return function (e) { report(e); }; })",
+	// rejectWrapper(report)(n) is the module job's rejection handler: it
+	// passes the error on through n-1 more jobs, then reports it. Made
+	// before the module runs, so the module cannot replace what it uses.
+	"rejectWrapper": "(function (report) { var then = Promise.prototype.then, done = Promise.resolve(); return function (n) { return function h(e) { if (--n > 0) then.call(done, function () { h(e); }); else report(e); }; }; })",
 	// Before any built-in loads: the engine has no Symbol.asyncIterator,
 	// and esbuild's for-await lowering falls back to this registered one.
 	"asyncIterator": "if (Symbol.asyncIterator === undefined) Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol.for('Symbol.asyncIterator') })",

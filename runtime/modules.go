@@ -266,6 +266,11 @@ func (h *host) runCJS(prg *sobek.Program, mod *sobek.Object, p string) error {
 	return err
 }
 
+// engineAsyncModuleHops is how many jobs sobek takes to reject an async
+// module's evaluation promise after its body throws (measured against the
+// esm-throw-hops-after-await case: V8 takes none of its own there).
+const engineAsyncModuleHops = 2
+
 // mainBody is what RunMain evaluates: the CommonJS wrapper call, or the ES
 // module graph's evaluation.
 func (h *host) mainBody() func() {
@@ -288,20 +293,30 @@ func (h *host) mainBody() func() {
 			h.l.ReportUncaught(h.linkError(err))
 			return
 		}
-		prom := rec.Evaluate(h.rt)
-		h.mainAsync = prom
 		// A throw in the body, now or after top-level await, reaches Node
 		// as the rejection of the module job's promise: an uncaught
-		// exception raised from a later job, so jobs the body queued
-		// before throwing still run. Never an unhandled rejection.
-		// The handler is JS: a Go handler calling back into JS from an
-		// engine job would drain the job queue early.
+		// exception raised some jobs later (loop.Profile.ESMThrowHops), so
+		// jobs the body queued before throwing, and what they chain, still
+		// run. Never an unhandled rejection. The handler is JS: a Go
+		// handler calling back into JS from an engine job would drain the
+		// job queue early.
 		wrap, _ := h.runInternal("rejectWrapper")
 		wf, _ := sobek.AssertFunction(wrap)
-		onReject, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		withHops, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
 			h.l.ReportUncaught(&jsThrow{h.unwrap(c.Argument(0))})
 			return sobek.Undefined()
 		}))
+		prom := rec.Evaluate(h.rt)
+		h.mainAsync = prom
+		async := prom.State() == sobek.PromiseStatePending
+		hops, _ := h.p.Profile.ESMThrowHops(async)
+		if async {
+			// The engine's own async module evaluation already takes two
+			// jobs to reject the promise after the body throws.
+			hops = max(hops-engineAsyncModuleHops, 1)
+		}
+		hf, _ := sobek.AssertFunction(withHops)
+		onReject, _ := hf(sobek.Undefined(), h.rt.ToValue(hops))
 		h.thenFn(h.rt.ToValue(prom), sobek.Undefined(), onReject)
 	}
 }
