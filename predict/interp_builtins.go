@@ -190,6 +190,14 @@ func (in *Interp) module(name string, pos ir.Pos) Value {
 		return fs
 	case "events":
 		return in.emitterClass()
+	case "util":
+		return in.utilModule()
+	case "timers/promises":
+		if !in.p.Has("module:timers/promises") {
+			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
+			return unknown{"module " + name}
+		}
+		return in.timersPromises()
 	case "timers":
 		t := &Native{Name: "timers", Props: map[string]Value{}}
 		for _, m := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {

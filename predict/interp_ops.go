@@ -43,6 +43,23 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.processOn(e.Name, args, e.Pos)
 	case ir.OpExit:
 		return in.exit(args)
+	case ir.OpPromisify:
+		return in.promisify(arg(args, 0), e.Pos)
+	case ir.OpTimersP:
+		switch e.Name {
+		case "setTimeout":
+			return in.promisedTimer(arg(args, 0), arg(args, 1), len(args) > 2, e.Pos)
+		case "setImmediate":
+			return in.promisedImmediate(arg(args, 0), len(args) > 1, e.Pos)
+		case "wait", "yield":
+			if !in.p.Node.AtLeast(17, 3) {
+				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")
+			}
+			if e.Name == "wait" {
+				return in.promisedTimer(arg(args, 0), nil, len(args) > 1, e.Pos)
+			}
+			return in.promisedImmediate(nil, false, e.Pos)
+		}
 	}
 	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)
 	for _, a := range args {

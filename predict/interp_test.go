@@ -42,6 +42,7 @@ var stallDependent = map[string]bool{
 	"timer-unref-never-fires":    true, // 1000 ms unref'd vs 5 ms
 	"timer-refresh":              true, // 20/50 ms against a refreshed one
 	"interval-clear-after-three": true, // 3 x 5 ms beats vs a 60 ms timer
+	"timers-promises-module":     true, // a 5 ms promised timer set before a 1 ms one
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

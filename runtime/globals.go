@@ -27,6 +27,9 @@ var internalJS = map[string]string{
 	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
 	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
 	"fsClasses":       statsClass,
+	// Node's custom promisified setTimeout and setImmediate: a timer or
+	// immediate whose callback is the promise's resolve.
+	"promisifyTimers": "(function (st, si, P) { var k = Symbol.for('nodejs.util.promisify.custom'); Object.defineProperty(st, k, { value: function setTimeout(after, value) { return new P(function (resolve) { st(resolve, after, value); }); }, configurable: true }); Object.defineProperty(si, k, { value: function setImmediate(value) { return new P(function (resolve) { si(resolve, value); }); }, configurable: true }); })(setTimeout, setImmediate, Promise)",
 	// rejectWrapper(report)(n) is the module job's rejection handler: it
 	// passes the error on through n-1 more jobs, then reports it. Made
 	// before the module runs, so the module cannot replace what it uses.
@@ -223,6 +226,9 @@ func (h *host) bootstrap() error {
 	g.Set("clearInterval", h.clearTimer)
 	g.Set("setImmediate", h.setImmediate)
 	g.Set("clearImmediate", h.clearImmediate)
+	if _, err := h.runInternal("promisifyTimers"); err != nil {
+		return err
+	}
 	qm, err := h.runInternal("queueMicrotask")
 	if err != nil {
 		return err

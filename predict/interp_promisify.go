@@ -1,0 +1,109 @@
+package predict
+
+import "github.com/looplint/looplint/ir"
+
+// Promise-returning APIs: util.promisify and timers/promises. Both settle
+// their promise from the callback that the loop runs (the timer, the
+// immediate, the API's own callback), so the reactions run in that
+// callback's microtask drain, as in Node.
+
+// timersPromises is require('timers/promises') (Node 15+).
+func (in *Interp) timersPromises() *Native {
+	m := &Native{Name: "timers/promises", Props: map[string]Value{}}
+	m.Props["setTimeout"] = native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
+		return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
+	})
+	m.Props["setImmediate"] = native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
+		return in.promisedImmediate(arg(a, 0), len(a) > 1, p)
+	})
+	return m
+}
+
+// promisedTimer is timers/promises setTimeout(delay, value): a timer whose
+// callback is the promise's resolve.
+func (in *Interp) promisedTimer(delay, value Value, options bool, pos ir.Pos) Value {
+	if options {
+		in.reason(pos, "timers/promises options (signal, ref) are not modelled")
+	}
+	n := 1.0
+	if delay != nil {
+		var ok bool
+		if n, ok = toNumber(delay); !ok {
+			in.reason(pos, "timer delay is not known")
+			n = 1
+		}
+	}
+	p := in.e.New()
+	resolve, _ := in.e.Resolver(p)
+	cb := native("resolve", func(Value, []Value, ir.Pos) Value { resolve(value); return nil })
+	in.l.SetTimer(task{fn: cb, api: "setTimeout (promise)", site: pos}, in.l.CoerceDelay(n), false)
+	return p
+}
+
+// promisedImmediate is timers/promises setImmediate(value).
+func (in *Interp) promisedImmediate(value Value, options bool, pos ir.Pos) Value {
+	if options {
+		in.reason(pos, "timers/promises options (signal, ref) are not modelled")
+	}
+	p := in.e.New()
+	resolve, _ := in.e.Resolver(p)
+	cb := native("resolve", func(Value, []Value, ir.Pos) Value { resolve(value); return nil })
+	in.l.SetImmediate(task{fn: cb, api: "setImmediate (promise)", site: pos})
+	return p
+}
+
+// utilModule is require('util') with what the predictor models of it.
+func (in *Interp) utilModule() *Native {
+	u := &Native{Name: "util", Props: map[string]Value{}}
+	u.Props["promisify"] = native("promisify", func(_ Value, a []Value, p ir.Pos) Value { return in.promisify(arg(a, 0), p) })
+	return u
+}
+
+// promisify is util.promisify(fn). setTimeout and setImmediate have
+// Node's custom promisified forms (the timers/promises functions); any
+// other function gets a wrapper that calls it with an (err, value)
+// callback settling a new promise (a synchronous throw rejects it).
+func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
+	if _, u := fn.(unknown); u {
+		in.reason(pos, "util.promisify of an unknown function")
+		return unknown{"promisified function"}
+	}
+	if !isCallable(fn) {
+		in.throwType(pos, "The \"original\" argument must be of type function")
+	}
+	switch fn {
+	case in.builtins["setTimeout"]:
+		return native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
+			return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
+		})
+	case in.builtins["setImmediate"]:
+		return native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
+			return in.promisedImmediate(arg(a, 0), len(a) > 1, p)
+		})
+	}
+	if c, ok := fn.(*Closure); ok && c.Props != nil && len(c.Props.Props) > 0 {
+		in.reason(pos, "util.promisify of a function with properties (a custom promisified form?)")
+	}
+	return native("promisified", func(this Value, a []Value, p ir.Pos) Value {
+		pr := in.e.New()
+		resolve, reject := in.e.Resolver(pr)
+		cb := native("callback", func(_ Value, r []Value, _ ir.Pos) Value {
+			err := arg(r, 0)
+			t, known := truthy(err)
+			if !known {
+				in.reason(p, "whether the promisified callback got an error is not known")
+			}
+			if t {
+				reject(err)
+			} else {
+				resolve(arg(r, 1))
+			}
+			return nil
+		})
+		args := append(append([]Value{}, a...), cb)
+		if err := in.protect(func() { in.call(fn, this, args, p) }); err != nil {
+			reject(thrownValue(err))
+		}
+		return pr
+	})
+}
