@@ -605,6 +605,19 @@ func (l *Loop) SubmitIO(trips int, cb any) *IO {
 	return op
 }
 
+// IOFinal reports whether the next completion of operation id is its last
+// one, the one that runs its callback. Earlier round trips run nothing: a
+// poll phase's order among them, and between them and callbacks, does
+// not matter (the explorer uses this to try fewer orders).
+func (l *Loop) IOFinal(id int) bool {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.trips <= 1
+		}
+	}
+	return true
+}
+
 func (l *Loop) completeTrip(id int) {
 	for i, op := range l.io {
 		if op.id != id {
