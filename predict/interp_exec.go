@@ -142,6 +142,8 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		in.importStmt(s, sc)
 	case *ir.Export:
 		in.eval(s.Local, sc, fr)
+	case *ir.Switch:
+		return in.switchStmt(s, sc, fr)
 	case *ir.Unknown:
 		in.reason(s.Pos, "not modelled: %s", s.Reason)
 	default:
@@ -177,6 +179,46 @@ func loopBody(c completion, label string) (completion, bool) {
 		return c, true
 	}
 	return completion{}, false
+}
+
+// switchStmt: the case tests are evaluated in order until one is strictly
+// equal to the discriminant (an unknown comparison forks), else the
+// default is taken; from there the bodies fall through until a break.
+// The cases share one block scope.
+func (in *Interp) switchStmt(s *ir.Switch, sc *Scope, fr *frame) completion {
+	d := in.eval(s.X, sc, fr)
+	inner := newScope(sc, false)
+	start, def := -1, -1
+	for i, c := range s.Cases {
+		if c.Test == nil {
+			def = i
+			continue
+		}
+		eq, ok := strictEq(d, in.eval(c.Test, inner, fr))
+		if !ok {
+			eq = in.fork(c.Pos, "a switch case")
+		}
+		if eq {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		start = def
+	}
+	if start < 0 {
+		return completion{}
+	}
+	for _, c := range s.Cases[start:] {
+		r := in.execList(c.Body, inner, fr)
+		if r.c == cBreak && r.label == "" {
+			return completion{}
+		}
+		if r.c != cNormal {
+			return r
+		}
+	}
+	return completion{}
 }
 
 func (in *Interp) unlabel(c completion, label string) completion {
