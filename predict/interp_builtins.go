@@ -119,7 +119,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return unknown{"keys"}
 		}
 		var ks []Value
-		for _, k := range o.Keys {
+		for _, k := range enumKeys(o) {
 			ks = append(ks, k)
 		}
 		return newArray(ks)

@@ -2,6 +2,8 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"sort"
+	"strconv"
 )
 
 // Scope is one environment record; names resolve dynamically up the
@@ -116,12 +118,16 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		return in.forStmt(s, "", sc, fr)
 	case *ir.ForOf:
 		return in.forOf(s, "", sc, fr)
+	case *ir.ForIn:
+		return in.forIn(s, "", sc, fr)
 	case *ir.Labeled:
 		switch b := s.Body.(type) {
 		case *ir.For:
 			return in.unlabel(in.forStmt(b, s.Label, sc, fr), s.Label)
 		case *ir.ForOf:
 			return in.unlabel(in.forOf(b, s.Label, sc, fr), s.Label)
+		case *ir.ForIn:
+			return in.unlabel(in.forIn(b, s.Label, sc, fr), s.Label)
 		}
 		return in.unlabel(in.exec(s.Body, sc, fr), s.Label)
 	case *ir.Return:
@@ -317,36 +323,82 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 		in.reason(s.Pos, "for-of over a value the slice does not iterate")
 		return completion{}
 	}
-	i := 0
-	var cur *Scope
-	test := func(*Scope) bool {
-		if i >= len(items) {
-			return false
+	return in.forEach(s.Kind, s.Target, items, s.Body, s.Pos, label, sc, fr)
+}
+
+// forIn iterates the enumerable own keys (see enumKeys); null and
+// undefined give none.
+func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) completion {
+	var items []Value
+	switch v := in.eval(s.Obj, sc, fr).(type) {
+	case nil:
+	case *Object:
+		if v.Proto != nil {
+			in.reason(s.Pos, "for-in over a class instance (inherited enumerable keys are not modelled)")
 		}
-		v := items[i]
-		i++
-		cur = newScope(sc, false)
-		if s.Kind == "" || s.Kind == ir.DeclVar {
-			in.assignPattern(s.Target, v, sc, fr, s.Pos)
-		} else {
-			in.bind(s.Target, v, s.Kind, cur, fr, s.Pos)
+		for _, k := range enumKeys(v) {
+			items = append(items, k)
 		}
-		return true
+	case string:
+		for i := range []rune(v) {
+			items = append(items, strconv.Itoa(i))
+		}
+	default:
+		if v == null {
+			break
+		}
+		in.reason(s.Pos, "for-in over a value the slice does not iterate")
+		return completion{}
 	}
-	// The body runs in a fresh scope per iteration holding the binding.
-	for n := 0; ; n++ {
+	return in.forEach(s.Kind, s.Target, items, s.Body, s.Pos, label, sc, fr)
+}
+
+// enumKeys are an object's enumerable own string keys in the order
+// for-in and Object.keys give them: array indices and other integer keys
+// ascending, then the rest in insertion order.
+func enumKeys(o *Object) []string {
+	var ints []int
+	var rest []string
+	if o.Arr {
+		for i := range o.Elems {
+			ints = append(ints, i)
+		}
+	}
+	for _, k := range o.Keys {
+		if n, err := strconv.Atoi(k); err == nil && n >= 0 && strconv.Itoa(n) == k {
+			ints = append(ints, n)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	sort.Ints(ints)
+	out := make([]string, 0, len(ints)+len(rest))
+	for _, n := range ints {
+		out = append(out, strconv.Itoa(n))
+	}
+	return append(out, rest...)
+}
+
+// forEach runs body once per item, binding target (a fresh scope per
+// iteration holds let/const bindings).
+func (in *Interp) forEach(kind ir.DeclKind, target ir.Pattern, items []Value, body []ir.Stmt, pos ir.Pos, label string, sc *Scope, fr *frame) completion {
+	for n, v := range items {
 		if n >= in.opts.MaxIter {
-			in.reason(s.Pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
 			return completion{}
 		}
-		if !test(nil) {
-			return completion{}
+		cur := newScope(sc, false)
+		if kind == "" || kind == ir.DeclVar {
+			in.assignPattern(target, v, sc, fr, pos)
+		} else {
+			in.bind(target, v, kind, cur, fr, pos)
 		}
-		c := in.block(s.Body, cur, fr)
+		c := in.block(body, cur, fr)
 		if out, stop := loopBody(c, label); stop {
 			return out
 		}
 	}
+	return completion{}
 }
 
 // try runs try/catch/finally; explorer and exit panics pass through
