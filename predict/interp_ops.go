@@ -45,6 +45,12 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.exit(args)
 	case ir.OpPromisify:
 		return in.promisify(arg(args, 0), e.Pos)
+	case ir.OpEventsOnce:
+		if !in.p.Has("events.once") {
+			in.reason(e.Pos, "events.once does not exist on Node %s", in.p.Node)
+			return unknown{"events.once"}
+		}
+		return in.eventsOnce(args, e.Pos)
 	case ir.OpTimersP:
 		switch e.Name {
 		case "setTimeout":

@@ -107,3 +107,46 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 		return pr
 	})
 }
+
+// eventsOnce is events.once(emitter, name): a promise fulfilled with the
+// arguments of the next emit of name, or rejected by an 'error' emit
+// (unless name is 'error'); each listener removes the other, as Node's
+// does, through the emitter's own once and removeListener. From 14.17 and
+// 15 once is an async function returning that promise, which costs the
+// awaiting code two more jobs (the outer promise adopts the inner one).
+func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
+	em, name := arg(args, 0), arg(args, 1)
+	if len(args) > 2 {
+		in.reason(pos, "events.once options (signal) are not modelled")
+	}
+	if _, ok := em.(*Object); !ok || in.emitterOf(em, pos) == nil {
+		in.reason(pos, "events.once on a value that is not an EventEmitter")
+		return unknown{"events.once"}
+	}
+	p := in.e.New()
+	resolve, reject := in.e.Resolver(p)
+	var resolver, onError *Native
+	resolver = native("resolver", func(_ Value, a []Value, p ir.Pos) Value {
+		if onError != nil {
+			in.call(in.getMember(em, "removeListener", pos), em, []Value{"error", onError}, pos)
+		}
+		resolve(newArray(append([]Value{}, a...)))
+		return nil
+	})
+	in.call(in.getMember(em, "once", pos), em, []Value{name, resolver}, pos)
+	if name != "error" {
+		onError = native("errorListener", func(_ Value, a []Value, _ ir.Pos) Value {
+			in.call(in.getMember(em, "removeListener", pos), em, []Value{name, resolver}, pos)
+			reject(arg(a, 0))
+			return nil
+		})
+		in.call(in.getMember(em, "once", pos), em, []Value{"error", onError}, pos)
+	}
+	if !in.p.Has("events.once async") {
+		return p
+	}
+	outer := in.e.New()
+	res, _ := in.e.Resolver(outer)
+	res(p)
+	return outer
+}

@@ -182,6 +182,9 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
+	h.internal.Set("has", func(call sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(h.p.Profile.Has(call.Argument(0).String()))
+	})
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 
 	// inspect compiles its JS helpers on first use; do it now, before

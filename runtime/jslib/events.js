@@ -550,7 +550,18 @@ function newPromise(executor) {
   return new PromiseCtor(executor);
 }
 
+// From 14.17 and 15, events.once is an async function returning the
+// promise below: the awaiting code resumes two jobs later.
 function staticOnce(emitter, name, options) {
+  if (internal.has('events.once async')) return asyncOnce(emitter, name, options);
+  return onceImpl(emitter, name, options);
+}
+
+async function asyncOnce(emitter, name, options) {
+  return onceImpl(emitter, name, options);
+}
+
+function onceImpl(emitter, name, options) {
   if (options === undefined) options = {};
   const signal = options !== null ? options.signal : undefined;
   validateAbortSignal(signal, 'options.signal');

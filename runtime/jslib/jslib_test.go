@@ -162,6 +162,9 @@ const harnessJS = `
       writeErr('(node:PID) ' + (code ? '[' + code + '] ' : '') + (type || 'Warning') + ': ' + message + '\n');
     },
     nextTick(fn, ...args) { ticks.push({ fn, args }); },
+    // Version features (loop.Profile.Has): the snippets' outputs come
+    // from a current Node, which has all of them.
+    has: () => true,
   };
   global.process = { nextTick: global.__internal.nextTick };
   const RA = Reflect.apply;
