@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -547,6 +548,8 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 	esm := false
 	var pred *predict.Prediction
 	_, pf, prog, err := loadProgram(file, bin.Version.String(), lrt.Options{FSDir: f.fsDir, Timeout: 10 * time.Second})
+	var ee *exitError
+	syntaxErr := errors.As(err, &ee) && ee.code == 2
 	if err != nil {
 		res.Error = err.Error()
 		// Still run it: what Node does is worth showing. The module kind
@@ -596,7 +599,24 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 			outcomes = append(outcomes, oc)
 		}
 	}
+	if syntaxErr && nodeSyntaxError(obs) {
+		// looplint rejected the file and so did Node: that is the
+		// prediction (nothing printed, exit 1), and it holds.
+		res.Error = ""
+		pred = &predict.Prediction{Complete: true, Orders: []predict.Outcome{{ExitCode: 1}}}
+	}
 	return compareOrders(res, pred, obs), nodecase.Record{Runs: len(runs), Outcomes: realnode.Tally(outcomes)}, nil
+}
+
+// nodeSyntaxError reports whether every run ended as a SyntaxError: exit
+// 1, nothing printed, "SyntaxError" on stderr.
+func nodeSyntaxError(obs []observation) bool {
+	for _, o := range obs {
+		if o.TimedOut || o.ExitCode != 1 || len(o.Stdout) > 0 || !strings.Contains(strings.Join(o.Stderr, "\n"), "SyntaxError") {
+			return false
+		}
+	}
+	return len(obs) > 0
 }
 
 // writeRecord writes the observed outcomes as a testdata/runtime archive.

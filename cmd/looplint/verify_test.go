@@ -48,6 +48,8 @@ func (f *fakeRunner) Run(_ context.Context, j runJob) ([]realnode.Result, error)
 			r = realnode.Result{TimedOut: true, ExitCode: -1}
 		case strings.HasPrefix(o, "EXIT1:"):
 			r.Stdout, r.ExitCode, r.Stderr = strings.TrimPrefix(o, "EXIT1:"), 1, "Error: boom\n    at x (file.js:1:1)\n"
+		case o == "SYNTAX":
+			r.Stdout, r.ExitCode, r.Stderr = "", 1, "file.js:2\n  await x;\n  ^^^^^\n\nSyntaxError: await is only valid in async functions\n"
 		}
 		res = append(res, r)
 	}
@@ -381,5 +383,21 @@ func TestVerifyRunnerErrorIsACellError(t *testing.T) {
 	if len(rep.Results) != 2 || rep.Results[0].Verdict != verdictExact || rep.Results[1].Verdict != verdictError ||
 		!strings.Contains(rep.Results[1].Error, "no fake outputs") {
 		t.Errorf("results: %+v", rep.Results)
+	}
+}
+
+// A file looplint cannot parse is exact when Node rejects it too, and an
+// error (no prediction) when Node runs it.
+func TestVerifySyntaxError(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.js", []byte("function f() {\n  await x;\n}\n"))
+	for _, c := range []struct {
+		node, verdict string
+	}{{"SYNTAX", verdictExact}, {"ran\n", verdictError}} {
+		fr := &fakeRunner{outputs: map[string][]string{"20.20.2": {c.node}}}
+		rep, _, _ := verifyWith(t, []string{bad}, verifyFlags{}, fr, fakeBins("20.20.2"))
+		if len(rep.Results) != 1 || rep.Results[0].Verdict != c.verdict {
+			t.Errorf("node %q: %+v, want verdict %s", c.node, rep.Results, c.verdict)
+		}
 	}
 }
