@@ -19,9 +19,7 @@ import (
 // predictor or runtime bugs left to their owners (see
 // testdata/difftest/README.md); the test reports them instead of failing.
 // A known seed that agrees again is reported too, so that it can go.
-var known = map[uint64]string{
-	33: "33.js: on Node 10 and 11 the runtime's await rewrite turns `await (async () => {...})()` into a TypeError",
-}
+var known = map[uint64]string{}
 
 func envInt(t *testing.T, name string, def uint64) uint64 {
 	s := os.Getenv(name)
@@ -166,6 +164,32 @@ func TestKnownDisagreements(t *testing.T) {
 			t.Logf("%s: still disagrees: %s", filepath.Base(file), vd)
 		default:
 			t.Logf("%s: no longer disagrees (%s): fixed? then remove it and its entry in known/README", filepath.Base(file), vd.Kind)
+		}
+	}
+}
+
+// TestFixedDisagreements replays the minimized cases of disagreements
+// since fixed (testdata/difftest/fixed): each must agree now.
+func TestFixedDisagreements(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "difftest", "fixed", "*.js"))
+	if len(files) == 0 {
+		t.Fatal("no fixed cases found")
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(data), "\n")
+		_, rest, ok := strings.Cut(first, "minimized on Node ")
+		vs, _, _ := strings.Cut(rest, " ")
+		v, err := loop.ParseVersion(vs)
+		if !ok || err != nil {
+			t.Errorf("%s: no \"minimized on Node V\" header", file)
+			continue
+		}
+		if vd := difftest.Check(filepath.Base(file), string(data), v, difftest.Config{}); vd.Kind != difftest.Agree {
+			t.Errorf("%s: disagrees again: %s", file, vd)
 		}
 	}
 }

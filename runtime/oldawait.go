@@ -44,11 +44,14 @@ func rewriteOldAwait(src string, module bool) string {
 		if !ok || aw.Argument == nil {
 			return
 		}
-		s, e := int(aw.Argument.Idx0())-1-offset, int(aw.Argument.Idx1())-1-offset
+		// The helper's "(" goes right after the keyword, not at the
+		// argument's start: the AST has no parentheses, so in
+		// `await (async () => {})()` the argument starts inside them.
+		s, e := int(aw.Await)-1-offset+len("await"), int(aw.Argument.Idx1())-1-offset
 		if s < 0 || e > len(src) || s > e {
 			return
 		}
-		edits = append(edits, ins{s, oldAwaitHelper + "(", true}, ins{e, ")", false})
+		edits = append(edits, ins{s, " " + oldAwaitHelper + "(", true}, ins{e, ")", false})
 	})
 	if len(edits) == 0 {
 		return src
