@@ -228,6 +228,9 @@ func (w *whyIndex) races() []Race {
 					continue
 				}
 				seen[key] = true
+				if b.Pos.Line < a.Pos.Line || b.Pos.Line == a.Pos.Line && b.Pos.Col < a.Pos.Col {
+					a, b = b, a // said in source order, at the earlier one
+				}
 				out = append(out, Race{First: a.Desc, Second: b.Desc, Pos: a.Pos, IO: f.IO, Why: general(f.Text)})
 			}
 		}

@@ -111,7 +111,7 @@ func TestRaceNamesTheDecidingTimer(t *testing.T) {
 	}
 	found := false
 	for _, r := range races {
-		if strings.HasPrefix(r.Message, "setTimeout at 4:1 and setImmediate at 2:1") {
+		if strings.HasPrefix(r.Message, "setImmediate at 2:1 and setTimeout at 4:1") {
 			found = true
 			if !strings.Contains(r.Message, "whether the setTimeout at 4:1 (5 ms) had expired") {
 				t.Errorf("race explained by the wrong timer: %s", r.Message)
