@@ -21,6 +21,9 @@ type Pos struct{ Line, Col int }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
+// Before reports whether p comes before q in the file.
+func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
+
 // Program is one lowered file. Funcs[0] is Main; every function literal,
 // method and class field initializer gets its own Func, referenced by ID.
 type Program struct {

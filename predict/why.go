@@ -228,7 +228,7 @@ func (w *whyIndex) races() []Race {
 					continue
 				}
 				seen[key] = true
-				if b.Pos.Line < a.Pos.Line || b.Pos.Line == a.Pos.Line && b.Pos.Col < a.Pos.Col {
+				if b.Pos.Before(a.Pos) {
 					a, b = b, a // said in source order, at the earlier one
 				}
 				out = append(out, Race{First: a.Desc, Second: b.Desc, Pos: a.Pos, IO: f.IO, Why: general(f.Text)})
