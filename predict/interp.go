@@ -150,7 +150,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	sort.SliceStable(pr.Hazards, func(i, j int) bool {
 		a, b := pr.Hazards[i], pr.Hazards[j]
 		if a.Pos != b.Pos {
-			return a.Pos.Line < b.Pos.Line || a.Pos.Line == b.Pos.Line && a.Pos.Col < b.Pos.Col
+			return a.Pos.Before(b.Pos)
 		}
 		return a.Message < b.Message
 	})
@@ -175,7 +175,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 			return b.Pos.Line == 0 // positioned reasons first
 		}
 		if a.Pos != b.Pos {
-			return a.Pos.Line < b.Pos.Line || a.Pos.Line == b.Pos.Line && a.Pos.Col < b.Pos.Col
+			return a.Pos.Before(b.Pos)
 		}
 		return a.Msg < b.Msg
 	})
@@ -239,9 +239,10 @@ type Interp struct {
 
 	onMicrotask func() // Explain's tracer
 	eeClass     *ClassVal
-	inUncaught  bool // running uncaughtException listeners
-	inExit      bool // running exit listeners after an uncaught error
-	depth       int  // JS call depth
+	tpModule    *Native // timers/promises
+	inUncaught  bool    // running uncaughtException listeners
+	inExit      bool    // running exit listeners after an uncaught error
+	depth       int     // JS call depth
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {

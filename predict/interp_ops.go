@@ -53,10 +53,8 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.eventsOnce(args, e.Pos)
 	case ir.OpTimersP:
 		switch e.Name {
-		case "setTimeout":
-			return in.promisedTimer(arg(args, 0), arg(args, 1), len(args) > 2, e.Pos)
-		case "setImmediate":
-			return in.promisedImmediate(arg(args, 0), len(args) > 1, e.Pos)
+		case "setTimeout", "setImmediate":
+			return in.call(in.timersPromises().Props[e.Name], nil, args, e.Pos)
 		case "wait", "yield":
 			if !in.p.Node.AtLeast(17, 3) {
 				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")

@@ -7,9 +7,15 @@ import "github.com/looplint/looplint/ir"
 // immediate, the API's own callback), so the reactions run in that
 // callback's microtask drain, as in Node.
 
-// timersPromises is require('timers/promises') (Node 15+).
+// timersPromises is require('timers/promises') (Node 15+), made once per
+// run; its functions are also util.promisify's forms of setTimeout and
+// setImmediate.
 func (in *Interp) timersPromises() *Native {
+	if in.tpModule != nil {
+		return in.tpModule
+	}
 	m := &Native{Name: "timers/promises", Props: map[string]Value{}}
+	in.tpModule = m
 	m.Props["setTimeout"] = native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
 		return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
 	})
@@ -73,13 +79,9 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 	}
 	switch fn {
 	case in.builtins["setTimeout"]:
-		return native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
-			return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
-		})
+		return in.timersPromises().Props["setTimeout"]
 	case in.builtins["setImmediate"]:
-		return native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
-			return in.promisedImmediate(arg(a, 0), len(a) > 1, p)
-		})
+		return in.timersPromises().Props["setImmediate"]
 	}
 	if c, ok := fn.(*Closure); ok && c.Props != nil && len(c.Props.Props) > 0 {
 		in.reason(pos, "util.promisify of a function with properties (a custom promisified form?)")
