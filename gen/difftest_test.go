@@ -142,7 +142,31 @@ func indent(s string) string {
 // on the version they were minimized for and reports which still
 // disagree. It fails only when a case no longer parses.
 func TestKnownDisagreements(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "difftest", "*.js"))
+	for _, c := range minimizedCases(t, "*.js") {
+		vd := difftest.Check(c.name, c.src, c.node, difftest.Config{})
+		switch {
+		case vd.Kind == difftest.Broken:
+			t.Errorf("%s: %s", c.name, vd)
+		case vd.Kind.Disagrees():
+			t.Logf("%s: still disagrees: %s", c.name, vd)
+		default:
+			t.Logf("%s: no longer disagrees (%s): fixed? then move it to fixed/ and drop its entry in known/README", c.name, vd.Kind)
+		}
+	}
+}
+
+// minimizedCase is a minimized disagreement of testdata/difftest with the
+// version its header says it was minimized on.
+type minimizedCase struct {
+	name, src string
+	node      loop.Version
+}
+
+// minimizedCases reads the cases matching pattern under testdata/difftest.
+func minimizedCases(t *testing.T, pattern string) []minimizedCase {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "difftest", pattern))
+	var out []minimizedCase
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -156,40 +180,21 @@ func TestKnownDisagreements(t *testing.T) {
 			t.Errorf("%s: no \"minimized on Node V\" header", file)
 			continue
 		}
-		vd := difftest.Check(filepath.Base(file), string(data), v, difftest.Config{})
-		switch {
-		case vd.Kind == difftest.Broken:
-			t.Errorf("%s: %s", file, vd)
-		case vd.Kind.Disagrees():
-			t.Logf("%s: still disagrees: %s", filepath.Base(file), vd)
-		default:
-			t.Logf("%s: no longer disagrees (%s): fixed? then remove it and its entry in known/README", filepath.Base(file), vd.Kind)
-		}
+		out = append(out, minimizedCase{filepath.Base(file), string(data), v})
 	}
+	return out
 }
 
 // TestFixedDisagreements replays the minimized cases of disagreements
 // since fixed (testdata/difftest/fixed): each must agree now.
 func TestFixedDisagreements(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "difftest", "fixed", "*.js"))
-	if len(files) == 0 {
+	cases := minimizedCases(t, filepath.Join("fixed", "*.js"))
+	if len(cases) == 0 {
 		t.Fatal("no fixed cases found")
 	}
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		first, _, _ := strings.Cut(string(data), "\n")
-		_, rest, ok := strings.Cut(first, "minimized on Node ")
-		vs, _, _ := strings.Cut(rest, " ")
-		v, err := loop.ParseVersion(vs)
-		if !ok || err != nil {
-			t.Errorf("%s: no \"minimized on Node V\" header", file)
-			continue
-		}
-		if vd := difftest.Check(filepath.Base(file), string(data), v, difftest.Config{}); vd.Kind != difftest.Agree {
-			t.Errorf("%s: disagrees again: %s", file, vd)
+	for _, c := range cases {
+		if vd := difftest.Check(c.name, c.src, c.node, difftest.Config{}); vd.Kind != difftest.Agree {
+			t.Errorf("fixed/%s: disagrees again: %s", c.name, vd)
 		}
 	}
 }
