@@ -107,8 +107,13 @@ type Loop struct {
 	immediates []*Immediate
 	refImm     int
 
-	io      []*IO
-	nextIO  int
+	io     []*IO
+	nextIO int
+	// ioRunning is the operation whose callback is running (for the trace).
+	ioRunning int
+	// effects counts what a callback can do to the loop beyond ticks and
+	// microtasks (see Effects).
+	effects int
 	closing []any
 	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
 
@@ -196,6 +201,7 @@ func (l *Loop) Exiting() bool { return l.exiting || l.dead }
 // Exit ends the process now (process.exit, or a fatal error after the host
 // emitted 'exit').
 func (l *Loop) Exit() {
+	l.effects++
 	l.exiting = true
 	l.dead = true
 }
@@ -207,12 +213,14 @@ func (l *Loop) halt(s Stop) {
 	if l.dead {
 		return
 	}
+	l.effects++
 	l.stop = s
 	l.dead = true
 }
 
 // read takes a fresh clock reading.
 func (l *Loop) read(k ReadKind) Time {
+	l.effects++
 	t := l.clk.Read(k, l.floor)
 	l.floor = nil
 	if c, ok := l.clk.(*Concrete); ok && c.Value(t) > l.lim.MaxVirtualMS {
@@ -281,6 +289,13 @@ func (l *Loop) runTicks() {
 		}
 	}
 }
+
+// Effects counts the calls that change the loop beyond the tick and
+// microtask queues: scheduling, clearing or re-referencing a timer,
+// immediate, I/O request or close callback, exiting, and clock reads. A
+// callback during which it does not move leaves the loop as it found it
+// (the predictor's commutation reduction relies on it).
+func (l *Loop) Effects() int { return l.effects }
 
 // Moves counts the loop's state changes so far that are not clock
 // readings: macrotask callbacks run plus timer list ids issued (a list
@@ -538,7 +553,10 @@ func (l *Loop) closePhase() {
 }
 
 // Close queues a close callback (uv_close) for this iteration's close phase.
-func (l *Loop) Close(cb any) { l.closing = append(l.closing, cb) }
+func (l *Loop) Close(cb any) {
+	l.effects++
+	l.closing = append(l.closing, cb)
+}
 
 // Immediate is a setImmediate entry.
 type Immediate struct {
@@ -549,6 +567,7 @@ type Immediate struct {
 
 // SetImmediate appends to the immediate queue.
 func (l *Loop) SetImmediate(cb any) *Immediate {
+	l.effects++
 	im := &Immediate{Cb: cb, ref: true}
 	l.immediates = append(l.immediates, im)
 	l.refImm++
@@ -557,6 +576,7 @@ func (l *Loop) SetImmediate(cb any) *Immediate {
 
 // ClearImmediate cancels im if it has not run.
 func (l *Loop) ClearImmediate(im *Immediate) {
+	l.effects++
 	if im == nil || im.cleared {
 		return
 	}
@@ -568,6 +588,7 @@ func (l *Loop) ClearImmediate(im *Immediate) {
 
 // RefImmediate changes whether im keeps the loop alive.
 func (l *Loop) RefImmediate(im *Immediate, ref bool) {
+	l.effects++
 	if im.cleared || im.ref == ref {
 		return
 	}
@@ -596,6 +617,7 @@ func (op *IO) ID() int { return op.id }
 // SubmitIO starts an operation needing trips round trips; cb runs as a
 // macrotask in the poll phase where the last one completes.
 func (l *Loop) SubmitIO(trips int, cb any) *IO {
+	l.effects++
 	if trips < 1 {
 		trips = 1
 	}
@@ -628,7 +650,9 @@ func (l *Loop) completeTrip(id int) {
 			return // the next round trip is now in flight
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
+		l.ioRunning = op.id
 		l.call("io", op.cb)
+		l.ioRunning = 0
 		return
 	}
 }

@@ -112,6 +112,7 @@ func jsNumber(f float64) string {
 
 // SetTimer creates a timer for an already coerced delay (see CoerceDelay).
 func (l *Loop) SetTimer(cb any, msecs float64, repeat bool) *Timer {
+	l.effects++
 	t := &Timer{Cb: cb, msecs: msecs, repeat: repeat, ref: true}
 	l.activate(t)
 	l.insert(t, l.readStart())
@@ -201,6 +202,7 @@ func (l *Loop) dropList(list *timerList) {
 
 // ClearTimer is clearTimeout / clearInterval.
 func (l *Loop) ClearTimer(t *Timer) {
+	l.effects++
 	if t == nil || t.cleared {
 		return
 	}
@@ -213,6 +215,7 @@ func (l *Loop) ClearTimer(t *Timer) {
 
 // RefTimer is Timeout.ref() / unref().
 func (l *Loop) RefTimer(t *Timer, ref bool) {
+	l.effects++
 	if t.ref == ref {
 		return
 	}
@@ -229,6 +232,7 @@ func (l *Loop) RefTimer(t *Timer, ref bool) {
 // RefreshTimer is Timeout.refresh(): re-insert with a fresh start, even
 // after the timer fired, unless it was cleared.
 func (l *Loop) RefreshTimer(t *Timer) {
+	l.effects++
 	if t.cleared {
 		return
 	}

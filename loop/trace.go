@@ -25,6 +25,8 @@ type Event struct {
 	// "immediate", "io", "close", "nextTick" (hosts report "microtask").
 	Queue string
 	Cb    any
+	// IO is the operation's ID (as in witnesses) when Queue is "io".
+	IO int
 	// Waiting is what was queued when a phase began.
 	Waiting Waiting
 }
@@ -86,7 +88,11 @@ func (l *Loop) phaseEvent(name string) {
 
 func (l *Loop) runEvent(queue string, cb any) {
 	if l.trace != nil {
-		l.trace(Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb})
+		e := Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb}
+		if queue == "io" {
+			e.IO = l.ioRunning
+		}
+		l.trace(e)
 	}
 }
 

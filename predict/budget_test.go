@@ -1,16 +1,12 @@
 package predict
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/runtime/memfs"
 )
 
 // A spent time budget stops the exploration: the first run is cut once
@@ -49,35 +45,5 @@ func TestTimeBudget(t *testing.T) {
 	}
 	if e := spent.Explored; e.Runs != 1 || e.Cut != 1 || e.Paths != 0 {
 		t.Errorf("after the budget was spent: %d runs, %d cut, %d complete; want the one run cut", e.Runs, e.Cut, e.Paths)
-	}
-}
-
-// Parallel reads of several round trips each: the trips before an
-// operation's last are delivered as soon as they are in flight, so the
-// paths are the orders of the callbacks (4! here), not the ways to spread
-// 16 round trips over poll phases (which truncated the exploration).
-func TestParallelReadsExploreOrdersOnly(t *testing.T) {
-	dir := t.TempDir()
-	for i := 1; i <= 4; i++ {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), []byte(fmt.Sprint("data", i)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	src := "const fs = require('fs');\nfor (let i = 1; i <= 4; i++) fs.readFile(`f${i}.txt`, 'utf8', (err, d) => console.log(d));\n"
-	f, err := parse.Parse("main.js", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := memfs.New(memfs.Options{MountDir: dir, Cwd: "/app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, _ := loop.ParseVersion("20") // 4 round trips per readFile
-	p := Predict(f, loop.Profile{Node: v, Module: loop.CommonJS}, Options{Files: files, Filename: "/app/main.js", Cwd: "/app"})
-	if !p.Complete || len(p.Orders) != 24 {
-		t.Fatalf("complete %v, %d orders (want 24), reasons %v", p.Complete, len(p.Orders), p.Reasons)
-	}
-	if p.Explored.Paths != 24 {
-		t.Errorf("%d paths for 24 orders", p.Explored.Paths)
 	}
 }

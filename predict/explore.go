@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,9 @@ type Config struct {
 	MaxReads int
 	// NoSpinCut keeps every busy-wait iteration (see SymClock.spinning).
 	NoSpinCut bool
+	// NoCommute explores every order of commuting I/O callbacks instead
+	// of grouping them (commute.go); tests compare the two.
+	NoCommute bool
 	// Deadline, if set, is the time budget: past it no new run starts
 	// (the result is Truncated and TimedOut) and the running one is cut.
 	Deadline time.Time
@@ -36,6 +40,9 @@ type Path struct {
 	Choices []int // index taken at each branching point
 	Forks   []Fork
 	Runs    []Run // with Exec.Describe set
+	// Groups are the stretches of commuting I/O callbacks whose blocks
+	// print in any order (commute.go); Output has them in one order.
+	Groups []Group
 }
 
 // Fork is a branching point of a path, said in words.
@@ -55,12 +62,13 @@ type Run struct {
 	Choices     int    // choices made before it ran
 }
 
-// Order is one distinct output with the number of paths producing it and
-// the witness of the first of them.
+// Order is one distinct output (with its groups) with the number of
+// paths producing it and the witness of the first of them.
 type Order struct {
 	Output  []string
 	Paths   int
 	Witness loop.Witness
+	Groups  []Group
 }
 
 // Result is what an exploration found.
@@ -97,7 +105,10 @@ func (r Result) String() string {
 // redundant is the panic value abandoning a run that repeats another path.
 type redundant struct{}
 
-type choice struct{ n, pick int }
+type choice struct {
+	n, pick int
+	poll    *pollStep // set for a poll phase's decisions
+}
 
 // Exec is one run's view of the explorer: the Env to build the loop with.
 type Exec struct {
@@ -118,6 +129,23 @@ type Exec struct {
 	Describe func(cb any) (string, ir.Pos)
 	// Busy names what the host compares when it reads the clock itself.
 	Busy string
+	// The host's side of the commutation reduction (commute.go); with Pure
+	// nil no callback is pure. Fresh: a callback starts, what exists now
+	// is old. Pure: nothing old was touched since. OutLen: stdout lines
+	// printed so far.
+	Fresh  func()
+	Pure   func() bool
+	OutLen func() int
+	open   *block
+	blocks []block // this poll phase's
+	groups []Group
+	// purity is what earlier runs learned (commute.go); step describes
+	// the poll decision the next choose call makes; phase is the current
+	// poll phase's key.
+	purity    map[phaseKey]map[int]bool
+	step      *pollStep
+	phase     phaseKey
+	noCommute bool
 	// The previous poll phase, for the quiet-gap reduction.
 	prev struct {
 		ok      bool
@@ -146,6 +174,7 @@ func (x *Exec) Tick() {
 func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event} }
 
 func (x *Exec) event(e loop.Event) {
+	x.commuteEvent(e)
 	if e.Kind == loop.EventRun && x.Describe != nil {
 		d, pos := x.Describe(e.Cb)
 		x.runs = append(x.runs, Run{Queue: e.Queue, Desc: d, Pos: pos, Choices: len(x.trace)})
@@ -184,6 +213,8 @@ func (x *Exec) Attach(l *loop.Loop) {
 }
 
 func (x *Exec) choose(n int) int {
+	step := x.step
+	x.step = nil
 	if n <= 1 {
 		return 0
 	}
@@ -198,7 +229,7 @@ func (x *Exec) choose(n int) int {
 			panic(fmt.Sprintf("predict: run is not deterministic (choice %d had %d options, now %d)", i, pick+1, n))
 		}
 	}
-	x.trace = append(x.trace, choice{n, pick})
+	x.trace = append(x.trace, choice{n, pick, step})
 	return pick
 }
 
@@ -254,6 +285,8 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 		}
 	}
 	before := len(x.trace)
+	x.phase = phaseKey{trace: before, poll: len(x.polls)}
+	quiet := x.quiet(inflight)
 	var seq []int
 	taken := map[int]bool{}
 	hasFresh := false
@@ -285,6 +318,7 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 		if len(opts) == 0 {
 			break
 		}
+		x.step = &pollStep{phase: x.phase, opts: opts, delivered: slices.Clone(seq), quiet: quiet}
 		o := opts[x.choose(len(opts))]
 		if o < 0 {
 			break
@@ -328,6 +362,7 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 		cfg.MaxReads = DefaultConfig.MaxReads
 	}
 	var res Result
+	purity := map[phaseKey]map[int]bool{}
 	index := map[string]int{}
 	cutSeen := map[string]bool{}
 	var prefix []int
@@ -341,23 +376,23 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 			break
 		}
 		res.Runs++
-		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline}
+		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute}
 		x.clk = NewSymClock(x.choose)
 		x.clk.onFork = x.clockFork
 		x.clk.MaxReads = cfg.MaxReads
 		x.clk.SpinCut = !cfg.NoSpinCut
-		out, stop := runOnce(run, x)
+		out, groups, stop := runOnce(run, x)
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++
 			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
-				Forks: x.forks, Runs: x.runs}
-			key := strings.Join(out, "\x00")
+				Forks: x.forks, Runs: x.runs, Groups: groups}
+			key := strings.Join(out, "\x00") + "\x01" + groupsKey(groups)
 			if i, ok := index[key]; ok {
 				res.Orders[i].Paths++
 			} else {
 				index[key] = len(res.Orders)
-				res.Orders = append(res.Orders, Order{Output: out, Paths: 1, Witness: p.Witness})
+				res.Orders = append(res.Orders, Order{Output: out, Paths: 1, Witness: p.Witness, Groups: groups})
 			}
 			if cfg.Each != nil {
 				cfg.Each(p)
@@ -371,15 +406,22 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 				res.CutReasons = append(res.CutReasons, s.Reason)
 			}
 		}
-		// Backtrack: the deepest point with an untried alternative.
-		i := len(x.trace) - 1
-		for i >= 0 && x.trace[i].pick+1 >= x.trace[i].n {
-			i--
+		// Backtrack: the deepest point with an untried alternative that
+		// is not known to be redundant.
+		i, next := len(x.trace)-1, 0
+		for ; i >= 0; i-- {
+			c := x.trace[i]
+			for next = c.pick + 1; next < c.n && x.redundantAlt(c, next); next++ {
+			}
+			if next < c.n {
+				break
+			}
 		}
 		if i < 0 {
 			break
 		}
-		prefix = append(picks(x.trace[:i]), x.trace[i].pick+1)
+		prefix = append(picks(x.trace[:i]), next)
+		forgetAfter(purity, i)
 	}
 	return res
 }
@@ -393,8 +435,9 @@ func picks(t []choice) []int {
 }
 
 // runOnce runs one path, turning the explorer's own panics into a stop
-// reason and letting any other panic through.
-func runOnce(run func(*Exec) []string, x *Exec) (out []string, stop any) {
+// reason and letting any other panic through. The groups are those of a
+// complete run (closing its last block can still find it redundant).
+func runOnce(run func(*Exec) []string, x *Exec) (out []string, groups []Group, stop any) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
@@ -405,5 +448,10 @@ func runOnce(run func(*Exec) []string, x *Exec) (out []string, stop any) {
 			}
 		}
 	}()
-	return run(x), nil
+	out = run(x)
+	n := len(out)
+	if n > 0 {
+		n-- // the exit line
+	}
+	return out, x.finishGroups(out[:n]), nil
 }

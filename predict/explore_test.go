@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/looplint/looplint/loop"
 )
@@ -328,25 +327,5 @@ func TestBusyWaitCut(t *testing.T) {
 	}
 	if got := orders(r); !slices.Equal(got, []string{"timeout|immediate"}) {
 		t.Fatalf("orders %q", got)
-	}
-}
-
-// BenchmarkParallelIO12 measures the explorer on 12 independent I/O
-// callbacks: 12! = 479001600 orders, so it is bounded by MaxRuns and
-// reports truncation. Run with -benchtime=1x.
-func BenchmarkParallelIO12(b *testing.B) {
-	for _, runs := range []int{1000, 10000, 100000} {
-		b.Run(fmt.Sprint("runs=", runs), func(b *testing.B) {
-			for b.Loop() {
-				start := time.Now()
-				r := Explore(explorer(node20, parallelIO(12)), Config{MaxRuns: runs})
-				if !r.Truncated {
-					b.Fatal("12 parallel I/O ops finished without truncation")
-				}
-				b.ReportMetric(float64(len(r.Orders)), "orders")
-				b.ReportMetric(float64(r.Redundant), "redundant")
-				b.ReportMetric(float64(time.Since(start).Microseconds())/float64(r.Runs), "µs/run")
-			}
-		})
 	}
 }

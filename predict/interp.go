@@ -56,6 +56,10 @@ type Outcome struct {
 	Witness loop.Witness
 	// Why lists the branching points that decide this order, in words.
 	Why []string
+	// Groups are stretches of I/O callbacks whose blocks print in any
+	// order: the outcome stands for every arrangement (Count, Expand),
+	// Stdout and Witness show the explored one.
+	Groups []Group
 }
 
 // Hazard is something in the program that goes wrong at run time.
@@ -113,13 +117,13 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	why := newWhyIndex()
 	cfg := opts.Explore
 	cfg.Each = func(path Path) {
-		k := strings.Join(path.Output, "\x00")
+		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
 		i, ok := index[k]
 		if !ok {
 			i = len(outs)
 			index[k] = i
 			n := len(path.Output)
-			o := Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, Witness: path.Witness}
+			o := Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, Witness: path.Witness, Groups: path.Groups}
 			if o.Witness.Poll == nil {
 				o.Witness.Poll = [][]int{}
 			}
@@ -139,7 +143,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		outs[i].Why = why.reasons(firsts[i])
 	}
 	pr := Prediction{Orders: outs, Explored: res}
-	pr.Hazards = mergeStarvation(hazards)
+	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
 	for _, r := range why.races() {
 		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
 		if r.IO {
@@ -243,6 +247,13 @@ type Interp struct {
 	inUncaught  bool    // running uncaughtException listeners
 	inExit      bool    // running exit listeners after an uncaught error
 	depth       int     // JS call depth
+
+	// The commutation reduction (commute.go): the running epoch (one per
+	// I/O callback), whether it touched anything older, and the lengths
+	// of stderr, reasons and hazards when it began.
+	epoch  int32
+	impure bool
+	marks  [3]int
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {
@@ -254,6 +265,8 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 	in.e = &Promises{OldAwait: p.OldAwait(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
+		x.Fresh, x.Pure = in.fresh, in.pure
+		x.OutLen = func() int { return len(in.stdout) }
 	}
 	in.globals = newScope(nil, true)
 	in.builtins = in.makeBuiltins()
@@ -449,6 +462,7 @@ func (in *Interp) Invoke(cb any) (err error) {
 }
 
 func (in *Interp) Uncaught(err error, fromPromise bool) bool {
+	in.impure = true
 	var v Value = err.Error()
 	if t, ok := err.(*Thrown); ok {
 		v = t.V
@@ -492,6 +506,7 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 }
 
 func (in *Interp) track(p *Promise, r Rejection) {
+	in.impure = true
 	switch r {
 	case RejectUnhandled:
 		in.unhandled = append(in.unhandled, p)

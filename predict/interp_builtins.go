@@ -3,6 +3,7 @@ package predict
 import (
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -440,7 +441,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	}
 	switch k {
 	case "push":
-		return m(func(a []Value) Value { o.Elems = append(o.Elems, a...); return float64(len(o.Elems)) })
+		return m(func(a []Value) Value { in.mut(o.born); o.Elems = append(o.Elems, a...); return float64(len(o.Elems)) })
 	case "join":
 		return m(func(a []Value) Value {
 			sep := ","
@@ -507,6 +508,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			for i, j := range idx {
 				n[i] = o.Elems[j]
 			}
+			in.mut(o.born)
 			o.Elems = n
 			return o
 		})
@@ -529,6 +531,123 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			}
 			return -1.0
 		})
+	case "slice":
+		return m(func(a []Value) Value {
+			n := len(o.Elems)
+			from, ok1 := relIndex(arg(a, 0), n, 0)
+			to, ok2 := relIndex(arg(a, 1), n, n)
+			if !ok1 || !ok2 {
+				in.reason(pos, "slice with an unknown bound")
+				return unknown{k}
+			}
+			if to < from {
+				to = from
+			}
+			r := newArray(slices.Clone(o.Elems[from:to]))
+			r.born = in.epoch
+			return r
+		})
+	case "concat":
+		return m(func(a []Value) Value {
+			out := slices.Clone(o.Elems)
+			for _, v := range a {
+				if x, ok := v.(*Object); ok && x.Arr {
+					out = append(out, x.Elems...)
+				} else {
+					out = append(out, v)
+				}
+			}
+			r := newArray(out)
+			r.born = in.epoch
+			return r
+		})
+	case "pop", "shift":
+		return m(func([]Value) Value {
+			if len(o.Elems) == 0 {
+				return nil
+			}
+			in.mut(o.born)
+			var v Value
+			if k == "pop" {
+				v, o.Elems = o.Elems[len(o.Elems)-1], o.Elems[:len(o.Elems)-1]
+			} else {
+				v, o.Elems = o.Elems[0], slices.Clone(o.Elems[1:])
+			}
+			return v
+		})
+	case "unshift":
+		return m(func(a []Value) Value {
+			in.mut(o.born)
+			o.Elems = append(slices.Clone(a), o.Elems...)
+			return float64(len(o.Elems))
+		})
+	case "reverse":
+		return m(func([]Value) Value {
+			in.mut(o.born)
+			slices.Reverse(o.Elems)
+			return o
+		})
+	case "some", "every", "find", "findIndex":
+		return m(func(a []Value) Value {
+			found := -1
+			each(a, func(i int, r Value) bool {
+				t, ok := truthy(r)
+				if !ok {
+					t = in.fork(pos, "a "+k+" predicate")
+				}
+				if t == (k != "every") {
+					found = i
+					return false
+				}
+				return true
+			})
+			switch k {
+			case "some":
+				return found >= 0
+			case "every":
+				return found < 0
+			case "findIndex":
+				return float64(found)
+			}
+			if found < 0 {
+				return nil
+			}
+			return o.Elems[found]
+		})
+	}
+	if arrayProtoNames[k] {
+		in.reason(pos, "Array.prototype.%s is not modelled", k)
+		return unknown{k}
 	}
 	return nil
+}
+
+// arrayProtoNames are Array.prototype's methods: one the predictor does
+// not model is a reason, not undefined.
+var arrayProtoNames = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields("at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort splice toLocaleString toReversed toSorted toSpliced toString unshift values with") {
+		arrayProtoNames[k] = true
+	}
+}
+
+// relIndex is a relative index argument (slice's): undefined is def,
+// negatives count from the end, clamped to [0, n].
+func relIndex(v Value, n, def int) (int, bool) {
+	if v == nil {
+		return def, true
+	}
+	f, ok := v.(float64)
+	if !ok {
+		return 0, false
+	}
+	if math.IsNaN(f) {
+		return 0, true
+	}
+	f = math.Trunc(f)
+	if f < 0 {
+		f += float64(n)
+	}
+	return int(math.Max(0, math.Min(f, float64(n)))), true
 }

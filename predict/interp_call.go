@@ -139,7 +139,7 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		panic(&Thrown{V: in.newError("RangeError", "Maximum call stack size exceeded")})
 	}
 	defer func() { in.depth-- }()
-	sc := newScope(c.Scope, true)
+	sc := in.newScope(c.Scope, true)
 	fr := &frame{this: this, scope: sc, home: c.Home}
 	if c.Fn.Arrow {
 		fr.this = c.This
@@ -153,7 +153,9 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 			if i < len(args) {
 				rest = append(rest, args[i:]...)
 			}
-			in.bind(r.Target, newArray(rest), ir.DeclLet, sc, fr, r.Pos)
+			ra := newArray(rest)
+			ra.born = in.epoch
+			in.bind(r.Target, ra, ir.DeclLet, sc, fr, r.Pos)
 			break
 		}
 		var v Value

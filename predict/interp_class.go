@@ -37,7 +37,7 @@ func (c *ClassVal) chain(f func(*ClassVal) bool) {
 
 func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 	c := &ClassVal{Name: e.Name, Methods: map[string]Value{}, Getters: map[string]*Closure{}, Statics: newObject()}
-	cs := newScope(sc, false)
+	cs := in.newScope(sc, false)
 	if e.Name != "" {
 		cs.declare(e.Name, c, true)
 	}
@@ -99,6 +99,7 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 // newInstance is `new C(...args)`.
 func (in *Interp) newInstance(c *ClassVal, args []Value, pos ir.Pos) Value {
 	o := newObject()
+	o.born = in.epoch
 	o.Class = c.Name
 	o.Proto = c
 	if r := in.initInstance(c, o, args, pos); isObj(r) {
@@ -111,7 +112,7 @@ func (in *Interp) newInstance(c *ClassVal, args []Value, pos ir.Pos) Value {
 func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos) Value {
 	switch {
 	case c.native:
-		o.emitter = &emitter{listeners: map[string][]listener{}}
+		o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
 		return nil
 	case c.Ctor != nil:
 		if c.Parent == nil {

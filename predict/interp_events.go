@@ -18,6 +18,7 @@ type listener struct {
 type emitter struct {
 	listeners map[string][]listener
 	names     []string // event names in first-registration order
+	born      int32    // epoch (Interp.mut)
 }
 
 func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
@@ -28,7 +29,8 @@ func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
 		}
 		if ok {
 			// A subclass whose constructor did not reach super() yet.
-			o.emitter = &emitter{listeners: map[string][]listener{}}
+			in.mut(o.born)
+			o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
 			return o.emitter
 		}
 		in.reason(pos, "EventEmitter method on a value that is not an emitter")
@@ -125,6 +127,7 @@ func (in *Interp) emitterClass() *ClassVal {
 			if len(em.listeners["newListener"]) > 0 {
 				in.emitEvent(em, this, "newListener", []Value{name, fn}, pos)
 			}
+			in.mut(em.born)
 			em.add(name, listener{fn: fn, once: once}, prepend)
 			return this
 		}
@@ -137,6 +140,7 @@ func (in *Interp) emitterClass() *ClassVal {
 	method("prependOnceListener", addL(true, true))
 	removeL := func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
 		name, ok := in.eventName(arg(a, 0), pos)
+		in.mut(em.born)
 		if ok && em.remove(name, arg(a, 1)) && len(em.listeners["removeListener"]) > 0 {
 			in.emitEvent(em, this, "removeListener", []Value{name, arg(a, 1)}, pos)
 		}
@@ -148,6 +152,7 @@ func (in *Interp) emitterClass() *ClassVal {
 		if len(em.listeners["removeListener"]) > 0 {
 			in.reason(pos, "removeAllListeners with a 'removeListener' listener")
 		}
+		in.mut(em.born)
 		if len(a) == 0 || arg(a, 0) == nil {
 			em.listeners, em.names = map[string][]listener{}, nil
 			return this
@@ -211,6 +216,7 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 	}
 	for _, l := range ls {
 		if l.once {
+			in.mut(em.born)
 			em.remove(name, l.fn)
 		}
 		in.call(l.fn, this, args, pos)

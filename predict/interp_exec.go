@@ -12,15 +12,24 @@ type Scope struct {
 	vars   map[string]*cell
 	parent *Scope
 	fn     bool
+	born   int32 // epoch (Interp.mut); its cells share it
 }
 
 type cell struct {
 	v     Value
 	konst bool
+	born  int32
 }
 
 func newScope(parent *Scope, fn bool) *Scope {
 	return &Scope{vars: map[string]*cell{}, parent: parent, fn: fn}
+}
+
+// newScope is a scope made now (in this epoch).
+func (in *Interp) newScope(parent *Scope, fn bool) *Scope {
+	s := newScope(parent, fn)
+	s.born = in.epoch
+	return s
 }
 
 func (s *Scope) lookup(name string) *cell {
@@ -33,7 +42,7 @@ func (s *Scope) lookup(name string) *cell {
 }
 
 func (s *Scope) declare(name string, v Value, konst bool) {
-	s.vars[name] = &cell{v: v, konst: konst}
+	s.vars[name] = &cell{v: v, konst: konst, born: s.born}
 }
 
 // completion of a statement list.
@@ -68,7 +77,7 @@ func (in *Interp) execList(list []ir.Stmt, sc *Scope, fr *frame) completion {
 }
 
 func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
-	return in.execList(list, newScope(sc, false), fr)
+	return in.execList(list, in.newScope(sc, false), fr)
 }
 
 func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
@@ -87,8 +96,10 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		}
 		in.bind(s.Target, v, s.Kind, sc, fr, s.Pos)
 	case *ir.FuncDecl:
+		in.mut(sc.born)
 		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc}, false)
 		if fs := funcScope(sc); fs != sc {
+			in.mut(fs.born)
 			fs.declare(s.Name.Name, sc.vars[s.Name.Name].v, false)
 		}
 	case *ir.Assign:
@@ -193,7 +204,7 @@ func loopBody(c completion, label string) (completion, bool) {
 // The cases share one block scope.
 func (in *Interp) switchStmt(s *ir.Switch, sc *Scope, fr *frame) completion {
 	d := in.eval(s.X, sc, fr)
-	inner := newScope(sc, false)
+	inner := in.newScope(sc, false)
 	start, def := -1, -1
 	for i, c := range s.Cases {
 		if c.Test == nil {
@@ -269,14 +280,14 @@ func (in *Interp) loop(pos ir.Pos, label string, sc *Scope, fr *frame, next func
 }
 
 func (in *Interp) forStmt(s *ir.For, label string, sc *Scope, fr *frame) completion {
-	ls := newScope(sc, false)
+	ls := in.newScope(sc, false)
 	for _, st := range s.Init {
 		in.exec(st, ls, fr)
 	}
 	var next func(*Scope) *Scope
 	if len(s.PerIteration) > 0 {
 		copyScope := func(from *Scope) *Scope {
-			n := newScope(ls.parent, false)
+			n := in.newScope(ls.parent, false)
 			for _, name := range s.PerIteration {
 				if c := from.vars[name]; c != nil {
 					n.declare(name, c.v, c.konst)
@@ -387,7 +398,7 @@ func (in *Interp) forEach(kind ir.DeclKind, target ir.Pattern, items []Value, bo
 			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
 			return completion{}
 		}
-		cur := newScope(sc, false)
+		cur := in.newScope(sc, false)
 		if kind == "" || kind == ir.DeclVar {
 			in.assignPattern(target, v, sc, fr, pos)
 		} else {
@@ -418,7 +429,7 @@ func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 		out = in.block(s.Body, sc, fr)
 	}()
 	if thrown != nil && s.Catch != nil {
-		cs := newScope(sc, false)
+		cs := in.newScope(sc, false)
 		if s.Catch.Param != nil {
 			in.bind(s.Catch.Param, thrown.V, ir.DeclLet, cs, fr, s.Catch.Pos)
 		}
@@ -456,10 +467,12 @@ func (in *Interp) bind(p ir.Pattern, v Value, kind ir.DeclKind, sc *Scope, fr *f
 			if kind == ir.DeclVar || kind == "" {
 				target = funcScope(sc)
 				if c := target.vars[t.Name]; c != nil {
+					in.mut(c.born)
 					c.v = v
 					return
 				}
 			}
+			in.mut(target.born)
 			target.declare(t.Name, v, kind == ir.DeclConst)
 		default:
 			in.reason(pos, "binding target %T", t)

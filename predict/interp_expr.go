@@ -68,9 +68,12 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 			}
 			vs = append(vs, in.eval(x, sc, fr))
 		}
-		return newArray(vs)
+		a := newArray(vs)
+		a.born = in.epoch
+		return a
 	case *ir.Object:
 		o := newObject()
+		o.born = in.epoch
 		for _, p := range e.Props {
 			switch p.Kind {
 			case "value", "method":
@@ -88,7 +91,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		return o
 	case *ir.FuncLit:
 		if e.SelfBind {
-			self := newScope(sc, false)
+			self := in.newScope(sc, false)
 			c := &Closure{Fn: e.Func, Scope: self}
 			self.declare(e.Func.Name, c, true)
 			return c
@@ -304,9 +307,11 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 			if c.konst {
 				in.throwType(pos, "Assignment to constant variable.")
 			}
+			in.mut(c.born)
 			c.v = v
 			return
 		}
+		in.mut(in.globals.born)
 		in.globals.declare(t.Name, v, false)
 	case *ir.Member:
 		obj := in.eval(t.Obj, sc, fr)
@@ -322,6 +327,11 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 }
 
 func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
+	if o, ok := obj.(*Object); ok {
+		in.mut(o.born)
+	} else {
+		in.mut(0) // functions, builtins: old
+	}
 	switch o := obj.(type) {
 	case *Object:
 		o.set(k, v)

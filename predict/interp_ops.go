@@ -358,6 +358,7 @@ var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtE
 	"unhandledRejection": true, "rejectionHandled": true}
 
 func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
+	in.impure = true
 	proc := in.builtins["process"]
 	if len(args) < 2 {
 		return proc

@@ -32,6 +32,9 @@ type Object struct {
 	Proto *ClassVal // instances of classes
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter
+	// born is the epoch the object was made in (Interp.mut); 0, the
+	// default, counts as old.
+	born int32
 }
 
 func newObject() *Object { return &Object{Props: map[string]Value{}, Class: "Object"} }

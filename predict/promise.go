@@ -33,6 +33,7 @@ type Promise struct {
 	State   PromiseState
 	Result  Value
 	handled bool
+	born    int32 // Promises.Epoch at creation
 	fulfill []reaction
 	reject  []reaction
 }
@@ -61,6 +62,11 @@ type Promises struct {
 	Thenable func(v Value) (then Callable, err error)
 	// Track hears about rejections without handlers (Node's tracker).
 	Track func(p *Promise, r Rejection)
+	// Epoch and Foreign serve the predictor's commutation reduction: a
+	// promise made in another epoch that is settled, or given a reaction
+	// while pending, sets Foreign.
+	Epoch   int32
+	Foreign bool
 
 	jobs []func()
 }
@@ -80,7 +86,7 @@ func (e *Promises) RunOne() {
 }
 
 // New returns a pending promise.
-func (e *Promises) New() *Promise { return &Promise{} }
+func (e *Promises) New() *Promise { return &Promise{born: e.Epoch} }
 
 // Resolver returns the resolve and reject functions of p (used once each
 // in any combination: later calls do nothing).
@@ -173,6 +179,9 @@ func (e *Promises) settle(p *Promise, s PromiseState, v Value) {
 	if p.State != Pending {
 		return
 	}
+	if p.born != e.Epoch {
+		e.Foreign = true
+	}
 	p.State, p.Result = s, v
 	rs := p.fulfill
 	if s == Rejected {
@@ -213,6 +222,9 @@ func (e *Promises) queueReaction(r reaction, v Value) {
 
 // perform is PerformPromiseThen; derived may be nil.
 func (e *Promises) perform(p *Promise, onF, onR Callable, derived *Promise) {
+	if p.born != e.Epoch && (p.State == Pending || p.State == Rejected && !p.handled) {
+		e.Foreign = true
+	}
 	switch p.State {
 	case Pending:
 		p.fulfill = append(p.fulfill, reaction{derived, onF, true})

@@ -144,28 +144,29 @@ func genAnswer(name, src string, v loop.Version) string {
 		return fmt.Sprintf("// ==== answer: %v\n", err)
 	}
 	pred := predict.Predict(pf, prog.Profile, popts)
+	total, _ := pred.Total()
 	verdict := "1 order"
-	if len(pred.Orders) != 1 {
-		verdict = fmt.Sprintf("%d possible orders", len(pred.Orders))
+	if total != 1 {
+		verdict = fmt.Sprintf("%d possible orders", total)
 	}
 	if !pred.Complete {
 		verdict += ", INCOMPLETE prediction"
 	}
 	fmt.Fprintf(&b, "// ==== answer (Node %s, CommonJS): %s ====\n", v, verdict)
-	for i, o := range pred.Orders {
-		if i == maxAnswerOrders {
-			fmt.Fprintf(&b, "// ... %d more orders\n", len(pred.Orders)-i)
-			break
-		}
+	listed := pred.List(maxAnswerOrders)
+	for i, o := range listed {
 		line := strings.Join(o.Stdout, " | ")
 		if o.ExitCode != 0 {
 			line += fmt.Sprintf(" | exit code %d", o.ExitCode)
 		}
-		if len(pred.Orders) > 1 {
+		if total > 1 {
 			fmt.Fprintf(&b, "// #%d: %s\n", i+1, line)
 		} else {
 			fmt.Fprintf(&b, "// %s\n", line)
 		}
+	}
+	if more := total - int64(len(listed)); more > 0 {
+		fmt.Fprintf(&b, "// ... %d more orders\n", more)
 	}
 	for _, r := range pred.Reasons {
 		fmt.Fprintf(&b, "// incomplete: %s\n", r)

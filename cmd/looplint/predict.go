@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -87,7 +88,7 @@ type predictedOrder struct {
 	ExitCode int      `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
 	Starves   bool          `json:"starves,omitempty"`
-	Paths     int           `json:"paths"`
+	Paths     int64         `json:"paths"`
 	Witness   loop.Witness  `json:"witness"`
 	Confirmed *bool         `json:"confirmed"` // null when --no-confirm
 	Why       string        `json:"why"`
@@ -105,6 +106,21 @@ type explainStep struct {
 	Printed   []string      `json:"printed,omitempty"`
 }
 
+// predictPattern is an explored order whose groups of commuting I/O
+// callbacks print in any order: it stands for count orders.
+type predictPattern struct {
+	Stdout   []string       `json:"stdout"` // as explored
+	ExitCode int            `json:"exitCode"`
+	Count    int64          `json:"count"`
+	Groups   []predictGroup `json:"groups"`
+}
+
+type predictGroup struct {
+	Start     int        `json:"start"` // index in stdout of the first line
+	Blocks    [][]string `json:"blocks"`
+	Callbacks []string   `json:"callbacks"`
+}
+
 type predictHazard struct {
 	Check   string `json:"check"`
 	Pos     string `json:"pos"`
@@ -117,13 +133,19 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File        string           `json:"file"`
-	Node        string           `json:"node"`
-	Module      string           `json:"module"`
-	Complete    bool             `json:"complete"`
-	Reasons     []predictReason  `json:"reasons"`
-	Total       int              `json:"total"`
-	Paths       int              `json:"paths"` // explored paths, over all orders
+	File     string          `json:"file"`
+	Node     string          `json:"node"`
+	Module   string          `json:"module"`
+	Complete bool            `json:"complete"`
+	Reasons  []predictReason `json:"reasons"`
+	Total    int64           `json:"total"`
+	// TotalAtMost: total is an upper bound (orders that may print alike
+	// were too many to list and compare).
+	TotalAtMost bool  `json:"totalAtMost,omitempty"`
+	Paths       int64 `json:"paths"` // paths of the model, over all orders (see patterns)
+	// Patterns describe, when some I/O callbacks commute, the orders by
+	// their structure: each stands for every arrangement of its groups.
+	Patterns    []predictPattern `json:"patterns,omitempty"`
 	Orders      []predictedOrder `json:"orders"`
 	Unpredicted []outcome        `json:"unpredicted"`
 	Hazards     []predictHazard  `json:"hazards"`
@@ -147,8 +169,9 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		return usageErr("%v", err)
 	}
 	pred := predict.Predict(pf, prog.Profile, popts)
+	total, exact := pred.Total()
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
-		Reasons: []predictReason{}, Total: len(pred.Orders), Orders: []predictedOrder{}, Unpredicted: []outcome{},
+		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
 		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posIn(file, h.Pos.Line, h.Pos.Col), Message: h.Message})
@@ -158,16 +181,20 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	}
 	ok := pred.Complete
 	for _, o := range pred.Orders {
-		rep.Paths += o.Paths
-	}
-	predicted := map[string]bool{}
-	for i, o := range pred.Orders {
-		predicted[orderKey(o.Stdout, o.ExitCode)] = true
-		if i >= f.maxOrders {
+		n, _ := o.Count()
+		rep.Paths = satAdd(rep.Paths, satMul(int64(o.Paths), n))
+		if len(o.Groups) == 0 {
 			continue
 		}
+		pp := predictPattern{Stdout: nonNil(o.Stdout), ExitCode: o.ExitCode, Count: n}
+		for _, g := range o.Groups {
+			pp.Groups = append(pp.Groups, predictGroup{Start: g.Start, Blocks: g.Blocks, Callbacks: g.Descs})
+		}
+		rep.Patterns = append(rep.Patterns, pp)
+	}
+	for _, o := range pred.List(f.maxOrders) {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
-			Paths: o.Paths, Witness: o.Witness, Why: whyText(o.Why)}
+			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why)}
 		if f.explain {
 			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
 			if err != nil {
@@ -197,7 +224,7 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 	}
 	if !f.noConfirm && f.explore > 0 {
 		for _, o := range prog.Explore(f.explore, f.seed) {
-			if o.Status != lrt.StatusExited || predicted[orderKey(o.Stdout, o.ExitCode)] {
+			if o.Status != lrt.StatusExited || pred.Has(o.Stdout, o.ExitCode, false) {
 				continue
 			}
 			wt := o.Witness
@@ -229,6 +256,20 @@ func whyText(forks []string) string {
 	return "if " + strings.Join(forks, ", and ")
 }
 
+func satMul(a, b int64) int64 {
+	if a != 0 && b > math.MaxInt64/a {
+		return math.MaxInt64
+	}
+	return a * b
+}
+
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
 func posIn(file string, line, col int) string {
 	if line <= 0 {
 		return ""
@@ -244,6 +285,9 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	verdict := "deterministic"
 	if rep.Total != 1 {
 		verdict = fmt.Sprintf("%d possible orders", rep.Total)
+		if rep.TotalAtMost {
+			verdict = fmt.Sprintf("at most %d possible orders", rep.Total)
+		}
 	}
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
@@ -259,7 +303,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			}
 		}
 		if rep.Total > 1 {
-			fmt.Fprintf(w, "\n#%d  %d of %d explored paths%s\n", i+1, o.Paths, paths, mark)
+			fmt.Fprintf(w, "\n#%d  %d of %d paths%s\n", i+1, o.Paths, paths, mark)
 		} else if mark != "" {
 			fmt.Fprintf(w, "%s\n", strings.TrimPrefix(mark, " · "))
 		}
@@ -280,6 +324,9 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
 		}
 	}
+	if len(rep.Patterns) > 0 && rep.Total > int64(len(rep.Orders)) {
+		printPatterns(w, rep)
+	}
 	if len(rep.Hazards) > 0 {
 		fmt.Fprintln(w, "\nhazards:")
 		for _, h := range rep.Hazards {
@@ -290,8 +337,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			fmt.Fprintf(w, "  %s: %s (%s)\n", pos, h.Message, h.Check)
 		}
 	}
-	if rep.Total > len(rep.Orders) {
-		fmt.Fprintf(w, "\n… %d more orders not listed (--max-orders %d)\n", rep.Total-len(rep.Orders), f.maxOrders)
+	if rep.Total > int64(len(rep.Orders)) {
+		fmt.Fprintf(w, "\n… %d more orders not listed (--max-orders %d)\n", rep.Total-int64(len(rep.Orders)), f.maxOrders)
 	}
 	if !rep.Complete {
 		fmt.Fprintln(w, "\nincomplete prediction:")
@@ -367,4 +414,41 @@ func waitingText(q *loop.Waiting) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// printPatterns describes the orders by their structure: the explored
+// order with each group of commuting callbacks said as "then these k, in
+// any order".
+func printPatterns(w io.Writer, rep predictReport) {
+	fmt.Fprintln(w, "\nall orders, by structure:")
+	for i, p := range rep.Patterns {
+		fmt.Fprintf(w, "  pattern %d: %d orders\n", i+1, p.Count)
+		at := 0
+		for _, g := range p.Groups {
+			for _, l := range p.Stdout[at:g.Start] {
+				fmt.Fprintf(w, "    %s\n", l)
+			}
+			fmt.Fprintf(w, "    then these %d, in any order (%s):\n", len(g.Blocks), predict.SayCallbacks(g.Callbacks))
+			at = g.Start
+			for _, b := range g.Blocks {
+				if len(b) == 0 {
+					fmt.Fprintf(w, "      · (prints nothing)\n")
+				}
+				for j, l := range b {
+					mark := "·"
+					if j > 0 {
+						mark = " "
+					}
+					fmt.Fprintf(w, "      %s %s\n", mark, l)
+				}
+				at += len(b)
+			}
+		}
+		for _, l := range p.Stdout[at:] {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+		if p.ExitCode != 0 {
+			fmt.Fprintf(w, "    exit code %d\n", p.ExitCode)
+		}
+	}
 }

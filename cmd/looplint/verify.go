@@ -222,6 +222,9 @@ type verifyReport struct {
 	Summary     map[string]map[string]int `json:"summary"` // version -> verdict -> count
 }
 
+// verifyListed is how many predicted orders a verify result lists.
+const verifyListed = 1000
+
 // compareOrders builds the verdict from the prediction (nil when it failed)
 // and the normalised observations; res carries file, node and module.
 func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation) verifyResult {
@@ -238,6 +241,15 @@ func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation
 		res.Orders = append(res.Orders, verifyOrder{Stdout: stdout, ExitCode: exit})
 		return &res.Orders[len(res.Orders)-1]
 	}
+	// Orders beyond verifyListed (callbacks that commute can stand for
+	// millions) are counted, not listed: unlisted is how many.
+	var listed []predict.Outcome
+	unlisted := int64(0)
+	if pred != nil {
+		listed = pred.List(verifyListed)
+		total, _ := pred.Total()
+		unlisted = total - int64(len(listed))
+	}
 	if pred != nil {
 		res.Complete = pred.Complete
 		for _, r := range pred.Reasons {
@@ -247,7 +259,7 @@ func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation
 			}
 			res.Reasons = append(res.Reasons, predictReason{Pos: pos, Message: r.Msg})
 		}
-		for _, o := range pred.Orders {
+		for _, o := range listed {
 			add(o.Stdout, o.ExitCode).Predicted = true
 		}
 	}
@@ -260,9 +272,15 @@ func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation
 		vo := add(o.Stdout, o.ExitCode)
 		if vo.Observed == 0 {
 			vo.Stderr = o.Stderr
+			// An order of commuting callbacks beyond those listed.
+			if !vo.Predicted && pred != nil && pred.Has(vo.Stdout, vo.ExitCode, false) {
+				vo.Predicted = true
+				unlisted--
+			}
 		}
 		vo.Observed++
 	}
+	res.Predicted, res.Unobserved = int(unlisted), int(unlisted)
 	for _, o := range res.Orders {
 		if o.Predicted {
 			res.Predicted++

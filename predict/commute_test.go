@@ -1,0 +1,280 @@
+package predict
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/memfs"
+)
+
+// predictFiles predicts src (CommonJS, /app/main.js) with files in its
+// working directory.
+func predictFiles(t testing.TB, src string, files map[string]string, node string, cfg Config) Prediction {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := parse.Parse("main.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, err := memfs.New(memfs.Options{MountDir: dir, Cwd: "/app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := loop.ParseVersion(node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Predict(f, loop.Profile{Node: v, Module: loop.CommonJS}, Options{Files: fsys, Filename: "/app/main.js", Cwd: "/app", Explore: cfg})
+}
+
+var abcd = map[string]string{"a.txt": "alpha", "b.txt": "bravo", "c.txt": "charlie", "d.txt": "delta"}
+
+// concrete lists every order a prediction stands for.
+func concrete(p Prediction) map[string]bool {
+	out := map[string]bool{}
+	for _, o := range p.Orders {
+		o.Expand(func(c Outcome) bool {
+			out[c.key()] = true
+			return true
+		})
+	}
+	return out
+}
+
+// Reads whose callbacks only print are explored once and counted by
+// structure; the orders listed are the arrangements, each with a witness
+// that delivers the reads in the order it prints them.
+func TestCommutingReadsExploredOnce(t *testing.T) {
+	src := "const fs = require('fs');\nfor (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) => console.log(d));\n"
+	p := predictFiles(t, src, abcd, "20", Config{})
+	if !p.Complete {
+		t.Fatalf("incomplete: %v", p.Reasons)
+	}
+	if p.Explored.Paths != 1 || len(p.Orders) != 1 || len(p.Orders[0].Groups) != 1 {
+		t.Fatalf("%d paths, %d outcomes: want one outcome with one group", p.Explored.Paths, len(p.Orders))
+	}
+	if n, exact := p.Total(); n != 24 || !exact {
+		t.Fatalf("total %d (exact %v), want 24", n, exact)
+	}
+	list := p.List(100)
+	if len(list) != 24 {
+		t.Fatalf("listed %d orders, want 24", len(list))
+	}
+	g := p.Orders[0].Groups[0]
+	byOp := map[int]string{}
+	for i, id := range g.Ops {
+		byOp[id] = g.Blocks[i][0]
+	}
+	for _, o := range list {
+		var delivered []string
+		for _, id := range o.Witness.Poll[g.Poll] {
+			if s, ok := byOp[id]; ok {
+				delivered = append(delivered, s)
+			}
+		}
+		if !slices.Equal(delivered, o.Stdout) {
+			t.Errorf("order %v has a witness delivering %v", o.Stdout, delivered)
+		}
+		if !p.Has(o.Stdout, 0, false) {
+			t.Errorf("Has(%v) is false", o.Stdout)
+		}
+	}
+	if p.Has([]string{"alpha", "alpha", "bravo", "charlie"}, 0, false) {
+		t.Error("Has accepts an order that is not an arrangement")
+	}
+	if len(p.Hazards) != 1 || p.Hazards[0].Check != "iorace" {
+		t.Errorf("hazards %v, want one iorace", p.Hazards)
+	}
+}
+
+// Twelve parallel reads: 12! orders, counted, not enumerated.
+func TestTwelveReadsCounted(t *testing.T) {
+	files := map[string]string{}
+	for i := 1; i <= 12; i++ {
+		files[fmt.Sprintf("f%d.txt", i)] = fmt.Sprint("data ", i)
+	}
+	src := "const fs = require('fs');\nfor (let i = 1; i <= 12; i++) fs.readFile(`f${i}.txt`, 'utf8', (err, d) => { console.log('read', i); console.log(d); });\nconsole.log('start');\n"
+	p := predictFiles(t, src, files, "22", Config{})
+	if !p.Complete {
+		t.Fatalf("incomplete: %v", p.Reasons)
+	}
+	if n, exact := p.Total(); n != 479001600 || !exact {
+		t.Fatalf("total %d (exact %v), want 12! = 479001600", n, exact)
+	}
+	if p.Explored.Runs > 10 {
+		t.Errorf("%d runs for one pattern", p.Explored.Runs)
+	}
+}
+
+// The reduction against plain exploration: the same concrete orders on
+// every program, whether callbacks commute or not.
+func TestCommuteMatchesFullExploration(t *testing.T) {
+	head := "const fs = require('fs');\nconst names = ['a', 'b', 'c', 'd'];\n"
+	cases := map[string]string{
+		"pure": `for (const n of names) fs.readFile(n + '.txt', 'utf8', (e, d) => console.log(n, d));`,
+		"shared counter": `let k = 0;
+for (const n of names) fs.readFile(n + '.txt', 'utf8', (e, d) => { k++; console.log(k, n); });`,
+		"one schedules": `for (const n of names) fs.readFile(n + '.txt', () => {
+  console.log(n);
+  if (n === 'b') setImmediate(() => console.log('imm from b'));
+});`,
+		"timer pending": `setTimeout(() => console.log('timeout'), 1);
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => console.log(n));`,
+		"immediate in main": `setImmediate(() => console.log('imm'));
+for (const n of names.slice(0, 3)) fs.stat(n + '.txt', () => console.log(n));`,
+		"push to shared array": `const seen = [];
+process.on('exit', () => console.log(seen.join()));
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { seen.push(n); console.log(n); });`,
+		"shared object": `const state = {count: 0};
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { state.count = state.count + 1; console.log(n, state.count); });`,
+		"fresh object": `for (const n of names) fs.readFile(n + '.txt', () => { const o = {n: n}; o.seen = true; const a = [n]; a.push(1); console.log(o.n, o.seen, a.length); });`,
+		"microtasks and ticks": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => {
+  Promise.resolve().then(() => console.log('then', n));
+  process.nextTick(() => console.log('tick', n));
+  console.log(n);
+});`,
+		"shared promise": `let done;
+const all = new Promise(r => { done = r; });
+all.then(() => console.log('settled'));
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'b') done(); });`,
+		"emitter": `const EventEmitter = require('events');
+const ee = new EventEmitter();
+ee.on('x', (n) => console.log('heard', n));
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { ee.emit('x', n); if (n === 'c') ee.once('x', () => console.log('once')); });`,
+		"nested read": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => {
+  console.log(n);
+  if (n === 'a') fs.readFile('d.txt', () => console.log('nested'));
+});`,
+		"stderr":     `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'a') console.error('err'); });`,
+		"same lines": `for (const n of names) fs.readFile(n + '.txt', () => console.log('done'));`,
+		"prefix blocks": `fs.readFile('a.txt', () => console.log('x'));
+fs.readFile('b.txt', () => { console.log('x'); console.log('y'); });
+fs.readFile('c.txt', () => console.log('y'));`,
+		"empty blocks": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (n === 'b') console.log(n); });
+fs.readFile('d.txt', () => console.log('d'));`,
+		"var capture":     `for (var i = 0; i < 3; i++) fs.readFile(names[i] + '.txt', () => console.log(i));`,
+		"implicit global": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (n === 'a') leaked = 1; console.log(typeof leaked); });`,
+		"async callback":  `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', async () => { await null; console.log('after await', n); });`,
+		"throws": `process.on('uncaughtException', (e) => console.log('caught', e.message));
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'b') throw new Error(n); });`,
+		"exit":  `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
+		"clock": `const t0 = Date.now();
+for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (Date.now() - t0 > 1000) console.log('late', n); else console.log(n); });`,
+	}
+	for name, body := range cases {
+		for _, node := range []string{"10", "20", "26"} {
+			t.Run(name+"/"+node, func(t *testing.T) {
+				src := head + body + "\n"
+				full := predictFiles(t, src, abcd, node, Config{NoCommute: true})
+				red := predictFiles(t, src, abcd, node, Config{})
+				if !full.Complete || !red.Complete {
+					t.Fatalf("incomplete: full %v, reduced %v", full.Reasons, red.Reasons)
+				}
+				want, got := concrete(full), concrete(red)
+				if !mapsEqual(want, got) {
+					t.Fatalf("reduced exploration gives other orders:\nfull:    %s\nreduced: %s", keys(want), keys(got))
+				}
+				if n, exact := red.Total(); n != int64(len(want)) || !exact {
+					t.Errorf("total %d (exact %v), want %d", n, exact, len(want))
+				}
+				t.Logf("runs: full %d, reduced %d; orders %d", full.Explored.Runs, red.Explored.Runs, len(want))
+				if red.Explored.Runs > full.Explored.Runs {
+					t.Errorf("reduced exploration took %d runs, full %d", red.Explored.Runs, full.Explored.Runs)
+				}
+			})
+		}
+	}
+}
+
+func mapsEqual(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func keys(m map[string]bool) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, strings.ReplaceAll(strings.ReplaceAll(k, "\n", " "), "\x00", " | "))
+	}
+	slices.Sort(ks)
+	return fmt.Sprintf("%d\n  %s", len(ks), strings.Join(ks, "\n  "))
+}
+
+// Blocks that can be cut apart more than one way are counted by their
+// distinct concatenations, and recognized in any arrangement.
+func TestGroupArrangements(t *testing.T) {
+	g := Group{Blocks: [][]string{{"x"}, {"x", "y"}, {"y"}}}
+	if n, exact := g.arrangements(); n != 5 || !exact {
+		t.Errorf("arrangements %d (exact %v), want 5", n, exact)
+	}
+	g = Group{Blocks: [][]string{{"a"}, {"a", "a"}}}
+	if n, _ := g.arrangements(); n != 1 {
+		t.Errorf("arrangements of a|aa: %d, want 1", n)
+	}
+	g = Group{Blocks: [][]string{{"a"}, {"b"}, {"a"}, {}}}
+	if n, _ := g.arrangements(); n != 3 {
+		t.Errorf("arrangements of a|b|a|empty: %d, want 3", n)
+	}
+	g = Group{Blocks: [][]string{{"x", "y"}, {"x"}, {"z"}}}
+	for _, lines := range [][]string{{"x", "x", "y", "z"}, {"z", "x", "y", "x"}, {"x", "z", "x", "y"}} {
+		if !g.decomposes(lines) {
+			t.Errorf("%v is an arrangement of %v", lines, g.Blocks)
+		}
+	}
+	for _, lines := range [][]string{{"x", "y", "y", "z"}, {"x", "x", "z", "z"}} {
+		if g.decomposes(lines) {
+			t.Errorf("%v is not an arrangement of %v", lines, g.Blocks)
+		}
+	}
+}
+
+// BenchmarkParallelReads: n parallel fs.readFile calls whose callbacks
+// only print, with the commutation reduction (one run, n! orders
+// counted) and without it (every order explored; 7 is already 5040).
+func BenchmarkParallelReads(b *testing.B) {
+	files := map[string]string{}
+	for i := 1; i <= 16; i++ {
+		files[fmt.Sprintf("f%d.txt", i)] = fmt.Sprint("data ", i)
+	}
+	src := func(n int) string {
+		return fmt.Sprintf("const fs = require('fs');\nfor (let i = 1; i <= %d; i++) fs.readFile(`f${i}.txt`, 'utf8', (err, d) => console.log(i, d));\n", n)
+	}
+	run := func(name string, n int, cfg Config) {
+		b.Run(name, func(b *testing.B) {
+			var p Prediction
+			for b.Loop() {
+				p = predictFiles(b, src(n), files, "20", cfg)
+			}
+			total, _ := p.Total()
+			if !p.Complete {
+				b.Fatalf("incomplete: %v", p.Reasons)
+			}
+			b.ReportMetric(float64(total), "orders")
+			b.ReportMetric(float64(p.Explored.Runs), "runs")
+		})
+	}
+	for _, n := range []int{4, 8, 12, 16} {
+		run(fmt.Sprintf("commute/reads=%d", n), n, Config{})
+	}
+	for _, n := range []int{4, 6, 7} {
+		run(fmt.Sprintf("full/reads=%d", n), n, Config{NoCommute: true})
+	}
+}

@@ -1,0 +1,384 @@
+package predict
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// An Outcome with Groups stands for every arrangement of its groups'
+// blocks (commute.go). This file counts, lists and recognizes those
+// concrete orders without enumerating them all.
+
+// expandCap bounds how many concrete orders are listed to deduplicate
+// outcomes that may overlap.
+const expandCap = 100000
+
+// maxCount is where counts saturate (they are then not exact).
+const maxCount = int64(1) << 62
+
+// Count is how many distinct outputs o stands for: 1 without groups. It
+// is exact unless a group's blocks can be cut apart in more than one way
+// (one block's lines begin another's) and there are too many to list.
+func (o Outcome) Count() (n int64, exact bool) {
+	n, exact = 1, true
+	for _, g := range o.Groups {
+		c, ok := g.arrangements()
+		exact = exact && ok
+		n = mulSat(n, c)
+	}
+	return n, exact && n < maxCount
+}
+
+func mulSat(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > maxCount/b {
+		return maxCount
+	}
+	return a * b
+}
+
+// arrangements counts the distinct line sequences the group's blocks
+// print in: k!/∏m! for k non-empty blocks with multiplicities m when no
+// block's lines are a prefix of another's (the concatenation then
+// decodes one way); else by listing them, if few.
+func (g Group) arrangements() (int64, bool) {
+	var blocks [][]string
+	for _, b := range g.Blocks {
+		if len(b) > 0 {
+			blocks = append(blocks, b)
+		}
+	}
+	mult := map[string]int{}
+	var distinct [][]string
+	for _, b := range blocks {
+		k := strings.Join(b, "\n")
+		if mult[k] == 0 {
+			distinct = append(distinct, b)
+		}
+		mult[k]++
+	}
+	n := int64(1)
+	for i := int64(2); i <= int64(len(blocks)); i++ {
+		n = mulSat(n, i)
+	}
+	for _, m := range mult {
+		for i := int64(2); i <= int64(m); i++ {
+			n /= i
+		}
+	}
+	if prefixFree(distinct) {
+		return n, n < maxCount
+	}
+	if n > 40320 {
+		return n, false // at most n
+	}
+	seen := map[string]bool{}
+	g.permutations(func(order []int) bool {
+		var b strings.Builder
+		for _, i := range order {
+			b.WriteString(strings.Join(g.Blocks[i], "\n"))
+			b.WriteByte('\n')
+		}
+		seen[b.String()] = true
+		return true
+	})
+	return int64(len(seen)), true
+}
+
+func prefixFree(bs [][]string) bool {
+	for i, a := range bs {
+		for j, b := range bs {
+			if i != j && len(a) <= len(b) && slices.Equal(a, b[:len(a)]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// permutations calls yield with each arrangement of the group's block
+// indices in lexicographic order from the explored one (0, 1, …),
+// skipping those that only swap blocks with the same lines.
+func (g Group) permutations(yield func([]int) bool) {
+	k := len(g.Blocks)
+	// Identical blocks share a class; arranging classes gives each
+	// distinct sequence of blocks once.
+	class := make([]int, k)
+	first := map[string]int{}
+	for i, b := range g.Blocks {
+		key := strings.Join(b, "\n")
+		if c, ok := first[key]; ok {
+			class[i] = c
+		} else {
+			first[key] = i
+			class[i] = i
+		}
+	}
+	seq := slices.Clone(class)
+	sort.Ints(seq)
+	// Blocks of one class go in explored order.
+	for {
+		order := make([]int, k)
+		used := make([]bool, k)
+		for p, c := range seq {
+			for i := 0; i < k; i++ {
+				if !used[i] && class[i] == c {
+					used[i] = true
+					order[p] = i
+					break
+				}
+			}
+		}
+		if !yield(order) {
+			return
+		}
+		if !nextPermutation(seq) {
+			return
+		}
+	}
+}
+
+// nextPermutation advances s to its next lexicographic permutation (with
+// repeats); false after the last.
+func nextPermutation(s []int) bool {
+	i := len(s) - 2
+	for i >= 0 && s[i] >= s[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(s) - 1
+	for s[j] <= s[i] {
+		j--
+	}
+	s[i], s[j] = s[j], s[i]
+	slices.Reverse(s[i+1:])
+	return true
+}
+
+// Expand calls yield with each concrete order o stands for (o itself when
+// it has no groups): stdout with the blocks arranged, the witness's poll
+// phases delivering in that arrangement, and Why saying so. Orders that
+// print alike (see Count) may come more than once.
+func (o Outcome) Expand(yield func(Outcome) bool) {
+	if len(o.Groups) == 0 {
+		yield(o)
+		return
+	}
+	orders := make([][]int, len(o.Groups))
+	var rec func(gi int) bool
+	rec = func(gi int) bool {
+		if gi == len(o.Groups) {
+			return yield(o.arranged(orders))
+		}
+		cont := true
+		o.Groups[gi].permutations(func(ord []int) bool {
+			orders[gi] = ord
+			cont = rec(gi + 1)
+			return cont
+		})
+		return cont
+	}
+	rec(0)
+}
+
+// arranged is o with group gi's blocks in orders[gi].
+func (o Outcome) arranged(orders [][]int) Outcome {
+	c := o
+	c.Groups = nil
+	c.Stdout = slices.Clone(o.Stdout)
+	c.Witness.Clock = slices.Clone(o.Witness.Clock)
+	c.Witness.Poll = make([][]int, len(o.Witness.Poll))
+	for i, p := range o.Witness.Poll {
+		c.Witness.Poll[i] = slices.Clone(p)
+	}
+	c.Why = slices.Clone(o.Why)
+	for gi, g := range o.Groups {
+		ord := orders[gi]
+		at := g.Start
+		for _, i := range ord {
+			at += copy(c.Stdout[at:], g.Blocks[i])
+		}
+		// The group's operations sit in the poll phase in explored order;
+		// deliver them in the new one.
+		poll := c.Witness.Poll[g.Poll]
+		j := 0
+		for p, id := range poll {
+			if slices.Contains(g.Ops, id) {
+				poll[p] = g.Ops[ord[j]]
+				j++
+			}
+		}
+		c.Why = append(c.Why, fmt.Sprintf("the I/O of %s completed in the order printed", SayCallbacks(g.Descs)))
+	}
+	return c
+}
+
+// Matches reports whether stdout is one of the arrangements of o's stdout.
+func (o Outcome) Matches(stdout []string) bool {
+	if len(stdout) != len(o.Stdout) {
+		return false
+	}
+	at := 0
+	for _, g := range o.Groups {
+		if !slices.Equal(stdout[at:g.Start], o.Stdout[at:g.Start]) {
+			return false
+		}
+		end := g.Start + g.Len()
+		if !g.decomposes(stdout[g.Start:end]) {
+			return false
+		}
+		at = end
+	}
+	return slices.Equal(stdout[at:], o.Stdout[at:])
+}
+
+// decomposes reports whether lines are the group's blocks in some order.
+func (g Group) decomposes(lines []string) bool {
+	used := make([]bool, len(g.Blocks))
+	failed := map[string]bool{} // (position, used set) known to fail
+	var rec func(at int) bool
+	rec = func(at int) bool {
+		if at == len(lines) {
+			for i, u := range used {
+				if !u && len(g.Blocks[i]) > 0 {
+					return false
+				}
+			}
+			return true
+		}
+		key := fmt.Sprint(at, used)
+		if failed[key] {
+			return false
+		}
+		tried := map[string]bool{}
+		for i, b := range g.Blocks {
+			if used[i] || len(b) == 0 || len(b) > len(lines)-at {
+				continue
+			}
+			k := strings.Join(b, "\n")
+			if tried[k] {
+				continue
+			}
+			tried[k] = true
+			if slices.Equal(lines[at:at+len(b)], b) {
+				used[i] = true
+				if rec(at + len(b)) {
+					return true
+				}
+				used[i] = false
+			}
+		}
+		failed[key] = true
+		return false
+	}
+	return rec(0)
+}
+
+// Total is how many distinct orders the prediction lists or stands for.
+// It is exact unless outcomes that may print alike are too many to list
+// (then it is an upper bound).
+func (pr Prediction) Total() (n int64, exact bool) {
+	exact = true
+	sum := int64(0)
+	for _, o := range pr.Orders {
+		c, ok := o.Count()
+		exact = exact && ok
+		sum += c
+		if sum >= maxCount {
+			return maxCount, false
+		}
+	}
+	if sum <= int64(len(pr.Orders)) {
+		return sum, exact // no groups: outcomes are distinct already
+	}
+	// Outcomes can overlap only if they print the same lines.
+	classes := map[string][]int{}
+	for i, o := range pr.Orders {
+		classes[o.classKey()] = append(classes[o.classKey()], i)
+	}
+	n = 0
+	for _, idx := range classes {
+		if len(idx) == 1 {
+			c, _ := pr.Orders[idx[0]].Count()
+			n += c
+			continue
+		}
+		total := int64(0)
+		for _, i := range idx {
+			c, _ := pr.Orders[i].Count()
+			total += c
+		}
+		if total > expandCap {
+			n += total
+			exact = false
+			continue
+		}
+		seen := map[string]bool{}
+		for _, i := range idx {
+			pr.Orders[i].Expand(func(c Outcome) bool {
+				seen[c.key()] = true
+				return true
+			})
+		}
+		n += int64(len(seen))
+	}
+	return n, exact
+}
+
+func (o Outcome) key() string {
+	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(o.Stdout, "\n"), o.ExitCode, o.Starves)
+}
+
+// classKey is the same for outcomes whose arrangements may coincide.
+func (o Outcome) classKey() string {
+	lines := slices.Clone(o.Stdout)
+	sort.Strings(lines)
+	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves)
+}
+
+// List returns up to max concrete orders, distinct, in the outcomes'
+// order (each outcome's explored arrangement first).
+func (pr Prediction) List(max int) []Outcome {
+	var out []Outcome
+	seen := map[string]bool{}
+	for _, o := range pr.Orders {
+		if len(out) >= max {
+			break
+		}
+		o.Expand(func(c Outcome) bool {
+			if k := c.key(); !seen[k] {
+				seen[k] = true
+				out = append(out, c)
+			}
+			return len(out) < max
+		})
+	}
+	return out
+}
+
+// Has reports whether the prediction includes this output.
+func (pr Prediction) Has(stdout []string, exitCode int, starves bool) bool {
+	for _, o := range pr.Orders {
+		if o.Starves == starves && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinAnd is "a, b and c".
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
