@@ -168,7 +168,7 @@ fs.readFile('d.txt', () => console.log('d'));`,
 		"async callback":  `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', async () => { await null; console.log('after await', n); });`,
 		"throws": `process.on('uncaughtException', (e) => console.log('caught', e.message));
 for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'b') throw new Error(n); });`,
-		"exit":  `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
+		"exit": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
 		"clock": `const t0 = Date.now();
 for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (Date.now() - t0 > 1000) console.log('late', n); else console.log(n); });`,
 	}
