@@ -292,14 +292,17 @@ func (in *Interp) pure() bool {
 }
 
 // groupRaces are the I/O races of the groups: callbacks whose order
-// depends on which I/O completes first, one hazard per set of callbacks.
+// depends on which I/O completes first, one hazard per set of
+// scheduling calls (however many callbacks each had in each group).
 func groupRaces(outs []Outcome) []Hazard {
 	seen := map[string]bool{}
 	var hs []Hazard
 	for _, o := range outs {
 		for _, g := range o.Groups {
-			descs := slices.Clone(g.Descs)
-			k := strings.Join(descs, "\x00")
+			sites := slices.Clone(g.Descs)
+			slices.Sort(sites)
+			sites = slices.Compact(sites)
+			k := strings.Join(sites, "\x00")
 			if seen[k] {
 				continue
 			}
@@ -310,9 +313,9 @@ func groupRaces(outs []Outcome) []Hazard {
 					first = i
 				}
 			}
-			msg := fmt.Sprintf("%s run in any order: it depends on which I/O completes first (%d callbacks that touch nothing the others use, so every order prints)", SayCallbacks(descs), len(descs))
-			if len(descs) == 2 {
-				msg = fmt.Sprintf("%s run in either order: it depends on which I/O completes first", SayCallbacks(descs))
+			msg := "the callbacks of " + joinAnd(sites) + " run in any order: it depends on which I/O completes first (they touch nothing the others use, so every order prints)"
+			if len(g.Descs) == 2 && len(sites) == 2 {
+				msg = joinAnd(sites) + " run in either order: it depends on which I/O completes first"
 			}
 			hs = append(hs, Hazard{Check: "iorace", Pos: g.Pos[first], Message: msg})
 		}

@@ -78,11 +78,33 @@ func sayPoll(l *loop.Loop, inflight, chosen []int, describe func(any) string) st
 			open = append(open, name(id))
 		}
 	}
-	s := fmt.Sprintf("by the poll phase%s a round trip of %s had completed", iterMark, strings.Join(done, ", then "))
+	s := fmt.Sprintf("by the poll phase%s a round trip of %s had completed", iterMark, done[0])
+	if len(done) > 1 {
+		s = fmt.Sprintf("by the poll phase%s round trips of %s had completed", iterMark, strings.Join(collapse(done), ", then "))
+	}
 	if len(open) > 0 {
-		s += " (not yet: " + strings.Join(open, ", ") + ")"
+		s += " (not yet: " + strings.Join(collapse(open), ", ") + ")"
 	}
 	return s
+}
+
+// collapse says repeats next to each other once: "fs.stat at 3:1 (6 of
+// them)".
+func collapse(names []string) []string {
+	var out []string
+	for i := 0; i < len(names); {
+		j := i
+		for j < len(names) && names[j] == names[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, fmt.Sprintf("%s (%d of them)", names[i], j-i))
+		} else {
+			out = append(out, names[i])
+		}
+		i = j
+	}
+	return out
 }
 
 // Race is two callbacks whose order depends on a fork.

@@ -416,12 +416,19 @@ func waitingText(q *loop.Waiting) string {
 	return strings.Join(parts, ", ")
 }
 
+// maxPatternsShown is how many patterns the text output describes.
+const maxPatternsShown = 8
+
 // printPatterns describes the orders by their structure: the explored
 // order with each group of commuting callbacks said as "then these k, in
 // any order".
 func printPatterns(w io.Writer, rep predictReport) {
 	fmt.Fprintln(w, "\nall orders, by structure:")
 	for i, p := range rep.Patterns {
+		if i == maxPatternsShown {
+			fmt.Fprintf(w, "  … %d more patterns (all in --format json)\n", len(rep.Patterns)-i)
+			break
+		}
 		fmt.Fprintf(w, "  pattern %d: %d orders\n", i+1, p.Count)
 		at := 0
 		for _, g := range p.Groups {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -147,5 +148,45 @@ func TestPredictMalformedInput(t *testing.T) {
 		if code != c.code || !strings.Contains(text, c.want) || strings.Contains(errb.String(), "goroutine") {
 			t.Errorf("%s: exit %d (want %d)\nstdout: %.300s\nstderr: %.300s", c.name, code, c.code, out.String(), errb.String())
 		}
+	}
+}
+
+// Parallel reads whose callbacks only print: the total counts every
+// arrangement, the listed ones are confirmed by replay, the pattern
+// describes the rest, and the runtime finds nothing unpredicted.
+func TestPredictCommutingReads(t *testing.T) {
+	dir := t.TempDir()
+	for i := 1; i <= 5; i++ {
+		writeFile(t, dir, fmt.Sprintf("f%d.txt", i), []byte(fmt.Sprint("data", i)))
+	}
+	main := writeFile(t, dir, "main.js", []byte("const fs = require('fs');\nfor (let i = 1; i <= 5; i++) fs.readFile(__dirname + `/f${i}.txt`, 'utf8', (e, d) => console.log(d));\n"))
+	code, out, errs := cliRun(t, "predict", "--node", "22", "--fs", dir, "--format", "json", "--max-orders", "7", "--explore", "300", main)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	var rep predictReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Complete || rep.Total != 120 || rep.TotalAtMost || len(rep.Orders) != 7 || len(rep.Unpredicted) != 0 {
+		t.Fatalf("complete %v, total %d (at most %v), %d listed, %d unpredicted", rep.Complete, rep.Total, rep.TotalAtMost, len(rep.Orders), len(rep.Unpredicted))
+	}
+	seen := map[string]bool{}
+	for _, o := range rep.Orders {
+		if o.Confirmed == nil || !*o.Confirmed {
+			t.Errorf("order %v not confirmed", o.Stdout)
+		}
+		seen[strings.Join(o.Stdout, ",")] = true
+	}
+	if len(seen) != 7 {
+		t.Errorf("listed orders repeat: %v", seen)
+	}
+	if len(rep.Patterns) != 1 || rep.Patterns[0].Count != 120 || len(rep.Patterns[0].Groups) != 1 || len(rep.Patterns[0].Groups[0].Blocks) != 5 {
+		t.Fatalf("patterns %+v", rep.Patterns)
+	}
+	code, out, _ = cliRun(t, "predict", "--node", "22", "--fs", dir, "--max-orders", "2", main)
+	if code != 0 || !strings.Contains(out, "120 possible orders") || !strings.Contains(out, "then these 5, in any order (fs.readFile at 2:30 (5 callbacks))") ||
+		!strings.Contains(out, "118 more orders not listed") {
+		t.Errorf("text output:\n%s", out)
 	}
 }
