@@ -22,7 +22,15 @@ func main() {
 	node := flag.String("node", "node", "the node binary to compare with")
 	runs := flag.Int("runs", 3, "runs per file and tool (the median is kept)")
 	flag.Parse()
-	files, _ := filepath.Glob(filepath.Join(*shared, "corpus", "cases", "*.*js"))
+	// Absolute paths: each command runs in the snippet's directory, so a path
+	// relative to ours would name nothing there (both tools would then only
+	// time their "file not found" error).
+	root, err := filepath.Abs(*shared)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "corpus", "cases", "*.*js"))
 	if len(files) == 0 {
 		fmt.Fprintln(os.Stderr, "benchpredict: no corpus cases found under", *shared)
 		os.Exit(2)
@@ -39,10 +47,15 @@ func main() {
 		os.Exit(2)
 	}
 	var lt, nt, ratios []float64
-	var slow []string
+	var slow, bad []string
 	for _, f := range files {
 		dir := filepath.Dir(f)
-		l := median(*runs, func() { run(dir, bin, "predict", "--explore", "0", "--fs", dir, f) })
+		l := median(*runs, func() {
+			// Exit status 2 is bad input or usage: nothing was predicted.
+			if code := run(dir, bin, "predict", "--explore", "0", "--fs", dir, f); code == 2 {
+				bad = append(bad, filepath.Base(f))
+			}
+		})
 		n := median(*runs, func() { run(dir, *node, f) })
 		lt, nt = append(lt, l), append(nt, n)
 		ratios = append(ratios, n/l)
@@ -54,17 +67,28 @@ func main() {
 	fmt.Printf("  looplint: median %.1f ms per file (p90 %.1f ms)\n", pct(lt, 50), pct(lt, 90))
 	fmt.Printf("  node:     median %.1f ms per file (p90 %.1f ms)\n", pct(nt, 50), pct(nt, 90))
 	fmt.Printf("  ratio node/looplint: median %.2f×, p10 %.2f× (above 1 means looplint is faster)\n", pct(ratios, 50), pct(ratios, 10))
+	if len(bad) > 0 {
+		fmt.Printf("looplint rejected the input (exit 2) %d times: %s\n", len(bad), strings.Join(bad, ", "))
+	}
 	if len(slow) > 0 {
 		fmt.Printf("files where looplint is slower than one node run (%d):\n%s\n", len(slow), strings.Join(slow, "\n"))
 	}
 }
 
-// run runs a command to completion; its exit status does not matter
-// (snippets may exit non-zero, predictions may be incomplete).
-func run(dir, name string, args ...string) {
+// run runs a command to completion and returns its exit status, which
+// mostly does not matter (snippets may exit non-zero, predictions may be
+// incomplete); -1 when it could not be started.
+func run(dir, name string, args ...string) int {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	_ = cmd.Run()
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }
 
 func median(n int, f func()) float64 {
