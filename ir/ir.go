@@ -10,7 +10,7 @@
 package ir
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/looplint/looplint/parse"
 )
@@ -19,7 +19,7 @@ import (
 // For TypeScript/JSX input that is esbuild's output, not the original file.
 type Pos struct{ Line, Col int }
 
-func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+func (p Pos) String() string { return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col) }
 
 // Before reports whether p comes before q in the file.
 func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }

@@ -78,6 +78,9 @@ type Program struct {
 	cjs      *sobek.Program
 	oldAwait string // source rewritten for V8 < 7.2 await costs, if needed
 	syntax   string // Node's SyntaxError for this version, if it would refuse the file
+	// listings keeps the --fs mount's directory listings across runs: each
+	// run gets a fresh file system, built without listing the host again.
+	listings *memfs.Listings
 }
 
 // Prepare decides the module kind and virtual path and compiles f once.
@@ -105,7 +108,7 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	if kind == parse.ESModule {
 		prof.Module = loop.ESModule
 	}
-	p := &Program{File: f, Profile: prof, opts: o}
+	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.VirtPath = virtualPath(f.Path, o.FSDir)
 	src := f.Source
 	if prof.OldAwait() {
@@ -230,7 +233,7 @@ func heapBytes() uint64 {
 
 // newFS builds the sandbox file system: the mount (if any) and the snippet.
 func newFS(p *Program) (*memfs.FS, error) {
-	fs, err := memfs.New(memfs.Options{MountDir: p.opts.FSDir, Cwd: AppDir})
+	fs, err := memfs.New(memfs.Options{MountDir: p.opts.FSDir, Cwd: AppDir, Listings: p.listings})
 	if err != nil {
 		return nil, err
 	}

@@ -121,13 +121,21 @@ func Forget(rt *sobek.Runtime) {
 	helperMu.Unlock()
 }
 
+func compileHelpers() {
+	helperOnce.Do(func() { helperPrg, helperErr = sobek.Compile("node:internal/util/inspect", "("+helperSrc+")()", true) })
+}
+
+// Precompile compiles Inspect's JavaScript helpers now (once per process)
+// rather than at the first Inspect; see runtime.Precompile.
+func Precompile() { compileHelpers() }
+
 func getHelpers(rt *sobek.Runtime) *helpers {
 	helperMu.Lock()
 	defer helperMu.Unlock()
 	if h := helperMap[rt]; h != nil {
 		return h
 	}
-	helperOnce.Do(func() { helperPrg, helperErr = sobek.Compile("node:internal/util/inspect", "("+helperSrc+")()", true) })
+	compileHelpers()
 	if helperErr != nil {
 		panic("inspect: helper compile: " + helperErr.Error())
 	}

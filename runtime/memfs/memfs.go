@@ -74,6 +74,64 @@ type Options struct {
 	MaxFiles      int              // nodes (files, dirs, symlinks) held in memory (ENOSPC)
 	MaxFds        int              // simultaneously open fds (EMFILE)
 	Now           func() time.Time // clock for new/modified nodes; nil = FixedTime
+	// Listings, when set, keeps the mount's directory listings across the
+	// file systems made with it (over the same MountDir and Cwd), so that
+	// each directory is listed on the host once rather than once per FS.
+	Listings *Listings
+}
+
+// Listings caches what loading a mounted host directory reads from the host
+// (its entries, their lstat facts and symlink targets), so that the many
+// file systems made for one program (one per run) list each directory once.
+// A file system built from a cached listing is the one a fresh listing
+// would have built (same entries, order, inode numbers, limits and errors),
+// as long as the host directory does not change meanwhile. File contents
+// are not cached. It is safe for concurrent use; its zero value is ready.
+type Listings struct {
+	mu   sync.Mutex
+	key  string // mount dir and Cwd the listings belong to
+	dirs map[string]*listing
+}
+
+// listing is one host directory as loadDir reads it: the entries in the
+// order the host returned them, then the error that ended the reading (a
+// listing with an error is not cached: the next load reads the host again).
+type listing struct {
+	ents []listEntry
+	err  *lerr
+}
+
+// listEntry is one directory entry; kind 0 means hidden (a special file, or
+// one whose lstat or readlink failed), which still counts toward MaxFiles
+// while loading, as the entry did when read from the host.
+type listEntry struct {
+	name   string
+	kind   uint32 // S_IFREG, S_IFDIR, S_IFLNK or 0
+	perm   uint32
+	size   int64
+	target string // symlink target as read from the host
+}
+
+func (l *Listings) get(key, rel string) *listing {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.key != key {
+		return nil
+	}
+	return l.dirs[rel]
+}
+
+func (l *Listings) put(key, rel string, d *listing) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.key != key {
+		// Another mount: start over (one program has one mount).
+		l.key, l.dirs = key, nil
+	}
+	if l.dirs == nil {
+		l.dirs = map[string]*listing{}
+	}
+	l.dirs[rel] = d
 }
 
 type node struct {
@@ -115,6 +173,8 @@ type hostMount struct {
 	root     *os.Root
 	abs      []string // absolute host spellings of the mount dir, for absolute symlink targets
 	virtRoot string   // where it is mounted (Cwd)
+	listings *Listings
+	key      string // for listings
 }
 
 type openFile struct {
@@ -186,7 +246,7 @@ func New(o Options) (*FS, error) {
 		if err != nil {
 			return nil, fmt.Errorf("memfs: mount: %w", err)
 		}
-		m := &hostMount{root: r, abs: []string{abs}, virtRoot: o.Cwd}
+		m := &hostMount{root: r, abs: []string{abs}, virtRoot: o.Cwd, listings: o.Listings, key: abs + "\x00" + o.Cwd}
 		if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
 			m.abs = append(m.abs, real)
 		}
@@ -402,35 +462,34 @@ func (f *FS) loadDir(d *node) *lerr {
 		return nil
 	}
 	m := d.host
-	fh, err := m.root.OpenFile(d.hostRel, os.O_RDONLY|hostNoFollow, 0)
-	if err != nil {
-		return hostErr(err)
+	var l *listing
+	if m.listings != nil {
+		l = m.listings.get(m.key, d.hostRel)
 	}
-	defer fh.Close()
-	if st, err := fh.Stat(); err != nil || !st.IsDir() {
-		return &lerr{errno: EIO, detail: "memfs: host directory changed while loading"}
+	if l == nil {
+		var le *lerr
+		if l, le = m.list(d.hostRel); le != nil {
+			return le
+		}
+		if m.listings != nil && l.err == nil {
+			m.listings.put(m.key, d.hostRel, l)
+		}
 	}
 	kids := map[string]*node{}
-	for {
-		ents, err := fh.ReadDir(256)
-		for _, e := range ents {
-			if f.nodes+len(kids)+1 > f.opt.MaxFiles {
-				return &lerr{errno: ENOSPC, detail: fmt.Sprintf("memfs: mounted tree exceeds MaxFiles (%d)", f.opt.MaxFiles)}
-			}
-			rel := e.Name()
-			if d.hostRel != "." {
-				rel = d.hostRel + "/" + e.Name()
-			}
-			if n := f.hostNode(m, rel, e); n != nil {
-				kids[e.Name()] = n
-			}
+	for _, e := range l.ents {
+		if f.nodes+len(kids)+1 > f.opt.MaxFiles {
+			return &lerr{errno: ENOSPC, detail: fmt.Sprintf("memfs: mounted tree exceeds MaxFiles (%d)", f.opt.MaxFiles)}
 		}
-		if err == io.EOF || len(ents) == 0 {
-			break
+		rel := e.name
+		if d.hostRel != "." {
+			rel = d.hostRel + "/" + e.name
 		}
-		if err != nil {
-			return hostErr(err)
+		if n := f.hostNode(m, rel, e); n != nil {
+			kids[e.name] = n
 		}
+	}
+	if l.err != nil {
+		return l.err
 	}
 	d.children = kids
 	d.host = nil
@@ -438,29 +497,74 @@ func (f *FS) loadDir(d *node) *lerr {
 	return nil
 }
 
-// hostNode returns nil for entries the sandbox hides (special files and
-// symlinks leaving the mount).
-func (f *FS) hostNode(m *hostMount, rel string, e fs.DirEntry) *node {
+// list reads the host directory rel of the mount: every entry with what
+// hostNode needs, and the error (if any) that stopped the reading. An error
+// opening the directory is returned as such and not cached.
+func (m *hostMount) list(rel string) (*listing, *lerr) {
+	fh, err := m.root.OpenFile(rel, os.O_RDONLY|hostNoFollow, 0)
+	if err != nil {
+		return nil, hostErr(err)
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err != nil || !st.IsDir() {
+		return nil, &lerr{errno: EIO, detail: "memfs: host directory changed while loading"}
+	}
+	l := &listing{}
+	for {
+		ents, err := fh.ReadDir(256)
+		for _, e := range ents {
+			l.ents = append(l.ents, m.entry(rel, e))
+		}
+		if err == io.EOF || len(ents) == 0 {
+			break
+		}
+		if err != nil {
+			l.err = hostErr(err)
+			break
+		}
+	}
+	return l, nil
+}
+
+// entry reads what the sandbox keeps of one host directory entry.
+func (m *hostMount) entry(dirRel string, e fs.DirEntry) listEntry {
+	le := listEntry{name: e.Name()}
 	info, err := e.Info()
 	if err != nil {
-		return nil
+		return le
 	}
-	perm := uint32(info.Mode().Perm())
+	le.perm = uint32(info.Mode().Perm())
 	switch t := info.Mode().Type(); {
 	case t == 0:
-		n := f.newNode(S_IFREG | perm)
-		n.host, n.hostRel, n.hostSize = m, rel, info.Size()
-		return n
+		le.kind, le.size = S_IFREG, info.Size()
 	case t == fs.ModeDir:
-		n := f.newNode(S_IFDIR | perm)
+		le.kind = S_IFDIR
+	case t == fs.ModeSymlink:
+		rel := e.Name()
+		if dirRel != "." {
+			rel = dirRel + "/" + e.Name()
+		}
+		if target, err := m.root.Readlink(rel); err == nil {
+			le.kind, le.target = S_IFLNK, target
+		}
+	}
+	return le
+}
+
+// hostNode returns nil for entries the sandbox hides (special files and
+// symlinks leaving the mount).
+func (f *FS) hostNode(m *hostMount, rel string, e listEntry) *node {
+	switch e.kind {
+	case S_IFREG:
+		n := f.newNode(S_IFREG | e.perm)
+		n.host, n.hostRel, n.hostSize = m, rel, e.size
+		return n
+	case S_IFDIR:
+		n := f.newNode(S_IFDIR | e.perm)
 		n.host, n.hostRel = m, rel
 		return n
-	case t == fs.ModeSymlink:
-		target, err := m.root.Readlink(rel)
-		if err != nil {
-			return nil
-		}
-		vt, ok := m.translateLink(rel, target)
+	case S_IFLNK:
+		vt, ok := m.translateLink(rel, e.target)
 		if !ok {
 			return nil
 		}

@@ -3,9 +3,11 @@ package memfs
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -361,5 +363,63 @@ func TestMkdirRecursiveAndRm(t *testing.T) {
 	ents, _ := f.ReaddirEntries("/")
 	if len(ents) != 1 || ents[0].Name != "app" || !ents[0].IsDirectory() {
 		t.Errorf("root entries %+v", ents)
+	}
+}
+
+// TestListingsSameTree: a file system built from cached listings is the
+// one a fresh listing builds (entries, inode numbers, link targets, sizes,
+// contents), and the MaxFiles error comes out the same way from the cache.
+func TestListingsSameTree(t *testing.T) {
+	_, mnt := mountFixture(t)
+	paths := []string{".", "a.txt", "sub", "sub/b.txt", "sub/up", "empty.txt", "in-rel", "in-abs", "self", "dangling", "loopa", "abs-out", "sub/sneaky"}
+	snapshot := func(l *Listings) []string {
+		f, err := New(Options{MountDir: mnt, Cwd: "/app", Listings: l})
+		must(t, err)
+		defer f.Unmount()
+		var out []string
+		for _, p := range paths {
+			names, err := f.Readdir(p)
+			st, serr := f.Lstat(p)
+			target, lerr := f.Readlink(p)
+			data, rerr := f.ReadFile(p)
+			out = append(out, fmt.Sprintf("%s: %v %v | %d %o %d %v | %q %v | %q %v", p, names, errno(err),
+				st.Ino, st.Mode, st.Size, errno(serr), target, errno(lerr), data, errno(rerr)))
+		}
+		return out
+	}
+	fresh := snapshot(nil)
+	l := &Listings{}
+	for i := 0; i < 3; i++ { // the first fills the cache, the others use it
+		if got := snapshot(l); !reflect.DeepEqual(got, fresh) {
+			t.Fatalf("run %d with listings:\n%s\nwant\n%s", i, strings.Join(got, "\n"), strings.Join(fresh, "\n"))
+		}
+	}
+	if len(l.dirs) != 2 { // "." and "sub"
+		t.Errorf("cached %d listings, want 2", len(l.dirs))
+	}
+	// Another mount with the same Listings starts over.
+	other := t.TempDir()
+	write(t, filepath.Join(other, "x.txt"), "x")
+	g, err := New(Options{MountDir: other, Listings: l})
+	must(t, err)
+	names, err := g.Readdir(".")
+	g.Unmount()
+	if err != nil || !reflect.DeepEqual(names, []string{"x.txt"}) {
+		t.Errorf("other mount: %v %v", names, err)
+	}
+
+	many := t.TempDir()
+	for i := 0; i < 5; i++ {
+		write(t, filepath.Join(many, fmt.Sprintf("f%d", i)), "x")
+	}
+	ml := &Listings{}
+	for i := 0; i < 2; i++ {
+		h, err := New(Options{MountDir: many, MaxFiles: 3, Listings: ml})
+		must(t, err)
+		_, err = h.Readdir(".")
+		h.Unmount()
+		if errno(err) != ENOSPC {
+			t.Errorf("listing over MaxFiles (run %d): %v", i, err)
+		}
 	}
 }
