@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -78,8 +77,8 @@ func nodeVersion(flag string) (loop.Version, error) {
 	if flag != "" {
 		return loop.ParseVersion(flag)
 	}
-	if out, err := exec.Command("node", "--version").Output(); err == nil {
-		if v, err := loop.ParseVersion(strings.TrimSpace(string(out))); err == nil {
+	if out, ok := nodeOnPathVersion(); ok {
+		if v, err := loop.ParseVersion(out); err == nil {
 			return v, nil
 		}
 	}
@@ -176,6 +175,9 @@ func programFlags(fl *pflag.FlagSet, node, module, fsDir *string) {
 // --fs check, the file through parse and the runtime's preparation (which
 // also decides the module kind). Errors are already exit errors.
 func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *lrt.Program, error) {
+	// Every caller runs the program (predict to confirm, unless
+	// --no-confirm): compile the runtime's JavaScript meanwhile.
+	lrt.Precompile()
 	v, err := nodeVersion(node)
 	if err != nil {
 		return v, nil, nil, usageErr("%v", err)
