@@ -181,13 +181,27 @@ func (p Profile) TimeoutSignWarnings() bool { return p.Node.Major >= 24 }
 // TimeoutOverflowWarning exists from Node 10.
 func (p Profile) TimeoutOverflowWarning() bool { return p.Node.Major >= 10 }
 
-// ReadFileTrips is how many threadpool round trips fs.readFile takes:
-// open, fstat, read, close before 26; one ReadFileJob from 26.
-func (p Profile) ReadFileTrips() int {
-	if p.Node.Major >= 26 {
+// ReadFileTrips is how many thread-pool round trips fs.readFile of an
+// existing file takes (async_hooks request counts, 10.0 to 26.10): open,
+// fstat, read, close; the promise form read once more, to see the end of
+// the file, until 14.18 and 15.12; both are one ReadFileJob from 26.8.
+func (p Profile) ReadFileTrips(promise bool) int {
+	switch {
+	case p.Has("io:readFile job"):
 		return 1
+	case promise && !p.Has("io:promises sized read"):
+		return 5
 	}
 	return 4
+}
+
+// WriteFileTrips is the round trips of fs.writeFile and fs.appendFile,
+// both forms (same measurements): open, write, close; one job from 26.9.
+func (p Profile) WriteFileTrips() int {
+	if p.Has("io:writeFile job") {
+		return 1
+	}
+	return 3
 }
 
 // TruncDurations: from 11 the list key is Math.trunc(msecs); before, the raw value.
@@ -238,6 +252,10 @@ var features = map[string][]Version{
 	"import:node:":                      {{12, 20, 0}, {14, 13, 1}},
 	"import:.cjs":                       {{12, 0, 0}},
 	"uncaughtException:origin":          {{10, 17, 0}, {12, 0, 0}},
+	// Round trips (ReadFileTrips, WriteFileTrips).
+	"io:readFile job":        {{26, 8, 0}},
+	"io:writeFile job":       {{26, 9, 0}},
+	"io:promises sized read": {{14, 18, 0}, {15, 12, 0}},
 }
 
 // Has reports whether this Node version has a global, built-in or module

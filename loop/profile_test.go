@@ -61,3 +61,22 @@ func TestDelayCoercion(t *testing.T) {
 		}
 	}
 }
+
+// Round trips per release, as async_hooks counted the requests of one
+// fs.readFile / fs.promises.readFile / fs.writeFile of a small file.
+func TestFileRoundTrips(t *testing.T) {
+	for _, c := range []struct {
+		v                  string
+		cb, promise, write int
+	}{
+		{"10.24.1", 4, 5, 3}, {"12.0.0", 4, 5, 3}, {"13.14.0", 4, 5, 3}, {"14.17.6", 4, 5, 3}, {"14.18.0", 4, 4, 3},
+		{"15.10.0", 4, 5, 3}, {"15.12.0", 4, 4, 3}, {"16.20.2", 4, 4, 3}, {"22.23.3", 4, 4, 3}, {"25.2.1", 4, 4, 3},
+		{"26.0.0", 4, 4, 3}, {"26.7.0", 4, 4, 3}, {"26.8.2", 1, 1, 3}, {"26.9.0", 1, 1, 1}, {"26.10.0", 1, 1, 1},
+	} {
+		v, _ := ParseVersion(c.v)
+		p := Profile{Node: v}
+		if cb, pr, w := p.ReadFileTrips(false), p.ReadFileTrips(true), p.WriteFileTrips(); cb != c.cb || pr != c.promise || w != c.write {
+			t.Errorf("%s: readFile %d, promises.readFile %d, writeFile %d; measured %d, %d, %d", c.v, cb, pr, w, c.cb, c.promise, c.write)
+		}
+	}
+}

@@ -244,6 +244,7 @@ type Interp struct {
 	onMicrotask func() // Explain's tracer
 	eeClass     *ClassVal
 	tpModule    *Native // timers/promises
+	fspModule   *Native // fs.promises
 	inUncaught  bool    // running uncaughtException listeners
 	inExit      bool    // running exit listeners after an uncaught error
 	depth       int     // JS call depth
@@ -592,7 +593,7 @@ func (in *Interp) emit(event string, args ...Value) {
 func (in *Interp) thenable(v Value) (Callable, error) {
 	o, ok := v.(*Object)
 	if !ok {
-		if _, u := v.(unknown); u {
+		if u, ok := v.(unknown); ok && !u.made {
 			in.reason(ir.Pos{}, "a promise was resolved with an unknown value (maybe a thenable)")
 		}
 		return nil, nil

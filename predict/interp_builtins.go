@@ -35,13 +35,13 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has("queueMicrotask") {
 		b["queueMicrotask"] = opNative("queueMicrotask", in.queueMicrotask)
 	}
-	console := &Native{Name: "console", Props: map[string]Value{}}
+	console := &Native{Name: "console", Obj: true, Props: map[string]Value{}}
 	for m, s := range map[string]string{"log": "stdout", "info": "stdout", "debug": "stdout", "error": "stderr", "warn": "stderr"} {
 		s := s
 		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.print(s, a, p) })
 	}
 	b["console"] = console
-	proc := &Native{Name: "process", Props: map[string]Value{}}
+	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
 	for _, m := range []string{"on", "once", "addListener", "prependListener", "prependOnceListener"} {
@@ -60,9 +60,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["Promise"] = prom
 	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{in.l.Now()} })
 	b["Date"] = &Native{Name: "Date", Props: map[string]Value{"now": now}, Fn: func(Value, []Value, ir.Pos) Value {
-		return unknown{"Date()"}
+		return unknown{why: "Date()"}
 	}}
-	b["performance"] = &Native{Name: "performance", Props: map[string]Value{"now": now}}
+	b["performance"] = &Native{Name: "performance", Obj: true, Props: map[string]Value{"now": now}}
 	for _, c := range []string{"Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError"} {
 		c := c
 		b[c] = &Native{Name: c, Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, _ ir.Pos) Value {
@@ -70,7 +70,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			if v := arg(a, 0); v != nil {
 				s, ok := toStr(v)
 				if !ok {
-					return unknown{"error message"}
+					return unknown{why: "error message"}
 				}
 				msg = s
 			}
@@ -88,7 +88,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}
 		s, ok := toStr(a[0])
 		if !ok {
-			return unknown{"String()"}
+			return unknown{why: "String()"}
 		}
 		return s
 	})
@@ -98,14 +98,14 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}
 		n, ok := toNumber(a[0])
 		if !ok {
-			return unknown{"Number()"}
+			return unknown{why: "Number()"}
 		}
 		return n
 	})
 	b["Boolean"] = native("Boolean", func(_ Value, a []Value, _ ir.Pos) Value {
 		t, ok := truthy(arg(a, 0))
 		if !ok {
-			return unknown{"Boolean()"}
+			return unknown{why: "Boolean()"}
 		}
 		return t
 	})
@@ -117,7 +117,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		o, ok := arg(a, 0).(*Object)
 		if !ok || o.Arr {
 			in.reason(p, "Object.keys of this value")
-			return unknown{"keys"}
+			return unknown{why: "keys"}
 		}
 		var ks []Value
 		for _, k := range enumKeys(o) {
@@ -129,12 +129,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
 			n, ok := toNumber(arg(a, 0))
 			if !ok {
-				return unknown{"Math"}
+				return unknown{why: "Math"}
 			}
 			return f(n)
 		})
 	}
-	b["Math"] = &Native{Name: "Math", Props: map[string]Value{
+	b["Math"] = &Native{Name: "Math", Obj: true, Props: map[string]Value{
 		"floor": mathFn("floor", math.Floor), "ceil": mathFn("ceil", math.Ceil), "abs": mathFn("abs", math.Abs),
 		"trunc": mathFn("trunc", math.Trunc), "sqrt": mathFn("sqrt", math.Sqrt),
 		"round": mathFn("round", func(x float64) float64 { return math.Floor(x + 0.5) }),
@@ -150,8 +150,8 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	mod.set("exports", newObject())
 	b["module"] = mod
 	b["exports"] = mod.Props["exports"]
-	b["__filename"] = unknown{"__filename"}
-	b["__dirname"] = unknown{"__dirname"}
+	b["__filename"] = unknown{why: "__filename"}
+	b["__dirname"] = unknown{why: "__dirname"}
 	if in.opts.Filename != "" {
 		b["__filename"] = in.opts.Filename
 		b["__dirname"] = path.Dir(in.opts.Filename)
@@ -164,7 +164,7 @@ func fold(a []Value, init float64, f func(x, y float64) float64) Value {
 	for _, v := range a {
 		n, ok := toNumber(v)
 		if !ok {
-			return unknown{"Math"}
+			return unknown{why: "Math"}
 		}
 		if math.IsNaN(n) {
 			return math.NaN()
@@ -178,17 +178,22 @@ func fold(a []Value, init float64, f func(x, y float64) float64) Value {
 func (in *Interp) module(name string, pos ir.Pos) Value {
 	if strings.HasPrefix(name, "node:") && !in.p.Has("require:node:") {
 		in.reason(pos, "%q: this Node has no node: scheme (loading it fails)", name)
-		return unknown{"module " + name}
+		return unknown{why: "module " + name}
 	}
 	name = strings.TrimPrefix(name, "node:")
 	switch name {
 	case "fs":
-		fs := &Native{Name: "fs", Props: map[string]Value{}}
-		for _, m := range []string{"readFile", "stat", "lstat", "access"} {
-			m := m
+		fs := &Native{Name: "fs", Obj: true, Props: map[string]Value{"promises": in.fsPromises()}}
+		for m := range fsModelled {
 			fs.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value { return in.fsCall(m, a, p) })
 		}
 		return fs
+	case "fs/promises":
+		if !in.p.Has("module:fs/promises") {
+			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
+			return unknown{why: "module " + name}
+		}
+		return in.fsPromises()
 	case "events":
 		return in.emitterClass()
 	case "util":
@@ -196,18 +201,18 @@ func (in *Interp) module(name string, pos ir.Pos) Value {
 	case "timers/promises":
 		if !in.p.Has("module:timers/promises") {
 			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
-			return unknown{"module " + name}
+			return unknown{why: "module " + name}
 		}
 		return in.timersPromises()
 	case "timers":
-		t := &Native{Name: "timers", Props: map[string]Value{}}
+		t := &Native{Name: "timers", Obj: true, Props: map[string]Value{}}
 		for _, m := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {
 			t.Props[m] = in.builtins[m]
 		}
 		return t
 	}
 	in.reason(pos, "module %q is not modelled", name)
-	return unknown{"module " + name}
+	return unknown{why: "module " + name}
 }
 
 func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
@@ -229,7 +234,7 @@ func (in *Interp) declareModuleVars(sc *Scope) {}
 
 func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	if _, ok := a.(unknown); ok {
-		return unknown{"instanceof"}
+		return unknown{why: "instanceof"}
 	}
 	if c, ok := b.(*ClassVal); ok {
 		return instanceOfClass(a, c)
@@ -251,7 +256,7 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		}
 	}
 	in.reason(pos, "instanceof with this right-hand side")
-	return unknown{"instanceof"}
+	return unknown{why: "instanceof"}
 }
 
 // getMember reads obj[k].
@@ -261,7 +266,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		s, _ := toStr(o)
 		in.throwType(pos, "Cannot read properties of "+s+" (reading '"+k+"')")
 	case unknown:
-		return unknown{"member"}
+		return unknown{why: "member"}
 	case *Object:
 		if v, ok := o.get(k); ok {
 			return v
@@ -278,7 +283,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			case "constructor":
 				return &Native{Name: o.Class, Props: map[string]Value{}}
 			case "stack":
-				return unknown{"stack"}
+				return unknown{why: "stack"}
 			}
 		}
 		if o.Arr {
@@ -289,7 +294,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		switch k {
 		case "toString", "hasOwnProperty", "valueOf", "constructor", "__proto__", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString":
 			in.reason(pos, "Object.prototype.%s is not modelled", k)
-			return unknown{k}
+			return unknown{why: k}
 		}
 		return nil
 	case string:
@@ -313,7 +318,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return float64(len(o.Fn.Params))
 		}
 		in.reason(pos, "function property %s is not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	case *Native:
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
@@ -328,7 +333,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return nil // absent on this version
 		}
 		in.reason(pos, "%s.%s is not modelled", o.Name, k)
-		return unknown{k}
+		return unknown{why: k}
 	case *ClassVal:
 		return in.classMember(o, k, pos)
 	case *timerHandle:
@@ -337,13 +342,13 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return in.immMethod(o, k, pos)
 	case float64, bool:
 		in.reason(pos, "methods of primitives (%s) are not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	case timeVal, timeDiff:
 		in.reason(pos, "property of a clock reading")
-		return unknown{k}
+		return unknown{why: k}
 	}
 	in.reason(pos, "property %s of this value is not modelled", k)
-	return unknown{k}
+	return unknown{why: k}
 }
 
 func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
@@ -359,7 +364,7 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 		fn = func() Value { in.l.RefreshTimer(h.t); return h }
 	default:
 		in.reason(pos, "Timeout.%s is not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	}
 	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
 }
@@ -375,7 +380,7 @@ func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
 		fn = func() Value { return h.im.HasRef() }
 	default:
 		in.reason(pos, "Immediate.%s is not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	}
 	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
 }
@@ -397,7 +402,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 		return str(func(s string, a []Value) Value {
 			t, ok := arg(a, 0).(string)
 			if !ok {
-				return unknown{k}
+				return unknown{why: k}
 			}
 			switch k {
 			case "includes":
@@ -411,13 +416,13 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 		return str(func(s string, a []Value) Value {
 			n, ok := arg(a, 0).(float64)
 			if !ok || n < 0 || n > 1e5 {
-				return unknown{k}
+				return unknown{why: k}
 			}
 			return strings.Repeat(s, int(n))
 		})
 	}
 	in.reason(pos, "String.prototype.%s is not modelled", k)
-	return unknown{k}
+	return unknown{why: k}
 }
 
 func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
@@ -455,7 +460,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 				}
 				s, ok := toStr(e)
 				if !ok {
-					return unknown{"join"}
+					return unknown{why: "join"}
 				}
 				parts[i] = s
 			}
@@ -517,7 +522,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			for i, e := range o.Elems {
 				eq, ok := strictEq(e, arg(a, 0))
 				if !ok {
-					return unknown{k}
+					return unknown{why: k}
 				}
 				if eq {
 					if k == "includes" {
@@ -538,7 +543,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			to, ok2 := relIndex(arg(a, 1), n, n)
 			if !ok1 || !ok2 {
 				in.reason(pos, "slice with an unknown bound")
-				return unknown{k}
+				return unknown{why: k}
 			}
 			if to < from {
 				to = from
@@ -617,7 +622,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	}
 	if arrayProtoNames[k] {
 		in.reason(pos, "Array.prototype.%s is not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	}
 	return nil
 }
@@ -650,4 +655,15 @@ func relIndex(v Value, n, def int) (int, bool) {
 		f += float64(n)
 	}
 	return int(math.Max(0, math.Min(f, float64(n)))), true
+}
+
+// fsPromises is fs.promises (one object per run, as in Node).
+func (in *Interp) fsPromises() *Native {
+	if in.fspModule == nil {
+		in.fspModule = &Native{Name: "fs.promises", Obj: true, Props: map[string]Value{}}
+		for m := range fsModelled {
+			in.fspModule.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value { return in.fsPromise(m, a, p) })
+		}
+	}
+	return in.fspModule
 }

@@ -11,7 +11,7 @@ func (in *Interp) args(list []ir.Expr, sc *Scope, fr *frame) []Value {
 			o, ok := in.eval(sp.X, sc, fr).(*Object)
 			if !ok || !o.Arr {
 				in.reason(sp.Pos, "spread of a value that is not a known array")
-				out = append(out, unknown{"spread"})
+				out = append(out, unknown{why: "spread"})
 				continue
 			}
 			out = append(out, o.Elems...)
@@ -26,7 +26,7 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 	if e.Eval {
 		in.reason(e.Pos, "eval / new Function: code the predictor cannot see")
 		in.args(e.Args, sc, fr)
-		return unknown{"eval"}
+		return unknown{why: "eval"}
 	}
 	var fn, this Value
 	if _, ok := e.Callee.(*ir.Super); ok {
@@ -36,7 +36,7 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 		this = fr.this
 		k, ok := toStr(in.eval(m.Prop, sc, fr))
 		if !ok {
-			fn = unknown{"computed method"}
+			fn = unknown{why: "computed method"}
 		} else {
 			fn = in.superMember(fr, k, m.Pos)
 		}
@@ -47,7 +47,7 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 		}
 		k, ok := toStr(in.eval(m.Prop, sc, fr))
 		if !ok {
-			fn = unknown{"computed method"}
+			fn = unknown{why: "computed method"}
 		} else {
 			fn = in.getMember(this, k, m.Pos)
 		}
@@ -80,10 +80,10 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	}
 	if _, ok := fn.(unknown); ok {
 		in.unknownCall(args, pos)
-		return unknown{"new"}
+		return unknown{why: "new"}
 	}
 	in.reason(pos, "constructor calls (new) of this value are not modelled")
-	return unknown{"new"}
+	return unknown{why: "new"}
 }
 
 func (in *Interp) unknownCall(args []Value, pos ir.Pos) {
@@ -102,7 +102,7 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 	case *Closure:
 		if f.Fn.Generator {
 			in.reason(f.Fn.Pos, "generators are not modelled")
-			return unknown{"generator"}
+			return unknown{why: "generator"}
 		}
 		if f.Fn.Async {
 			return in.callAsync(f, this, args)
@@ -123,7 +123,7 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 		return r
 	case unknown:
 		in.unknownCall(args, pos)
-		return unknown{"call"}
+		return unknown{why: "call"}
 	}
 	in.throwType(pos, "value is not a function")
 	return nil
@@ -241,7 +241,7 @@ func (in *Interp) await(v Value, pos ir.Pos) Value {
 	co := in.cur
 	if co == nil {
 		in.reason(pos, "await outside an async function")
-		return unknown{"await"}
+		return unknown{why: "await"}
 	}
 	if _, ok := v.(unknown); ok {
 		in.reason(pos, "await of an unknown value")

@@ -49,7 +49,7 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 			// extends null: no parent constructor to call
 		default:
 			in.reason(e.Pos, "a class extending something that is not a known class")
-			return unknown{"class"}
+			return unknown{why: "class"}
 		}
 	}
 	if e.Ctor != nil {
@@ -141,7 +141,7 @@ func (in *Interp) superCall(fr *frame, args []Value, pos ir.Pos) Value {
 	o, ok := fr.this.(*Object)
 	if !ok || fr.home == nil {
 		in.reason(pos, "super() outside a known class constructor")
-		return unknown{"super"}
+		return unknown{why: "super"}
 	}
 	if p := fr.home.Parent; p != nil {
 		in.initInstance(p, o, args, pos)
@@ -154,7 +154,7 @@ func (in *Interp) superCall(fr *frame, args []Value, pos ir.Pos) Value {
 func (in *Interp) superMember(fr *frame, k string, pos ir.Pos) Value {
 	if fr.home == nil || fr.home.Parent == nil {
 		in.reason(pos, "super outside a known class method")
-		return unknown{"super"}
+		return unknown{why: "super"}
 	}
 	if v, ok := in.protoMember(fr.home.Parent, fr.this, k, pos); ok {
 		return v
@@ -182,7 +182,7 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 		// EventEmitter has more methods than the predictor models
 		// (rawListeners, ...): never pretend they are missing.
 		in.reason(pos, "EventEmitter.prototype.%s is not modelled", k)
-		return unknown{k}, true
+		return unknown{why: k}, true
 	}
 	return v, found
 }
@@ -200,14 +200,14 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	}
 	if c.isEmitter() && k != "name" {
 		in.reason(pos, "events.%s is not modelled", k)
-		return unknown{k}
+		return unknown{why: k}
 	}
 	switch k {
 	case "name":
 		return c.Name
 	case "prototype":
 		in.reason(pos, "class prototypes are not modelled")
-		return unknown{"prototype"}
+		return unknown{why: "prototype"}
 	}
 	return nil
 }

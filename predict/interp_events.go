@@ -105,7 +105,7 @@ func (in *Interp) emitterClass() *ClassVal {
 		c.Methods[name] = native(name, func(this Value, a []Value, pos ir.Pos) Value {
 			em := in.emitterOf(this, pos)
 			if em == nil {
-				return unknown{name}
+				return unknown{why: name}
 			}
 			return fn(em, this, a, pos)
 		})
@@ -166,7 +166,7 @@ func (in *Interp) emitterClass() *ClassVal {
 	method("emit", func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
 		name, ok := in.eventName(arg(a, 0), pos)
 		if !ok {
-			return unknown{"emit"}
+			return unknown{why: "emit"}
 		}
 		var rest []Value
 		if len(a) > 1 {

@@ -500,7 +500,7 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 			in.reason(p.Pos, "array destructuring of a value that is not a known array")
 			for _, e := range p.Elems {
 				if e != nil {
-					in.destructure(e, unknown{"destructured"}, sc, fr, pos, leaf)
+					in.destructure(e, unknown{why: "destructured"}, sc, fr, pos, leaf)
 				}
 			}
 			return

@@ -36,7 +36,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	case *ir.Template:
 		if e.Tag != nil {
 			in.reason(e.Pos, "tagged template")
-			return unknown{"tagged template"}
+			return unknown{why: "tagged template"}
 		}
 		var b strings.Builder
 		for i, q := range e.Quasis {
@@ -44,7 +44,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 			if i < len(e.Exprs) {
 				s, ok := toStr(in.eval(e.Exprs[i], sc, fr))
 				if !ok {
-					return unknown{"template"}
+					return unknown{why: "template"}
 				}
 				b.WriteString(s)
 			}
@@ -107,7 +107,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		if isSuper(e.Obj) {
 			k, ok := toStr(in.eval(e.Prop, sc, fr))
 			if !ok {
-				return unknown{"computed member"}
+				return unknown{why: "computed member"}
 			}
 			return in.superMember(fr, k, e.Pos)
 		}
@@ -117,7 +117,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		}
 		k, ok := toStr(in.eval(e.Prop, sc, fr))
 		if !ok {
-			return unknown{"computed member"}
+			return unknown{why: "computed member"}
 		}
 		return in.getMember(obj, k, e.Pos)
 	case *ir.OptChain:
@@ -170,24 +170,24 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		return fr.this
 	case *ir.Unknown:
 		in.reason(e.Pos, "not modelled: %s", e.Reason)
-		return unknown{e.Reason}
+		return unknown{why: e.Reason}
 	case *ir.Class:
 		return in.makeClass(e, sc, fr)
 	case *ir.Yield:
 		in.reason(e.Pos, "generators are not modelled")
-		return unknown{"yield"}
+		return unknown{why: "yield"}
 	case *ir.Spread:
 		in.reason(e.Pos, "spread here is not modelled")
-		return unknown{"spread"}
+		return unknown{why: "spread"}
 	case *ir.Meta:
 		in.reason(e.Pos, "%s is not modelled", e.Name)
-		return unknown{e.Name}
+		return unknown{why: e.Name}
 	case *ir.Super:
 		in.reason(e.Pos, "super is not modelled")
-		return unknown{"super"}
+		return unknown{why: "super"}
 	}
 	in.reason(ir.Pos{}, "expression %T is not modelled", e)
-	return unknown{"expression"}
+	return unknown{why: "expression"}
 }
 
 type optShort struct{}
@@ -226,7 +226,7 @@ func (in *Interp) constant(c *ir.Const) Value {
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			in.reason(c.Pos, "number literal %s", c.Value)
-			return unknown{"number"}
+			return unknown{why: "number"}
 		}
 		return f
 	case ir.String:
@@ -239,7 +239,7 @@ func (in *Interp) constant(c *ir.Const) Value {
 		return nil
 	}
 	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
-	return unknown{string(c.Kind)}
+	return unknown{why: string(c.Kind)}
 }
 
 func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
@@ -251,7 +251,7 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 	}
 	if v.Kind == ir.Builtin {
 		in.reason(v.Pos, "builtin %s is not modelled", v.Name)
-		return unknown{v.Name}
+		return unknown{why: v.Name}
 	}
 	panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
 }
@@ -297,7 +297,7 @@ func (in *Interp) load(t ir.Pattern, sc *Scope, fr *frame, pos ir.Pos) Value {
 		return in.eval(t, sc, fr)
 	}
 	in.reason(pos, "compound assignment to a pattern")
-	return unknown{"pattern"}
+	return unknown{why: "pattern"}
 }
 
 func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos) {
@@ -361,13 +361,13 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		t, ok := e.X.(ir.Pattern)
 		if !ok {
 			in.reason(e.Pos, "update of a non-target")
-			return unknown{"update"}
+			return unknown{why: "update"}
 		}
 		old := in.load(t, sc, fr, e.Pos)
 		n, ok := toNumber(old)
 		if !ok {
-			in.store(t, unknown{"update"}, sc, fr, e.Pos)
-			return unknown{"update"}
+			in.store(t, unknown{why: "update"}, sc, fr, e.Pos)
+			return unknown{why: "update"}
 		}
 		nv := n + 1
 		if e.Op == "--" {
@@ -391,7 +391,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		}
 		t := typeOf(v)
 		if t == "" {
-			return unknown{"typeof"}
+			return unknown{why: "typeof"}
 		}
 		return t
 	case "delete":
@@ -403,7 +403,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 	case "!":
 		t, ok := truthy(v)
 		if !ok {
-			return unknown{"!"}
+			return unknown{why: "!"}
 		}
 		return !t
 	case "void":
@@ -411,7 +411,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 	case "-", "+", "~":
 		n, ok := toNumber(v)
 		if !ok {
-			return unknown{"unary"}
+			return unknown{why: "unary"}
 		}
 		switch e.Op {
 		case "-":
@@ -422,7 +422,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		return n
 	}
 	in.reason(e.Pos, "operator %s", e.Op)
-	return unknown{e.Op}
+	return unknown{why: e.Op}
 }
 
 func toInt32(f float64) int32 {
@@ -448,7 +448,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			eq, ok = looseEq(a, b)
 		}
 		if !ok {
-			return unknown{"equality"}
+			return unknown{why: "equality"}
 		}
 		if op[0] == '!' {
 			return !eq
@@ -460,13 +460,13 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		o, ok := b.(*Object)
 		k, ok2 := toStr(a)
 		if !ok || !ok2 {
-			return unknown{"in"}
+			return unknown{why: "in"}
 		}
 		_, has := o.get(k)
 		return has
 	}
 	if ua || ub {
-		return unknown{"operand"}
+		return unknown{why: "operand"}
 	}
 	if op == "+" {
 		pa, pb := toPrim(a), toPrim(b)
@@ -476,7 +476,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			x, ok1 := toStr(a)
 			y, ok2 := toStr(b)
 			if !ok1 || !ok2 {
-				return unknown{"concat"}
+				return unknown{why: "concat"}
 			}
 			return x + y
 		}
@@ -500,7 +500,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 	x, ok1 := toNumber(a)
 	y, ok2 := toNumber(b)
 	if !ok1 || !ok2 {
-		return unknown{"arith"}
+		return unknown{why: "arith"}
 	}
 	switch op {
 	case "+":
@@ -537,7 +537,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		return float64(uint32(toInt32(x)) >> (uint32(toInt32(y)) & 31))
 	}
 	in.reason(pos, "operator %s", op)
-	return unknown{op}
+	return unknown{why: op}
 }
 
 func isObj(v Value) bool {
@@ -552,7 +552,7 @@ func toPrim(v Value) Value {
 	if isObj(v) {
 		s, ok := toStr(v)
 		if !ok {
-			return unknown{"toPrimitive"}
+			return unknown{why: "toPrimitive"}
 		}
 		return s
 	}
@@ -568,7 +568,7 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	if !aT && !bT && !aD {
 		if _, ok := b.(timeDiff); ok {
 			in.reason(pos, "arithmetic on clock readings")
-			return unknown{"time"}, true
+			return unknown{why: "time"}, true
 		}
 		return nil, false
 	}
@@ -625,5 +625,5 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 		}
 	}
 	in.reason(pos, "clock readings used in '%s' beyond comparisons and offsets", op)
-	return unknown{"time"}, true
+	return unknown{why: "time"}, true
 }

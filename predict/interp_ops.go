@@ -39,6 +39,8 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.newPromise(args, e.Pos)
 	case ir.OpIO:
 		return in.fsCall(e.Name, args, e.Pos)
+	case ir.OpIOPromise:
+		return in.fsPromise(e.Name, args, e.Pos)
 	case ir.OpProcessOn:
 		return in.processOn(e.Name, args, e.Pos)
 	case ir.OpExit:
@@ -48,7 +50,7 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	case ir.OpEventsOnce:
 		if !in.p.Has("events.once") {
 			in.reason(e.Pos, "events.once does not exist on Node %s", in.p.Node)
-			return unknown{"events.once"}
+			return unknown{why: "events.once"}
 		}
 		return in.eventsOnce(args, e.Pos)
 	case ir.OpTimersP:
@@ -71,7 +73,7 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 			in.reason(e.Pos, "a callback passed to %s is never run by the predictor", e.Callee)
 		}
 	}
-	return unknown{string(e.Kind)}
+	return unknown{why: string(e.Kind)}
 }
 
 // methodOp is a method-like op: on a promise it is the intrinsic, on
@@ -243,52 +245,83 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 		})
 	}
 	in.reason(pos, "Promise.%s is not modelled", name)
-	return unknown{"Promise." + name}
+	return unknown{why: "Promise." + name}
 }
 
 // fsCall is an fs callback API: its completion is I/O in the poll
-// phase. File contents and errors are not modelled in this slice, so
-// the callback sees unknown arguments.
+// phase, the callback a macrotask with the error and the result.
 func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
-	trips := 0
-	switch name {
-	case "readFile":
-		trips = in.p.ReadFileTrips()
-	case "stat", "lstat", "access":
-		trips = 1
-	default:
+	if !fsModelled[name] {
 		in.reason(pos, "fs.%s is not modelled", name)
 		for _, a := range args {
 			if isCallable(a) {
 				in.reason(pos, "a callback passed to fs.%s is never run by the predictor", name)
 			}
 		}
-		return unknown{"fs." + name}
+		return unknown{why: "fs." + name}
 	}
 	if len(args) == 0 || !isCallable(args[len(args)-1]) {
 		in.throwType(pos, "The \"cb\" argument must be of type function")
 	}
-	cb := args[len(args)-1]
-	cbArgs := []Value{unknown{"fs error"}}
+	trips, cbArgs := in.fsRequest(name, args[:len(args)-1], false, pos)
+	in.l.SubmitIO(trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
+	return nil
+}
+
+// fsPromise is fs.promises.name: the same request, whose completion
+// settles the promise returned. Node settles it a few internal jobs
+// after the request completes, but nothing else runs in between (the
+// completion is its own macrotask), so those jobs cannot reorder output.
+func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
+	if !fsModelled[name] {
+		in.reason(pos, "fs.promises.%s is not modelled", name)
+		return unknown{why: "fs.promises." + name}
+	}
+	p := in.e.New()
+	resolve, reject := in.e.Resolver(p)
+	trips, res := in.fsRequest(name, args, true, pos)
+	settle := native("fs.promises."+name, func(_ Value, a []Value, _ ir.Pos) Value {
+		if e := arg(a, 0); e != null {
+			reject(e)
+		} else {
+			resolve(arg(a, 1))
+		}
+		return nil
+	})
+	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: pos})
+	return p
+}
+
+// fsModelled are the fs operations the predictor models (both forms).
+var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true}
+
+// fsRequest is an fs request's round trips and what it completes with
+// ([error, result]; error null on success). args are the request's
+// arguments without a callback.
+func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos) (int, []Value) {
+	trips := 1
+	if name == "readFile" {
+		trips = in.p.ReadFileTrips(promise)
+	}
+	res := []Value{unknown{why: "fs error"}}
 	if name != "access" {
-		cbArgs = append(cbArgs, unknown{"fs result"})
+		res = append(res, unknown{why: "fs result"})
 	}
 	if known, data, ferr := in.readPath(arg(args, 0), pos, name); known && ferr != nil {
-		// A failed open is one round trip, and the callback gets the error.
-		trips, cbArgs = 1, []Value{in.fsError(ferr)}
+		// A failed open is one round trip, and the request fails.
+		return 1, []Value{in.fsError(ferr)}
 	} else if known {
-		cbArgs = []Value{null}
+		res = []Value{null}
 		switch {
 		case name == "readFile" && in.encoding(args) != "":
-			cbArgs = append(cbArgs, string(data))
+			res = append(res, string(data))
 		case name == "readFile":
-			cbArgs = append(cbArgs, unknown{"Buffer"})
+			res = append(res, unknown{why: "Buffer", made: true})
 		case name != "access":
-			cbArgs = append(cbArgs, unknown{"fs.Stats"})
+			res = append(res, unknown{why: "fs.Stats", made: true})
 		}
 	}
-	in.l.SubmitIO(trips, task{fn: cb, args: cbArgs, api: "fs." + name, site: pos})
-	return nil
+	return trips, res
 }
 
 // readPath reads the file an fs call names from Options.Files. known is
@@ -323,7 +356,7 @@ func (in *Interp) cwd() string {
 
 // encoding is readFile's encoding option ("" for a Buffer).
 func (in *Interp) encoding(args []Value) string {
-	if len(args) < 3 {
+	if len(args) < 2 {
 		return ""
 	}
 	switch o := args[1].(type) {

@@ -14,7 +14,7 @@ func (in *Interp) timersPromises() *Native {
 	if in.tpModule != nil {
 		return in.tpModule
 	}
-	m := &Native{Name: "timers/promises", Props: map[string]Value{}}
+	m := &Native{Name: "timers/promises", Obj: true, Props: map[string]Value{}}
 	in.tpModule = m
 	m.Props["setTimeout"] = native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
 		return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
@@ -60,7 +60,7 @@ func (in *Interp) promisedImmediate(value Value, options bool, pos ir.Pos) Value
 
 // utilModule is require('util') with what the predictor models of it.
 func (in *Interp) utilModule() *Native {
-	u := &Native{Name: "util", Props: map[string]Value{}}
+	u := &Native{Name: "util", Obj: true, Props: map[string]Value{}}
 	u.Props["promisify"] = native("promisify", func(_ Value, a []Value, p ir.Pos) Value { return in.promisify(arg(a, 0), p) })
 	return u
 }
@@ -72,7 +72,7 @@ func (in *Interp) utilModule() *Native {
 func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 	if _, u := fn.(unknown); u {
 		in.reason(pos, "util.promisify of an unknown function")
-		return unknown{"promisified function"}
+		return unknown{why: "promisified function"}
 	}
 	if !isCallable(fn) {
 		in.throwType(pos, "The \"original\" argument must be of type function")
@@ -123,7 +123,7 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 	}
 	if _, ok := em.(*Object); !ok || in.emitterOf(em, pos) == nil {
 		in.reason(pos, "events.once on a value that is not an EventEmitter")
-		return unknown{"events.once"}
+		return unknown{why: "events.once"}
 	}
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)

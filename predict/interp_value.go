@@ -20,7 +20,12 @@ var null = nullT{}
 // unknown is a value the slice cannot know (an I/O result, a module it
 // does not model). Using it where its content matters makes the result
 // incomplete.
-type unknown struct{ why string }
+type unknown struct {
+	why string
+	// made: Node made it (a Buffer, fs.Stats): its content is unknown,
+	// but it is no thenable.
+	made bool
+}
 
 // Object is a plain object or an array (Arr set; elements in Elems).
 type Object struct {
@@ -90,6 +95,9 @@ type Native struct {
 	Fn   func(this Value, args []Value, pos ir.Pos) Value
 	// Props: statics reachable as members (Promise.resolve as a value, ...).
 	Props map[string]Value
+	// Obj: a namespace object (console, process, Math, a module), not a
+	// function.
+	Obj bool
 }
 
 type timerHandle struct{ t *loop.Timer }
@@ -103,6 +111,9 @@ type timeVal struct{ t loop.Time }
 type timeDiff struct{ a, b loop.Time }
 
 func isCallable(v Value) bool {
+	if n, ok := v.(*Native); ok && n.Obj {
+		return false
+	}
 	switch v.(type) {
 	case *Closure, *Native, Callable, *ClassVal:
 		return true
@@ -120,7 +131,12 @@ func typeOf(v Value) string {
 		return "number"
 	case string:
 		return "string"
-	case *Closure, *Native, Callable, *ClassVal:
+	case *Native:
+		if v.(*Native).Obj {
+			return "object"
+		}
+		return "function"
+	case *Closure, Callable, *ClassVal:
 		return "function"
 	case unknown:
 		return ""

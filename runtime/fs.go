@@ -13,11 +13,15 @@ import (
 type fsOp struct {
 	name  string
 	nargs int                            // arguments before the (optional) options/callback
-	trips func(*host, []sobek.Value) int // thread-pool round trips in the callback/promise forms
-	do    func(h *host, args []sobek.Value) (sobek.Value, error)
+	trips func(*host, []sobek.Value) int // thread-pool round trips in the callback form
+	// ptrips, if set, is the promise form's (else trips).
+	ptrips func(*host, []sobek.Value) int
+	do     func(h *host, args []sobek.Value) (sobek.Value, error)
 }
 
 func one(*host, []sobek.Value) int { return 1 }
+
+func writeTrips(h *host, _ []sobek.Value) int { return h.p.Profile.WriteFileTrips() }
 
 // wholeFile is the round trips of readFile/writeFile: open, (fstat,)
 // read/write(s), close — or just the open when it fails.
@@ -90,48 +94,48 @@ func (h *host) contents(data []byte, enc string) sobek.Value {
 }
 
 var fsOps = []fsOp{
-	{"readFile", 1, wholeFile(func(h *host) int { return h.p.Profile.ReadFileTrips() }), func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"readFile", 1, wholeFile(func(h *host) int { return h.p.Profile.ReadFileTrips(false) }), wholeFile(func(h *host) int { return h.p.Profile.ReadFileTrips(true) }), func(h *host, a []sobek.Value) (sobek.Value, error) {
 		data, err := h.fs.ReadFile(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return h.contents(data, encodingOf(a[1])), nil
 	}},
-	{"writeFile", 2, func(*host, []sobek.Value) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"writeFile", 2, writeTrips, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.WriteFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
 	}},
-	{"appendFile", 2, func(*host, []sobek.Value) int { return 3 }, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"appendFile", 2, writeTrips, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.AppendFile(h.path(a[0]), h.dataArg(a[1], encodingOf(a[2])))
 	}},
-	{"stat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"stat", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		st, err := h.fs.Stat(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return h.stats(st), nil
 	}},
-	{"lstat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"lstat", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		st, err := h.fs.Lstat(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return h.stats(st), nil
 	}},
-	{"fstat", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"fstat", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		st, err := h.fs.Fstat(int(a[0].ToInteger()))
 		if err != nil {
 			return nil, err
 		}
 		return h.stats(st), nil
 	}},
-	{"access", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"access", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		mode := 0
 		if !sobek.IsUndefined(a[1]) {
 			mode = int(a[1].ToInteger())
 		}
 		return sobek.Undefined(), h.fs.Access(h.path(a[0]), mode)
 	}},
-	{"readdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"readdir", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		p := h.path(a[0])
 		if optBool(a[1], "withFileTypes") {
 			ents, err := h.fs.ReaddirEntries(p)
@@ -154,7 +158,7 @@ var fsOps = []fsOp{
 		}
 		return h.rt.NewArray(out...), nil
 	}},
-	{"mkdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"mkdir", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		first, err := h.fs.Mkdir(h.path(a[0]), optBool(a[1], "recursive"))
 		if err != nil {
 			return nil, err
@@ -164,33 +168,33 @@ var fsOps = []fsOp{
 		}
 		return h.rt.ToValue(first), nil
 	}},
-	{"rmdir", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"rmdir", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.Rmdir(h.path(a[0]))
 	}},
-	{"rm", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"rm", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.Rm(h.path(a[0]), optBool(a[1], "recursive"), optBool(a[1], "force"))
 	}},
-	{"unlink", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"unlink", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.Unlink(h.path(a[0]))
 	}},
-	{"rename", 2, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"rename", 2, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.Rename(h.path(a[0]), h.path(a[1]))
 	}},
-	{"realpath", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"realpath", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		p, err := h.fs.Realpath(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return h.rt.ToValue(p), nil
 	}},
-	{"copyFile", 2, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"copyFile", 2, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		data, err := h.fs.ReadFile(h.path(a[0]))
 		if err != nil {
 			return nil, err
 		}
 		return sobek.Undefined(), h.fs.WriteFile(h.path(a[1]), data)
 	}},
-	{"open", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"open", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		flags := memfs.O_RDONLY
 		if f := a[1]; !sobek.IsUndefined(f) && !sobek.IsNull(f) {
 			if s, ok := f.Export().(string); ok {
@@ -208,7 +212,7 @@ var fsOps = []fsOp{
 		}
 		return h.rt.ToValue(fd), nil
 	}},
-	{"close", 1, one, func(h *host, a []sobek.Value) (sobek.Value, error) {
+	{"close", 1, one, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
 		return sobek.Undefined(), h.fs.Close(int(a[0].ToInteger()))
 	}},
 }
@@ -253,7 +257,11 @@ func (h *host) fsModule() sobek.Value {
 		promises.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			p, resolve, reject := rt.NewPromise()
-			h.l.SubmitIO(op.trips(h, args), &callback{goFn: func() error {
+			trips := op.trips
+			if op.ptrips != nil {
+				trips = op.ptrips
+			}
+			h.l.SubmitIO(trips(h, args), &callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
 					return h.jsError(reject(h.fsError(err, false)))
