@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -82,6 +83,13 @@ type Prediction struct {
 // Predict lists every outcome of f under profile p without running it.
 func Predict(f *parse.File, p loop.Profile, opts Options) Prediction {
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
+	var pe *parse.Error
+	if errors.As(err, &pe) && pe.Line > 0 {
+		// The file parsed as the other module kind (the front door took
+		// it), not as this one: Node's loader throws a SyntaxError.
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: " + pe.Msg}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	if err != nil {
 		return Prediction{Reasons: []Reason{{Msg: "cannot lower: " + err.Error()}}}
 	}
@@ -548,6 +556,7 @@ func (in *Interp) EmitUnhandledRejection(r any) bool {
 }
 
 func (in *Interp) WarnUnhandledRejection(r any) {
+	in.heard("UnhandledPromiseRejectionWarning")
 	s, _ := toStr(r.(*Promise).Result)
 	in.stderr = append(in.stderr, "UnhandledPromiseRejectionWarning: "+s)
 }
@@ -556,6 +565,7 @@ func (in *Interp) RejectionError(r any) error { return &Thrown{V: r.(*Promise).R
 
 func (in *Interp) EmitRejectionHandled(r any) {
 	if len(in.listeners["rejectionHandled"]) == 0 {
+		in.heard("PromiseRejectionHandledWarning")
 		in.stderr = append(in.stderr, "PromiseRejectionHandledWarning: Promise rejection was handled asynchronously")
 		return
 	}
@@ -573,7 +583,16 @@ func (in *Interp) EmitProcess(event string) {
 }
 
 func (in *Interp) Warn(name, msg string) {
+	in.heard(name)
 	in.stderr = append(in.stderr, "(node) "+name+": "+msg)
+}
+
+// heard notes a process warning: 'warning' listeners would get it (on a
+// later tick), which is not modelled.
+func (in *Interp) heard(name string) {
+	if len(in.listeners["warning"]) > 0 {
+		in.reason(ir.Pos{}, "a 'warning' listener hears a %s (not modelled)", name)
+	}
 }
 
 // emit calls process listeners synchronously; a throw is uncaught.

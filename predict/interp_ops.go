@@ -388,7 +388,7 @@ func (in *Interp) fsError(err error) Value {
 }
 
 var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,
-	"unhandledRejection": true, "rejectionHandled": true}
+	"unhandledRejection": true, "rejectionHandled": true, "warning": true}
 
 func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
 	in.impure = true

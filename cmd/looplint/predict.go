@@ -320,6 +320,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		switch {
 		case o.Starves:
 			fmt.Fprintf(w, "  … then nothing more: the process never exits (see hazards)\n")
+		case o.ExitCode != 0 && len(o.Stdout) == 0 && len(o.Stderr) > 0:
+			fmt.Fprintf(w, "  exit code %d (stderr: %s)\n", o.ExitCode, o.Stderr[len(o.Stderr)-1])
 		case o.ExitCode != 0:
 			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
 		}
