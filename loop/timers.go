@@ -44,10 +44,12 @@ func (h listHeap) Less(i, j int) bool {
 		h.l.ask(Question{Kind: AskBefore, Timer: h.lists[i].timers[0], Other: h.lists[j].timers[0]})
 		defer func() { h.l.q = Question{} }()
 	}
-	if c := h.clk.Cmp(h.lists[i].expiry, h.lists[j].expiry); c != 0 {
-		return c < 0
+	// Earlier expiry first, then the older list: i first iff
+	// e_i <= e_j when i is older, else e_i < e_j (times are whole ms).
+	if h.lists[i].id < h.lists[j].id {
+		return h.clk.Leq(h.lists[i].expiry, h.lists[j].expiry)
 	}
-	return h.lists[i].id < h.lists[j].id
+	return h.clk.Leq(h.lists[i].expiry, h.lists[j].expiry.Add(-1))
 }
 func (h listHeap) Swap(i, j int) {
 	h.lists[i], h.lists[j] = h.lists[j], h.lists[i]
@@ -258,14 +260,22 @@ func (l *Loop) sleepUntilTimer() {
 func (l *Loop) due(expiry, now Time, t *Timer) bool {
 	l.ask(Question{Kind: AskExpired, Timer: t})
 	defer func() { l.q = Question{} }()
-	return l.clk.Cmp(expiry, now) <= 0
+	return l.clk.Leq(expiry, now)
 }
 
-// cmpRearm compares for timer bookkeeping (re-arm, re-queue).
-func (l *Loop) cmpRearm(a, b Time, t *Timer) int {
+// dueHead reports whether the earliest list is due at now.
+func (l *Loop) dueHead(now Time) bool {
+	top := l.heap.top()
+	l.ask(Question{Kind: AskExpired, Timer: first(top)})
+	defer func() { l.q = Question{} }()
+	return l.clk.Leq(top.expiry, now)
+}
+
+// leqRearm is a <= b for timer bookkeeping (re-arm, re-queue).
+func (l *Loop) leqRearm(a, b Time, t *Timer) bool {
 	l.ask(Question{Kind: AskRearm, Timer: t})
 	defer func() { l.q = Question{} }()
-	return l.clk.Cmp(a, b)
+	return l.clk.Leq(a, b)
 }
 
 func (l *Loop) timersPhase() {
@@ -279,7 +289,7 @@ func (l *Loop) timersPhase() {
 	}
 	// processTimers(now): lists in (expiry, id) order while due; `now`
 	// stays fixed for the whole phase (SEMANTICS §4.2).
-	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, now, first(l.heap.top())) {
+	for !l.dead && l.heap.top() != nil && l.dueHead(now) {
 		l.listOnTimeout(l.heap.top(), now)
 	}
 }
@@ -294,7 +304,7 @@ func (l *Loop) listOnTimeout(list *timerList, now Time) {
 			// Not yet (now - start < msecs): the list waits until
 			// max(start + msecs, now + 1) with a new id, so it loses ties.
 			list.expiry = due
-			if l.cmpRearm(due, now.Add(1), t) < 0 {
+			if l.leqRearm(due, now, t) {
 				list.expiry = now.Add(1)
 			}
 			l.nextList++
@@ -344,7 +354,7 @@ func (l *Loop) rearm(t *Timer, start Time) {
 			// Node 10: a callback that took longer than the interval is
 			// re-armed 1 ms after it ended (SEMANTICS §4.4).
 			end := l.readStart()
-			if l.cmpRearm(end, start.Add(int64(t.msecs)), t) >= 0 {
+			if l.leqRearm(start.Add(int64(t.msecs)), end, t) {
 				start = end.Add(1 - int64(t.msecs))
 			}
 		}
@@ -365,7 +375,7 @@ func (l *Loop) timersPerList(now Time) {
 	l.loopTime = now
 	l.inPhase = true
 	defer func() { l.inPhase = false }()
-	for !l.dead && l.heap.top() != nil && l.due(l.heap.top().expiry, l.loopTime, first(l.heap.top())) {
+	for !l.dead && l.heap.top() != nil && l.dueHead(l.loopTime) {
 		l.listOnTimeout10(l.heap.top(), l.loopTime)
 	}
 }
@@ -374,7 +384,9 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 	list.running = true
 	l.drained = 0
 	// The whole due prefix is one MakeCallback; intervals capture their
-	// start before their callback.
+	// start before their callback. The list is dropped or re-armed inside
+	// it, before ticks and microtasks run: a timer those create joins a
+	// new list, or a list whose next expiry is already set.
 	l.host.Enter(func() {
 		for len(list.timers) > 0 && !l.dead {
 			t := list.timers[0]
@@ -396,13 +408,19 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 			}
 			l.rearm(t, start)
 		}
+		list.running = false
+		if !l.dead {
+			l.requeue10(list)
+		}
 		l.runTicks()
 	})
 	l.drain()
 	list.running = false
-	if l.dead {
-		return
-	}
+}
+
+// requeue10 ends a Node <= 10 list pass: an emptied list is dropped, else
+// its libuv timer is re-armed for the head's remaining time.
+func (l *Loop) requeue10(list *timerList) {
 	if len(list.timers) == 0 {
 		l.dropList(list)
 		return
@@ -414,8 +432,11 @@ func (l *Loop) listOnTimeout10(list *timerList, now Time) {
 	// only below 0, so exactly 0 re-runs the list in this phase).
 	due := list.timers[0].start.Add(int64(list.timers[0].msecs))
 	list.expiry = due
-	switch c := l.cmpRearm(due, fresh, list.timers[0]); {
-	case c < 0, c == 0 && !l.P.ZeroRearm():
+	limit := fresh
+	if l.P.ZeroRearm() {
+		limit = fresh.Add(-1)
+	}
+	if l.leqRearm(due, limit, list.timers[0]) {
 		list.expiry = fresh.Add(1)
 	}
 	l.nextList++

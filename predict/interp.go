@@ -124,7 +124,11 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	index := map[string]int{}
 	why := newWhyIndex()
 	cfg := opts.Explore
+	each := cfg.Each
 	cfg.Each = func(path Path) {
+		if each != nil {
+			each(path)
+		}
 		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
 		i, ok := index[k]
 		if !ok {

@@ -172,6 +172,41 @@ func (c *SymClock) Cmp(a, b loop.Time) int {
 	return r
 }
 
+// Leq reports a <= b, with two answers where Cmp has three: the loop asks
+// it where earlier and equal mean the same, and the union of the two
+// constraints is exactly T_a - T_b <= k, so nothing is lost.
+func (c *SymClock) Leq(a, b loop.Time) bool {
+	i, j := vr(a.Base), vr(b.Base)
+	k := b.Off - a.Off // a <= b  <=>  T_i - T_j <= k
+	hi := c.d[i][j]
+	lo := int64(-inf)
+	if c.d[j][i] < inf {
+		lo = -c.d[j][i]
+	}
+	var opts []int // lt stands for <=
+	if lo <= k {
+		opts = append(opts, lt)
+	}
+	if hi >= k+1 {
+		opts = append(opts, gt)
+	}
+	r := opts[0]
+	if len(opts) > 1 {
+		r = opts[c.choose(len(opts))]
+		if c.onFork != nil {
+			c.onFork(r)
+		}
+		if r == lt {
+			c.add(i, j, k)
+		} else {
+			c.add(j, i, -k-1)
+		}
+		c.events++
+	}
+	c.noteSpin(a, b, r)
+	return r == lt
+}
+
 // newestUser reports which operand is the newest reading when it is a
 // user reading (Date.now), with the other operand.
 func (c *SymClock) newestUser(a, b loop.Time) (reading int, other loop.Time, aIsReading bool, ok bool) {
