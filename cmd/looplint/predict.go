@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -26,7 +27,7 @@ type predictFlags struct {
 func newPredictCmd() *cobra.Command {
 	var f predictFlags
 	cmd := &cobra.Command{
-		Use:   "predict FILE",
+		Use:   "predict FILE...",
 		Short: "List every order in which FILE can print, without running it",
 		Long: `Predict interprets FILE abstractly against Node's event-loop model for the
 chosen version and lists every distinct output order it can produce, each
@@ -45,14 +46,21 @@ then what the modelled part of the program does, not a guarantee.
 
 The predictor is young: see the README for what it models so far.
 
+Several files are predicted one after the other in one process (text:
+one report after another; JSON: an array of reports); a file that cannot
+be loaded is reported on stderr and the others go on.
+
 Exit status: 0 when the prediction is complete and every order was
 confirmed with nothing unpredicted found; 1 otherwise; 2 for bad input or
 usage.`,
 		Example: `  looplint predict testdata/examples/event-loop-tour.js
   looplint predict --node 10 --format json app.js`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPredict(cmd.OutOrStdout(), args[0], f)
+			if len(args) == 1 {
+				return runPredict(cmd.OutOrStdout(), args[0], f)
+			}
+			return runPredictFiles(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -152,21 +160,104 @@ type predictReport struct {
 }
 
 func runPredict(w io.Writer, file string, f predictFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	rep, ok, err := predictFile(file, f)
+	if err != nil {
+		return err
+	}
+	if err := writePredict(w, rep, f); err != nil {
+		return err
+	}
+	if !ok {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+func (f predictFlags) check() error {
 	if f.format != "text" && f.format != "json" {
 		return usageErr("--format must be text or json, not %q", f.format)
 	}
 	if f.maxOrders < 1 {
 		return usageErr("--max-orders must be at least 1")
 	}
+	return nil
+}
+
+// runPredictFiles predicts several files in one process: reports in
+// order (a JSON array), load errors on stderr; the exit status is the
+// worst of them (2 if any file could not be loaded).
+func runPredictFiles(w, errw io.Writer, files []string, f predictFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	code := 0
+	var reps []predictReport
+	for i, file := range files {
+		rep, ok, err := predictFile(file, f)
+		if err != nil {
+			var ee *exitError
+			if errors.As(err, &ee) && ee.msg != "" {
+				fmt.Fprintln(errw, ee.msg)
+			} else {
+				fmt.Fprintf(errw, "looplint: %s: %v\n", file, err)
+			}
+			code = 2
+			continue
+		}
+		if !ok && code == 0 {
+			code = 1
+		}
+		if f.format == "json" {
+			reps = append(reps, rep)
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		printPredictText(w, rep, f)
+	}
+	if f.format == "json" {
+		if reps == nil {
+			reps = []predictReport{}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(reps); err != nil {
+			return err
+		}
+	}
+	if code != 0 {
+		return &exitError{code: code}
+	}
+	return nil
+}
+
+func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
+	if f.format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	printPredictText(w, rep, f)
+	return nil
+}
+
+// predictFile predicts one file and confirms its orders; ok is false when
+// the prediction is incomplete, an order is not confirmed or the runtime
+// printed one that was not predicted.
+func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
 	if err != nil {
-		return err
+		return predictReport{}, false, err
 	}
 	popts, err := predictOptions(prog, f.timeout)
 	if err != nil {
-		return usageErr("%v", err)
+		return predictReport{}, false, usageErr("%v", err)
 	}
 	pred := predict.Predict(pf, prog.Profile, popts)
 	total, exact := pred.Total()
@@ -198,7 +289,7 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 		if f.explain {
 			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
 			if err != nil {
-				return err
+				return predictReport{}, false, err
 			}
 			for _, st := range steps {
 				es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
@@ -233,19 +324,7 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 			ok = false
 		}
 	}
-	if f.format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printPredictText(w, rep, f)
-	}
-	if !ok {
-		return &exitError{code: 1}
-	}
-	return nil
+	return rep, ok, nil
 }
 
 // whyText joins the forks that decide an order into one sentence.

@@ -190,3 +190,27 @@ func TestPredictCommutingReads(t *testing.T) {
 		t.Errorf("text output:\n%s", out)
 	}
 }
+
+// Several files in one process: reports in order (a JSON array), a file
+// that cannot be loaded on stderr while the others go on, exit 2.
+func TestPredictSeveralFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.js", []byte("setTimeout(() => console.log('a'), 0);\n"))
+	b := writeFile(t, dir, "b.js", []byte("setImmediate(() => console.log('b'));\nprocess.nextTick(() => console.log('tick'));\n"))
+	bad := writeFile(t, dir, "bad.js", []byte("let = ;\n"))
+	code, out, errs := cliRun(t, "predict", "--node", "20", "--format", "json", a, b)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	var reps []predictReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil {
+		t.Fatal(err)
+	}
+	if len(reps) != 2 || reps[0].File != a || reps[1].File != b || strings.Join(reps[1].Orders[0].Stdout, ",") != "tick,b" {
+		t.Fatalf("reports %+v", reps)
+	}
+	code, out, errs = cliRun(t, "predict", "--node", "20", a, bad, b)
+	if code != 2 || !strings.Contains(errs, "bad.js:1:") || strings.Count(out, " · Node 20.") != 2 {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}

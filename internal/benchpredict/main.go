@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -73,6 +74,65 @@ func main() {
 	if len(slow) > 0 {
 		fmt.Printf("files where looplint is slower than one node run (%d):\n%s\n", len(slow), strings.Join(slow, "\n"))
 	}
+	batch(bin, files, nt)
+}
+
+// batch times the same files predicted by one process (`looplint predict
+// FILE...`, as a CI job over a folder of snippets runs it): each file's
+// time is from the end of the previous report to the end of its own (the
+// first pays the process start). nt are the node medians, in file order.
+func batch(bin string, files []string, nt []float64) {
+	dir := filepath.Dir(files[0])
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	args := append([]string{"predict", "--explore", "0", "--fs", dir}, names...)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	// A report is printed when its file is done; it begins with
+	// "FILE · Node ...".
+	index := map[string]int{}
+	for i, n := range names {
+		index[n] = i
+	}
+	took := make([]float64, len(files))
+	seen := make([]bool, len(files))
+	last := start
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		head, _, ok := strings.Cut(sc.Text(), " · Node ")
+		if i, known := index[head]; ok && known && !seen[i] {
+			now := time.Now()
+			took[i], seen[i], last = float64(now.Sub(last).Microseconds())/1000, true, now
+		}
+	}
+	cmd.Wait()
+	var lt, ratios []float64
+	for i := range files {
+		if seen[i] {
+			lt = append(lt, took[i])
+			ratios = append(ratios, nt[i]/took[i])
+		}
+	}
+	if len(lt) == 0 {
+		fmt.Println("batch: no report came back")
+		return
+	}
+	fmt.Printf("one process for all %d files (looplint predict FILE...; %d reports, %.1f s in all)\n", len(files), len(lt), time.Since(start).Seconds())
+	fmt.Printf("  looplint: median %.1f ms per file (p90 %.1f ms)\n", pct(lt, 50), pct(lt, 90))
+	fmt.Printf("  ratio node/looplint: median %.2f×, p10 %.2f×\n", pct(ratios, 50), pct(ratios, 10))
 }
 
 // run runs a command to completion and returns its exit status, which
