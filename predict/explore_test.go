@@ -329,3 +329,35 @@ func TestBusyWaitCut(t *testing.T) {
 		t.Fatalf("orders %q", got)
 	}
 }
+
+// Leq has two answers, and each leaves exactly its constraint: a <= b
+// still allows a = b and a < b, a > b allows neither.
+func TestSymClockLeq(t *testing.T) {
+	pick := 0
+	var asked []int
+	c := NewSymClock(func(n int) int { asked = append(asked, n); return pick })
+	a := c.Read(loop.ReadTimerStart, nil)
+	b := c.Read(loop.ReadTimersPhase, nil)
+	// a+2 <= b? Both answers are feasible: two options, not three.
+	if !c.Leq(a.Add(2), b) || !slices.Equal(asked, []int{2}) {
+		t.Fatalf("Leq(a+2, b) with pick 0: asked %v", asked)
+	}
+	// b - a >= 2 now: b vs a+2 is = or >, b vs a+1 is decided.
+	if c.Cmp(b, a.Add(1)) != 1 || !slices.Equal(asked, []int{2}) {
+		t.Fatalf("after a+2 <= b: asked %v", asked)
+	}
+	if c.Cmp(b, a.Add(2)) != 0 || !slices.Equal(asked, []int{2, 2}) {
+		t.Fatalf("b vs a+2 should be open (= or >): asked %v", asked)
+	}
+	pick, asked = 1, nil
+	c = NewSymClock(func(n int) int { asked = append(asked, n); return pick })
+	a = c.Read(loop.ReadTimerStart, nil)
+	b = c.Read(loop.ReadTimersPhase, nil)
+	if c.Leq(a.Add(2), b) || !slices.Equal(asked, []int{2}) {
+		t.Fatalf("Leq(a+2, b) with pick 1: asked %v", asked)
+	}
+	// b - a <= 1: b vs a+2 is decided (<), b vs a+1 is open (< or =).
+	if c.Cmp(b, a.Add(2)) != -1 || len(asked) != 1 || c.Cmp(b, a.Add(1)) != 0 || len(asked) != 2 {
+		t.Fatalf("after a+2 > b: asked %v", asked)
+	}
+}
