@@ -101,19 +101,20 @@ func (c *SymClock) add(x, y int, k int64) {
 	if c.d[y][x] < inf && k+c.d[y][x] < 0 {
 		panic("predict: infeasible constraint added")
 	}
-	nv := len(c.d)
-	for p := 0; p < nv; p++ {
-		px := c.d[p][x]
+	dy := c.d[y]
+	for _, dp := range c.d {
+		px := dp[x]
 		if px >= inf {
 			continue
 		}
-		for q := 0; q < nv; q++ {
-			yq := c.d[y][q]
+		base := px + k
+		dp = dp[:len(dy)]
+		for q, yq := range dy {
 			if yq >= inf {
 				continue
 			}
-			if w := px + k + yq; w < c.d[p][q] {
-				c.d[p][q] = w
+			if w := base + yq; w < dp[q] {
+				dp[q] = w
 			}
 		}
 	}
