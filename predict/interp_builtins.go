@@ -144,7 +144,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}}
 	b["require"] = native("require", func(_ Value, a []Value, p ir.Pos) Value {
 		s, _ := arg(a, 0).(string)
-		return in.module(s, p)
+		return in.module(s, false, p)
 	})
 	mod := newObject()
 	mod.set("exports", newObject())
@@ -175,10 +175,20 @@ func fold(a []Value, init float64, f func(x, y float64) float64) Value {
 }
 
 // module is require(name) / import from name for the modules the slice knows.
-func (in *Interp) module(name string, pos ir.Pos) Value {
-	if strings.HasPrefix(name, "node:") && !in.p.Has("require:node:") {
-		in.reason(pos, "%q: this Node has no node: scheme (loading it fails)", name)
-		return unknown{why: "module " + name}
+func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
+	feature := "require:node:"
+	if imported {
+		feature = "import:node:"
+	}
+	if strings.HasPrefix(name, "node:") && !in.p.Has(feature) {
+		// Loading fails as in the runtime (runtime/modules.go).
+		e := in.newError("Error", "Cannot find module '"+name+"'")
+		e.set("code", "MODULE_NOT_FOUND")
+		if imported {
+			e = in.newError("Error", "Only file and data URLs are supported by the default ESM loader. Received protocol 'node:'")
+			e.set("code", "ERR_UNSUPPORTED_ESM_URL_SCHEME")
+		}
+		panic(&Thrown{V: e})
 	}
 	name = strings.TrimPrefix(name, "node:")
 	switch name {
@@ -216,7 +226,7 @@ func (in *Interp) module(name string, pos ir.Pos) Value {
 }
 
 func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
-	m := in.module(s.Source, s.Pos)
+	m := in.module(s.Source, true, s.Pos)
 	for _, n := range s.Names {
 		var v Value
 		switch n.Name {
