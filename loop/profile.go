@@ -252,6 +252,9 @@ var features = map[string][]Version{
 	"import:node:":                      {{12, 20, 0}, {14, 13, 1}},
 	"import:.cjs":                       {{12, 0, 0}},
 	"uncaughtException:origin":          {{10, 17, 0}, {12, 0, 0}},
+	// AssertionError's name is "AssertionError [ERR_ASSERTION]" before 12
+	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks).
+	"assert:plain name": {{12, 0, 0}},
 	// Round trips (ReadFileTrips, WriteFileTrips).
 	"io:readFile job":        {{26, 8, 0}},
 	"io:writeFile job":       {{26, 9, 0}},

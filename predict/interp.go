@@ -258,7 +258,8 @@ type Interp struct {
 	tpModule    *Native // timers/promises
 	fspModule   *Native // fs.promises
 	inUncaught  bool    // running uncaughtException listeners
-	inExit      bool    // running exit listeners after an uncaught error
+	inExit      bool    // 'exit' was emitted (after an uncaught error, process.exit or the end)
+	naturalExit bool    // the exit listeners of a normal end are running
 	depth       int     // JS call depth
 
 	// The commutation reduction (commute.go): the running epoch (one per
@@ -486,7 +487,7 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 		in.exitCode = float64(7)
 		return false
 	}
-	if ls := in.listeners["uncaughtException"]; len(ls) > 0 {
+	if ls := in.listeners["uncaughtException"]; len(ls) > 0 && (!in.inExit || in.naturalExit) {
 		in.inUncaught = true
 		defer func() { in.inUncaught = false }()
 		origin := "uncaughtException"
@@ -506,10 +507,12 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 	}
 	in.stderr = append(in.stderr, "Uncaught "+s)
 	if in.inExit {
-		// An 'exit' listener threw: Node reports it and exits with 7,
-		// without running the exit listeners again.
-		in.reason(ir.Pos{}, "an 'exit' listener threw (Node exits with code 7)")
-		in.exitCode = float64(7)
+		// An 'exit' listener threw: Node reports it, runs no more
+		// listeners and ends with process.exitCode, or 1 (measured on
+		// 10, 20 and 26).
+		if in.code() == 0 {
+			in.exitCode = float64(1)
+		}
 		return false
 	}
 	in.exitCode = float64(1)
@@ -583,6 +586,10 @@ func (in *Interp) EmitProcess(event string) {
 		in.stderr = append(in.stderr, "Warning: Detected unsettled top-level await at file://"+in.opts.Filename)
 	}
 	var code Value = float64(in.code())
+	if event == "exit" {
+		in.inExit, in.naturalExit = true, true
+		defer func() { in.naturalExit = false }()
+	}
 	in.emit(event, code)
 }
 

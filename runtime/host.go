@@ -54,12 +54,15 @@ type host struct {
 	imms      map[*sobek.Object]*loop.Immediate
 	nextID    int64
 
-	exitCode  int
-	exited    bool           // 'exit' was emitted
-	tripped   atomic.Int32   // an errSignal, set by the watchdog goroutine
-	mainAsync *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
-	modules   map[string]*sobek.Object
-	builtins  map[string]sobek.Value
+	exitCode int
+	exited   bool // 'exit' was emitted
+	// naturalExit: the exit listeners of a normal end are running (a
+	// throw there still reaches uncaughtException listeners).
+	naturalExit bool
+	tripped     atomic.Int32   // an errSignal, set by the watchdog goroutine
+	mainAsync   *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
+	modules     map[string]*sobek.Object
+	builtins    map[string]sobek.Value
 
 	timeoutProto, immProto, bufferCtor, fsCls *sobek.Object
 	facades                                   int

@@ -48,7 +48,7 @@ func (h *host) emitProcess(event string, args ...sobek.Value) bool {
 // Uncaught implements loop.Host: process._fatalException.
 func (h *host) Uncaught(err error, fromPromise bool) bool {
 	val := exceptionValue(err)
-	if h.listeners("uncaughtException") > 0 && !h.exited {
+	if h.listeners("uncaughtException") > 0 && (!h.exited || h.naturalExit) {
 		origin := "uncaughtException"
 		if fromPromise {
 			origin = "unhandledRejection"
@@ -72,6 +72,15 @@ func (h *host) Uncaught(err error, fromPromise bool) bool {
 // listeners run with the code, the error is printed, nothing else runs.
 func (h *host) fatal(err error, code int) {
 	if h.exited {
+		// An 'exit' listener threw: Node prints it, runs no more
+		// listeners and ends with process.exitCode, or 1 (measured on
+		// 10, 20 and 26).
+		if code = h.processExitCode(); code == 0 {
+			code = 1
+		}
+		h.exitCode = code
+		h.process.Set("exitCode", code)
+		h.printFatal(err)
 		h.interrupt(sigExit)
 		return
 	}
@@ -315,8 +324,9 @@ func (h *host) EmitProcess(event string) {
 			h.err.write("Warning: Detected unsettled top-level await at " + "file://" + h.p.VirtPath + "\n")
 		}
 		h.exitCode = code
-		h.exited = true
+		h.exited, h.naturalExit = true, true
 		h.emitProcess("exit", h.rt.ToValue(code))
+		h.naturalExit = false
 		h.exitCode = h.processExitCode()
 		return
 	}

@@ -286,8 +286,10 @@ class AssertionError extends ErrorCtor {
       text = generatedMessage(actual, expected, operator);
     }
     super(text);
+    // Before 12 the name carried the code (loop profile "assert:plain name").
+    const name = internal.has('assert:plain name') ? 'AssertionError' : 'AssertionError [ERR_ASSERTION]';
     ObjectDefineProperty(this, 'name', {
-      __proto__: null, value: 'AssertionError', enumerable: false, writable: true, configurable: true,
+      __proto__: null, value: name, enumerable: false, writable: true, configurable: true,
     });
     this.generatedMessage = !message;
     this.code = 'ERR_ASSERTION';

@@ -1,0 +1,122 @@
+package predict
+
+import (
+	"math"
+
+	"github.com/looplint/looplint/ir"
+)
+
+// The assert module, for the checks test-style snippets make: a check
+// that passes does nothing, one that fails throws an AssertionError
+// (code ERR_ASSERTION). A check on values the predictor does not know
+// forks, like any unknown condition.
+
+func (in *Interp) assertModule() *Native {
+	fail := func(pos ir.Pos, msg Value, def string) {
+		e := in.newError("AssertionError", def)
+		if !in.p.Has("assert:plain name") {
+			e.Props["name"] = "AssertionError [ERR_ASSERTION]"
+		}
+		// Node's message differs by release (a custom one gets the diff
+		// appended in newer ones): unknown, so printing it is a reason.
+		e.Props["message"] = unknown{why: "AssertionError message"}
+		e.set("code", "ERR_ASSERTION")
+		panic(&Thrown{V: e})
+	}
+	check := func(pos ir.Pos, what string, holds, known bool, msg Value, def string) Value {
+		if !known {
+			holds = in.fork(pos, what)
+		}
+		if !holds {
+			fail(pos, msg, def)
+		}
+		return nil
+	}
+	ok := func(_ Value, a []Value, pos ir.Pos) Value {
+		t, known := truthy(arg(a, 0))
+		return check(pos, "an assert", t, known, arg(a, 1), "The expression evaluated to a falsy value")
+	}
+	m := &Native{Name: "assert", Fn: ok, Props: map[string]Value{}}
+	m.Props["ok"] = native("ok", ok)
+	eq := func(name string, want bool, same func(a, b Value) (bool, bool)) {
+		m.Props[name] = native(name, func(_ Value, a []Value, pos ir.Pos) Value {
+			r, known := same(arg(a, 0), arg(a, 1))
+			return check(pos, "assert."+name, r == want, known, arg(a, 2), "Expected values to be "+map[bool]string{true: "strictly equal", false: "strictly unequal"}[want])
+		})
+	}
+	eq("strictEqual", true, sameValue)
+	eq("notStrictEqual", false, sameValue)
+	eq("deepStrictEqual", true, deepStrictEq)
+	eq("notDeepStrictEqual", false, deepStrictEq)
+	m.Props["throws"] = native("throws", func(_ Value, a []Value, pos ir.Pos) Value {
+		f := arg(a, 0)
+		if !isCallable(f) {
+			in.throwType(pos, `The "fn" argument must be of type function`)
+		}
+		if len(a) > 1 && !isString(arg(a, 1)) {
+			in.reason(pos, "assert.throws with an expected error is not modelled")
+		}
+		if in.protect(func() { in.call(f, nil, nil, pos) }) == nil {
+			fail(pos, nil, "Missing expected exception.")
+		}
+		return nil
+	})
+	m.Props["fail"] = native("fail", func(_ Value, a []Value, pos ir.Pos) Value {
+		fail(pos, arg(a, 0), "Failed")
+		return nil
+	})
+	m.Props["strict"] = m
+	return m
+}
+
+func isString(v Value) bool { _, ok := v.(string); return ok }
+
+// sameValue is Object.is, which assert.strictEqual uses.
+func sameValue(a, b Value) (bool, bool) {
+	x, xf := a.(float64)
+	y, yf := b.(float64)
+	if xf && yf {
+		if math.IsNaN(x) || math.IsNaN(y) {
+			return math.IsNaN(x) && math.IsNaN(y), true
+		}
+		return x == y && math.Signbit(x) == math.Signbit(y), true
+	}
+	return strictEq(a, b)
+}
+
+// deepStrictEq compares arrays and plain objects element by element
+// (same prototype class, same own enumerable keys), the rest with
+// sameValue; known is false when an unknown value decides it.
+func deepStrictEq(a, b Value) (bool, bool) {
+	x, xo := a.(*Object)
+	y, yo := b.(*Object)
+	if !xo || !yo || x == y {
+		return sameValue(a, b)
+	}
+	if x.Arr != y.Arr || x.Class != y.Class || x.Proto != y.Proto || x.emitter != nil || y.emitter != nil {
+		return false, true
+	}
+	if x.Arr {
+		if len(x.Elems) != len(y.Elems) {
+			return false, true
+		}
+		for i := range x.Elems {
+			if eq, known := deepStrictEq(x.Elems[i], y.Elems[i]); !known || !eq {
+				return eq, known
+			}
+		}
+	}
+	if len(x.Keys) != len(y.Keys) {
+		return false, true
+	}
+	for _, k := range x.Keys {
+		yv, ok := y.Props[k]
+		if !ok {
+			return false, true
+		}
+		if eq, known := deepStrictEq(x.Props[k], yv); !known || !eq {
+			return eq, known
+		}
+	}
+	return true, true
+}
