@@ -206,6 +206,8 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 		return in.fsPromises()
 	case "events":
 		return in.emitterClass()
+	case "process":
+		return in.builtins["process"]
 	case "assert", "assert/strict":
 		return in.assertModule()
 	case "util":

@@ -198,6 +198,10 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	if found {
 		return v
 	}
+	if c.isEmitter() && k == "once" && c.native && in.p.Has("events.once") {
+		// require('events').once as a value (destructured, passed on).
+		return native("once", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOnce(a, p) })
+	}
 	if c.isEmitter() && k != "name" {
 		in.reason(pos, "events.%s is not modelled", k)
 		return unknown{why: k}
