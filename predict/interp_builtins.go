@@ -142,6 +142,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"min":   native("min", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(1), math.Min) }),
 		"PI":    math.Pi,
 	}}
+	b["JSON"] = in.jsonNamespace()
 	b["require"] = native("require", func(_ Value, a []Value, p ir.Pos) Value {
 		s, _ := arg(a, 0).(string)
 		return in.module(s, false, p)
