@@ -195,6 +195,25 @@ func (p Profile) ReadFileTrips(promise bool) int {
 	return 4
 }
 
+// InvalidCallbackCode is the code of the TypeError that nextTick and the
+// timers throw for a callback that is not a function (measured on 10 to
+// 16 and 20, 26; the runtime's rule puts the change at 18).
+func (p Profile) InvalidCallbackCode() string {
+	if p.Node.Major >= 18 {
+		return "ERR_INVALID_ARG_TYPE"
+	}
+	return "ERR_INVALID_CALLBACK"
+}
+
+// ErrorName is the name of an error Node makes with code (see "errors:plain
+// name").
+func (p Profile) ErrorName(class, code string) string {
+	if p.Has("errors:plain name") {
+		return class
+	}
+	return class + " [" + code + "]"
+}
+
 // WriteFileTrips is the round trips of fs.writeFile and fs.appendFile,
 // both forms (same measurements): open, write, close; one job from 26.9.
 func (p Profile) WriteFileTrips() int {
@@ -252,9 +271,11 @@ var features = map[string][]Version{
 	"import:node:":                      {{12, 20, 0}, {14, 13, 1}},
 	"import:.cjs":                       {{12, 0, 0}},
 	"uncaughtException:origin":          {{10, 17, 0}, {12, 0, 0}},
-	// AssertionError's name is "AssertionError [ERR_ASSERTION]" before 12
-	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks).
-	"assert:plain name": {{12, 0, 0}},
+	// Before 12 an error Node makes with a code carries it in its name:
+	// "TypeError [ERR_INVALID_CALLBACK]", "AssertionError [ERR_ASSERTION]"
+	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks,
+	// invalid-callback).
+	"errors:plain name": {{12, 0, 0}},
 	// Round trips (ReadFileTrips, WriteFileTrips).
 	"io:readFile job":        {{26, 8, 0}},
 	"io:writeFile job":       {{26, 9, 0}},

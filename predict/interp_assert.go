@@ -14,8 +14,8 @@ import (
 func (in *Interp) assertModule() *Native {
 	fail := func(pos ir.Pos, msg Value, def string) {
 		e := in.newError("AssertionError", def)
-		if !in.p.Has("assert:plain name") {
-			e.Props["name"] = "AssertionError [ERR_ASSERTION]"
+		if n := in.p.ErrorName("AssertionError", "ERR_ASSERTION"); n != "AssertionError" {
+			e.Props["name"] = n
 		}
 		// Node's message differs by release (a custom one gets the diff
 		// appended in newer ones): unknown, so printing it is a reason.

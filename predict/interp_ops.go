@@ -114,7 +114,18 @@ func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
 				in.reason(pos, "%s with an unknown callback", what)
 			}
 		}
-		in.throwType(pos, "The \"callback\" argument must be of type function")
+		code := in.p.InvalidCallbackCode()
+		if what == "queueMicrotask" {
+			code = "ERR_INVALID_ARG_TYPE"
+		}
+		e := in.newError("TypeError", "")
+		// The message quotes the value as Node inspects it: not modelled.
+		e.Props["message"] = unknown{why: "TypeError message"}
+		e.set("code", code)
+		if n := in.p.ErrorName("TypeError", code); n != "TypeError" {
+			e.Props["name"] = n
+		}
+		panic(&Thrown{V: e})
 	}
 	return task{fn: args[0], args: args[1:], api: what, site: pos}
 }

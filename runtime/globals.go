@@ -101,6 +101,9 @@ func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h
 func (h *host) throwType(code, msg string) {
 	e := h.rt.NewTypeError(msg)
 	e.Set("code", code)
+	if name := h.p.Profile.ErrorName("TypeError", code); name != "TypeError" {
+		e.DefineDataProperty("name", h.rt.ToValue(name), sobek.FLAG_TRUE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	}
 	panic(e)
 }
 
@@ -108,8 +111,8 @@ func (h *host) throwType(code, msg string) {
 func (h *host) callbackArg(v sobek.Value) sobek.Callable {
 	fn, ok := sobek.AssertFunction(v)
 	if !ok {
-		if h.p.Profile.Node.Major >= 18 {
-			h.throwType("ERR_INVALID_ARG_TYPE", `The "callback" argument must be of type function. Received `+h.describe(v))
+		if code := h.p.Profile.InvalidCallbackCode(); code == "ERR_INVALID_ARG_TYPE" {
+			h.throwType(code, `The "callback" argument must be of type function. Received `+h.describe(v))
 		}
 		h.throwType("ERR_INVALID_CALLBACK", "Callback must be a function. Received "+h.inspect(v))
 	}

@@ -286,8 +286,8 @@ class AssertionError extends ErrorCtor {
       text = generatedMessage(actual, expected, operator);
     }
     super(text);
-    // Before 12 the name carried the code (loop profile "assert:plain name").
-    const name = internal.has('assert:plain name') ? 'AssertionError' : 'AssertionError [ERR_ASSERTION]';
+    // Before 12 the name carried the code (loop profile "errors:plain name").
+    const name = internal.has('errors:plain name') ? 'AssertionError' : 'AssertionError [ERR_ASSERTION]';
     ObjectDefineProperty(this, 'name', {
       __proto__: null, value: name, enumerable: false, writable: true, configurable: true,
     });
