@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 func (in *Interp) cond(e ir.Expr, sc *Scope, fr *frame, pos ir.Pos, what string) bool {
@@ -249,12 +250,31 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 	if b, ok := in.builtins[v.Name]; ok {
 		return b
 	}
-	if v.Kind == ir.Builtin {
+	if v.Kind == ir.Builtin && !in.absent(v.Name) {
 		in.reason(v.Pos, "builtin %s is not modelled", v.Name)
 		return unknown{why: v.Name}
 	}
 	panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
 }
+
+// absent reports a global this Node version does not have (the profile's
+// feature table, as the runtime strips them).
+func (in *Interp) absent(name string) bool {
+	if strings.ContainsAny(name, ":.") {
+		return false
+	}
+	for _, f := range loop.Features() {
+		if f == name {
+			return !in.p.Has(name)
+		}
+	}
+	return false
+}
+
+// opFunctions are globals the IR turns into operations when called; as
+// values they are functions.
+var opFunctions = map[string]bool{"setTimeout": true, "setInterval": true, "setImmediate": true,
+	"clearTimeout": true, "clearInterval": true, "clearImmediate": true, "queueMicrotask": true}
 
 func (in *Interp) assign(op string, t ir.Pattern, x ir.Expr, sc *Scope, fr *frame, pos ir.Pos) Value {
 	if op == "=" {
@@ -380,13 +400,19 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		return nv
 	case "typeof":
 		var v Value
-		if vr, ok := e.X.(*ir.Var); ok && vr.Kind == ir.Global {
+		vr, isVar := e.X.(*ir.Var)
+		switch {
+		case isVar && vr.Kind == ir.Global:
 			c := sc.lookup(vr.Name)
 			if c == nil {
 				return "undefined"
 			}
 			v = c.v
-		} else {
+		case isVar && vr.Kind == ir.Builtin && sc.lookup(vr.Name) == nil && in.absent(vr.Name):
+			return "undefined"
+		case isVar && vr.Kind == ir.Builtin && sc.lookup(vr.Name) == nil && opFunctions[vr.Name]:
+			return "function"
+		default:
 			v = in.eval(e.X, sc, fr)
 		}
 		t := typeOf(v)
