@@ -266,9 +266,7 @@ func (l *Loop) due(expiry, now Time, t *Timer) bool {
 // dueHead reports whether the earliest list is due at now.
 func (l *Loop) dueHead(now Time) bool {
 	top := l.heap.top()
-	l.ask(Question{Kind: AskExpired, Timer: first(top)})
-	defer func() { l.q = Question{} }()
-	return l.clk.Leq(top.expiry, now)
+	return l.due(top.expiry, now, first(top))
 }
 
 // leqRearm is a <= b for timer bookkeeping (re-arm, re-queue).

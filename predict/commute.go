@@ -83,10 +83,14 @@ type block struct {
 // and microtasks belong to the callback they drain after).
 func macrotask(queue string) bool { return queue != "nextTick" && queue != "microtask" }
 
+// commuting reports that the reduction is on: a host that judges purity,
+// an attached loop, and Config.NoCommute unset.
+func (x *Exec) commuting() bool { return x.Pure != nil && x.lp != nil && !x.noCommute }
+
 // commuteEvent follows the trace for the reduction: blocks end at the next
 // macrotask or phase, a poll phase's pure stretches become groups.
 func (x *Exec) commuteEvent(e loop.Event) {
-	if x.Pure == nil || x.lp == nil || x.noCommute {
+	if !x.commuting() {
 		return
 	}
 	if e.Kind == loop.EventPhase || e.Kind == loop.EventRun && macrotask(e.Queue) {
@@ -135,7 +139,9 @@ func (x *Exec) endBlock() {
 func (x *Exec) endPhase() {
 	bs := x.blocks
 	x.blocks = nil
-	for i := 0; i < len(bs); {
+	// Each pass takes the stretch of pure blocks from i; bs[j] ends it
+	// (impure, or past the end) and is skipped.
+	for i := 0; i < len(bs); i++ {
 		j := i
 		for j < len(bs) && bs[j].pure {
 			j++
@@ -149,9 +155,6 @@ func (x *Exec) endPhase() {
 				g.ends = append(g.ends, b.end)
 			}
 			x.groups = append(x.groups, g)
-		}
-		if j == i {
-			j++
 		}
 		i = j
 	}
@@ -174,7 +177,7 @@ type pollStep struct {
 }
 
 func (x *Exec) quiet(inflight []int) bool {
-	if x.lp == nil || x.Pure == nil || x.noCommute {
+	if !x.commuting() {
 		return false
 	}
 	w := x.lp.Pending()
@@ -249,7 +252,7 @@ func forgetAfter(purity map[phaseKey]map[int]bool, i int) {
 // finishGroups closes the last block and phase of a complete run and cuts
 // the groups' blocks out of its stdout.
 func (x *Exec) finishGroups(stdout []string) []Group {
-	if x.Pure == nil || x.lp == nil || x.noCommute {
+	if !x.commuting() {
 		return nil
 	}
 	x.endBlock()

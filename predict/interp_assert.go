@@ -12,36 +12,28 @@ import (
 // forks, like any unknown condition.
 
 func (in *Interp) assertModule() *Native {
-	fail := func(pos ir.Pos, msg Value, def string) {
-		e := in.newError("AssertionError", def)
-		if n := in.p.ErrorName("AssertionError", "ERR_ASSERTION"); n != "AssertionError" {
-			e.Props["name"] = n
-		}
-		// Node's message differs by release (a custom one gets the diff
-		// appended in newer ones): unknown, so printing it is a reason.
-		e.Props["message"] = unknown{why: "AssertionError message"}
-		e.set("code", "ERR_ASSERTION")
-		panic(&Thrown{V: e})
-	}
-	check := func(pos ir.Pos, what string, holds, known bool, msg Value, def string) Value {
+	// Node's message differs by release (a custom one gets the diff
+	// appended in newer ones), so nodeError leaves it unknown.
+	fail := func() { panic(&Thrown{V: in.nodeError("AssertionError", "ERR_ASSERTION")}) }
+	check := func(pos ir.Pos, what string, holds, known bool) Value {
 		if !known {
 			holds = in.fork(pos, what)
 		}
 		if !holds {
-			fail(pos, msg, def)
+			fail()
 		}
 		return nil
 	}
 	ok := func(_ Value, a []Value, pos ir.Pos) Value {
 		t, known := truthy(arg(a, 0))
-		return check(pos, "an assert", t, known, arg(a, 1), "The expression evaluated to a falsy value")
+		return check(pos, "an assert", t, known)
 	}
 	m := &Native{Name: "assert", Fn: ok, Props: map[string]Value{}}
 	m.Props["ok"] = native("ok", ok)
 	eq := func(name string, want bool, same func(a, b Value) (bool, bool)) {
 		m.Props[name] = native(name, func(_ Value, a []Value, pos ir.Pos) Value {
 			r, known := same(arg(a, 0), arg(a, 1))
-			return check(pos, "assert."+name, r == want, known, arg(a, 2), "Expected values to be "+map[bool]string{true: "strictly equal", false: "strictly unequal"}[want])
+			return check(pos, "assert."+name, r == want, known)
 		})
 	}
 	eq("strictEqual", true, sameValue)
@@ -57,12 +49,12 @@ func (in *Interp) assertModule() *Native {
 			in.reason(pos, "assert.throws with an expected error is not modelled")
 		}
 		if in.protect(func() { in.call(f, nil, nil, pos) }) == nil {
-			fail(pos, nil, "Missing expected exception.")
+			fail()
 		}
 		return nil
 	})
-	m.Props["fail"] = native("fail", func(_ Value, a []Value, pos ir.Pos) Value {
-		fail(pos, arg(a, 0), "Failed")
+	m.Props["fail"] = native("fail", func(Value, []Value, ir.Pos) Value {
+		fail()
 		return nil
 	})
 	m.Props["strict"] = m

@@ -30,6 +30,19 @@ func (in *Interp) newError(class, msg string) *Object {
 	return o
 }
 
+// nodeError is an error Node makes with a code: before 12 its name carries
+// the code (Profile.ErrorName); its message, which quotes values or
+// differs by release, is unknown (printing it is a reason).
+func (in *Interp) nodeError(class, code string) *Object {
+	e := in.newError(class, "")
+	e.Props["message"] = unknown{why: class + " message"}
+	e.set("code", code)
+	if n := in.p.ErrorName(class, code); n != class {
+		e.Props["name"] = n
+	}
+	return e
+}
+
 func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	switch e := e.(type) {
 	case *ir.Const:

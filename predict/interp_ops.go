@@ -118,14 +118,8 @@ func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
 		if what == "queueMicrotask" {
 			code = "ERR_INVALID_ARG_TYPE"
 		}
-		e := in.newError("TypeError", "")
-		// The message quotes the value as Node inspects it: not modelled.
-		e.Props["message"] = unknown{why: "TypeError message"}
-		e.set("code", code)
-		if n := in.p.ErrorName("TypeError", code); n != "TypeError" {
-			e.Props["name"] = n
-		}
-		panic(&Thrown{V: e})
+		// The message quotes the value as Node inspects it: unknown.
+		panic(&Thrown{V: in.nodeError("TypeError", code)})
 	}
 	return task{fn: args[0], args: args[1:], api: what, site: pos}
 }

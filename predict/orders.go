@@ -342,6 +342,19 @@ func (o Outcome) classKey() string {
 	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves)
 }
 
+// Paths counts the model's paths over every order: each outcome's
+// explored paths once per arrangement it stands for (saturating).
+func (pr Prediction) Paths() int64 {
+	sum := int64(0)
+	for _, o := range pr.Orders {
+		n, _ := o.Count()
+		if sum += mulSat(int64(o.Paths), n); sum >= maxCount {
+			return maxCount
+		}
+	}
+	return sum
+}
+
 // List returns up to max concrete orders, distinct, in the outcomes'
 // order (each outcome's explored arrangement first).
 func (pr Prediction) List(max int) []Outcome {

@@ -177,15 +177,11 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 				fmt.Fprintln(stderr, e.String())
 			}
 		case "json":
-			enc := json.NewEncoder(stdout)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(rep); err != nil {
+			if err := writeJSON(stdout, rep); err != nil {
 				return err
 			}
 		case "sarif":
-			enc := json.NewEncoder(stdout)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(toSARIF(rep, analyzers)); err != nil {
+			if err := writeJSON(stdout, toSARIF(rep, analyzers)); err != nil {
 				return err
 			}
 		case "github":

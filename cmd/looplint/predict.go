@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"time"
 
@@ -223,9 +222,7 @@ func runPredictFiles(w, errw io.Writer, files []string, f predictFlags) error {
 		if reps == nil {
 			reps = []predictReport{}
 		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(reps); err != nil {
+		if err := writeJSON(w, reps); err != nil {
 			return err
 		}
 	}
@@ -235,11 +232,16 @@ func runPredictFiles(w, errw io.Writer, files []string, f predictFlags) error {
 	return nil
 }
 
+// writeJSON writes v as indented JSON, the form of every --format json.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
 	if f.format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return writeJSON(w, rep)
 	}
 	printPredictText(w, rep, f)
 	return nil
@@ -271,12 +273,12 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posIn(file, r.Pos.Line, r.Pos.Col), Message: r.Msg})
 	}
 	ok := pred.Complete
+	rep.Paths = pred.Paths()
 	for _, o := range pred.Orders {
-		n, _ := o.Count()
-		rep.Paths = satAdd(rep.Paths, satMul(int64(o.Paths), n))
 		if len(o.Groups) == 0 {
 			continue
 		}
+		n, _ := o.Count()
 		pp := predictPattern{Stdout: nonNil(o.Stdout), ExitCode: o.ExitCode, Count: n}
 		for _, g := range o.Groups {
 			pp.Groups = append(pp.Groups, predictGroup{Start: g.Start, Blocks: g.Blocks, Callbacks: g.Descs})
@@ -333,20 +335,6 @@ func whyText(forks []string) string {
 		return ""
 	}
 	return "if " + strings.Join(forks, ", and ")
-}
-
-func satMul(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/a {
-		return math.MaxInt64
-	}
-	return a * b
-}
-
-func satAdd(a, b int64) int64 {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
 }
 
 func posIn(file string, line, col int) string {

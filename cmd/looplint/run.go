@@ -147,9 +147,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 			Status: string(o.Status), Message: o.Message, Count: o.Count, Witness: &wt})
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := writeJSON(w, rep); err != nil {
 			return err
 		}
 	} else {
