@@ -268,6 +268,8 @@ type Interp struct {
 	epoch  int32
 	impure bool
 	marks  [3]int
+
+	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {

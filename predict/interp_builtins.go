@@ -48,6 +48,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		m := m
 		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })
 	}
+	for _, st := range []string{"stdout", "stderr"} {
+		st := st
+		w := &Native{Name: "process." + st, Obj: true, Props: map[string]Value{}}
+		w.Props["write"] = opNative("write", func(a []Value, p ir.Pos) Value { return in.streamWrite(st, a, p) })
+		proc.Props[st] = w
+	}
 	b["process"] = proc
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
 	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {

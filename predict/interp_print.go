@@ -42,13 +42,55 @@ func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
 		}
 		parts = append(parts, s)
 	}
-	lines := strings.Split(strings.Join(parts, " "), "\n")
-	if stream == "stdout" {
-		in.stdout = append(in.stdout, lines...)
-	} else {
-		in.stderr = append(in.stderr, lines...)
-	}
+	in.write(stream, strings.Join(parts, " ")+"\n")
 	return nil
+}
+
+// write appends text to a stream kept as lines, the last one open (no
+// newline yet) after a write that did not end one; the runtime's lines
+// are the same split of the same text. A callback that leaves a line
+// open, or finishes one another began, does not commute with others.
+func (in *Interp) write(stream, text string) {
+	if text == "" {
+		return
+	}
+	lines, open := &in.stdout, &in.outOpen
+	if stream == "stderr" {
+		lines, open = &in.stderr, &in.errOpen
+	}
+	if *open {
+		in.impure = true
+	}
+	segs := strings.Split(text, "\n")
+	for i, seg := range segs {
+		switch {
+		case i == 0 && *open:
+			(*lines)[len(*lines)-1] += seg
+		case i == len(segs)-1 && seg == "":
+		default:
+			*lines = append(*lines, seg)
+		}
+	}
+	*open = segs[len(segs)-1] != ""
+	if *open {
+		in.impure = true
+	}
+}
+
+// streamWrite is process.stdout.write / process.stderr.write for a
+// string: written at once (Node's stdio to files and pipes is
+// synchronous) and true returned.
+func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
+	s, ok := arg(args, 0).(string)
+	if !ok || len(args) > 1 {
+		in.reason(pos, "process.%s.write of a non-string, or with an encoding or callback, is not modelled", stream)
+		if ok {
+			in.write(stream, s)
+		}
+		return true
+	}
+	in.write(stream, s)
+	return true
 }
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
