@@ -115,6 +115,9 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 	case *ir.Block:
 		return in.block(s.Body, sc, fr)
 	case *ir.While:
+		if c := countingLoop(s.Cond, nil, s.Body); c != nil {
+			in.skipCounting(c, sc, fr)
+		}
 		return in.loop(s.Pos, "", sc, fr, nil, func(sc *Scope) bool { return in.cond(s.Cond, sc, fr, s.Pos, "a loop condition") }, s.Body, nil, nil)
 	case *ir.DoWhile:
 		first := true
@@ -259,11 +262,11 @@ func funcScope(sc *Scope) *Scope {
 func (in *Interp) loop(pos ir.Pos, label string, sc *Scope, fr *frame, next func(*Scope) *Scope,
 	test func(*Scope) bool, body []ir.Stmt, update func(*Scope), _ any) completion {
 	for i := 0; ; i++ {
-		if i >= in.opts.MaxIter {
-			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+		if !test(sc) {
 			return completion{}
 		}
-		if !test(sc) {
+		if i >= in.opts.MaxIter {
+			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
 			return completion{}
 		}
 		c := in.block(body, sc, fr)
@@ -313,6 +316,9 @@ func (in *Interp) forStmt(s *ir.For, label string, sc *Scope, fr *frame) complet
 	var update func(*Scope)
 	if s.Update != nil {
 		update = func(sc *Scope) { in.eval(s.Update, sc, fr) }
+	}
+	if c := countingLoop(s.Cond, s.Update, s.Body); c != nil {
+		in.skipCounting(c, ls, fr)
 	}
 	return in.loop(s.Pos, label, ls, fr, next, test, s.Body, update, nil)
 }

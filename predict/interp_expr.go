@@ -221,24 +221,8 @@ func (in *Interp) optChain(x ir.Expr, sc *Scope, fr *frame) (v Value) {
 func (in *Interp) constant(c *ir.Const) Value {
 	switch c.Kind {
 	case ir.Number:
-		s := strings.ReplaceAll(c.Value, "_", "")
-		if len(s) > 2 && s[0] == '0' {
-			base := 0
-			switch s[1] {
-			case 'x', 'X':
-				base = 16
-			case 'o', 'O':
-				base = 8
-			case 'b', 'B':
-				base = 2
-			}
-			if base > 0 {
-				n, _ := strconv.ParseUint(s[2:], base, 64)
-				return float64(n)
-			}
-		}
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
+		f, ok := numberValue(c.Value)
+		if !ok {
 			in.reason(c.Pos, "number literal %s", c.Value)
 			return unknown{why: "number"}
 		}
@@ -254,6 +238,29 @@ func (in *Interp) constant(c *ir.Const) Value {
 	}
 	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
 	return unknown{why: string(c.Kind)}
+}
+
+// numberValue is a number literal's value (decimal, hex, octal, binary;
+// numeric separators allowed).
+func numberValue(lit string) (float64, bool) {
+	s := strings.ReplaceAll(lit, "_", "")
+	if len(s) > 2 && s[0] == '0' {
+		base := 0
+		switch s[1] {
+		case 'x', 'X':
+			base = 16
+		case 'o', 'O':
+			base = 8
+		case 'b', 'B':
+			base = 2
+		}
+		if base > 0 {
+			n, _ := strconv.ParseUint(s[2:], base, 64)
+			return float64(n), true
+		}
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
 }
 
 func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {

@@ -36,10 +36,14 @@ to find them.
 By default each predicted order is then confirmed: the sandboxed runtime
 replays its witness and must print exactly that order; and a seeded random
 exploration of the runtime (--explore schedules) looks for orders that were
-not predicted, which would be a looplint bug and is reported loudly.
+not predicted, which would be a looplint bug and is reported loudly. A
+replay that runs out of the sandbox's budget (a busy loop that takes Node a
+second takes the embedded engine minutes) leaves its order unconfirmed and
+says so; the orders after it are not replayed.
 
 Where the interpreter meets something it cannot model (an unknown callee,
-eval, a module it does not know, a loop past its cap, ...) the result is
+eval, a module it does not know, a loop past its cap (a loop that only
+counts is computed at once), ...) the result is
 marked incomplete, with each reason and its position: the listed orders are
 then what the modelled part of the program does, not a guarantee.
 
@@ -94,12 +98,16 @@ type predictedOrder struct {
 	Stderr   []string `json:"stderr"`
 	ExitCode int      `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
-	Starves   bool          `json:"starves,omitempty"`
-	Paths     int64         `json:"paths"`
-	Witness   loop.Witness  `json:"witness"`
-	Confirmed *bool         `json:"confirmed"` // null when --no-confirm
-	Why       string        `json:"why"`
-	Explain   []explainStep `json:"explain,omitempty"`
+	Starves   bool         `json:"starves,omitempty"`
+	Paths     int64        `json:"paths"`
+	Witness   loop.Witness `json:"witness"`
+	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
+	// Replay is how the confirming replay ended (the runtime's status:
+	// "exited", "starvation", "timeout", "budget", "memory", "crash"), or
+	// "skipped" after an earlier replay ran out of the sandbox's budget.
+	Replay  string        `json:"replay,omitempty"`
+	Why     string        `json:"why"`
+	Explain []explainStep `json:"explain,omitempty"`
 }
 
 // explainStep is one step of --explain: a phase entered (queue empty,
@@ -274,6 +282,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	}
 	ok := pred.Complete
 	rep.Paths = pred.Paths()
+	overBudget := false // a replay ran out of the sandbox's budget
 	for _, o := range pred.Orders {
 		if len(o.Groups) == 0 {
 			continue
@@ -302,7 +311,15 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 				po.Explain = append(po.Explain, es)
 			}
 		}
-		if !f.noConfirm {
+		switch {
+		case f.noConfirm:
+		case overBudget:
+			// The witnesses differ only after main, where a slow snippet
+			// spends its time: another replay would run out as well.
+			c := false
+			po.Confirmed, po.Replay = &c, "skipped"
+			ok = false
+		default:
 			r := prog.Run(&loop.Replay{W: o.Witness})
 			want := lrt.StatusExited
 			if o.Starves {
@@ -310,12 +327,13 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			}
 			c := r.Status == want && (o.Starves && strings.Join(r.Stdout, "\n") == strings.Join(o.Stdout, "\n") ||
 				orderKey(r.Stdout, r.ExitCode) == orderKey(o.Stdout, o.ExitCode))
-			po.Confirmed = &c
+			po.Confirmed, po.Replay = &c, string(r.Status)
+			overBudget = overBudget || outOfBudget(r.Status)
 			ok = ok && c
 		}
 		rep.Orders = append(rep.Orders, po)
 	}
-	if !f.noConfirm && f.explore > 0 {
+	if !f.noConfirm && f.explore > 0 && !overBudget {
 		for _, o := range prog.Explore(f.explore, f.seed) {
 			if o.Status != lrt.StatusExited || pred.Has(o.Stdout, o.ExitCode, false) {
 				continue
@@ -327,6 +345,13 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		}
 	}
 	return rep, ok, nil
+}
+
+// outOfBudget: the sandbox stopped the run, which says nothing about
+// the order (a snippet that counts to 2e9 takes Node a second and the
+// embedded engine minutes).
+func outOfBudget(s lrt.Status) bool {
+	return s == lrt.StatusTimeout || s == lrt.StatusBudget || s == lrt.StatusMemory
 }
 
 // whyText joins the forks that decide an order into one sentence.
@@ -365,7 +390,12 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		mark := ""
 		if o.Confirmed != nil {
 			mark = " · confirmed by replay"
-			if !*o.Confirmed {
+			switch {
+			case o.Replay == "skipped":
+				mark = " · not replayed (an earlier replay ran out of the sandbox's budget)"
+			case outOfBudget(lrt.Status(o.Replay)):
+				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
+			case !*o.Confirmed:
 				mark = " · NOT confirmed by replay"
 			}
 		}

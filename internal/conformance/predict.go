@@ -34,6 +34,7 @@ type predictOutput struct {
 		Stdout    []string `json:"stdout"`
 		ExitCode  int      `json:"exitCode"`
 		Confirmed *bool    `json:"confirmed"`
+		Replay    string   `json:"replay"`
 	} `json:"orders"`
 	// Patterns stand for orders beyond those listed (commuting I/O
 	// callbacks in any order).
@@ -67,6 +68,7 @@ type PredictResult struct {
 	Suite, Case, Version, Family string
 	Sound, Exact, Complete       bool
 	Confirmed                    bool // every listed order replayed to itself
+	OverBudget                   bool // not confirmed only because a replay ran out of the sandbox's budget
 	Predicted, Observed          int
 	Missing                      []string // observed stdouts not predicted
 	Reason                       string   // first incompleteness reason
@@ -125,8 +127,16 @@ func judgePrediction(res PredictResult, out predictOutput, exp Expectation) Pred
 	for _, o := range out.Orders {
 		predicted[strings.Join(normalizeLines(o.Stdout), "\n")] = true
 		if o.Confirmed != nil && !*o.Confirmed {
-			res.Confirmed = false
+			switch o.Replay {
+			case "timeout", "budget", "memory", "skipped":
+				res.OverBudget = true
+			default:
+				res.Confirmed = false
+			}
 		}
+	}
+	if !res.Confirmed {
+		res.OverBudget = false
 	}
 	for k := range exp.Stdouts {
 		if !predicted[k] && !out.inPatterns(k) {
@@ -153,7 +163,7 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	})
 	type row struct {
 		suite, version, family                                    string
-		total, sound, exact, incomplete, unconfirmed, errs, wrong int
+		total, sound, exact, incomplete, unconfirmed, overBudget, errs, wrong int
 	}
 	rows := map[[2]string]*row{}
 	var keys [][2]string
@@ -183,6 +193,9 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 		if !r.Confirmed && r.Complete {
 			x.unconfirmed++ // an incomplete prediction models another program
 		}
+		if r.OverBudget && r.Complete {
+			x.overBudget++
+		}
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i][0] != keys[j][0] {
@@ -191,14 +204,15 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 		return versionLess(keys[i][1], keys[j][1])
 	})
 	fmt.Fprintln(w, "looplint predict conformance: sound = every stdout Node showed was predicted; exact = predicted set is the observed set;")
-	fmt.Fprintln(w, "unconfirmed = a complete prediction with an order the runtime's replay does not print")
+	fmt.Fprintln(w, "unconfirmed = a complete prediction with an order the runtime's replay does not print;")
+	fmt.Fprintln(w, "replay budget = complete, the orders not replayed because the sandbox's budget ran out first (e.g. a 2e9-iteration loop)")
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\tcomplete:false\tunsound+complete\tunconfirmed\terror\t")
+	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\tcomplete:false\tunsound+complete\tunconfirmed\treplay budget\terror\t")
 	for _, k := range keys {
 		x := rows[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
-			x.total, x.sound, x.exact, x.incomplete, x.wrong, x.unconfirmed, x.errs)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
+			x.total, x.sound, x.exact, x.incomplete, x.wrong, x.unconfirmed, x.overBudget, x.errs)
 	}
 	tw.Flush()
 	var bad, errs, incomplete []PredictResult
@@ -223,6 +237,18 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 			for _, m := range r.Missing {
 				fmt.Fprintf(w, "      not predicted: %s\n", abbreviate(m, abbrev))
 			}
+		}
+	}
+	var slow []PredictResult
+	for _, r := range results {
+		if r.OverBudget && r.Complete && r.Error == "" {
+			slow = append(slow, r)
+		}
+	}
+	if len(slow) > 0 {
+		fmt.Fprintf(w, "\nreplay budget (complete; the sandbox's budget ran out before a replay finished):\n")
+		for _, r := range slow {
+			fmt.Fprintf(w, "  %s/%s on %s: predicted %d, observed %d, sound %v\n", r.Suite, r.Case, r.Version, r.Predicted, r.Observed, r.Sound)
 		}
 	}
 	if len(errs) > 0 {
