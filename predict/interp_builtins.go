@@ -80,7 +80,15 @@ func (in *Interp) makeBuiltins() map[string]Value {
 				}
 				msg = s
 			}
-			return in.newError(c, msg)
+			e := in.newError(c, msg)
+			// The stack's first line is fixed here; inspect prints it.
+			e.Props["[[stack]]"] = errorHeader(c, msg)
+			if o, ok := arg(a, 1).(*Object); ok {
+				if cause, has := o.Props["cause"]; has {
+					e.Props["cause"] = cause
+				}
+			}
+			return e
 		}}
 	}
 	if in.p.Has("AggregateError") {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
 )
 
@@ -61,6 +62,10 @@ func (in *Interp) write(stream, text string) {
 	if *open {
 		in.impure = true
 	}
+	from := len(*lines) // the first line this write may finish
+	if *open {
+		from--
+	}
 	segs := strings.Split(text, "\n")
 	for i, seg := range segs {
 		switch {
@@ -74,6 +79,21 @@ func (in *Interp) write(stream, text string) {
 	*open = segs[len(segs)-1] != ""
 	if *open {
 		in.impure = true
+	}
+	if stream == "stdout" {
+		// Printed output is compared without stack frames (package
+		// frames); one a snippet prints itself goes the same way.
+		end := len(*lines)
+		if *open {
+			end--
+		}
+		kept := (*lines)[:from]
+		for _, l := range (*lines)[from:end] {
+			if !frames.Is(l) {
+				kept = append(kept, l)
+			}
+		}
+		*lines = append(kept, (*lines)[end:]...)
 	}
 }
 
@@ -122,6 +142,12 @@ func (in *Interp) inspectD(v Value, depth int) (string, int, bool) {
 		}
 		return "'" + v + "'", 0, true
 	case *Object:
+		if h, ok := errorStack(v); ok && depth == 0 {
+			// A frame line stands for the frames: what follows the
+			// error on its line goes with them, as in Node's output
+			// once frames are dropped.
+			return h + "\n    at <frames>", 0, true
+		}
 		if v.Class != "Object" && v.Class != "Array" {
 			return "", 0, false
 		}
@@ -196,6 +222,33 @@ func (in *Interp) inspectD(v Value, depth int) (string, int, bool) {
 		return "", 0, false
 	}
 	return "", 0, false
+}
+
+// errorHeader is the first line of an error's stack.
+func errorHeader(class, msg string) string {
+	if msg == "" {
+		return class
+	}
+	return class + ": " + msg
+}
+
+// errorStack is how console.log prints an error made by new Error(msg)
+// (or TypeError, ...) at the top level: its stack, whose frames the
+// predictor leaves out (package frames). Errors whose name or message
+// changed since, that carry own properties or a cause (printed after the
+// stack), or made by a subclass or by the interpreter (whose messages may
+// differ from V8's) are not known.
+func errorStack(o *Object) (string, bool) {
+	h, ok := o.Props["[[stack]]"].(string)
+	_, named := o.Props["name"]
+	_, cause := o.Props["cause"]
+	if !ok || o.Proto != nil || len(o.Keys) > 0 || named || cause {
+		return "", false
+	}
+	if m, ok := o.Props["message"].(string); !ok || errorHeader(o.Class, m) != h {
+		return "", false
+	}
+	return h, true
 }
 
 func isPrintable(s string) bool {

@@ -53,6 +53,7 @@ var complete = map[string]bool{
 	"json-stringify":   true,
 	"array-methods":    true,
 	"invalid-callback": true,
+	"error-print":      true, // errors printed by console.log
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

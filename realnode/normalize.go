@@ -4,12 +4,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-)
 
-// stackFrame matches a V8 stack-frame line ("    at foo (file:1:2)"). Frames
-// name Node internals that differ per version and per build, so they are
-// dropped on both sides before comparing.
-var stackFrame = regexp.MustCompile(`^\s+at \S`)
+	"github.com/looplint/looplint/internal/frames"
+)
 
 // NormalizeLines applies the comparison rules every check against real Node
 // uses (the shared corpus README's): trailing whitespace is stripped, stack
@@ -18,7 +15,7 @@ func NormalizeLines(lines []string) []string {
 	out := make([]string, 0, len(lines))
 	for _, l := range lines {
 		l = strings.TrimRight(l, " \t\r")
-		if stackFrame.MatchString(l) {
+		if frames.Is(l) {
 			continue
 		}
 		out = append(out, l)
@@ -89,7 +86,7 @@ func NormalizeStderr(s string) []string {
 		line = strings.TrimRight(line, " \r")
 		switch {
 		case line == "",
-			stackFrame.MatchString(line),
+			frames.Is(line),
 			strings.Contains(line, "ExperimentalWarning"),
 			strings.HasPrefix(line, "(Use `node --trace-"):
 			continue

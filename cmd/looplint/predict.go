@@ -325,8 +325,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			if o.Starves {
 				want = lrt.StatusStarvation
 			}
-			c := r.Status == want && (o.Starves && strings.Join(r.Stdout, "\n") == strings.Join(o.Stdout, "\n") ||
-				orderKey(r.Stdout, r.ExitCode) == orderKey(o.Stdout, o.ExitCode))
+			c := r.Status == want && o.Matches(r.Stdout) && (o.Starves || r.ExitCode == o.ExitCode)
 			po.Confirmed, po.Replay = &c, string(r.Status)
 			overBudget = overBudget || outOfBudget(r.Status)
 			ok = ok && c
