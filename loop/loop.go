@@ -8,6 +8,7 @@
 package loop
 
 import (
+	"container/heap"
 	"fmt"
 )
 
@@ -106,6 +107,15 @@ type Loop struct {
 
 	immediates []*Immediate
 	refImm     int
+	// Node 8 (failScope): immediates left by one that threw, run before
+	// the queue by the next processImmediate; lists whose next pass
+	// defers itself to a tick; whether the running scope failed.
+	outstanding []any
+	deferList   map[*timerList]bool
+	failed      bool
+	inTick      bool   // a tick callback is running
+	another     bool   // 11+: another timer or immediate follows in this phase
+	running     string // the queue of the callback being invoked
 
 	io     []*IO
 	nextIO int
@@ -136,6 +146,105 @@ type tick struct {
 
 // runMicrotasks is the tick Node 8 queues on an unhandled rejection.
 type runMicrotasks struct{}
+
+// The handling of an uncaught exception that a listener handled
+// (failScope) uses the loop's own callbacks:
+type (
+	tickCallback  struct{}                  // immediate: process._tickCallback (Node 8)
+	noopCallback  struct{}                  // immediate: a no-op (10+)
+	listTick      struct{ list *timerList } // tick: listOnTimeoutNT, the rest of a list
+	immediateTick struct{}                  // tick: processImmediate, the outstanding immediates
+)
+
+// failScope is called after a callback from queue threw (its finally
+// already deferred what it had left) and the 'uncaughtException'
+// listeners ran. The callback scope is marked failed, so no ticks drain at
+// its end, and _fatalException queues an immediate: process._tickCallback
+// on Node 8, a no-op from 10 (one more check phase, whose scope drains).
+// Modelled on Node 8 for every queue, and from 11 for a timer or an
+// immediate that another one follows in the same phase (it runs first in
+// a fresh processTimers or processImmediate call: no drain before it; the
+// timers phase drains at its end). Node 10 and the other cases keep the
+// plain rule, which also gets a last timer's ticks and microtasks in
+// order on 11+; the predictor marks the programs where the difference can
+// show incomplete. It reports whether the scope failed.
+func (l *Loop) failScope(queue string) bool {
+	if l.dead {
+		return false
+	}
+	switch {
+	case l.P.FailedScopes():
+		l.queueInternal(tickCallback{})
+	case l.P.PerListTimers():
+		return false
+	case (queue == "timer" || queue == "interval" || queue == "immediate") && l.another:
+		l.queueInternal(noopCallback{})
+	default:
+		return false
+	}
+	l.failed = true
+	return true
+}
+
+// queueInternal is setImmediate of one of the loop's own callbacks.
+func (l *Loop) queueInternal(cb any) {
+	l.immediates = append(l.immediates, &Immediate{Cb: cb, ref: true})
+	l.refImm++
+}
+
+// internal runs one of the loop's own callbacks; false for the host's.
+func (l *Loop) internal(cb any) bool {
+	switch c := cb.(type) {
+	case tickCallback:
+		l.runTicks()
+	case noopCallback:
+	case listTick:
+		c.list.parked = false
+		heap.Push(&l.heap, c.list)
+		l.listPass(c.list, l.read(ReadRequeue))
+	case immediateTick:
+		q := l.outstanding
+		if len(q) == 0 {
+			q = l.takeImmediates()
+		}
+		l.outstanding = nil
+		l.runImmediates(q)
+	default:
+		return false
+	}
+	return true
+}
+
+// runImmediates runs immediates inside a scope (Node <= 10: the whole
+// queue is one); on Node 8 one that throws leaves the rest outstanding,
+// with a processImmediate tick queued (tryOnImmediate's finally).
+func (l *Loop) runImmediates(cbs []any) {
+	for i, cb := range cbs {
+		if l.dead || !l.budget() {
+			return
+		}
+		if l.internal(cb) {
+			if l.failed {
+				return
+			}
+			continue
+		}
+		l.runEvent("immediate", cb)
+		l.running = "immediate"
+		err := l.host.Invoke(cb)
+		if err != nil {
+			if l.P.FailedScopes() && i+1 < len(cbs) {
+				l.outstanding = append(append([]any{}, cbs[i+1:]...), l.outstanding...)
+				l.ticks = append(l.ticks, tick{cb: immediateTick{}})
+			}
+			l.uncaught(err, false)
+		}
+		l.running = ""
+		if err != nil && l.failScope("immediate") {
+			return
+		}
+	}
+}
 
 // Rejected tells the loop a promise was rejected with no handler.
 func (l *Loop) Rejected() {
@@ -283,11 +392,52 @@ func (l *Loop) runTicks() {
 		if !l.count("nextTick", t.pos) {
 			return
 		}
+		if l.internal(t.cb) {
+			if l.failed {
+				return
+			}
+			continue
+		}
 		l.runEvent("nextTick", t.cb)
-		if err := l.host.Invoke(t.cb); err != nil {
+		l.inTick = true
+		err := l.host.Invoke(t.cb)
+		if err != nil {
 			l.uncaught(err, false)
 		}
+		l.inTick = false
+		if err != nil && l.failScope("nextTick") {
+			return
+		}
 	}
+}
+
+// FailModelled reports whether the loop models what Node does with the
+// ticks and microtasks (microtasks: whether the host has any queued)
+// pending when the running callback's exception was just handled by an
+// 'uncaughtException' listener (see failScope; measured on 8, 10-12, 16,
+// 20-26). Node fails the callback's scope and defers them, by rules the
+// loop has for Node 8's timers, immediates and I/O callbacks without
+// microtasks, Node 10's timer lists and immediate queues, and from 11 for
+// timers and for an immediate another one follows; not for a throwing
+// tick, whose successors Node leaves for the next callback scope.
+func (l *Loop) FailModelled(microtasks bool) bool {
+	if len(l.ticks) == 0 && !microtasks {
+		return true
+	}
+	timerOrImm := l.running == "timer" || l.running == "interval" || l.running == "immediate"
+	switch {
+	case l.inTick:
+		return false
+	case l.P.FailedScopes():
+		return !microtasks
+	case l.P.PerListTimers():
+		return timerOrImm
+	case l.running == "immediate":
+		return l.another && !microtasks
+	case timerOrImm:
+		return !l.another || !microtasks
+	}
+	return false
 }
 
 // Effects counts the calls that change the loop beyond the tick and
@@ -338,20 +488,30 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 		return
 	}
 	l.drained = 0
+	l.failed = false
 	l.host.Enter(func() {
-		for _, cb := range cbs {
-			if l.dead {
-				return
-			}
-			if !l.budget() {
-				return
-			}
-			l.runEvent(queue, cb)
-			if err := l.host.Invoke(cb); err != nil {
-				l.uncaught(err, false)
+		if queue == "immediate" {
+			l.runImmediates(cbs)
+		} else {
+			for _, cb := range cbs {
+				if l.dead || !l.budget() {
+					return
+				}
+				l.runEvent(queue, cb)
+				l.running = queue
+				err := l.host.Invoke(cb)
+				if err != nil {
+					l.uncaught(err, false)
+				}
+				l.running = ""
+				if err != nil && l.failScope(queue) {
+					return
+				}
 			}
 		}
-		l.runTicks()
+		if !l.failed {
+			l.runTicks()
+		}
 	})
 	l.drain()
 }
@@ -367,7 +527,7 @@ func (l *Loop) budget() bool {
 
 // drain is processTicksAndRejections after the first round.
 func (l *Loop) drain() {
-	for !l.dead {
+	for !l.dead && !l.failed {
 		if len(l.ticks) > 0 {
 			l.host.Enter(l.runTicks)
 			continue
@@ -430,6 +590,7 @@ func (l *Loop) RunMain(body func()) {
 			break
 		}
 		l.drained = 0
+		l.failed = false
 		l.phaseEvent("beforeExit")
 		l.host.Enter(func() { l.host.EmitProcess("beforeExit"); l.runTicks() })
 		l.drain()
@@ -452,7 +613,7 @@ func (l *Loop) esmBody(body func()) {
 }
 
 func (l *Loop) alive() bool {
-	return l.refTimer > 0 || l.refImm > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
+	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
 }
 
 // run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2).
@@ -519,6 +680,44 @@ func (l *Loop) pollPhase() {
 }
 
 func (l *Loop) checkPhase() {
+	if len(l.outstanding) > 0 {
+		// Node 8's processImmediate takes the outstanding queue when
+		// there is one, and leaves the other for the next phase.
+		run := l.outstanding
+		l.outstanding = nil
+		l.callGroup("immediate", run)
+		return
+	}
+	if l.P.PerListTimers() {
+		if run := l.takeImmediates(); len(run) > 0 {
+			l.callGroup("immediate", run)
+		}
+		return
+	}
+	q := l.immediates
+	l.immediates = nil
+	for i, im := range q {
+		if im.cleared {
+			continue
+		}
+		im.cleared = true
+		if im.ref {
+			l.refImm--
+		}
+		l.another = false
+		for _, next := range q[i+1:] {
+			l.another = l.another || !next.cleared
+		}
+		l.call("immediate", im.Cb)
+		l.another = false
+		if l.dead {
+			return
+		}
+	}
+}
+
+// takeImmediates empties the immediate queue into the callbacks to run.
+func (l *Loop) takeImmediates() []any {
 	q := l.immediates
 	l.immediates = nil
 	var run []any
@@ -530,18 +729,9 @@ func (l *Loop) checkPhase() {
 		if im.ref {
 			l.refImm--
 		}
-		if l.P.PerListTimers() {
-			run = append(run, im.Cb)
-			continue
-		}
-		l.call("immediate", im.Cb)
-		if l.dead {
-			return
-		}
+		run = append(run, im.Cb)
 	}
-	if len(run) > 0 {
-		l.callGroup("immediate", run)
-	}
+	return run
 }
 
 func (l *Loop) closePhase() {

@@ -111,6 +111,21 @@ func (p Profile) RejectionTick() bool { return p.Node.Major <= 9 }
 // nothing remains, so it re-runs in the same timers phase (SEMANTICS §4.3).
 func (p Profile) ZeroRearm() bool { return p.Node.Major <= 9 }
 
+// FailedScopes: on Node 8 a callback that throws, when an
+// 'uncaughtException' listener handles it, fails its callback scope: no
+// ticks or microtasks drain at its end, setImmediate(_tickCallback) is
+// queued, a timer's list and the immediate queue defer what they had left
+// to ticks (measured on 8.17.0: probe 55; testdata/runtime node8-throw-*).
+func (p Profile) FailedScopes() bool { return p.Node.Major < 10 }
+
+// SyncAdopt: V8 6.2 (Node 8) resolves a promise with a settled native
+// promise at once, taking its state, instead of through a
+// NewPromiseResolveThenableJob and then (2 jobs). A pending one is
+// adopted as the spec says. Measured on 8.17.0 (probes 20, 21; resolve
+// functions, async return, then handlers, rejected ones: the adopted
+// promise counts as handled).
+func (p Profile) SyncAdopt() bool { return p.Node.Major < 10 }
+
 // OldAwait: V8 < 7.2 wraps an awaited native promise in a throwaway promise (3 jobs).
 func (p Profile) OldAwait() bool { return p.Node.Major == 10 || p.Node.Major == 11 }
 
@@ -230,6 +245,7 @@ func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
 // has it; majors after the last one listed have it too.
 var features = map[string][]Version{
 	"queueMicrotask":                    {{11, 0, 0}},
+	"Promise.prototype.finally":         {{10, 0, 0}}, // V8 6.3
 	"class fields":                      {{12, 0, 0}}, // syntax (V8 7.2)
 	"Array.prototype.flat":              {{11, 0, 0}},
 	"Array.prototype.flatMap":           {{11, 0, 0}},

@@ -28,6 +28,7 @@ type timerList struct {
 	id      int64 // >= 11: list.id; <= 10: libuv start_id
 	idx     int   // heap index, -1 when not in the heap
 	running bool
+	parked  bool // Node 8: its libuv timer is stopped; a listTick runs it
 }
 
 // listHeap orders lists by (expiry, id); expiries are compared through
@@ -290,6 +291,12 @@ func (l *Loop) timersPhase() {
 	for !l.dead && l.heap.top() != nil && l.dueHead(now) {
 		l.listOnTimeout(l.heap.top(), now)
 	}
+	if l.failed {
+		// RunTimers' own scope closes after the last processTimers
+		// call, even when a timer threw (failScope).
+		l.failed = false
+		l.drain()
+	}
 }
 
 // listOnTimeout (>= 11) runs the due prefix of one list, one callback scope each.
@@ -310,7 +317,13 @@ func (l *Loop) listOnTimeout(list *timerList, now Time) {
 			heap.Fix(&l.heap, list.idx)
 			return
 		}
+		// Whether the list's next timer runs in this phase too (failScope).
+		if len(list.timers) > 1 {
+			n := list.timers[1]
+			l.another = l.due(n.start.Add(int64(list.key)), now, n)
+		}
 		l.fire(t, list)
+		l.another = false
 	}
 	if len(list.timers) == 0 {
 		l.dropList(list)
@@ -374,46 +387,99 @@ func (l *Loop) timersPerList(now Time) {
 	l.inPhase = true
 	defer func() { l.inPhase = false }()
 	for !l.dead && l.heap.top() != nil && l.dueHead(l.loopTime) {
-		l.listOnTimeout10(l.heap.top(), l.loopTime)
+		list := l.heap.top()
+		if l.deferList[list] {
+			// Node 8: a list due after another threw defers itself to
+			// a tick, so that the lists still run in order.
+			delete(l.deferList, list)
+			l.park(list)
+			l.drained = 0
+			l.failed = false
+			l.host.Enter(func() {
+				l.ticks = append(l.ticks, tick{cb: listTick{list}})
+				l.runTicks()
+			})
+			l.drain()
+			continue
+		}
+		l.listOnTimeout10(list, l.loopTime)
 	}
 }
 
+// park takes a list out of the heap until its listTick runs.
+func (l *Loop) park(list *timerList) {
+	heap.Remove(&l.heap, list.idx)
+	list.parked = true
+}
+
 func (l *Loop) listOnTimeout10(list *timerList, now Time) {
-	list.running = true
 	l.drained = 0
-	// The whole due prefix is one MakeCallback; intervals capture their
-	// start before their callback. The list is dropped or re-armed inside
-	// it, before ticks and microtasks run: a timer those create joins a
-	// new list, or a list whose next expiry is already set.
+	l.failed = false
+	// The whole due prefix is one MakeCallback.
 	l.host.Enter(func() {
-		for len(list.timers) > 0 && !l.dead {
-			t := list.timers[0]
-			if !l.due(t.start.Add(ceilMs(t.msecs)), now, t) {
-				break
-			}
-			list.timers = list.timers[1:]
-			t.list = nil
-			var start Time
-			if t.repeat && !l.P.IntervalRearmAfter() {
-				start = l.read(ReadInterval)
-			}
-			if !l.budget() {
-				return
-			}
-			l.runEvent(queueOf(t), t.Cb)
-			if err := l.host.Invoke(t.Cb); err != nil {
-				l.uncaught(err, false)
-			}
-			l.rearm(t, start)
+		l.listPass(list, now)
+		if !l.failed {
+			l.runTicks()
 		}
-		list.running = false
-		if !l.dead {
-			l.requeue10(list)
-		}
-		l.runTicks()
 	})
 	l.drain()
 	list.running = false
+}
+
+// listPass runs a list's due prefix; intervals capture their start before
+// their callback. The list is dropped or re-armed before ticks and
+// microtasks run: a timer those create joins a new list, or a list whose
+// next expiry is already set. On Node 8 a timer that throws stops the
+// pass: the rest waits for a listOnTimeoutNT tick, later lists defer
+// themselves the same way, and a throwing interval is not re-armed.
+func (l *Loop) listPass(list *timerList, now Time) {
+	list.running = true
+	defer func() { list.running = false }()
+	for len(list.timers) > 0 && !l.dead {
+		t := list.timers[0]
+		if !l.due(t.start.Add(ceilMs(t.msecs)), now, t) {
+			break
+		}
+		list.timers = list.timers[1:]
+		t.list = nil
+		var start Time
+		if t.repeat && !l.P.IntervalRearmAfter() {
+			start = l.read(ReadInterval)
+		}
+		if !l.budget() {
+			return
+		}
+		l.runEvent(queueOf(t), t.Cb)
+		l.running = queueOf(t)
+		err := l.host.Invoke(t.Cb)
+		if err != nil {
+			if l.P.FailedScopes() {
+				if t.list == nil {
+					l.deactivate(t)
+				}
+				l.park(list)
+				l.ticks = append(l.ticks, tick{cb: listTick{list}})
+				if l.deferList == nil {
+					l.deferList = map[*timerList]bool{}
+				}
+				for _, other := range l.heap.lists {
+					if other.key > list.key {
+						l.deferList[other] = true
+					}
+				}
+			}
+			l.uncaught(err, false)
+		}
+		l.running = ""
+		if err != nil && l.failScope(queueOf(t)) {
+			return
+		}
+		l.rearm(t, start)
+	}
+	list.running = false
+	if !l.dead && !list.parked {
+		l.requeue10(list)
+	}
 }
 
 // requeue10 ends a Node <= 10 list pass: an emptied list is dropped, else

@@ -278,7 +278,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
 		listeners: map[string][]Value{}, reported: map[*Promise]bool{}}
-	in.e = &Promises{OldAwait: p.OldAwait(), Thenable: in.thenable, Track: in.track}
+	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
 		x.Fresh, x.Pure = in.fresh, in.pure
@@ -500,6 +500,12 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 			in.emit("uncaughtException", v)
 		} else {
 			in.emit("uncaughtException", v, origin)
+		}
+		// The callback's scope failed: Node leaves its ticks and
+		// microtasks for a later scope, by rules the loop has only in
+		// part (loop.FailModelled).
+		if !fromPromise && !in.inExit && !in.l.FailModelled(in.e.Pending()) {
+			in.reason(ir.Pos{}, "ticks or microtasks pending when an 'uncaughtException' listener handled an exception (Node defers them here by rules not modelled)")
 		}
 		return true
 	}

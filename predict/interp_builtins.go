@@ -331,6 +331,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	case *Promise:
 		switch k {
 		case "then", "catch", "finally":
+			if k == "finally" && !in.p.Has("Promise.prototype.finally") {
+				return nil
+			}
 			return in.promiseMethod(o, k)
 		}
 		return nil

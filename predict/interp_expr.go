@@ -390,8 +390,12 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			return
 		}
 		in.reason(pos, "assignment to %s.%s", o.Name, k)
-	default:
+	case float64, string, bool, timeVal, timeDiff:
 		// primitives ignore property writes in sloppy mode
+	default:
+		// A promise, a timer, a class...: a write the model would lose
+		// (a promise's own then changes how it is adopted).
+		in.reason(pos, "assignment to a property of this value (%s) is not modelled", k)
 	}
 }
 

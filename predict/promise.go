@@ -57,6 +57,9 @@ type Promises struct {
 	// OldAwait: V8 < 7.2 (Node 10/11) wraps an awaited value in a new
 	// promise, so awaiting a native promise costs 3 jobs instead of 1.
 	OldAwait bool
+	// SyncAdopt: Node 8 takes a settled native promise's state at once
+	// (loop.Profile.SyncAdopt).
+	SyncAdopt bool
 	// Thenable returns v's "then" if v is an object with a callable then
 	// (getters run; an exception rejects the promise being resolved).
 	Thenable func(v Value) (then Callable, err error)
@@ -115,6 +118,12 @@ func (e *Promises) Resolver(p *Promise) (resolve, reject func(Value)) {
 func (e *Promises) resolve(p *Promise, v Value) {
 	if q, ok := v.(*Promise); ok && q == p {
 		e.settle(p, Rejected, "TypeError: Chaining cycle detected for promise #<Promise>")
+		return
+	}
+	if q, ok := v.(*Promise); ok && e.SyncAdopt && q.State != Pending {
+		e.perform(q, nil, nil, nil) // marks q handled, as its then would
+		e.jobs = e.jobs[:len(e.jobs)-1]
+		e.settle(p, q.State, q.Result)
 		return
 	}
 	then, err := e.thenOf(v)

@@ -25,6 +25,7 @@ var internalJS = map[string]string{
 	"resolved":        "Promise.resolve()",
 	"queueMicrotask":  queueMicrotaskSrc,
 	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
+	"syncAdopt":       syncAdoptSrc,
 	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
 	"fsClasses":       statsClass,
 	// Node's custom promisified setTimeout and setImmediate: a timer or
@@ -276,6 +277,11 @@ func (h *host) bootstrap() error {
 		}
 		g.DefineDataProperty(oldAwaitHelper, helper, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	}
+	if h.p.Profile.SyncAdopt() {
+		if err := h.installSyncAdopt(); err != nil {
+			return err
+		}
+	}
 	perf := rt.NewObject()
 	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.NowMillis()) + perfOrigin) })
 	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
@@ -286,6 +292,97 @@ func (h *host) bootstrap() error {
 	}
 	h.stripFeatures()
 	return nil
+}
+
+// syncAdoptSrc gives Node 8 runs V8 6.2's shortcut (loop.Profile.SyncAdopt):
+// resolving with a settled native promise whose then is the intrinsic one
+// takes its state at once. The engine follows the spec (two jobs), so the
+// ways to resolve are wrapped: the executor's resolve (Promise becomes a
+// proxy whose construct wraps it; statics still run on the engine's own
+// Promise, so Promise.resolve(p) is p), then's handlers (their results),
+// and, through the source rewrite rewriteSyncAdopt, an async function's
+// return. A rejected one counts as handled, as its then would make it.
+const syncAdoptSrc = `(function (P, state, result, handled) {
+  var proto = P.prototype, then = proto.then, hasOwn = Object.prototype.hasOwnProperty;
+  function adopt(v) {
+    if (v === null || typeof v !== 'object' || Object.getPrototypeOf(v) !== proto ||
+        hasOwn.call(v, 'then') || proto.then !== wrapped) return v;
+    var s = state(v);
+    if (s === 1) return result(v);
+    if (s === 2) { handled(v); throw result(v); }
+    return v;
+  }
+  var wrapped = { then: function (f, r) {
+    return then.call(this,
+      typeof f === 'function' ? function (x) { return adopt(f(x)); } : f,
+      typeof r === 'function' ? function (x) { return adopt(r(x)); } : r);
+  } }.then;
+  Object.defineProperty(proto, 'then', { value: wrapped, writable: true, enumerable: false, configurable: true });
+  var statics = new Map();
+  var Wrapped = new Proxy(P, {
+    construct: function (t, args, nt) {
+      var ex = args[0];
+      if (typeof ex === 'function') {
+        args = [function (res, rej) {
+          return ex(function (v) {
+            var a;
+            try { a = adopt(v); } catch (e) { rej(e); return; }
+            res(a);
+          }, rej);
+        }];
+      }
+      return Reflect.construct(t, args, nt === Wrapped ? t : nt);
+    },
+    get: function (t, k, recv) {
+      var v = Reflect.get(t, k, recv === Wrapped ? t : recv);
+      if (typeof v !== 'function' || recv !== Wrapped) return v;
+      if (!statics.has(v)) statics.set(v, function () { return v.apply(this === Wrapped ? t : this, arguments); });
+      return statics.get(v);
+    }
+  });
+  return [Wrapped, adopt];
+})`
+
+func (h *host) installSyncAdopt() error {
+	rt := h.rt
+	fv, err := h.runInternal("syncAdopt")
+	if err != nil {
+		return err
+	}
+	fn, _ := sobek.AssertFunction(fv)
+	promiseOf := func(v sobek.Value) *sobek.Promise {
+		if o, ok := v.(*sobek.Object); ok {
+			p, _ := o.Export().(*sobek.Promise)
+			return p
+		}
+		return nil
+	}
+	state := func(c sobek.FunctionCall) sobek.Value {
+		p := promiseOf(c.Argument(0))
+		if p == nil {
+			return rt.ToValue(0)
+		}
+		switch p.State() {
+		case sobek.PromiseStateFulfilled:
+			return rt.ToValue(1)
+		case sobek.PromiseStateRejected:
+			return rt.ToValue(2)
+		}
+		return rt.ToValue(0)
+	}
+	result := func(c sobek.FunctionCall) sobek.Value { return promiseOf(c.Argument(0)).Result() }
+	handled := func(c sobek.FunctionCall) sobek.Value {
+		h.trackRejection(promiseOf(c.Argument(0)), sobek.PromiseRejectionHandle)
+		return sobek.Undefined()
+	}
+	res, err := fn(sobek.Undefined(), rt.GlobalObject().Get("Promise"), rt.ToValue(state), rt.ToValue(result), rt.ToValue(handled))
+	if err != nil {
+		return err
+	}
+	pair := res.ToObject(rt)
+	g := rt.GlobalObject()
+	g.Set("Promise", pair.Get("0"))
+	return g.DefineDataProperty(syncAdoptHelper, pair.Get("1"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 }
 
 // queueMicrotask is JavaScript so that the callback runs from a JS frame

@@ -345,8 +345,8 @@ func (h *host) linkError(err error) error {
 }
 
 func (p *Program) srcFor() string {
-	if p.oldAwait != "" {
-		return p.oldAwait
+	if p.rewritten != "" {
+		return p.rewritten
 	}
 	return p.File.Source
 }

@@ -21,6 +21,70 @@ const oldAwaitHelper = "__looplint_await"
 // a native promise, 1 for the await), and costs nothing extra for
 // non-promises and thenables. Only columns on rewritten lines move.
 func rewriteOldAwait(src string, module bool) string {
+	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+		walk(reflect.ValueOf(prog), func(n any) bool {
+			aw, ok := n.(*ast.AwaitExpression)
+			if !ok || aw.Argument == nil {
+				return true
+			}
+			// The helper's "(" goes right after the keyword, not at the
+			// argument's start: the AST has no parentheses, so in
+			// `await (async () => {})()` the argument starts inside them.
+			s, e := int(aw.Await)-1-offset+len("await"), int(aw.Argument.Idx1())-1-offset
+			add(s, " "+oldAwaitHelper+"(", true)
+			add(e, ")", false)
+			return true
+		})
+	})
+}
+
+// syncAdoptHelper is the global that adopts a settled native promise at
+// once, for V8 6.2 (Node 8; loop.Profile.SyncAdopt).
+const syncAdoptHelper = "__looplint_adopt"
+
+// rewriteSyncAdopt makes an async function's `return p` (and an async
+// arrow's expression body) take a settled native promise's state at once,
+// as V8 6.2 did, where the engine would adopt it through two jobs. The
+// other ways to resolve with a promise are wrapped at run time (the
+// syncAdopt script).
+func rewriteSyncAdopt(src string, module bool) string {
+	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+		// Double parentheses: the argument may be a comma expression.
+		wrap := func(x ast.Expression) {
+			add(int(x.Idx0())-1-offset, syncAdoptHelper+"((", true)
+			add(int(x.Idx1())-1-offset, "))", false)
+		}
+		var visit func(v reflect.Value, async bool)
+		visit = func(v reflect.Value, async bool) {
+			walk(v, func(n any) bool {
+				switch n := n.(type) {
+				case *ast.FunctionLiteral:
+					if n.Body != nil {
+						visit(reflect.ValueOf(n.Body), n.Async && !n.Generator)
+					}
+					return false
+				case *ast.ArrowFunctionLiteral:
+					if b, ok := n.Body.(*ast.ExpressionBody); ok && n.Async {
+						wrap(b.Expression)
+					}
+					visit(reflect.ValueOf(n.Body), n.Async)
+					return false
+				case *ast.ReturnStatement:
+					if async && n.Argument != nil {
+						wrap(n.Argument)
+					}
+				}
+				return true
+			})
+		}
+		visit(reflect.ValueOf(prog), false)
+	})
+}
+
+// rewriteSource parses src as the runtime will run it (a CommonJS module
+// is wrapped), lets collect add text at offsets of src, and applies it.
+// Only columns on rewritten lines move.
+func rewriteSource(src string, module bool, collect func(prog *ast.Program, offset int, add func(at int, text string, open bool))) string {
 	var prog *ast.Program
 	var err error
 	offset := 0
@@ -39,21 +103,14 @@ func rewriteOldAwait(src string, module bool) string {
 		open bool
 	}
 	var edits []ins
-	walk(reflect.ValueOf(prog), func(n any) {
-		aw, ok := n.(*ast.AwaitExpression)
-		if !ok || aw.Argument == nil {
-			return
+	bad := false
+	collect(prog, offset, func(at int, text string, open bool) {
+		if at < 0 || at > len(src) {
+			bad = true
 		}
-		// The helper's "(" goes right after the keyword, not at the
-		// argument's start: the AST has no parentheses, so in
-		// `await (async () => {})()` the argument starts inside them.
-		s, e := int(aw.Await)-1-offset+len("await"), int(aw.Argument.Idx1())-1-offset
-		if s < 0 || e > len(src) || s > e {
-			return
-		}
-		edits = append(edits, ins{s, " " + oldAwaitHelper + "(", true}, ins{e, ")", false})
+		edits = append(edits, ins{at, text, open})
 	})
-	if len(edits) == 0 {
+	if len(edits) == 0 || bad {
 		return src
 	}
 	// Apply from the end; at one offset closers go before openers.
@@ -72,15 +129,16 @@ func rewriteOldAwait(src string, module bool) string {
 
 var nodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
 
-// walk visits every AST node reachable from v.
-func walk(v reflect.Value, visit func(any)) {
+// walk visits every AST node reachable from v, not below a node for which
+// visit says false.
+func walk(v reflect.Value, visit func(any) bool) {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return
 		}
-		if v.Kind() == reflect.Pointer && v.Type().Implements(nodeType) {
-			visit(v.Interface())
+		if v.Kind() == reflect.Pointer && v.Type().Implements(nodeType) && !visit(v.Interface()) {
+			return
 		}
 		walk(v.Elem(), visit)
 	case reflect.Struct:

@@ -76,7 +76,7 @@ type Program struct {
 	VirtPath string // the snippet's path inside the sandbox
 	opts     Options
 	cjs      *sobek.Program
-	oldAwait string // source rewritten for V8 < 7.2 await costs, if needed
+	rewritten string // source rewritten for old V8 promise costs, if needed
 	syntax   string // Node's SyntaxError for this version, if it would refuse the file
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
@@ -111,9 +111,13 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.VirtPath = virtualPath(f.Path, o.FSDir)
 	src := f.Source
-	if prof.OldAwait() {
+	switch {
+	case prof.OldAwait():
 		src = rewriteOldAwait(src, kind == parse.ESModule)
-		p.oldAwait = src
+		p.rewritten = src
+	case prof.SyncAdopt():
+		src = rewriteSyncAdopt(src, kind == parse.ESModule)
+		p.rewritten = src
 	}
 	switch {
 	case kind == parse.CommonJS && f.ESMSyntax:
