@@ -54,6 +54,7 @@ var complete = map[string]bool{
 	"array-methods":    true,
 	"invalid-callback": true,
 	"error-print":      true, // errors printed by console.log
+	"node8-sync-adopt": true, // V8 6.2 adopts settled native promises at once
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
