@@ -31,6 +31,8 @@ type Program struct {
 	Module parse.ModuleKind
 	Main   *Func
 	Funcs  []*Func
+	// Depth is how deeply statements and expressions nest in the source.
+	Depth int
 }
 
 // Func is one function body. Closures refer to enclosing functions'

@@ -85,6 +85,7 @@ func lower(f *parse.File, module bool) (*Program, error) {
 		}
 	}
 	main.Body = append(imports, l.stmts(body, false)...)
+	l.prog.Depth = l.maxDepth
 	return l.prog, nil
 }
 
@@ -115,6 +116,7 @@ type scope struct {
 }
 
 type lowerer struct {
+	depth, maxDepth int // statement and expression nesting (Program.Depth)
 	full       string // what the parser saw
 	src        string
 	prefix     int
@@ -678,6 +680,9 @@ func (l *lowerer) body(s ast.Statement) []Stmt {
 }
 
 func (l *lowerer) stmt(s ast.Statement) []Stmt {
+	l.depth++
+	defer func() { l.depth-- }()
+	l.maxDepth = max(l.maxDepth, l.depth)
 	switch s := s.(type) {
 	case nil:
 		return nil
@@ -1078,6 +1083,9 @@ func (l *lowerer) varRef(name string, at file.Idx) *Var {
 }
 
 func (l *lowerer) expr(e ast.Expression) Expr {
+	l.depth++
+	defer func() { l.depth-- }()
+	l.maxDepth = max(l.maxDepth, l.depth)
 	switch e := e.(type) {
 	case nil:
 		return &Unknown{Reason: "missing expression"}

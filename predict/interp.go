@@ -96,12 +96,21 @@ func Predict(f *parse.File, p loop.Profile, opts Options) Prediction {
 	return PredictProgram(prog, p, opts)
 }
 
+// maxSourceDepth is the nesting past which V8 may refuse to parse: Node 20
+// parses 2,000 nested array literals and throws RangeError (Maximum call
+// stack size exceeded) at 4,000; the limit depends on the construct and
+// the release.
+const maxSourceDepth = 1000
+
 // PredictProgram is Predict on a lowered program.
 func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	if opts.Limits.MaxCallbacks == 0 {
 		opts.Limits = loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
 	}
 	reasons := map[Reason]bool{}
+	if prog.Depth > maxSourceDepth {
+		reasons[Reason{Msg: fmt.Sprintf("the source nests %d levels deep: V8's parser overflows its stack somewhere past %d (a RangeError at load on Node 20 by 4,000), which is not modelled", prog.Depth, maxSourceDepth)}] = true
+	}
 	hazards := map[Hazard]bool{}
 	var last *Interp
 	run := func(x *Exec) []string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // print is console.log & co: arguments formatted as Node does for the
@@ -115,113 +116,127 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
-// inspect is util.inspect for the simple cases: primitives, and plain
-// objects and arrays that fit on one line. It reports false otherwise.
-func (in *Interp) inspect(v Value, depth int) (string, bool) {
-	s, _, ok := in.inspectD(v, depth)
-	return s, ok
+// inspect is util.inspect for the values the predictor knows exactly:
+// primitives, plain objects and arrays of them (laid out by Node's rules,
+// package layout: one line, one entry per line, or columns), promises and
+// errors made by new Error at the top level. nested says v is inside
+// another value (strings are then quoted). It reports false otherwise.
+func (in *Interp) inspect(v Value, nested int) (string, bool) {
+	lay := layout.New(in.p.Node.Major)
+	return in.inspectV(v, nested, &lay)
 }
 
-// inspectD also returns how many levels of nesting v holds.
-func (in *Interp) inspectD(v Value, depth int) (string, int, bool) {
+// inspectV is formatValue; recurse is recurseTimes (0 at the top).
+func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool) {
 	switch v := v.(type) {
 	case nil, nullT, bool:
 		s, _ := toStr(v)
-		return s, 0, true
+		return s, true
 	case float64:
 		if v == 0 && math.Signbit(v) {
-			return "-0", 0, true
+			return "-0", true
 		}
-		return jsNum(v), 0, true
+		return jsNum(v), true
 	case string:
-		if depth == 0 {
-			return v, 0, true
+		if recurse == 0 {
+			return v, true
 		}
 		if strings.ContainsAny(v, "'\\\n\r\t") || !isPrintable(v) {
-			return "", 0, false
+			return "", false
 		}
-		return "'" + v + "'", 0, true
+		return "'" + v + "'", true
 	case *Object:
-		if h, ok := errorStack(v); ok && depth == 0 {
+		if h, ok := errorStack(v); ok && recurse == 0 {
 			// A frame line stands for the frames: what follows the
 			// error on its line goes with them, as in Node's output
 			// once frames are dropped.
-			return h + "\n    at <frames>", 0, true
+			return h + "\n    at <frames>", true
 		}
-		if v.Class != "Object" && v.Class != "Array" {
-			return "", 0, false
+		if v.Class != "Object" && v.Class != "Array" || v.Proto != nil {
+			return "", false
 		}
-		if depth > 2 {
+		if recurse > 2 { // the default depth
 			if v.Arr {
-				return "[Array]", 0, true
+				return "[Array]", true
 			}
-			return "[Object]", 0, true
+			return "[Object]", true
 		}
-		var entries []string
-		nest := 0
-		add := func(s string, d int) {
-			entries = append(entries, s)
-			if d+1 > nest {
-				nest = d + 1
-			}
-		}
-		if v.Arr {
-			if len(v.Elems) > 6 {
-				return "", 0, false
-			}
-			for _, e := range v.Elems {
-				s, d, ok := in.inspectD(e, depth+1)
-				if !ok {
-					return "", 0, false
-				}
-				add(s, d)
-			}
-		}
-		for _, k := range v.Keys {
-			s, d, ok := in.inspectD(v.Props[k], depth+1)
-			if !ok {
-				return "", 0, false
-			}
-			if !identKey.MatchString(k) {
-				if strings.ContainsAny(k, "'\\\n") {
-					return "", 0, false
-				}
-				k = "'" + k + "'"
-			}
-			add(k+": "+s, d)
-		}
-		open, close := "{", "}"
-		if v.Arr {
-			open, close = "[", "]"
-		}
-		if len(entries) == 0 {
-			return open + close, 1, true
-		}
-		// Node joins entries on one line when the object nests fewer
-		// than 3 levels and the line fits in 80 columns; anything else
-		// breaks lines in ways this slice does not reproduce.
-		total := len(entries) + len(entries) + len(open) + 10
-		for _, e := range entries {
-			total += len(e)
-		}
-		if nest >= 3 || total+2*depth > 80 || (in.p.Node.Major <= 11 && nest > 1) {
-			return "", 0, false
-		}
-		return open + " " + strings.Join(entries, ", ") + " " + close, nest, true
+		return in.inspectRaw(v, recurse, lay)
 	case *Promise:
+		var entry string
 		switch v.State {
 		case Pending:
-			return "Promise { <pending> }", 1, true
+			entry = "<pending>"
 		case Fulfilled:
-			s, d, ok := in.inspectD(v.Result, depth+1)
+			lay.IndentLvl += 2
+			s, ok := in.inspectV(v.Result, recurse+1, lay)
+			lay.IndentLvl -= 2
 			if !ok {
-				return "", 0, false
+				return "", false
 			}
-			return "Promise { " + s + " }", d + 1, true
+			entry = s
+		default:
+			return "", false
 		}
-		return "", 0, false
+		lay.CurrentDepth = recurse + 1
+		return lay.Reduce([]string{entry}, "", [2]string{"Promise {", "}"}, false, recurse+1, nil), true
 	}
-	return "", 0, false
+	return "", false
+}
+
+// inspectRaw is formatRaw for a plain object or array.
+func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx) (string, bool) {
+	if o.Arr && len(o.Keys) > 0 || len(o.Elems) > layout.MaxArrayLength {
+		return "", false // extra keys on an array, "... more items"
+	}
+	braces := [2]string{"{", "}"}
+	if o.Arr {
+		braces = [2]string{"[", "]"}
+	}
+	if len(o.Elems) == 0 && len(o.Keys) == 0 {
+		return braces[0] + braces[1], true
+	}
+	recurse++
+	lay.CurrentDepth = recurse
+	var out []string
+	for _, e := range o.Elems {
+		lay.IndentLvl += 2
+		s, ok := in.inspectV(e, recurse, lay)
+		lay.IndentLvl -= 2
+		if !ok {
+			return "", false
+		}
+		out = append(out, s)
+	}
+	for _, k := range o.Keys {
+		// Node <= 11 indents a property's value by 3 (compact mode).
+		diff := 2
+		if lay.Legacy {
+			diff = 3
+		}
+		lay.IndentLvl += diff
+		s, ok := in.inspectV(o.Props[k], recurse, lay)
+		lay.IndentLvl -= diff
+		if !ok || lay.Legacy && strings.Contains(s, "\n") {
+			return "", false
+		}
+		if !identKey.MatchString(k) {
+			if strings.ContainsAny(k, "'\\\n") || !isPrintable(k) {
+				return "", false
+			}
+			k = "'" + k + "'"
+		}
+		out = append(out, k+": "+s)
+	}
+	var numeric func(int) bool
+	if o.Arr {
+		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
+	}
+	r := lay.Reduce(out, "", braces, o.Arr, recurse, numeric)
+	if lay.Legacy && strings.Contains(r, "\n") {
+		return "", false // Node <= 11's multi-line layout is not checked here
+	}
+	return r, true
 }
 
 // errorHeader is the first line of an error's stack.

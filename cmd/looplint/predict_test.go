@@ -135,7 +135,9 @@ func TestPredictMalformedInput(t *testing.T) {
 		{"empty", write("empty.js", nil), 0, "deterministic"},
 		{"binary", write("bin.js", bin), 2, "binary or non-UTF-8 file"},
 		{"syntax", write("syntax.js", []byte("setTimeout(() => {\n")), 2, "syntax.js:2:1:"},
-		{"nested", write("nested.js", []byte("console.log("+strings.Repeat("[", 100000)+strings.Repeat("]", 100000)+");")), 1, "incomplete"},
+		// Node 20's parser overflows its stack on this (RangeError at
+		// load); the prediction says it cannot know where that happens.
+		{"nested", write("nested.js", []byte("console.log("+strings.Repeat("[", 100000)+strings.Repeat("]", 100000)+");")), 1, "nests 100002 levels deep"},
 		{"minified", write("min.js", []byte("var a=0;"+strings.Repeat("a=a+1;", 170000)+"setTimeout(()=>console.log(a));")), 0, "170000"},
 	}
 	for _, c := range cases {

@@ -14,7 +14,7 @@ func Format(rt *sobek.Runtime, args []sobek.Value, o Options) string {
 	c := newCtx(rt, o)
 	inspect := func(v sobek.Value, opts Options) string { return Inspect(rt, v, opts) }
 	first, ok := args[0], sobek.IsString(args[0])
-	if !ok && c.major <= 11 {
+	if !ok && c.Major <= 11 {
 		// Node 10 inspects every argument, strings included, when the first is not a string.
 		parts := make([]string, len(args))
 		for i, a := range args {
@@ -72,7 +72,7 @@ func Format(rt *sobek.Runtime, args []sobek.Value, o Options) string {
 				a++
 				s = inspect(args[a], Options{Major: o.Major, Depth: 4, ShowHidden: true})
 			case 'c':
-				if c.major <= 11 {
+				if c.Major <= 11 {
 					continue
 				}
 				a++
@@ -103,7 +103,7 @@ func Format(rt *sobek.Runtime, args []sobek.Value, o Options) string {
 		_, isObject := args[a].(*sobek.Object)
 		if sobek.IsString(args[a]) {
 			sb.WriteString(args[a].String())
-		} else if c.major <= 11 && (!isObject || isFn(args[a])) && !sobek.IsNull(args[a]) {
+		} else if c.Major <= 11 && (!isObject || isFn(args[a])) && !sobek.IsNull(args[a]) {
 			// Node 10 stringifies non-object extras (5n prints as 5, functions as source).
 			sb.WriteString(c.h.call("str", args[a]).String())
 		} else {
@@ -115,7 +115,7 @@ func Format(rt *sobek.Runtime, args []sobek.Value, o Options) string {
 }
 
 func (c *ctx) formatS(v sobek.Value, o Options) string {
-	if c.major <= 11 {
+	if c.Major <= 11 {
 		return c.h.call("str", v).String()
 	}
 	switch {

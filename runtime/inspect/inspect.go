@@ -3,6 +3,7 @@
 package inspect
 
 import (
+	"github.com/looplint/looplint/runtime/inspect/layout"
 	"math"
 	"regexp"
 	"strconv"
@@ -31,26 +32,23 @@ const (
 )
 
 type ctx struct {
-	rt           *sobek.Runtime
-	h            *helpers
-	major        int  // Node major version the output should match
-	legacy       bool // Node 10/11: compact=true, breakLength 60
-	depth        int
-	unlimited    bool // depth: null
-	showHidden   bool
-	breakLength  int
-	seen         []*sobek.Object
-	circular     map[*sobek.Object]int
-	indentLvl    int
-	currentDepth int
-	stack        func(string) string
+	rt *sobek.Runtime
+	h  *helpers
+	layout.Ctx
+	depth      int
+	unlimited  bool // depth: null
+	showHidden bool
+	seen       []*sobek.Object
+	circular   map[*sobek.Object]int
+	stack      func(string) string
 }
 
 func newCtx(rt *sobek.Runtime, o Options) *ctx {
-	c := &ctx{rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, breakLength: 80, major: o.Major, stack: o.Stack}
-	if c.major == 0 {
-		c.major = newestMajor
+	major := o.Major
+	if major == 0 {
+		major = newestMajor
 	}
+	c := &ctx{Ctx: layout.New(major), rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, stack: o.Stack}
 	switch {
 	case c.depth == 0:
 		c.depth = 2
@@ -58,10 +56,6 @@ func newCtx(rt *sobek.Runtime, o Options) *ctx {
 		c.depth = 0
 	case c.depth < 0:
 		c.unlimited = true
-	}
-	if c.major <= 11 {
-		c.legacy = true
-		c.breakLength = 60
 	}
 	return c
 }
@@ -93,14 +87,14 @@ func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
 		}
 		if ret, err := fn(o, d, c.rt.NewObject()); err == nil && !ret.SameAs(o) {
 			if sobek.IsString(ret) {
-				return strings.ReplaceAll(ret.String(), "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+				return strings.ReplaceAll(ret.String(), "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
 			}
 			return c.formatValue(ret, recurse, false)
 		}
 	}
 	for _, s := range c.seen {
 		if s == o {
-			if c.major <= 13 {
+			if c.Major <= 13 {
 				return "[Circular]"
 			}
 			if c.circular == nil {
@@ -152,13 +146,13 @@ const maxStringLength = 10000
 
 func (c *ctx) formatString(s string) string {
 	trailer := ""
-	if u := []rune(s); len(u) > maxStringLength && !c.legacy {
+	if u := []rune(s); len(u) > maxStringLength && !c.Legacy {
 		rem := len(u) - maxStringLength
 		s = string(u[:maxStringLength])
 		trailer = "... " + strconv.Itoa(rem) + " more character" + plural(rem)
 	}
-	n := utf16Len(s)
-	if !c.legacy && n > 16 && n > c.breakLength-c.indentLvl-4 {
+	n := layout.Width(s)
+	if !c.Legacy && n > 16 && n > c.BreakLength-c.IndentLvl-4 {
 		var parts []string
 		for rest := s; rest != ""; {
 			i := strings.IndexByte(rest, '\n')
@@ -169,7 +163,7 @@ func (c *ctx) formatString(s string) string {
 			parts = append(parts, c.strEscape(rest[:i+1]))
 			rest = rest[i+1:]
 		}
-		return strings.Join(parts, " +\n"+strings.Repeat(" ", c.indentLvl+2)) + trailer
+		return strings.Join(parts, " +\n"+strings.Repeat(" ", c.IndentLvl+2)) + trailer
 	}
 	return c.strEscape(s) + trailer
 }
@@ -181,21 +175,9 @@ func plural(n int) string {
 	return ""
 }
 
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
 func (c *ctx) strEscape(s string) string {
 	quote := byte('\'')
-	if c.major > 10 && strings.IndexByte(s, '\'') >= 0 {
+	if c.Major > 10 && strings.IndexByte(s, '\'') >= 0 {
 		if strings.IndexByte(s, '"') < 0 {
 			quote = '"'
 		} else if strings.IndexByte(s, '`') < 0 && !strings.Contains(s, "${") {
@@ -220,12 +202,12 @@ func (c *ctx) strEscape(s string) string {
 		case r == '\r':
 			b.WriteString(`\r`)
 		case r < 0x20:
-			if c.major <= 12 {
+			if c.Major <= 12 {
 				b.WriteString(`\u` + hex(int(r), 4, false))
 			} else {
 				b.WriteString(`\x` + hex(int(r), 2, true))
 			}
-		case r >= 0x7f && r <= 0x9f && c.major > 12:
+		case r >= 0x7f && r <= 0x9f && c.Major > 12:
 			b.WriteString(`\x` + hex(int(r), 2, true))
 		default:
 			b.WriteRune(r)
@@ -295,7 +277,7 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	pc := c.constructorName(firstProto, recurse+1)
 	var s string
 	if pc == nil {
-		sub := &ctx{rt: c.rt, h: c.h, major: c.major, legacy: c.legacy, depth: -1, breakLength: c.breakLength}
+		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength}, rt: c.rt, h: c.h, depth: -1}
 		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
 	} else {
 		s = res + " <" + *pc + ">"
@@ -364,15 +346,15 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 	switch {
 	case !undef(val):
 		diff := 2
-		if c.legacy && typ == kObjectType {
+		if c.Legacy && typ == kObjectType {
 			diff = 3
 		}
-		c.indentLvl += diff
+		c.IndentLvl += diff
 		str = c.formatValue(val, recurse, false)
-		if diff == 3 && c.breakLength < utf16Len(str) {
-			extra = "\n" + strings.Repeat(" ", c.indentLvl)
+		if diff == 3 && c.BreakLength < layout.Width(str) {
+			extra = "\n" + strings.Repeat(" ", c.IndentLvl)
 		}
-		c.indentLvl -= diff
+		c.IndentLvl -= diff
 	case !undef(getter) && !undef(setter):
 		str = "[Getter/Setter]"
 	case !undef(getter):
@@ -387,7 +369,7 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 	}
 	var name string
 	switch {
-	case k.sym != nil && c.major >= 24:
+	case k.sym != nil && c.Major >= 24:
 		name = c.h.call("symStr", k.v).String()
 	case k.sym != nil:
 		name = "[" + c.h.call("symStr", k.v).String() + "]"

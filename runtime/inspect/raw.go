@@ -1,7 +1,7 @@
 package inspect
 
 import (
-	"math"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/grafana/sobek"
 )
 
-const maxArrayLength = 100
+const maxArrayLength = layout.MaxArrayLength
 
 func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
 	fallback := ""
@@ -25,7 +25,7 @@ func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
 // sizeSuffix is the "(n)" after a constructor name; arrays got it in Node 12,
 // Map/Set only later (verified absent on 12, present on 16).
 func (c *ctx) sizeSuffix(n int, collection bool) string {
-	if c.major <= 11 || collection && c.major <= 13 {
+	if c.Major <= 11 || collection && c.Major <= 13 {
 		return ""
 	}
 	return "(" + strconv.Itoa(n) + ")"
@@ -43,7 +43,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			own = "hasOwn"
 		}
 		// Node (12+) skips a tag that is also printed as an own property.
-		if c.major >= 12 && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
+		if c.Major >= 12 && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
 			tag = ""
 		}
 	}
@@ -147,13 +147,13 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			}
 		case c.h.call("isArrayBuffer", o).ToBoolean():
 			prefix := getPrefix(ctor, tag, "ArrayBuffer", "")
-			if !typedArray && c.major > 10 {
+			if !typedArray && c.Major > 10 {
 				formatter = func(int) []string { return c.formatArrayBuffer(o) }
 			} else if len(keys) == 0 {
 				return prefix + "{ byteLength: " + c.formatNumber(o.Get("byteLength")) + " }"
 			}
 			braces[0] = prefix + "{"
-			bl := key{v: c.rt.ToValue("byteLength"), str: "byteLength", hidden: c.major >= 26}
+			bl := key{v: c.rt.ToValue("byteLength"), str: "byteLength", hidden: c.Major >= 26}
 			keys = append([]key{bl}, keys...)
 		case isPromise(o):
 			braces[0] = getPrefix(ctor, tag, "Promise", "") + "{"
@@ -161,7 +161,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		case class == "WeakSet" || class == "WeakMap":
 			braces[0] = getPrefix(ctor, tag, class, "") + "{"
 			formatter = func(int) []string {
-				if c.major <= 10 {
+				if c.Major <= 10 {
 					return []string{"[items unknown]"}
 				}
 				return []string{"<items unknown>"}
@@ -191,7 +191,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 	}
 	recurse++
 	c.seen = append(c.seen, o)
-	c.currentDepth = recurse
+	c.CurrentDepth = recurse
 	var output []string
 	if formatter != nil {
 		output = formatter(recurse)
@@ -208,7 +208,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		}
 	}
 	c.seen = c.seen[:len(c.seen)-1]
-	return c.reduceToSingleString(output, base, braces, extrasType, recurse, numeric)
+	return c.Reduce(output, base, braces, extrasType == kArrayExtrasType, recurse, numeric)
 }
 
 func isPromise(o *sobek.Object) bool {
@@ -278,7 +278,7 @@ func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
 	output := make([]string, 0, limit+1)
 	for i := 0; i < limit; i++ {
 		v := o.Get(strconv.Itoa(i))
-		if sobek.IsBigInt(v) && c.major > 10 {
+		if sobek.IsBigInt(v) && c.Major > 10 {
 			output = append(output, v.String()+"n")
 		} else {
 			output = append(output, c.formatNumber(v))
@@ -288,11 +288,11 @@ func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
 		output = append(output, moreItems(n-limit))
 	}
 	if c.showHidden {
-		c.indentLvl += 2
+		c.IndentLvl += 2
 		for _, k := range []string{"BYTES_PER_ELEMENT", "length", "byteLength", "byteOffset", "buffer"} {
 			output = append(output, "["+k+"]: "+c.formatValue(o.Get(k), recurse, true))
 		}
-		c.indentLvl -= 2
+		c.IndentLvl -= 2
 	}
 	return output
 }
@@ -313,7 +313,7 @@ func (c *ctx) formatArrayBuffer(o *sobek.Object) []string {
 
 func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, recurse int) []string {
 	var output []string
-	c.indentLvl += 2
+	c.IndentLvl += 2
 	for i := 0; i < n; i++ {
 		s := c.formatValue(entries.Get(strconv.Itoa(i)), recurse, false)
 		if isMap {
@@ -322,8 +322,8 @@ func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, r
 		}
 		output = append(output, s)
 	}
-	c.indentLvl -= 2
-	if c.showHidden && c.major <= 12 {
+	c.IndentLvl -= 2
+	if c.showHidden && c.Major <= 12 {
 		output = append(output, "[size]: "+strconv.Itoa(size))
 	}
 	return output
@@ -334,9 +334,9 @@ func (c *ctx) formatPromise(o *sobek.Object, recurse int) []string {
 	if p.State() == sobek.PromiseStatePending {
 		return []string{"<pending>"}
 	}
-	c.indentLvl += 2
+	c.IndentLvl += 2
 	s := c.formatValue(p.Result(), recurse, false)
-	c.indentLvl -= 2
+	c.IndentLvl -= 2
 	if p.State() == sobek.PromiseStateRejected {
 		s = "<rejected> " + s
 	}
@@ -377,7 +377,7 @@ func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]k
 
 func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 	src := c.h.call("fnStr", o).String()
-	if c.major >= 12 && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
+	if c.Major >= 12 && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
 		name := "(anonymous)"
 		if c.h.call("hasOwn", o, c.rt.ToValue("name")).ToBoolean() {
 			if n := o.Get("name"); n != nil && n.ToBoolean() {
@@ -419,7 +419,7 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 		name = n.String()
 	}
 	if name == "" {
-		if c.major > 13 {
+		if c.Major > 13 {
 			b += " (anonymous)"
 		}
 	} else {
@@ -452,16 +452,16 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	if c.stack != nil {
 		stack = c.stack(stack)
 	}
-	if c.major <= 10 {
-		if c.indentLvl != 0 {
-			return strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+	if c.Major <= 10 {
+		if c.IndentLvl != 0 {
+			return strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
 		}
 		if stackStart(stack, -1) == -1 {
 			return "[" + stack + "]"
 		}
 		return stack
 	}
-	if c.major >= 12 && !c.showHidden && len(*keys) > 0 {
+	if c.Major >= 12 && !c.showHidden && len(*keys) > 0 {
 		for _, n := range []string{"name", "message", "stack"} {
 			for i, k := range *keys {
 				if k.sym == nil && k.str == n {
@@ -482,7 +482,7 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 		}
 		return false
 	}
-	if c.major >= 16 && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
+	if c.Major >= 16 && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
 		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
 	}
 	if errs := o.Get("errors"); errs != nil && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
@@ -499,8 +499,8 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	if stackStart(stack, pos) == -1 {
 		stack = "[" + stack + "]"
 	}
-	if c.indentLvl != 0 {
-		stack = strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.indentLvl))
+	if c.IndentLvl != 0 {
+		stack = strings.ReplaceAll(stack, "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
 	}
 	return stack
 }
@@ -551,128 +551,4 @@ func improveStack(stack string, ctor *string, name, tag string) string {
 		}
 	}
 	return stack
-}
-
-func (c *ctx) isBelowBreakLength(output []string, start int, base string) bool {
-	total := len(output) + start
-	if total+len(output) > c.breakLength {
-		return false
-	}
-	for _, s := range output {
-		total += utf16Len(s)
-		if total > c.breakLength {
-			return false
-		}
-	}
-	return c.legacy || base == "" || !strings.Contains(base, "\n")
-}
-
-func (c *ctx) reduceToSingleString(output []string, base string, braces [2]string, extrasType, recurse int, numeric func(int) bool) string {
-	if c.legacy {
-		if c.isBelowBreakLength(output, 0, base) {
-			b := ""
-			if base != "" {
-				b = " " + base
-			}
-			return braces[0] + b + " " + strings.Join(output, ", ") + " " + braces[1]
-		}
-		ind := strings.Repeat(" ", c.indentLvl)
-		ln := " "
-		if base != "" || len(braces[0]) != 1 {
-			ln = "\n" + ind + "  "
-			if base != "" {
-				ln = " " + base + ln
-			}
-		}
-		return braces[0] + ln + strings.Join(output, ",\n"+ind+"  ") + " " + braces[1]
-	}
-	entries := len(output)
-	if extrasType == kArrayExtrasType && entries > 6 {
-		output = c.groupArrayElements(output, numeric)
-	}
-	b := ""
-	if base != "" {
-		b = base + " "
-	}
-	if c.currentDepth-recurse < 3 && entries == len(output) {
-		start := len(output) + c.indentLvl + len(braces[0]) + len(base) + 10
-		if c.isBelowBreakLength(output, start, base) {
-			joined := strings.Join(output, ", ")
-			if c.major <= 13 || !strings.Contains(joined, "\n") {
-				return b + braces[0] + " " + joined + " " + braces[1]
-			}
-		}
-	}
-	ind := "\n" + strings.Repeat(" ", c.indentLvl)
-	return b + braces[0] + ind + "  " + strings.Join(output, ","+ind+"  ") + ind + braces[1]
-}
-
-// groupArrayElements lays short array items out in aligned columns (compact: 3).
-func (c *ctx) groupArrayElements(output []string, numeric func(int) bool) []string {
-	totalLength, maxLength := 0, 0
-	outputLength := len(output)
-	if len(output) > maxArrayLength {
-		outputLength-- // the "... more items" entry is not laid out
-	}
-	const sep = 2
-	dataLen := make([]int, outputLength)
-	for i := 0; i < outputLength; i++ {
-		l := utf16Len(output[i])
-		dataLen[i] = l
-		totalLength += l + sep
-		maxLength = max(maxLength, l)
-	}
-	actualMax := maxLength + sep
-	if actualMax*3+c.indentLvl >= c.breakLength ||
-		!(float64(totalLength)/float64(actualMax) > 5 || maxLength <= 6) {
-		return output
-	}
-	averageBias := math.Sqrt(float64(actualMax) - float64(totalLength)/float64(len(output)))
-	biasedMax := math.Max(float64(actualMax)-3-averageBias, 1)
-	columns := min(
-		int(math.Round(math.Sqrt(2.5*biasedMax*float64(outputLength))/biasedMax)),
-		(c.breakLength-c.indentLvl)/actualMax,
-		3*4,
-		15,
-	)
-	if columns <= 1 {
-		return output
-	}
-	maxLineLength := make([]int, 0, columns)
-	for i := 0; i < columns; i++ {
-		lineLength := 0
-		for j := i; j < outputLength; j += columns {
-			lineLength = max(lineLength, dataLen[j])
-		}
-		maxLineLength = append(maxLineLength, lineLength+sep)
-	}
-	padStart := numeric != nil
-	for i := 0; padStart && i < len(output); i++ {
-		padStart = numeric(i)
-	}
-	var tmp []string
-	for i := 0; i < outputLength; i += columns {
-		end := min(i+columns, outputLength)
-		var sb strings.Builder
-		j := i
-		for ; j < end-1; j++ {
-			cell := output[j] + ", "
-			pad := strings.Repeat(" ", max(0, maxLineLength[j-i]-dataLen[j]-sep))
-			if padStart {
-				sb.WriteString(pad + cell)
-			} else {
-				sb.WriteString(cell + pad)
-			}
-		}
-		if padStart {
-			sb.WriteString(strings.Repeat(" ", max(0, maxLineLength[j-i]-sep-dataLen[j])) + output[j])
-		} else {
-			sb.WriteString(output[j])
-		}
-		tmp = append(tmp, sb.String())
-	}
-	if outputLength < len(output) {
-		tmp = append(tmp, output[outputLength])
-	}
-	return tmp
 }

@@ -1,0 +1,173 @@
+// Package layout is the part of Node's util.inspect that decides how the
+// formatted entries of an object or array are laid out: on one line, one
+// per line, or grouped in columns. The runtime's inspect (which formats
+// engine values) and the predictor (which formats its own) both use it.
+package layout
+
+import (
+	"math"
+	"strings"
+)
+
+// MaxArrayLength is util.inspect's default maxArrayLength.
+const MaxArrayLength = 100
+
+// Ctx is the layout state of one util.inspect call.
+type Ctx struct {
+	Major        int  // the Node major version the output should match
+	Legacy       bool // Node <= 11: compact=true, breakLength 60
+	BreakLength  int
+	IndentLvl    int // ctx.indentationLvl
+	CurrentDepth int // ctx.currentDepth: the level of the object formatted last
+}
+
+// New is the layout state of util.inspect's defaults on Node major.
+func New(major int) Ctx {
+	c := Ctx{Major: major, BreakLength: 80}
+	if major <= 11 {
+		c.Legacy, c.BreakLength = true, 60
+	}
+	return c
+}
+
+func (c *Ctx) belowBreakLength(output []string, start int, base string) bool {
+	total := len(output) + start
+	if total+len(output) > c.BreakLength {
+		return false
+	}
+	for _, s := range output {
+		total += Width(s)
+		if total > c.BreakLength {
+			return false
+		}
+	}
+	return c.Legacy || base == "" || !strings.Contains(base, "\n")
+}
+
+// Reduce is reduceToSingleString: the entries of one object on one line
+// when they fit (and the object holds fewer than three nested levels,
+// counted from CurrentDepth), else one per line; more than six array
+// entries are first grouped into columns. numeric(i) says whether entry i
+// is a number (columns are then right-aligned); nil when not an array.
+func (c *Ctx) Reduce(output []string, base string, braces [2]string, arrayExtras bool, recurse int, numeric func(int) bool) string {
+	if c.Legacy {
+		if c.belowBreakLength(output, 0, base) {
+			b := ""
+			if base != "" {
+				b = " " + base
+			}
+			return braces[0] + b + " " + strings.Join(output, ", ") + " " + braces[1]
+		}
+		ind := strings.Repeat(" ", c.IndentLvl)
+		ln := " "
+		if base != "" || len(braces[0]) != 1 {
+			ln = "\n" + ind + "  "
+			if base != "" {
+				ln = " " + base + ln
+			}
+		}
+		return braces[0] + ln + strings.Join(output, ",\n"+ind+"  ") + " " + braces[1]
+	}
+	entries := len(output)
+	if arrayExtras && entries > 6 {
+		output = c.group(output, numeric)
+	}
+	b := ""
+	if base != "" {
+		b = base + " "
+	}
+	if c.CurrentDepth-recurse < 3 && entries == len(output) {
+		start := len(output) + c.IndentLvl + len(braces[0]) + len(base) + 10
+		if c.belowBreakLength(output, start, base) {
+			joined := strings.Join(output, ", ")
+			if c.Major <= 13 || !strings.Contains(joined, "\n") {
+				return b + braces[0] + " " + joined + " " + braces[1]
+			}
+		}
+	}
+	ind := "\n" + strings.Repeat(" ", c.IndentLvl)
+	return b + braces[0] + ind + "  " + strings.Join(output, ","+ind+"  ") + ind + braces[1]
+}
+
+// group lays short array items out in aligned columns (compact: 3).
+func (c *Ctx) group(output []string, numeric func(int) bool) []string {
+	totalLength, maxLength := 0, 0
+	outputLength := len(output)
+	if len(output) > MaxArrayLength {
+		outputLength-- // the "... more items" entry is not laid out
+	}
+	const sep = 2
+	dataLen := make([]int, outputLength)
+	for i := 0; i < outputLength; i++ {
+		l := Width(output[i])
+		dataLen[i] = l
+		totalLength += l + sep
+		maxLength = max(maxLength, l)
+	}
+	actualMax := maxLength + sep
+	if actualMax*3+c.IndentLvl >= c.BreakLength ||
+		!(float64(totalLength)/float64(actualMax) > 5 || maxLength <= 6) {
+		return output
+	}
+	averageBias := math.Sqrt(float64(actualMax) - float64(totalLength)/float64(len(output)))
+	biasedMax := math.Max(float64(actualMax)-3-averageBias, 1)
+	columns := min(
+		int(math.Round(math.Sqrt(2.5*biasedMax*float64(outputLength))/biasedMax)),
+		(c.BreakLength-c.IndentLvl)/actualMax,
+		3*4,
+		15,
+	)
+	if columns <= 1 {
+		return output
+	}
+	maxLineLength := make([]int, 0, columns)
+	for i := 0; i < columns; i++ {
+		lineLength := 0
+		for j := i; j < outputLength; j += columns {
+			lineLength = max(lineLength, dataLen[j])
+		}
+		maxLineLength = append(maxLineLength, lineLength+sep)
+	}
+	padStart := numeric != nil
+	for i := 0; padStart && i < len(output); i++ {
+		padStart = numeric(i)
+	}
+	var tmp []string
+	for i := 0; i < outputLength; i += columns {
+		end := min(i+columns, outputLength)
+		var sb strings.Builder
+		j := i
+		for ; j < end-1; j++ {
+			cell := output[j] + ", "
+			pad := strings.Repeat(" ", max(0, maxLineLength[j-i]-dataLen[j]-sep))
+			if padStart {
+				sb.WriteString(pad + cell)
+			} else {
+				sb.WriteString(cell + pad)
+			}
+		}
+		if padStart {
+			sb.WriteString(strings.Repeat(" ", max(0, maxLineLength[j-i]-sep-dataLen[j])) + output[j])
+		} else {
+			sb.WriteString(output[j])
+		}
+		tmp = append(tmp, sb.String())
+	}
+	if outputLength < len(output) {
+		tmp = append(tmp, output[outputLength])
+	}
+	return tmp
+}
+
+// Width is a string's length in UTF-16 code units, as JavaScript counts it.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
