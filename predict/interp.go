@@ -93,6 +93,11 @@ func Predict(f *parse.File, p loop.Profile, opts Options) Prediction {
 	if err != nil {
 		return Prediction{Reasons: []Reason{{Msg: "cannot lower: " + err.Error()}}}
 	}
+	if f.Lowered && !p.Has("syntax:async iteration") {
+		// for await or an async generator: a SyntaxError on Node 8.
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	return PredictProgram(prog, p, opts)
 }
 

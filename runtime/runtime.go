@@ -122,6 +122,8 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	switch {
 	case kind == parse.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
+	case f.Lowered && !prof.Has("syntax:async iteration"):
+		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"
 	case kind == parse.CommonJS:

@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/base64"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/grafana/sobek/parser"
@@ -32,6 +33,29 @@ func esmInCJSError(f *parse.File) string {
 		return fmt.Sprintf("%d\x00%s\x00SyntaxError: Unexpected token 'export'", line, src)
 	}
 	return fmt.Sprintf("%d\x00%s\x00SyntaxError: await is only valid in async functions and the top level bodies of modules", line, src)
+}
+
+var (
+	forAwaitRe = regexp.MustCompile(`\bfor\s+await\s*\(`)
+	asyncGenRe = regexp.MustCompile(`\basync\s+(function\s*)?\*`)
+)
+
+// asyncIterationError is Node 8's complaint about for await or an async
+// generator (V8 6.2 has neither), at the first one in the file.
+func asyncIterationError(f *parse.File) string {
+	text := f.Text
+	at, msg := -1, "SyntaxError: Unexpected reserved word"
+	if m := forAwaitRe.FindStringIndex(text); m != nil {
+		at = m[0]
+	} else if m := asyncGenRe.FindStringIndex(text); m != nil {
+		at, msg = m[0], "SyntaxError: Unexpected token *"
+	}
+	line, src := 0, ""
+	if at >= 0 {
+		line = strings.Count(text[:at], "\n") + 1
+		src = strings.Split(text, "\n")[line-1]
+	}
+	return fmt.Sprintf("%d\x00%s\x00%s", line, src, msg)
 }
 
 // syntaxStderr is what Node prints when it refuses to compile the entry.
