@@ -45,7 +45,10 @@ type Func struct {
 	Async     bool
 	Generator bool
 	Arrow     bool
-	Kind      string // "", "method", "get", "set", "ctor", "field", "static" (class members)
+	// Strict: strict-mode code (a module, a class, a "use strict"
+	// directive here or around), where this stays undefined in a plain call.
+	Strict bool
+	Kind   string // "", "method", "get", "set", "ctor", "field", "static" (class members)
 	Locals    []string
 	Body      []Stmt
 	Pos       Pos

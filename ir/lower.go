@@ -75,6 +75,7 @@ func lower(f *parse.File, module bool) (*Program, error) {
 	} else {
 		main.Async = prog.HasTLA
 	}
+	main.Strict = module || useStrict(body)
 	l.sc = &scope{fnTop: true, names: map[string]*binding{}}
 	l.fn = main
 	l.hoist(body, main)
@@ -87,6 +88,24 @@ func lower(f *parse.File, module bool) (*Program, error) {
 	main.Body = append(imports, l.stmts(body, false)...)
 	l.prog.Depth = l.maxDepth
 	return l.prog, nil
+}
+
+// useStrict reports whether a body's directive prologue holds "use strict".
+func useStrict(body []ast.Statement) bool {
+	for _, s := range body {
+		es, ok := s.(*ast.ExpressionStatement)
+		if !ok {
+			return false
+		}
+		lit, ok := es.Expression.(*ast.StringLiteral)
+		if !ok {
+			return false
+		}
+		if lit.Value == "use strict" && (lit.Literal == "'use strict'" || lit.Literal == `"use strict"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseJS runs the engine's parser, which can panic on some malformed
@@ -116,6 +135,7 @@ type scope struct {
 }
 
 type lowerer struct {
+	inClass int // lowering a class body (strict code)
 	depth, maxDepth int // statement and expression nesting (Program.Depth)
 	full       string // what the parser saw
 	src        string
@@ -584,6 +604,7 @@ func (l *lowerer) newFunc(name string, at file.Idx) *Func {
 func (l *lowerer) function(name string, at file.Idx, params *ast.ParameterList, body []ast.Statement, exprBody ast.Expression, async, gen, arrow bool, kind string) *Func {
 	f := l.newFunc(name, at)
 	f.Async, f.Generator, f.Arrow, f.Kind = async, gen, arrow, kind
+	f.Strict = l.module || l.inClass > 0 || l.fn != nil && l.fn.Strict || useStrict(body)
 	outerSc, outerFn := l.sc, l.fn
 	defer func() { l.sc, l.fn = outerSc, outerFn }()
 	l.fn = f
@@ -1289,6 +1310,8 @@ func (l *lowerer) object(e *ast.ObjectLiteral) Expr {
 }
 
 func (l *lowerer) class(c *ast.ClassLiteral) Expr {
+	l.inClass++ // class bodies are strict
+	defer func() { l.inClass-- }()
 	cl := &Class{Pos: l.pos(c.Class)}
 	if c.SuperClass != nil {
 		cl.Extends = l.expr(c.SuperClass)

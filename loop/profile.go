@@ -245,6 +245,7 @@ func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
 // has it; majors after the last one listed have it too.
 var features = map[string][]Version{
 	"queueMicrotask":                    {{11, 0, 0}},
+	"globalThis":                        {{12, 0, 0}},
 	"Promise.prototype.finally":         {{10, 0, 0}}, // V8 6.3
 	"syntax:async iteration":            {{10, 0, 0}}, // for await, async generators (V8 6.3)
 	"class fields":                      {{12, 0, 0}}, // syntax (V8 7.2)

@@ -367,7 +367,8 @@ func (in *Interp) runMain() {
 			in.callAsync(main, nil, nil)
 			return
 		}
-		if err := in.protect(func() { in.callFunc(main, nil, nil) }); err != nil {
+		// A CommonJS module runs with this = module.exports.
+		if err := in.protect(func() { in.callFunc(main, in.builtins["exports"], nil) }); err != nil {
 			in.l.ReportUncaught(err)
 		}
 	}
@@ -445,6 +446,7 @@ func (in *Interp) protect(fn func()) (err error) {
 // task is a callback with its arguments as the loop holds it.
 type task struct {
 	fn   Value
+	this Value // the Timeout or Immediate a timer or immediate callback gets
 	args []Value
 	api  string // the scheduling call, for explanations
 	site ir.Pos
@@ -488,7 +490,7 @@ func (in *Interp) Invoke(cb any) (err error) {
 		}
 	}()
 	t := cb.(task)
-	return in.protect(func() { in.call(t.fn, nil, t.args, ir.Pos{}) })
+	return in.protect(func() { in.call(t.fn, t.this, t.args, ir.Pos{}) })
 }
 
 func (in *Interp) Uncaught(err error, fromPromise bool) bool {

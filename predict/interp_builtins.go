@@ -55,6 +55,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		proc.Props[st] = w
 	}
 	b["process"] = proc
+	// The global object, as this in sloppy functions and as global /
+	// globalThis; its properties are not modelled.
+	b["global"] = &Native{Name: "globalThis", Obj: true, Props: map[string]Value{}}
+	if in.p.Has("globalThis") {
+		b["globalThis"] = b["global"]
+	}
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
 	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {
 		m := m
@@ -348,6 +354,8 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return o.Fn.Name
 		case "length":
 			return float64(len(o.Fn.Params))
+		case "call", "apply", "bind":
+			return in.fnMethod(o, o.Fn.Name, k)
 		}
 		in.reason(pos, "function property %s is not modelled", k)
 		return unknown{why: k}
@@ -357,6 +365,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		if v, ok := o.Props[k]; ok {
 			return v
+		}
+		if (k == "call" || k == "apply" || k == "bind") && isCallable(o) {
+			return in.fnMethod(o, o.Name, k)
 		}
 		if k == "name" {
 			return o.Name
@@ -657,6 +668,46 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 		return unknown{why: k}
 	}
 	return nil
+}
+
+// fnMethod is Function.prototype.call, apply or bind of fn.
+func (in *Interp) fnMethod(fn Value, name, k string) Value {
+	switch k {
+	case "call":
+		return native("call", func(_ Value, a []Value, pos ir.Pos) Value {
+			return in.call(fn, arg(a, 0), rest(a, 1), pos)
+		})
+	case "apply":
+		return native("apply", func(_ Value, a []Value, pos ir.Pos) Value {
+			var args []Value
+			switch l := arg(a, 1).(type) {
+			case nil, nullT:
+			case *Object:
+				if !l.Arr {
+					in.reason(pos, "apply with arguments that are not an array")
+					return unknown{why: "apply"}
+				}
+				args = l.Elems
+			default:
+				in.reason(pos, "apply with arguments that are not an array")
+				return unknown{why: "apply"}
+			}
+			return in.call(fn, arg(a, 0), append([]Value{}, args...), pos)
+		})
+	}
+	return native("bind", func(_ Value, a []Value, _ ir.Pos) Value {
+		this, bound := arg(a, 0), rest(a, 1)
+		return native("bound "+name, func(_ Value, more []Value, pos ir.Pos) Value {
+			return in.call(fn, this, append(append([]Value{}, bound...), more...), pos)
+		})
+	})
+}
+
+func rest(a []Value, i int) []Value {
+	if i >= len(a) {
+		return nil
+	}
+	return append([]Value{}, a[i:]...)
 }
 
 // arrayProtoNames are Array.prototype's methods: one the predictor does

@@ -141,8 +141,14 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	defer func() { in.depth-- }()
 	sc := in.newScope(c.Scope, true)
 	fr := &frame{this: this, scope: sc, home: c.Home}
-	if c.Fn.Arrow {
+	switch {
+	case c.Fn.Arrow:
 		fr.this = c.This
+	case !c.Fn.Strict && (this == nil || this == null):
+		fr.this = in.builtins["global"] // sloppy mode
+	case !c.Fn.Strict && isBoxed(this):
+		in.reason(c.Fn.Pos, "this is a primitive in sloppy mode (boxed by Node; not modelled)")
+		fr.this = unknown{why: "boxed this"}
 	}
 	for _, n := range c.Fn.Locals {
 		sc.declare(n, nil, false)
@@ -272,4 +278,13 @@ func (in *Interp) killCoros() {
 		}
 	}
 	in.coros = nil
+}
+
+// isBoxed: a primitive this, which sloppy-mode code sees as an object.
+func isBoxed(v Value) bool {
+	switch v.(type) {
+	case float64, string, bool:
+		return true
+	}
+	return false
 }

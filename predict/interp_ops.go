@@ -161,12 +161,18 @@ func (in *Interp) setTimer(args []Value, repeat bool, pos ir.Pos) Value {
 		in.reason(pos, "timer delay is not known")
 		n = 1
 	}
-	return &timerHandle{in.l.SetTimer(t, in.l.CoerceDelay(n), repeat)}
+	h := &timerHandle{}
+	t.this = h
+	h.t = in.l.SetTimer(t, in.l.CoerceDelay(n), repeat)
+	return h
 }
 
 func (in *Interp) setImmediate(args []Value, pos ir.Pos) Value {
 	t := in.task(args, pos, "setImmediate")
-	return &immHandle{in.l.SetImmediate(t)}
+	h := &immHandle{}
+	t.this = h
+	h.im = in.l.SetImmediate(t)
+	return h
 }
 
 func (in *Interp) clear(kind string, args []Value, pos ir.Pos) Value {

@@ -56,6 +56,7 @@ var complete = map[string]bool{
 	"error-print":      true, // errors printed by console.log
 	"node8-sync-adopt": true, // V8 6.2 adopts settled native promises at once
 	"inspect-layout":   true, // multi-line objects and arrays
+	"this-binding":     true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

@@ -774,7 +774,7 @@ function inherits(ctor, superCtor) {
 const codesWarned = new SetCtor();
 
 function noDeprecation() {
-  const p = globalThis.process;
+  const p = global.process;
   return p !== null && typeof p === 'object' && p.noDeprecation === true;
 }
 
@@ -904,7 +904,7 @@ module.exports = {
   isArray: ArrayIsArray,
   isBoolean: (arg) => typeof arg === 'boolean',
   isBuffer: (arg) => {
-    const B = globalThis.Buffer;
+    const B = global.Buffer;
     return typeof B === 'function' && typeof B.isBuffer === 'function' ? B.isBuffer(arg) : false;
   },
   isDeepStrictEqual,
@@ -925,8 +925,8 @@ module.exports = {
   toUSVString,
   types: ObjectFreeze(types),
 };
-if (typeof globalThis.TextEncoder === 'function') module.exports.TextEncoder = globalThis.TextEncoder;
-if (typeof globalThis.TextDecoder === 'function') module.exports.TextDecoder = globalThis.TextDecoder;
+if (typeof global.TextEncoder === 'function') module.exports.TextEncoder = global.TextEncoder;
+if (typeof global.TextDecoder === 'function') module.exports.TextDecoder = global.TextDecoder;
 
 // Loose/strict deep equality for the assert module (not part of Node's API).
 ObjectDefineProperty(module.exports, SymbolFor('looplint.util.isDeepEqual'), {
