@@ -1,4 +1,6 @@
 'use strict';
+// The global object: globalThis is absent before Node 12 (the runtime strips it).
+const G = typeof global === 'object' ? global : globalThis;
 // looplint: Node.js 'util' module for the sandboxed runtime. Module body;
 // wrapped by the runtime as
 //   (function (exports, require, module, __internal) { ... })
@@ -774,7 +776,7 @@ function inherits(ctor, superCtor) {
 const codesWarned = new SetCtor();
 
 function noDeprecation() {
-  const p = global.process;
+  const p = G.process;
   return p !== null && typeof p === 'object' && p.noDeprecation === true;
 }
 
@@ -904,7 +906,7 @@ module.exports = {
   isArray: ArrayIsArray,
   isBoolean: (arg) => typeof arg === 'boolean',
   isBuffer: (arg) => {
-    const B = global.Buffer;
+    const B = G.Buffer;
     return typeof B === 'function' && typeof B.isBuffer === 'function' ? B.isBuffer(arg) : false;
   },
   isDeepStrictEqual,
@@ -925,8 +927,8 @@ module.exports = {
   toUSVString,
   types: ObjectFreeze(types),
 };
-if (typeof global.TextEncoder === 'function') module.exports.TextEncoder = global.TextEncoder;
-if (typeof global.TextDecoder === 'function') module.exports.TextDecoder = global.TextDecoder;
+if (typeof G.TextEncoder === 'function') module.exports.TextEncoder = G.TextEncoder;
+if (typeof G.TextDecoder === 'function') module.exports.TextDecoder = G.TextDecoder;
 
 // Loose/strict deep equality for the assert module (not part of Node's API).
 ObjectDefineProperty(module.exports, SymbolFor('looplint.util.isDeepEqual'), {
