@@ -62,9 +62,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		b["globalThis"] = b["global"]
 	}
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
-	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {
+	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any", "withResolvers"} {
 		m := m
-		if m == "allSettled" && !in.p.Has("Promise.allSettled") || m == "any" && !in.p.Has("Promise.any") {
+		if !in.p.Has("Promise." + m) {
 			continue
 		}
 		prom.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.promiseStatic(m, a, p) })
@@ -372,7 +372,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if k == "name" {
 			return o.Name
 		}
-		if o.Name == "Promise" && (k == "allSettled" || k == "any") {
+		if o.Name == "Promise" && !in.p.Has("Promise."+k) {
 			return nil // absent on this version
 		}
 		in.reason(pos, "%s.%s is not modelled", o.Name, k)

@@ -203,17 +203,7 @@ func (in *Interp) newPromise(args []Value, pos ir.Pos) Value {
 	}
 	p := in.e.New()
 	res, rej := in.e.Resolver(p)
-	wrap := func(name string, f func(Value)) *Native {
-		return &Native{Name: name, Fn: func(_ Value, a []Value, _ ir.Pos) Value {
-			var v Value
-			if len(a) > 0 {
-				v = a[0]
-			}
-			f(v)
-			return nil
-		}}
-	}
-	if err := in.protect(func() { in.call(args[0], nil, []Value{wrap("resolve", res), wrap("reject", rej)}, pos) }); err != nil {
+	if err := in.protect(func() { in.call(args[0], nil, []Value{resolverFn("resolve", res), resolverFn("reject", rej)}, pos) }); err != nil {
 		rej(thrownValue(err))
 	}
 	return p
@@ -224,15 +214,15 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 	if len(args) > 0 {
 		a0 = args[0]
 	}
+	if !in.p.Has("Promise." + name) {
+		in.throwType(pos, "Promise."+name+" is not a function")
+	}
 	switch name {
 	case "resolve":
 		return in.e.Resolved(a0)
 	case "reject":
 		return in.e.Rejected(a0)
 	case "all", "race", "allSettled", "any":
-		if name == "allSettled" && !in.p.Has("Promise.allSettled") || name == "any" && !in.p.Has("Promise.any") {
-			in.throwType(pos, "Promise."+name+" is not a function")
-		}
 		arr, ok := a0.(*Object)
 		if !ok || !arr.Arr {
 			in.reason(pos, "Promise.%s over a value that is not a known array", name)
@@ -255,8 +245,26 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 			return o
 		})
 	}
+	if name == "withResolvers" {
+		p := in.e.New()
+		res, rej := in.e.Resolver(p)
+		o := newObject()
+		o.born = in.epoch
+		o.set("promise", p)
+		o.set("resolve", resolverFn("resolve", res))
+		o.set("reject", resolverFn("reject", rej))
+		return o
+	}
 	in.reason(pos, "Promise.%s is not modelled", name)
 	return unknown{why: "Promise." + name}
+}
+
+// resolverFn is a promise's resolve or reject function as a value.
+func resolverFn(name string, f func(Value)) *Native {
+	return &Native{Name: name, Fn: func(_ Value, a []Value, _ ir.Pos) Value {
+		f(arg(a, 0))
+		return nil
+	}}
 }
 
 // fsCall is an fs callback API: its completion is I/O in the poll

@@ -48,15 +48,16 @@ var stallDependent = map[string]bool{
 // complete cases exist to show that a construct is modelled: on every
 // version the prediction must be complete (the test fails otherwise).
 var complete = map[string]bool{
-	"counting-loops":   true, // counting loops past the iteration cap
-	"stdout-write":     true, // process.stdout.write
-	"json-stringify":   true,
-	"array-methods":    true,
-	"invalid-callback": true,
-	"error-print":      true, // errors printed by console.log
-	"node8-sync-adopt": true, // V8 6.2 adopts settled native promises at once
-	"inspect-layout":   true, // multi-line objects and arrays
-	"this-binding":     true,
+	"counting-loops":        true, // counting loops past the iteration cap
+	"stdout-write":          true, // process.stdout.write
+	"json-stringify":        true,
+	"array-methods":         true,
+	"invalid-callback":      true,
+	"error-print":           true, // errors printed by console.log
+	"node8-sync-adopt":      true, // V8 6.2 adopts settled native promises at once
+	"inspect-layout":        true, // multi-line objects and arrays
+	"this-binding":          true,
+	"promise-withresolvers": true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
