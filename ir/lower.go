@@ -809,7 +809,11 @@ func (l *lowerer) bindings(k DeclKind, list []*ast.Binding) []Stmt {
 		if b == nil {
 			continue
 		}
-		out = append(out, &VarDecl{Kind: k, Target: l.target(b.Target), Init: l.exprOrNil(b.Initializer), Pos: l.pos(b.Target.Idx0())})
+		d := &VarDecl{Kind: k, Target: l.target(b.Target), Init: l.exprOrNil(b.Initializer), Pos: l.pos(b.Target.Idx0())}
+		if v, ok := d.Target.(*Var); ok {
+			nameAnonymous(d.Init, v.Name)
+		}
+		out = append(out, d)
 	}
 	return out
 }
@@ -1257,7 +1261,26 @@ func (l *lowerer) assign(e *ast.AssignExpression) Expr {
 			return &Op{Kind: OpExitCode, Args: []Expr{l.expr(e.Right)}, Callee: l.text(d.Idx0(), d.Idx1()), Pos: l.pos(d.Idx0())}
 		}
 	}
-	return &AssignExpr{Op: assignOp(e.Operator), Target: l.target(e.Left), Value: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+	a := &AssignExpr{Op: assignOp(e.Operator), Target: l.target(e.Left), Value: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+	if v, ok := a.Target.(*Var); ok && (a.Op == "=" || a.Op == "&&=" || a.Op == "||=" || a.Op == "??=") {
+		nameAnonymous(a.Value, v.Name)
+	}
+	return a
+}
+
+// nameAnonymous gives an anonymous function or class the name it is
+// bound to (the spec's NamedEvaluation): const f = () => {} is named f.
+func nameAnonymous(x Expr, name string) {
+	switch x := x.(type) {
+	case *FuncLit:
+		if x.Func.Name == "" {
+			x.Func.Name = name
+		}
+	case *Class:
+		if x.Name == "" {
+			x.Name = name
+		}
+	}
 }
 
 func (l *lowerer) key(k ast.Expression, computed bool) Expr {
@@ -1298,6 +1321,9 @@ func (l *lowerer) object(e *ast.ObjectLiteral) Expr {
 			} else {
 				kind = "value"
 				v = l.exprOrNil(p.Value)
+				if !p.Computed {
+					nameAnonymous(v, keyName(key))
+				}
 			}
 			o.Props = append(o.Props, Prop{Kind: kind, Key: key, Computed: p.Computed, Value: v})
 		case *ast.SpreadElement:

@@ -97,6 +97,11 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					continue
 				}
 				v := in.eval(p.Value, sc, fr)
+				if c, ok := v.(*Closure); ok && p.Computed && c.Fn.Name == "" && c.Props == nil {
+					// NamedEvaluation with the computed key.
+					c.Props = newObject()
+					c.Props.Props["name"] = k
+				}
 				o.set(k, v)
 			default:
 				in.reason(e.Pos, "object literal %s property", p.Kind)

@@ -58,6 +58,7 @@ var complete = map[string]bool{
 	"inspect-layout":        true, // multi-line objects and arrays
 	"this-binding":          true,
 	"promise-withresolvers": true,
+	"function-names":        true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
