@@ -162,6 +162,8 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			return "[Object]", true
 		}
 		return in.inspectRaw(v, recurse, lay)
+	case *Closure, *ClassVal, *Native:
+		return in.inspectFn(v, lay.Major)
 	case *Promise:
 		var entry string
 		switch v.State {
@@ -180,6 +182,71 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		}
 		lay.CurrentDepth = recurse + 1
 		return lay.Reduce([]string{entry}, "", [2]string{"Promise {", "}"}, false, recurse+1, nil), true
+	}
+	return "", false
+}
+
+// inspectFn is how util.inspect names a function or class: [Function: f],
+// [AsyncFunction: f], [Function (anonymous)] ([Function] before 14),
+// [class C extends P] ([Function: C] before 12). Own properties, which
+// Node prints after it, and builtins (whose names the predictor does
+// not keep as Node's) are not known, except bound functions.
+func (in *Interp) inspectFn(v Value, major int) (string, bool) {
+	name := func(n string) string {
+		switch {
+		case n != "":
+			return ": " + n
+		case major > 13:
+			return " (anonymous)"
+		}
+		return ""
+	}
+	switch f := v.(type) {
+	case *Closure:
+		n := f.Fn.Name
+		if f.Props != nil {
+			if len(f.Props.Keys) > 0 {
+				return "", false
+			}
+			if pn, ok := f.Props.Props["name"].(string); ok {
+				n = pn
+			}
+		}
+		typ := "Function"
+		if f.Fn.Generator {
+			typ = "GeneratorFunction"
+		}
+		if f.Fn.Async {
+			typ = "Async" + typ
+		}
+		return "[" + typ + name(n) + "]", true
+	case *ClassVal:
+		if f.Statics != nil && len(f.Statics.Keys) > 0 {
+			return "", false
+		}
+		if major < 12 {
+			n := f.Name
+			if n == "" && f.Parent != nil {
+				n = f.Parent.Name // no own name before V8 7: the parent's is found
+			}
+			return "[Function" + name(n) + "]", true
+		}
+		n := f.Name
+		if n == "" {
+			n = "(anonymous)"
+		}
+		s := "[class " + n
+		if f.Parent != nil {
+			if f.Parent.Name == "" {
+				return "", false
+			}
+			s += " extends " + f.Parent.Name
+		}
+		return s + "]", true
+	case *Native:
+		if strings.HasPrefix(f.Name, "bound ") && !f.Obj {
+			return "[Function" + name(f.Name) + "]", true
+		}
 	}
 	return "", false
 }

@@ -59,6 +59,7 @@ var complete = map[string]bool{
 	"this-binding":          true,
 	"promise-withresolvers": true,
 	"function-names":        true,
+	"inspect-functions":     true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

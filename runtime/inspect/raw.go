@@ -418,6 +418,15 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 	if n := o.Get("name"); n != nil {
 		name = n.String()
 	}
+	if name == "" && c.Major < 12 && strings.HasPrefix(src, "class") {
+		// V8 before 7.x gave an anonymous class no own name: the
+		// lookup finds its parent's (class extends EventEmitter {}).
+		if p, ok := isObj(c.h.call("proto", o)); ok {
+			if n := p.Get("name"); n != nil {
+				name = n.String()
+			}
+		}
+	}
 	if name == "" {
 		if c.Major > 13 {
 			b += " (anonymous)"
