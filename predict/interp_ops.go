@@ -312,7 +312,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 }
 
 // fsModelled are the fs operations the predictor models (both forms).
-var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true}
+var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true}
 
 // fsRequest is an fs request's round trips and what it completes with
 // ([error, result]; error null on success). args are the request's
@@ -321,6 +321,11 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 	trips := 1
 	if name == "readFile" {
 		trips = in.p.ReadFileTrips(promise)
+	}
+	if f := arg(args, 1); name == "open" && f != nil && f != "r" {
+		// Writing flags create or truncate: the sandbox's files are
+		// read-only, and the predictor does not model writes.
+		in.reason(pos, "fs.open with flags other than 'r' is not modelled")
 	}
 	res := []Value{unknown{why: "fs error"}}
 	if name != "access" {
@@ -335,9 +340,11 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 		case name == "readFile" && in.encoding(args) != "":
 			res = append(res, string(data))
 		case name == "readFile":
-			res = append(res, unknown{why: "Buffer", made: true})
+			res = append(res, unknown{why: "Buffer", made: true, typ: "object"})
+		case name == "open":
+			res = append(res, unknown{why: "file descriptor", made: true, typ: "number"})
 		case name != "access":
-			res = append(res, unknown{why: "fs.Stats", made: true})
+			res = append(res, unknown{why: "fs.Stats", made: true, typ: "object"})
 		}
 	}
 	return trips, res

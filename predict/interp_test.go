@@ -60,6 +60,7 @@ var complete = map[string]bool{
 	"promise-withresolvers": true,
 	"function-names":        true,
 	"inspect-functions":     true,
+	"fs-open":               true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

@@ -25,6 +25,7 @@ type unknown struct {
 	// made: Node made it (a Buffer, fs.Stats): its content is unknown,
 	// but it is no thenable.
 	made bool
+	typ  string // its typeof when known ("number" for a file descriptor)
 }
 
 // Object is a plain object or an array (Arr set; elements in Elems).
@@ -139,7 +140,7 @@ func typeOf(v Value) string {
 	case *Closure, Callable, *ClassVal:
 		return "function"
 	case unknown:
-		return ""
+		return v.(unknown).typ
 	}
 	return "object"
 }
