@@ -102,15 +102,20 @@ func (in *Interp) write(stream, text string) {
 // string: written at once (Node's stdio to files and pipes is
 // synchronous) and true returned.
 func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
-	s, ok := arg(args, 0).(string)
-	if !ok || len(args) > 1 {
-		in.reason(pos, "process.%s.write of a non-string, or with an encoding or callback, is not modelled", stream)
-		if ok {
-			in.write(stream, s)
-		}
+	switch v := arg(args, 0).(type) {
+	case string:
+		in.write(stream, v)
+	case unknown:
+		in.reason(pos, "process.%s.write of a value the predictor does not know", stream)
 		return true
+	default:
+		// Not a string, Buffer or Uint8Array (the predictor makes
+		// none): Node's Writable throws and writes nothing.
+		panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
 	}
-	in.write(stream, s)
+	if len(args) > 1 {
+		in.reason(pos, "process.%s.write with an encoding or a callback is not modelled", stream)
+	}
 	return true
 }
 

@@ -576,6 +576,12 @@ func (h *host) newBuffer(b []byte, ctor sobek.Value) sobek.Value {
 }
 
 // bytesOf copies the bytes of a Uint8Array/Buffer.
+// isBytes: a Uint8Array (a Buffer included).
+func (h *host) isBytes(o *sobek.Object) bool {
+	u8, ok := h.rt.GlobalObject().Get("Uint8Array").(*sobek.Object)
+	return ok && h.rt.InstanceOf(o, u8)
+}
+
 func (h *host) bytesOf(v sobek.Value) []byte {
 	obj, ok := v.(*sobek.Object)
 	if !ok {

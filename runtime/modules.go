@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"path"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -559,10 +560,15 @@ func (h *host) setupProcess() {
 		s := rt.NewObject()
 		s.Set("write", func(c sobek.FunctionCall) sobek.Value {
 			v := c.Argument(0)
-			if o, ok := v.(*sobek.Object); ok && o.ClassName() != "String" {
+			switch o, isObj := v.(*sobek.Object); {
+			case isObj && h.isBytes(o):
 				to.write(string(h.bytesOf(v)))
-			} else {
+			case !isObj && v.ExportType() != nil && v.ExportType().Kind() == reflect.String:
 				to.write(v.String())
+			default:
+				// Node's Writable refuses anything but a string, a
+				// Buffer or a Uint8Array (a TypeError, nothing written).
+				h.throwType("ERR_INVALID_ARG_TYPE", `The "chunk" argument must be of type string or an instance of Buffer or Uint8Array. Received `+h.describe(v))
 			}
 			if cb, ok := sobek.AssertFunction(c.Argument(len(c.Arguments) - 1)); ok && len(c.Arguments) > 1 {
 				h.l.NextTick(&callback{fn: cb, this: sobek.Undefined()}, "")
