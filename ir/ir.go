@@ -49,9 +49,9 @@ type Func struct {
 	// directive here or around), where this stays undefined in a plain call.
 	Strict bool
 	Kind   string // "", "method", "get", "set", "ctor", "field", "static" (class members)
-	Locals    []string
-	Body      []Stmt
-	Pos       Pos
+	Locals []string
+	Body   []Stmt
+	Pos    Pos
 }
 
 // ---- statements ----
@@ -399,11 +399,14 @@ type (
 		Pos      Pos
 	}
 	Class struct {
-		Name    string
-		Extends Expr // nil when none
-		Ctor    *Func
-		Members []ClassMember
-		Pos     Pos
+		Name string
+		// Inferred: Name came from what the class is bound to (const
+		// C = class {}): it names the class but binds nothing inside.
+		Inferred bool
+		Extends  Expr // nil when none
+		Ctor     *Func
+		Members  []ClassMember
+		Pos      Pos
 	}
 	This struct{ Pos Pos }
 	// Super is `super` in super(...) calls and super.x accesses.

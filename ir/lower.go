@@ -135,17 +135,17 @@ type scope struct {
 }
 
 type lowerer struct {
-	inClass int // lowering a class body (strict code)
-	depth, maxDepth int // statement and expression nesting (Program.Depth)
-	full       string // what the parser saw
-	src        string
-	prefix     int
-	lineStarts []int
-	colMarks   map[int][]colMark // per long line, see column
-	module     bool
-	prog       *Program
-	sc         *scope
-	fn         *Func
+	inClass         int    // lowering a class body (strict code)
+	depth, maxDepth int    // statement and expression nesting (Program.Depth)
+	full            string // what the parser saw
+	src             string
+	prefix          int
+	lineStarts      []int
+	colMarks        map[int][]colMark // per long line, see column
+	module          bool
+	prog            *Program
+	sc              *scope
+	fn              *Func
 }
 
 // ---- positions ----
@@ -1278,7 +1278,7 @@ func nameAnonymous(x Expr, name string) {
 		}
 	case *Class:
 		if x.Name == "" {
-			x.Name = name
+			x.Name, x.Inferred = name, true
 		}
 	}
 }

@@ -113,9 +113,9 @@ type Loop struct {
 	outstanding []any
 	deferList   map[*timerList]bool
 	failed      bool
-	inTick      bool   // a tick callback is running
-	another     bool   // 11+: another timer or immediate follows in this phase
-	running     string // the queue of the callback being invoked
+	inTick      bool        // a tick callback is running
+	another     func() bool // 11+: whether another timer or immediate follows in this phase (nil: no)
+	running     string      // the queue of the callback being invoked
 
 	io     []*IO
 	nextIO int
@@ -177,7 +177,7 @@ func (l *Loop) failScope(queue string) bool {
 		l.queueInternal(tickCallback{})
 	case l.P.PerListTimers():
 		return false
-	case (queue == "timer" || queue == "interval" || queue == "immediate") && l.another:
+	case (queue == "timer" || queue == "interval" || queue == "immediate") && l.follows():
 		l.queueInternal(noopCallback{})
 	default:
 		return false
@@ -215,6 +215,16 @@ func (l *Loop) internal(cb any) bool {
 	return true
 }
 
+// deferImmediates is tryOnImmediate's finally on Node 8: the rest of the
+// queue becomes the outstanding queue, run by a processImmediate tick.
+func (l *Loop) deferImmediates(rest []any) {
+	if len(rest) == 0 {
+		return
+	}
+	l.outstanding = append(append([]any{}, rest...), l.outstanding...)
+	l.ticks = append(l.ticks, tick{cb: immediateTick{}})
+}
+
 // runImmediates runs immediates inside a scope (Node <= 10: the whole
 // queue is one); on Node 8 one that throws leaves the rest outstanding,
 // with a processImmediate tick queued (tryOnImmediate's finally).
@@ -225,6 +235,9 @@ func (l *Loop) runImmediates(cbs []any) {
 		}
 		if l.internal(cb) {
 			if l.failed {
+				// A tick run by _tickCallback threw: the rest waits,
+				// as after a throwing immediate.
+				l.deferImmediates(cbs[i+1:])
 				return
 			}
 			continue
@@ -233,9 +246,8 @@ func (l *Loop) runImmediates(cbs []any) {
 		l.running = "immediate"
 		err := l.host.Invoke(cb)
 		if err != nil {
-			if l.P.FailedScopes() && i+1 < len(cbs) {
-				l.outstanding = append(append([]any{}, cbs[i+1:]...), l.outstanding...)
-				l.ticks = append(l.ticks, tick{cb: immediateTick{}})
+			if l.P.FailedScopes() {
+				l.deferImmediates(cbs[i+1:])
 			}
 			l.uncaught(err, false)
 		}
@@ -411,6 +423,10 @@ func (l *Loop) runTicks() {
 	}
 }
 
+// follows asks l.another, only when a callback threw (the answer can
+// ask the clock, a question Node asks only then).
+func (l *Loop) follows() bool { return l.another != nil && l.another() }
+
 // FailModelled reports whether the loop models what Node does with the
 // ticks and microtasks (microtasks: whether the host has any queued)
 // pending when the running callback's exception was just handled by an
@@ -433,9 +449,9 @@ func (l *Loop) FailModelled(microtasks bool) bool {
 	case l.P.PerListTimers():
 		return timerOrImm
 	case l.running == "immediate":
-		return l.another && !microtasks
+		return !microtasks && l.follows()
 	case timerOrImm:
-		return !l.another || !microtasks
+		return !microtasks || !l.follows()
 	}
 	return false
 }
@@ -704,12 +720,16 @@ func (l *Loop) checkPhase() {
 		if im.ref {
 			l.refImm--
 		}
-		l.another = false
-		for _, next := range q[i+1:] {
-			l.another = l.another || !next.cleared
+		l.another = func() bool {
+			for _, next := range q[i+1:] {
+				if !next.cleared {
+					return true
+				}
+			}
+			return false
 		}
 		l.call("immediate", im.Cb)
-		l.another = false
+		l.another = nil
 		if l.dead {
 			return
 		}

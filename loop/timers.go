@@ -318,12 +318,15 @@ func (l *Loop) listOnTimeout(list *timerList, now Time) {
 			return
 		}
 		// Whether the list's next timer runs in this phase too (failScope).
-		if len(list.timers) > 1 {
-			n := list.timers[1]
-			l.another = l.due(n.start.Add(int64(list.key)), now, n)
+		l.another = func() bool {
+			if len(list.timers) == 0 {
+				return false
+			}
+			n := list.timers[0]
+			return l.due(n.start.Add(int64(list.key)), now, n)
 		}
 		l.fire(t, list)
-		l.another = false
+		l.another = nil
 	}
 	if len(list.timers) == 0 {
 		l.dropList(list)

@@ -38,7 +38,7 @@ func (c *ClassVal) chain(f func(*ClassVal) bool) {
 func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 	c := &ClassVal{Name: e.Name, Methods: map[string]Value{}, Getters: map[string]*Closure{}, Statics: newObject()}
 	cs := in.newScope(sc, false)
-	if e.Name != "" {
+	if e.Name != "" && !e.Inferred {
 		cs.declare(e.Name, c, true)
 	}
 	if e.Extends != nil {

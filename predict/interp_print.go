@@ -160,6 +160,12 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if v.Class != "Object" && v.Class != "Array" || v.Proto != nil {
 			return "", false
 		}
+		if len(v.Elems) == 0 && len(v.Keys) == 0 {
+			if v.Arr {
+				return "[]", true // empty ones print at any depth
+			}
+			return "{}", true
+		}
 		if recurse > 2 { // the default depth
 			if v.Arr {
 				return "[Array]", true
@@ -170,6 +176,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 	case *Closure, *ClassVal, *Native:
 		return in.inspectFn(v, lay.Major)
 	case *Promise:
+		if recurse > 2 {
+			return "[Promise]", true
+		}
 		var entry string
 		switch v.State {
 		case Pending:

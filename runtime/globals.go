@@ -324,11 +324,14 @@ const syncAdoptSrc = `(function (P, state, result, handled) {
       var ex = args[0];
       if (typeof ex === 'function') {
         args = [function (res, rej) {
+          var done = false; // a second resolve or reject does nothing
           return ex(function (v) {
+            if (done) return;
+            done = true;
             var a;
             try { a = adopt(v); } catch (e) { rej(e); return; }
             res(a);
-          }, rej);
+          }, function (r) { done = true; rej(r); });
         }];
       }
       return Reflect.construct(t, args, nt === Wrapped ? t : nt);

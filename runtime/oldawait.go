@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/file"
 	"github.com/grafana/sobek/parser"
 
 	"github.com/looplint/looplint/parse"
@@ -51,7 +52,7 @@ func rewriteSyncAdopt(src string, module bool) string {
 	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
 		// Double parentheses: the argument may be a comma expression.
 		wrap := func(x ast.Expression) {
-			add(int(x.Idx0())-1-offset, syncAdoptHelper+"((", true)
+			add(int(exprStart(x))-1-offset, syncAdoptHelper+"((", true)
 			add(int(x.Idx1())-1-offset, "))", false)
 		}
 		var visit func(v reflect.Value, async bool)
@@ -69,6 +70,12 @@ func rewriteSyncAdopt(src string, module bool) string {
 					}
 					visit(reflect.ValueOf(n.Body), n.Async)
 					return false
+				case *ast.TryStatement:
+					// A return inside try: adopting a rejected promise
+					// throws, which its catch would take; leave those
+					// returns to the engine (two jobs late, same result).
+					visit(reflect.ValueOf(n).Elem(), false)
+					return false
 				case *ast.ReturnStatement:
 					if async && n.Argument != nil {
 						wrap(n.Argument)
@@ -79,6 +86,39 @@ func rewriteSyncAdopt(src string, module bool) string {
 		}
 		visit(reflect.ValueOf(prog), false)
 	})
+}
+
+// exprStart is where an expression's text begins: a tagged template's
+// Idx0 is its opening quote, not its tag, and the nodes that begin with
+// a subexpression inherit that.
+func exprStart(x ast.Expression) file.Idx {
+	switch x := x.(type) {
+	case *ast.TemplateLiteral:
+		if x.Tag != nil {
+			return exprStart(x.Tag)
+		}
+	case *ast.DotExpression:
+		return exprStart(x.Left)
+	case *ast.PrivateDotExpression:
+		return exprStart(x.Left)
+	case *ast.BracketExpression:
+		return exprStart(x.Left)
+	case *ast.CallExpression:
+		return exprStart(x.Callee)
+	case *ast.BinaryExpression:
+		return exprStart(x.Left)
+	case *ast.AssignExpression:
+		return exprStart(x.Left)
+	case *ast.ConditionalExpression:
+		return exprStart(x.Test)
+	case *ast.SequenceExpression:
+		if len(x.Sequence) > 0 {
+			return exprStart(x.Sequence[0])
+		}
+	case *ast.OptionalChain:
+		return exprStart(x.Expression)
+	}
+	return x.Idx0()
 }
 
 // rewriteSource parses src as the runtime will run it (a CommonJS module
