@@ -81,7 +81,14 @@ type Prediction struct {
 }
 
 // Predict lists every outcome of f under profile p without running it.
-func Predict(f *parse.File, p loop.Profile, opts Options) Prediction {
+// A failure of the predictor itself (a bug) becomes an incomplete
+// prediction that says so, not a crash.
+func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
+	defer func() {
+		if r := recover(); r != nil {
+			pr = Prediction{Reasons: []Reason{{Msg: fmt.Sprintf("internal error in the predictor (a looplint bug; please report it): %v", r)}}}
+		}
+	}()
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
 	var pe *parse.Error
 	if errors.As(err, &pe) && pe.Line > 0 {

@@ -186,6 +186,31 @@ func (in *Interp) emitterClass() *ClassVal {
 		}
 		return newArray(fns)
 	})
+	// rawListeners gives a once listener as Node's onceWrapper: calling
+	// it removes the listener and calls it; .listener is the original.
+	method("rawListeners", func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		name, _ := in.eventName(arg(a, 0), pos)
+		var fns []Value
+		for _, l := range em.listeners[name] {
+			if !l.once {
+				fns = append(fns, l.fn)
+				continue
+			}
+			l, fired := l, false
+			w := native("bound onceWrapper", func(_ Value, args []Value, pos ir.Pos) Value {
+				if fired {
+					return nil
+				}
+				fired = true
+				in.mut(em.born)
+				em.remove(name, l.fn)
+				return in.call(l.fn, this, args, pos)
+			})
+			w.Props = map[string]Value{"listener": l.fn}
+			fns = append(fns, w)
+		}
+		return newArray(fns)
+	})
 	method("eventNames", func(em *emitter, _ Value, _ []Value, _ ir.Pos) Value {
 		var ns []Value
 		for _, n := range em.names {

@@ -258,7 +258,7 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 		}
 		return s + "]", true
 	case *Native:
-		if strings.HasPrefix(f.Name, "bound ") && !f.Obj {
+		if strings.HasPrefix(f.Name, "bound ") && !f.Obj && len(f.Props) == 0 {
 			return "[Function" + name(f.Name) + "]", true
 		}
 	}

@@ -61,6 +61,7 @@ var complete = map[string]bool{
 	"function-names":        true,
 	"inspect-functions":     true,
 	"fs-open":               true,
+	"events-rawlisteners":   true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
