@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
 )
@@ -294,6 +295,23 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	return unknown{why: "instanceof"}
 }
 
+// bufferMember is the part of a Buffer the predictor knows: its length
+// and toString() as UTF-8.
+func (in *Interp) bufferMember(b []byte, k string) Value {
+	switch k {
+	case "length":
+		return float64(len(b))
+	case "toString":
+		return native("toString", func(_ Value, a []Value, _ ir.Pos) Value {
+			if e := arg(a, 0); e != nil && e != "utf8" && e != "utf-8" || len(a) > 1 || !utf8.Valid(b) {
+				return unknown{why: "Buffer.toString"}
+			}
+			return string(b)
+		})
+	}
+	return unknown{why: "member"}
+}
+
 // getMember reads obj[k].
 func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	switch o := obj.(type) {
@@ -301,6 +319,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		s, _ := toStr(o)
 		in.throwType(pos, "Cannot read properties of "+s+" (reading '"+k+"')")
 	case unknown:
+		if o.bytes != nil {
+			return in.bufferMember(*o.bytes, k)
+		}
 		return unknown{why: "member"}
 	case *Object:
 		if v, ok := o.get(k); ok {

@@ -340,7 +340,7 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 		case name == "readFile" && in.encoding(args) != "":
 			res = append(res, string(data))
 		case name == "readFile":
-			res = append(res, unknown{why: "Buffer", made: true, typ: "object"})
+			res = append(res, unknown{why: "Buffer", made: true, typ: "object", bytes: &data})
 		case name == "open":
 			res = append(res, unknown{why: "file descriptor", made: true, typ: "number"})
 		case name != "access":

@@ -175,6 +175,10 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		return in.inspectRaw(v, recurse, lay)
 	case *Closure, *ClassVal, *Native:
 		return in.inspectFn(v, lay.Major)
+	case unknown:
+		if v.bytes != nil {
+			return layout.Buffer(lay.Major, *v.bytes), true
+		}
 	case *Promise:
 		if recurse > 2 {
 			return "[Promise]", true

@@ -62,6 +62,7 @@ var complete = map[string]bool{
 	"inspect-functions":     true,
 	"fs-open":               true,
 	"events-rawlisteners":   true,
+	"fs-readfile-buffer":    true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and

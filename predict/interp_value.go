@@ -26,6 +26,9 @@ type unknown struct {
 	// but it is no thenable.
 	made bool
 	typ  string // its typeof when known ("number" for a file descriptor)
+	// bytes: a Buffer whose contents are known (a file read with --fs);
+	// a pointer, so that the struct stays comparable.
+	bytes *[]byte
 }
 
 // Object is a plain object or an array (Arr set; elements in Elems).

@@ -13,6 +13,7 @@ import (
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 //go:embed js/bootstrap.js
@@ -431,6 +432,9 @@ func (h *host) hostObject() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
 	o.Set("maxBytes", float64(h.p.opts.MaxHeap))
+	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
+		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
+	})
 	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	o.Set("timerRef", func(c sobek.FunctionCall) sobek.Value {
 		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {

@@ -150,13 +150,7 @@
     }
   }
   ObjectDefineProperty(Buffer.prototype, Symbol.for('nodejs.util.inspect.custom'), {
-    value: function inspectBuffer() {
-      let s = '';
-      const n = this.length < 50 ? this.length : 50;
-      for (let i = 0; i < n; i++) s += ' ' + (this[i] < 16 ? '0' : '') + this[i].toString(16);
-      if (this.length > 50) s += ` ... ${this.length - 50} more bytes`;
-      return '<Buffer' + s + '>';
-    },
+    value: function inspectBuffer() { return host.inspectBuffer(this); },
     enumerable: false,
   });
 

@@ -6,6 +6,7 @@ package layout
 
 import (
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -170,4 +171,31 @@ func Width(s string) int {
 		}
 	}
 	return n
+}
+
+// Buffer is how util.inspect shows a Buffer: at most 50 bytes in hex,
+// then "... N more bytes" (11+; measured on 10, 11, 12) or "... " (10).
+func Buffer(major int, b []byte) string {
+	var sb strings.Builder
+	sb.WriteString("<Buffer ")
+	n := min(len(b), 50)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		const hex = "0123456789abcdef"
+		sb.WriteByte(hex[b[i]>>4])
+		sb.WriteByte(hex[b[i]&15])
+	}
+	if rest := len(b) - n; rest > 0 {
+		if major < 11 {
+			sb.WriteString(" ... ")
+		} else {
+			sb.WriteString(" ... " + strconv.Itoa(rest) + " more byte")
+			if rest > 1 {
+				sb.WriteByte('s')
+			}
+		}
+	}
+	return sb.String() + ">"
 }
