@@ -333,7 +333,7 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 	}
 	if known, data, ferr := in.readPath(arg(args, 0), pos, name); known && ferr != nil {
 		// A failed open is one round trip, and the request fails.
-		return 1, []Value{in.fsError(ferr)}
+		return 1, []Value{in.fsError(ferr, name)}
 	} else if known {
 		res = []Value{null}
 		switch {
@@ -399,12 +399,23 @@ func (in *Interp) encoding(args []Value) string {
 }
 
 // fsError is the Error an fs callback receives, with Node's properties.
-func (in *Interp) fsError(err error) Value {
-	o := in.newError("Error", err.Error())
+// fsError is the error an fs call named op completes with; the file
+// system read the path with open, Node's op names its own syscall.
+func (in *Interp) fsError(err error, op string) Value {
+	sc := map[string]string{"stat": "stat", "lstat": "lstat", "access": "access"}[op]
+	msg := err.Error()
+	if sc != "" {
+		msg = strings.Replace(msg, ", open '", ", "+sc+" '", 1)
+	}
+	o := in.newError("Error", msg)
+	o.Props["[[stackless]]"] = true // libuv's errors carry no JS frames
 	if fe, ok := err.(interface {
 		Props() (code, syscall, path string, errno int)
 	}); ok {
 		code, syscall, p, errno := fe.Props()
+		if sc != "" {
+			syscall = sc
+		}
 		o.set("errno", float64(errno))
 		o.set("code", code)
 		o.set("syscall", syscall)

@@ -157,6 +157,14 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			// once frames are dropped.
 			return h + "\n    at <frames>", true
 		}
+		if b, ok := stacklessBase(v); ok {
+			// An error with no stack (libuv's, from an fs call):
+			// [Error: msg] and its own properties.
+			if recurse > 2 {
+				return "[Error]", false
+			}
+			return in.inspectRaw(v, recurse, lay, b)
+		}
 		if v.Class != "Object" && v.Class != "Array" || v.Proto != nil {
 			return "", false
 		}
@@ -172,7 +180,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			}
 			return "[Object]", true
 		}
-		return in.inspectRaw(v, recurse, lay)
+		return in.inspectRaw(v, recurse, lay, "")
 	case *Closure, *ClassVal, *Native:
 		return in.inspectFn(v, lay.Major)
 	case unknown:
@@ -270,7 +278,8 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 }
 
 // inspectRaw is formatRaw for a plain object or array.
-func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx) (string, bool) {
+// base is what precedes the braces (an error's [Error: msg]).
+func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base string) (string, bool) {
 	if o.Arr && len(o.Keys) > 0 || len(o.Elems) > layout.MaxArrayLength {
 		return "", false // extra keys on an array, "... more items"
 	}
@@ -279,6 +288,9 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx) (string, b
 		braces = [2]string{"[", "]"}
 	}
 	if len(o.Elems) == 0 && len(o.Keys) == 0 {
+		if base != "" {
+			return base, true
+		}
 		return braces[0] + braces[1], true
 	}
 	recurse++
@@ -317,11 +329,24 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx) (string, b
 	if o.Arr {
 		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
 	}
-	r := lay.Reduce(out, "", braces, o.Arr, recurse, numeric)
+	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
 	if lay.Legacy && strings.Contains(r, "\n") {
 		return "", false // Node <= 11's multi-line layout is not checked here
 	}
 	return r, true
+}
+
+// stacklessBase is how an error without a stack frame (fsError marks
+// them) opens: [Error: message].
+func stacklessBase(o *Object) (string, bool) {
+	if o.Props["[[stackless]]"] != true || o.Proto != nil {
+		return "", false
+	}
+	m, ok := o.Props["message"].(string)
+	if !ok {
+		return "", false
+	}
+	return "[" + errorHeader(o.Class, m) + "]", true
 }
 
 // errorHeader is the first line of an error's stack.

@@ -63,6 +63,7 @@ var complete = map[string]bool{
 	"fs-open":               true,
 	"events-rawlisteners":   true,
 	"fs-readfile-buffer":    true,
+	"fs-errors":             true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
