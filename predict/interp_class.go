@@ -19,6 +19,8 @@ type ClassVal struct {
 	Fields  []classField
 	Statics *Object
 	native  bool // EventEmitter: instances get an emitter
+	// nullParent: extends null (instances print as [C: null prototype]).
+	nullParent bool
 }
 
 type classField struct {
@@ -47,6 +49,7 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 			c.Parent = p
 		case nil, nullT:
 			// extends null: no parent constructor to call
+			c.nullParent = true
 		default:
 			in.reason(e.Pos, "a class extending something that is not a known class")
 			return unknown{why: "class"}

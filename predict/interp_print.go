@@ -165,8 +165,16 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			}
 			return in.inspectRaw(v, recurse, lay, b)
 		}
-		if v.Class != "Object" && v.Class != "Array" || v.Proto != nil {
+		switch {
+		case v.Proto != nil:
+			if !plainInstance(v) {
+				return "", false
+			}
+		case v.Class != "Object" && v.Class != "Array":
 			return "", false
+		}
+		if len(v.Elems) == 0 && len(v.Keys) == 0 && v.Proto != nil {
+			return v.Proto.Name + " {}", true
 		}
 		if len(v.Elems) == 0 && len(v.Keys) == 0 {
 			if v.Arr {
@@ -175,6 +183,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			return "{}", true
 		}
 		if recurse > 2 { // the default depth
+			if v.Proto != nil {
+				return "[" + v.Proto.Name + "]", true
+			}
 			if v.Arr {
 				return "[Array]", true
 			}
@@ -287,6 +298,9 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	if o.Arr {
 		braces = [2]string{"[", "]"}
 	}
+	if o.Proto != nil {
+		braces[0] = o.Proto.Name + " {" // a class instance: its class first
+	}
 	if len(o.Elems) == 0 && len(o.Keys) == 0 {
 		if base != "" {
 			return base, true
@@ -334,6 +348,24 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		return "", false // Node <= 11's multi-line layout is not checked here
 	}
 	return r, true
+}
+
+// plainInstance: an instance of a named class of the snippet's own
+// (none of whose ancestors is Node's: an EventEmitter prints its
+// internals), which Node prints as ClassName { ...own properties }.
+func plainInstance(o *Object) bool {
+	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
+		return false
+	}
+	ok := true
+	o.Proto.chain(func(c *ClassVal) bool {
+		// Node 10 still called an inspect() method (DEP0079): any
+		// method of that name leaves the output unknown.
+		_, insp := c.Methods["inspect"]
+		ok = ok && !c.native && !c.nullParent && !insp
+		return !ok
+	})
+	return ok
 }
 
 // stacklessBase is how an error without a stack frame (fsError marks

@@ -64,6 +64,7 @@ var complete = map[string]bool{
 	"events-rawlisteners":   true,
 	"fs-readfile-buffer":    true,
 	"fs-errors":             true,
+	"class-instances":       true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
