@@ -77,6 +77,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				continue
 			}
 			if x == nil {
+				// A hole differs from undefined (it prints as an
+				// empty item, for-in skips it): not modelled.
+				in.reason(e.Pos, "an array literal with holes")
 				vs = append(vs, nil)
 				continue
 			}
