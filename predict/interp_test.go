@@ -65,6 +65,7 @@ var complete = map[string]bool{
 	"fs-readfile-buffer":    true,
 	"fs-errors":             true,
 	"class-instances":       true,
+	"stdout-write-callback": true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime case and
