@@ -713,12 +713,8 @@ func (l *Loop) checkPhase() {
 	q := l.immediates
 	l.immediates = nil
 	for i, im := range q {
-		if im.cleared {
+		if !l.take(im) {
 			continue
-		}
-		im.cleared = true
-		if im.ref {
-			l.refImm--
 		}
 		l.another = func() bool {
 			for _, next := range q[i+1:] {
@@ -742,16 +738,24 @@ func (l *Loop) takeImmediates() []any {
 	l.immediates = nil
 	var run []any
 	for _, im := range q {
-		if im.cleared {
-			continue
+		if l.take(im) {
+			run = append(run, im.Cb)
 		}
-		im.cleared = true
-		if im.ref {
-			l.refImm--
-		}
-		run = append(run, im.Cb)
 	}
 	return run
+}
+
+// take marks an immediate as run (it no longer keeps the loop alive);
+// false if it was cleared.
+func (l *Loop) take(im *Immediate) bool {
+	if im.cleared {
+		return false
+	}
+	im.cleared = true
+	if im.ref {
+		l.refImm--
+	}
+	return true
 }
 
 func (l *Loop) closePhase() {

@@ -291,6 +291,8 @@ type Interp struct {
 	marks  [3]int
 
 	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
+
+	counted map[ir.Expr]*counting // countingOf's analyses (nil: not a counting loop)
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {

@@ -115,7 +115,7 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 	case *ir.Block:
 		return in.block(s.Body, sc, fr)
 	case *ir.While:
-		if c := countingLoop(s.Cond, nil, s.Body); c != nil {
+		if c := in.countingOf(s.Cond, nil, s.Body); c != nil {
 			in.skipCounting(c, sc, fr)
 		}
 		return in.loop(s.Pos, "", sc, fr, nil, func(sc *Scope) bool { return in.cond(s.Cond, sc, fr, s.Pos, "a loop condition") }, s.Body, nil, nil)
@@ -317,7 +317,7 @@ func (in *Interp) forStmt(s *ir.For, label string, sc *Scope, fr *frame) complet
 	if s.Update != nil {
 		update = func(sc *Scope) { in.eval(s.Update, sc, fr) }
 	}
-	if c := countingLoop(s.Cond, s.Update, s.Body); c != nil {
+	if c := in.countingOf(s.Cond, s.Update, s.Body); c != nil {
 		in.skipCounting(c, ls, fr)
 	}
 	return in.loop(s.Pos, label, ls, fr, next, test, s.Body, update, nil)

@@ -23,6 +23,27 @@ type counting struct {
 	step  map[string]float64 // per iteration, body and update together
 }
 
+// flip is each comparison with its operands swapped.
+var flip = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!=", "!==": "!=="}
+
+// countingOf is countingLoop, recognised once per loop statement (keyed by
+// its condition) for the run: a loop in a function called often is not
+// re-analysed on every call.
+func (in *Interp) countingOf(cond, update ir.Expr, body []ir.Stmt) *counting {
+	if cond == nil {
+		return nil
+	}
+	c, ok := in.counted[cond]
+	if !ok {
+		c = countingLoop(cond, update, body)
+		if in.counted == nil {
+			in.counted = map[ir.Expr]*counting{}
+		}
+		in.counted[cond] = c
+	}
+	return c
+}
+
 // countingLoop recognises the shape (nil when it does not match).
 func countingLoop(cond, update ir.Expr, body []ir.Stmt) *counting {
 	b, ok := cond.(*ir.Binary)
@@ -36,7 +57,6 @@ func countingLoop(cond, update ir.Expr, body []ir.Stmt) *counting {
 	if !c.addStmts(body) {
 		return nil
 	}
-	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!=", "!==": "!=="}
 	if _, ok := flip[b.Op]; !ok {
 		return nil
 	}
