@@ -129,11 +129,10 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
-// inspect is util.inspect for the values the predictor knows exactly:
-// primitives, plain objects and arrays of them (laid out by Node's rules,
-// package layout: one line, one entry per line, or columns), promises and
-// errors made by new Error at the top level. nested says v is inside
-// another value (strings are then quoted). It reports false otherwise.
+// inspect is util.inspect for the values the predictor knows exactly
+// (see inspectV), laid out by Node's rules (package layout). nested says
+// v is inside another value (strings are then quoted). It reports false
+// for anything else.
 func (in *Interp) inspect(v Value, nested int) (string, bool) {
 	lay := layout.New(in.p.Node.Major)
 	return in.inspectV(v, nested, &lay)
