@@ -3,8 +3,10 @@ SHARED ?= ../shared
 
 .PHONY: test vet build conformance record bench bench-check difftest
 
+# Static (no cgo: only net's resolver would use it, and looplint opens no
+# sockets): about 1 ms less per start than a dynamically linked binary.
 build:
-	$(GO) build -o bin/looplint ./cmd/looplint
+	CGO_ENABLED=0 $(GO) build -o bin/looplint ./cmd/looplint
 
 vet:
 	$(GO) vet ./...

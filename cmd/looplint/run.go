@@ -111,8 +111,23 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if f.explore < 0 {
 		return usageErr("--explore must be positive")
 	}
+	// A zero or negative budget would silently mean the default (or, for
+	// --max-heap, wrap around to no budget at all).
+	switch {
+	case f.timeout <= 0:
+		return usageErr("--timeout must be positive, not %v", f.timeout)
+	case f.maxHeapMB <= 0:
+		return usageErr("--max-heap must be a positive number of MiB, not %d", f.maxHeapMB)
+	case f.maxDrain <= 0:
+		return usageErr("--max-drain must be positive, not %d", f.maxDrain)
+	case f.maxCallbacks <= 0:
+		return usageErr("--max-callbacks must be positive, not %d", f.maxCallbacks)
+	}
 	if f.explore > 0 && f.witness != "" {
 		return usageErr("--explore and --witness cannot be used together")
+	}
+	if f.maxHeapMB > 1024 {
+		tuneGC(uint64(f.maxHeapMB) << 20)
 	}
 	v, _, prog, err := loadProgram(file, f.node, lrt.Options{
 		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,

@@ -72,6 +72,10 @@ func TestRunBadInput(t *testing.T) {
 		{"bad-fs-dir", runArgs("--fs", filepath.Join(dir, "nowhere"), empty), 2, regexp.MustCompile(`not a readable directory`)},
 		{"fs-is-a-file", runArgs("--fs", empty, empty), 2, regexp.MustCompile(`not a readable directory`)},
 		{"bad-witness", runArgs("--witness", empty, empty), 2, regexp.MustCompile(`not a witness document`)},
+		{"negative-max-heap", runArgs("--max-heap", "-1", empty), 2, regexp.MustCompile(`--max-heap must be a positive number of MiB, not -1`)},
+		{"zero-timeout", runArgs("--timeout", "0s", empty), 2, regexp.MustCompile(`--timeout must be positive`)},
+		{"negative-max-drain", runArgs("--max-drain", "-5", empty), 2, regexp.MustCompile(`--max-drain must be positive`)},
+		{"zero-max-callbacks", runArgs("--max-callbacks", "0", empty), 2, regexp.MustCompile(`--max-callbacks must be positive`)},
 		{"no-file", []string{"run"}, 2, regexp.MustCompile(`accepts 1 arg`)},
 		{"two-files", []string{"run", empty, empty}, 2, regexp.MustCompile(`accepts 1 arg`)},
 	}

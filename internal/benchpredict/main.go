@@ -43,7 +43,11 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "looplint")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/looplint").CombinedOutput(); err != nil {
+	// Built as `make build` builds it: static (CGO_ENABLED=0), which skips
+	// the dynamic loader at every start.
+	build := exec.Command("go", "build", "-o", bin, "./cmd/looplint")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "benchpredict: build: %v\n%s", err, out)
 		os.Exit(2)
 	}
