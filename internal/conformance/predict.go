@@ -162,7 +162,7 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 		return versionLess(a.Version, b.Version)
 	})
 	type row struct {
-		suite, version, family                                    string
+		suite, version, family                                                string
 		total, sound, exact, incomplete, unconfirmed, overBudget, errs, wrong int
 	}
 	rows := map[[2]string]*row{}
