@@ -45,11 +45,16 @@ func (in *Interp) assertModule() *Native {
 		if !isCallable(f) {
 			in.throwType(pos, `The "fn" argument must be of type function`)
 		}
-		if len(a) > 1 && !isString(arg(a, 1)) {
-			in.reason(pos, "assert.throws with an expected error is not modelled")
+		want, isObj := arg(a, 1).(*Object)
+		if len(a) > 1 && !isString(arg(a, 1)) && !isObj {
+			in.reason(pos, "assert.throws with an expected error class, function or RegExp is not modelled")
 		}
-		if in.protect(func() { in.call(f, nil, nil, pos) }) == nil {
+		err := in.protect(func() { in.call(f, nil, nil, pos) })
+		if err == nil {
 			fail()
+		}
+		if isObj {
+			in.throwsMatches(err.(*Thrown).V, want, pos, fail)
 		}
 		return nil
 	})
@@ -59,6 +64,38 @@ func (in *Interp) assertModule() *Native {
 	})
 	m.Props["strict"] = m
 	return m
+}
+
+// throwsMatches is assert.throws(fn, {key: value, ...}): every own key of
+// the expected object must be deep-strict-equal to that property of the
+// error thrown. Only primitive expected values are modelled (a RegExp
+// value tests a string, an object value compares deeply with its own
+// rules).
+func (in *Interp) throwsMatches(got Value, want *Object, pos ir.Pos, fail func()) {
+	if want.Arr || want.Class != "Object" || want.Proto != nil || len(want.Keys) == 0 {
+		in.reason(pos, "assert.throws with this expected value is not modelled")
+		return
+	}
+	if _, ok := got.(*Object); !ok {
+		in.reason(pos, "assert.throws of a thrown value that is not an object is not modelled")
+		return
+	}
+	for _, k := range want.Keys {
+		w := want.Props[k]
+		switch w.(type) {
+		case nil, nullT, bool, float64, string:
+		default:
+			in.reason(pos, "assert.throws with an expected %s that is not a primitive is not modelled", k)
+			return
+		}
+		eq, known := sameValue(in.getMember(got, k, pos), w)
+		if !known {
+			eq = in.fork(pos, "assert.throws' "+k)
+		}
+		if !eq {
+			fail()
+		}
+	}
 }
 
 func isString(v Value) bool { _, ok := v.(string); return ok }

@@ -53,6 +53,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		st := st
 		w := &Native{Name: "process." + st, Obj: true, Props: map[string]Value{}}
 		w.Props["write"] = opNative("write", func(a []Value, p ir.Pos) Value { return in.streamWrite(st, a, p) })
+		w.Props["fd"] = map[string]Value{"stdout": 1.0, "stderr": 2.0}[st]
 		proc.Props[st] = w
 	}
 	b["process"] = proc

@@ -1,7 +1,6 @@
 package predict
 
 import (
-	"path"
 	"strings"
 
 	"github.com/looplint/looplint/ir"
@@ -41,6 +40,8 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.fsCall(e.Name, args, e.Pos)
 	case ir.OpIOPromise:
 		return in.fsPromise(e.Name, args, e.Pos)
+	case ir.OpIOSync:
+		return in.fsSync(e.Name, args, e.Pos)
 	case ir.OpProcessOn:
 		return in.processOn(e.Name, args, e.Pos)
 	case ir.OpExit:
@@ -287,6 +288,60 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 	return nil
 }
 
+// fsSync is fs.<name>Sync: the same request done at once, in the calling
+// callback; it returns the result or throws the error.
+func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
+	switch {
+	case name == "write":
+		return in.writeSync(args, pos)
+	case name == "exists":
+		// Never throws: a missing file or a bad path is false.
+		known, _, err := in.readPath(arg(args, 0), pos, "existsSync")
+		if !known {
+			return unknown{why: "fs.existsSync", made: true, typ: "boolean"}
+		}
+		return err == nil
+	case !fsModelled[name] || name == "open":
+		// openSync's descriptor is only good for other descriptor calls,
+		// which are not modelled.
+		in.reason(pos, "fs.%sSync is not modelled", name)
+		return unknown{why: "fs." + name + "Sync"}
+	}
+	_, res := in.fsRequest(name, args, false, pos)
+	switch e := res[0].(type) {
+	case nullT:
+	case *Object:
+		delete(e.Props, "[[stackless]]") // thrown from JS: it has frames
+		panic(&Thrown{V: e})
+	default:
+		return unknown{why: "fs." + name + "Sync"} // fsRequest gave the reason
+	}
+	if name == "access" {
+		return nil
+	}
+	return res[1]
+}
+
+// writeSync is fs.writeSync to the process's stdout (1) or stderr (2), the
+// descriptors a snippet can know without opening a file: written at once,
+// in order with console and process.stdout writes.
+func (in *Interp) writeSync(args []Value, pos ir.Pos) Value {
+	stream := map[Value]string{1.0: "stdout", 2.0: "stderr"}[arg(args, 0)]
+	data, ok := arg(args, 1).(string)
+	if stream == "" || !ok {
+		in.reason(pos, "fs.writeSync other than a string to descriptor 1 or 2 is not modelled")
+		return unknown{why: "fs.writeSync", made: true, typ: "number"}
+	}
+	for _, a := range args[2:] {
+		if a != nil && a != null && a != "utf8" && a != "utf-8" {
+			in.reason(pos, "fs.writeSync with a position or an encoding other than utf8 is not modelled")
+			break
+		}
+	}
+	in.write(stream, data)
+	return float64(len(data))
+}
+
 // fsPromise is fs.promises.name: the same request, whose completion
 // settles the promise returned. Node settles it a few internal jobs
 // after the request completes, but nothing else runs in between (the
@@ -359,9 +414,8 @@ func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data [
 		in.reason(pos, "fs.%s: whether the file exists is not known (its path, or the files: pass --fs)", name)
 		return false, nil, nil
 	}
-	if !path.IsAbs(s) {
-		s = path.Join(in.cwd(), s)
-	}
+	// A relative path is read from the file system's own working
+	// directory, which keeps it as given in error messages, as Node does.
 	data, err = in.opts.Files.ReadFile(s)
 	if err != nil && name != "readFile" && strings.Contains(err.Error(), "EISDIR") {
 		return true, nil, nil // stat/access of a directory succeed
