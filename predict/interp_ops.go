@@ -398,16 +398,39 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 			res = append(res, unknown{why: "Buffer", made: true, typ: "object", bytes: &data})
 		case name == "open":
 			res = append(res, unknown{why: "file descriptor", made: true, typ: "number"})
+		case name == "stat":
+			res = append(res, statsValue(data))
 		case name != "access":
+			// lstat: readPath followed a final symlink.
 			res = append(res, unknown{why: "fs.Stats", made: true, typ: "object"})
 		}
 	}
 	return trips, res
 }
 
+// statsValue is the fs.Stats of a file with contents data, or of a
+// directory (data nil, as readPath returns it): what a snippet asks of it
+// (the kind, the size) is known; the rest (times, inode) and printing it
+// are not.
+func statsValue(data []byte) Value {
+	dir := data == nil
+	is := func(name string, v bool) *Native {
+		return native(name, func(Value, []Value, ir.Pos) Value { return v })
+	}
+	st := &Native{Name: "fs.Stats", Obj: true, Props: map[string]Value{
+		"isFile": is("isFile", !dir), "isDirectory": is("isDirectory", dir),
+		"isSymbolicLink": is("isSymbolicLink", false),
+	}}
+	if !dir {
+		st.Props["size"] = float64(len(data))
+	}
+	return st
+}
+
 // readPath reads the file an fs call names from Options.Files. known is
 // false (and the prediction incomplete) when the path or the file system
-// is not known: whether the file exists decides the round trips.
+// is not known: whether the file exists decides the round trips. A
+// directory reads as nil data (a file's data is never nil).
 func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data []byte, err error) {
 	s, ok := p.(string)
 	if !ok || in.opts.Files == nil {
