@@ -10,42 +10,156 @@ import (
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
-// print is console.log & co: arguments formatted as Node does for the
-// cases this slice knows, one output line per line of text.
+// print is console.log & co: util.format's rules (format specifiers in a
+// first string, then the rest space-separated) for the values the
+// predictor can format exactly; anything else is a reason.
 func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
-	var parts []string
-	if s, ok := arg(args, 0).(string); ok && len(args) > 1 && strings.Contains(s, "%") {
-		in.reason(pos, "console format specifiers are not modelled")
-		parts = append(parts, "<format>")
-		args = nil
+	in.write(stream, in.format(args, pos)+"\n")
+	return nil
+}
+
+// format is util.format(...args). The scan of the format string is
+// layout.Specs, shared with the runtime; what each specifier and each
+// remaining argument becomes is decided here.
+func (in *Interp) format(args []Value, pos ir.Pos) string {
+	fail := func() string {
+		in.reason(pos, "printing a value the predictor cannot format exactly")
+		return "<unknown>"
 	}
 	// Node <= 11 inspects every argument, strings included, when the
-	// first is not a string (runtime/inspect.Format has the same rule).
-	_, firstString := arg(args, 0).(string)
-	quote := !firstString && in.p.Node.Major <= 11
-	for _, a := range args {
-		if s, ok := a.(string); ok && !quote {
-			parts = append(parts, s)
-			continue
-		}
-		if s, ok := a.(string); ok {
-			q, ok := in.inspect(s, 1)
-			if !ok {
-				in.reason(pos, "printing a value the predictor cannot format exactly")
-				q = "<unknown>"
+	// first is not a string.
+	first, firstString := arg(args, 0).(string)
+	if !firstString && in.p.Node.Major <= 11 {
+		parts := make([]string, len(args))
+		for i, a := range args {
+			s, ok := in.inspect(a, 1)
+			if _, str := a.(string); !str {
+				s, ok = in.inspect(a, 0)
 			}
-			parts = append(parts, q)
-			continue
+			if !ok {
+				s = fail()
+			}
+			parts[i] = s
 		}
-		s, ok := in.inspect(a, 0)
-		if !ok {
-			in.reason(pos, "printing a value the predictor cannot format exactly")
-			s = "<unknown>"
-		}
-		parts = append(parts, s)
+		return strings.Join(parts, " ")
 	}
-	in.write(stream, strings.Join(parts, " ")+"\n")
-	return nil
+	if firstString && len(args) == 1 {
+		return first
+	}
+	var sb strings.Builder
+	next := 0
+	if firstString {
+		var text string
+		text, next = layout.Specs(in.p.Node.Major, first, len(args), func(c byte, i int) string {
+			s, ok := in.formatSpec(c, args[i])
+			if !ok {
+				return fail()
+			}
+			return s
+		})
+		sb.WriteString(text)
+	}
+	for i := next; i < len(args); i++ {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		s, ok := in.formatRest(args[i])
+		if !ok {
+			s = fail()
+		}
+		sb.WriteString(s)
+	}
+	return sb.String()
+}
+
+// formatRest is an argument util.format appends after the format string:
+// a string as is, anything else inspected; Node <= 11 stringifies
+// primitives (String(-0) is 0) and functions (their source, unknown
+// here).
+func (in *Interp) formatRest(v Value) (string, bool) {
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	if in.p.Node.Major <= 11 {
+		switch v.(type) {
+		case float64, bool, nil:
+			return toStr(v)
+		}
+		if isCallable(v) {
+			return "", false
+		}
+	}
+	return in.inspect(v, 0)
+}
+
+// formatSpec is what %c (s d i f j o O) makes of v, for primitives (and
+// %j and %O of anything the predictor can render).
+func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
+	prim := false
+	switch v.(type) {
+	case nil, nullT, bool, float64, string:
+		prim = true
+	}
+	switch c {
+	case 's':
+		if !prim {
+			return "", false
+		}
+		if f, ok := v.(float64); ok && in.p.Node.Major >= 12 {
+			return formatNumber(f), true
+		}
+		return toStr(v)
+	case 'd':
+		if !prim {
+			return "", false
+		}
+		f, ok := toNumber(v)
+		return in.specNumber(f), ok
+	case 'i', 'f':
+		if !prim {
+			return "", false
+		}
+		s, _ := toStr(v)
+		if c == 'i' {
+			return in.specNumber(layout.ParseInt(s)), true
+		}
+		return in.specNumber(layout.ParseFloat(s)), true
+	case 'j':
+		var b strings.Builder
+		switch ok, present := jsonValue(&b, v, map[*Object]bool{}); {
+		case !ok:
+			return "", false
+		case !present:
+			return "undefined", true
+		}
+		return b.String(), true
+	case 'O', 'o':
+		if s, ok := v.(string); ok {
+			return in.inspect(s, 1)
+		}
+		if c == 'o' && !prim {
+			return "", false // showHidden, depth 4
+		}
+		return in.inspect(v, 0)
+	}
+	return "", false
+}
+
+// specNumber is a number a specifier prints: -0 keeps its sign from 12
+// (util.inspect's rule); before, the specifiers stringify.
+func (in *Interp) specNumber(f float64) string {
+	if in.p.Node.Major <= 11 {
+		return jsNum(f)
+	}
+	return formatNumber(f)
+}
+
+// formatNumber is util.inspect's number: -0 keeps its sign.
+func formatNumber(f float64) string {
+	if f == 0 && math.Signbit(f) {
+		return "-0"
+	}
+	return jsNum(f)
 }
 
 // write appends text to a stream kept as lines, the last one open (no

@@ -62,6 +62,22 @@ func (in *Interp) promisedImmediate(value Value, options bool, pos ir.Pos) Value
 func (in *Interp) utilModule() *Native {
 	u := &Native{Name: "util", Obj: true, Props: map[string]Value{}}
 	u.Props["promisify"] = native("promisify", func(_ Value, a []Value, p ir.Pos) Value { return in.promisify(arg(a, 0), p) })
+	u.Props["format"] = native("format", func(_ Value, a []Value, p ir.Pos) Value { return in.format(a, p) })
+	u.Props["inspect"] = native("inspect", func(_ Value, a []Value, p ir.Pos) Value {
+		if len(a) > 1 {
+			in.reason(p, "util.inspect with options is not modelled")
+			return unknown{why: "util.inspect", made: true, typ: "string"}
+		}
+		s, ok := in.inspect(arg(a, 0), 1)
+		if _, str := arg(a, 0).(string); !str {
+			s, ok = in.inspect(arg(a, 0), 0)
+		}
+		if !ok {
+			in.reason(p, "printing a value the predictor cannot format exactly")
+			return unknown{why: "util.inspect", made: true, typ: "string"}
+		}
+		return s
+	})
 	return u
 }
 

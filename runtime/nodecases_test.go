@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/internal/frames"
+	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime"

@@ -71,13 +71,13 @@ const (
 
 // Program is a snippet ready to run any number of times.
 type Program struct {
-	File     *parse.File
-	Profile  loop.Profile
-	VirtPath string // the snippet's path inside the sandbox
-	opts     Options
-	cjs      *sobek.Program
+	File      *parse.File
+	Profile   loop.Profile
+	VirtPath  string // the snippet's path inside the sandbox
+	opts      Options
+	cjs       *sobek.Program
 	rewritten string // source rewritten for old V8 promise costs, if needed
-	syntax   string // Node's SyntaxError for this version, if it would refuse the file
+	syntax    string // Node's SyntaxError for this version, if it would refuse the file
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // Format is util.format(...args), i.e. the line console.log prints.
@@ -29,73 +31,24 @@ func Format(rt *sobek.Runtime, args []sobek.Value, o Options) string {
 		if len(args) == 1 {
 			return first.String()
 		}
-		f := first.String()
-		lastPos := 0
-		for i := 0; i < len(f)-1; i++ {
-			if f[i] != '%' {
-				continue
-			}
-			i++
-			next := f[i]
-			if a+1 == len(args) {
-				if next == '%' {
-					sb.WriteString(f[lastPos:i])
-					lastPos = i + 1
-				}
-				continue
-			}
-			var s string
-			switch next {
+		var text string
+		text, a = layout.Specs(c.Major, first.String(), len(args), func(verb byte, i int) string {
+			v := args[i]
+			switch verb {
 			case 's':
-				a++
-				s = c.formatS(args[a], o)
+				return c.formatS(v, o)
 			case 'j':
-				a++
-				s = c.h.call("json", args[a]).String()
-			case 'd':
-				a++
-				s = c.formatNum(args[a], "num")
-			case 'i':
-				a++
-				s = c.formatNum(args[a], "pInt")
-			case 'f':
-				a++
-				if _, sym := args[a].(*sobek.Symbol); sym {
-					s = "NaN"
-				} else {
-					s = c.formatNumber(c.h.call("pFloat", args[a]))
-				}
+				return c.h.call("json", v).String()
+			case 'd', 'i', 'f':
+				return c.formatNum(v, verb)
 			case 'O':
-				a++
-				s = inspect(args[a], o)
-			case 'o':
-				a++
-				s = inspect(args[a], Options{Major: o.Major, Depth: 4, ShowHidden: true})
-			case 'c':
-				if c.Major <= 11 {
-					continue
-				}
-				a++
-				s = ""
-			case '%':
-				sb.WriteString(f[lastPos:i])
-				lastPos = i + 1
-				continue
-			default:
-				continue
+				return inspect(v, o)
 			}
-			if lastPos != i-1 {
-				sb.WriteString(f[lastPos : i-1])
-			}
-			sb.WriteString(s)
-			lastPos = i + 1
-		}
-		if lastPos != 0 {
-			a++
+			return inspect(v, Options{Major: o.Major, Depth: 4, ShowHidden: true}) // 'o'
+		})
+		if a > 0 {
+			sb.WriteString(text)
 			join = " "
-			if lastPos < len(f) {
-				sb.WriteString(f[lastPos:])
-			}
 		}
 	}
 	for ; a < len(args); a++ {
@@ -136,14 +89,29 @@ func (c *ctx) formatS(v sobek.Value, o Options) string {
 	return sub.formatValue(v, 0, false)
 }
 
-func (c *ctx) formatNum(v sobek.Value, conv string) string {
-	if sobek.IsBigInt(v) {
+// formatNum is %d (Number), %i (parseInt) or %f (parseFloat) of v. The
+// parsing is layout's (the engine's parseInt drops the sign of -0), and
+// -0 prints as 0 before 12, where the specifiers stringify.
+func (c *ctx) formatNum(v sobek.Value, verb byte) string {
+	if sobek.IsBigInt(v) && verb != 'f' {
 		return v.String() + "n"
 	}
 	if _, sym := v.(*sobek.Symbol); sym {
 		return "NaN"
 	}
-	return c.formatNumber(c.h.call(conv, v))
+	var f float64
+	switch verb {
+	case 'd':
+		f = c.h.call("num", v).ToFloat()
+	case 'i':
+		f = layout.ParseInt(c.h.call("str", v).String())
+	default:
+		f = layout.ParseFloat(c.h.call("str", v).String())
+	}
+	if c.Major <= 11 && f == 0 {
+		return "0"
+	}
+	return c.formatNumber(c.rt.ToValue(f))
 }
 
 func isFn(v sobek.Value) bool {
