@@ -244,20 +244,24 @@ func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
 // feature lists, per feature, the first release of each major line that
 // has it; majors after the last one listed have it too.
 var features = map[string][]Version{
-	"queueMicrotask":                    {{11, 0, 0}},
-	"globalThis":                        {{12, 0, 0}},
-	"Promise.prototype.finally":         {{10, 0, 0}}, // V8 6.3
-	"syntax:async iteration":            {{10, 0, 0}}, // for await, async generators (V8 6.3)
-	"class fields":                      {{12, 0, 0}}, // syntax (V8 7.2)
-	"Array.prototype.flat":              {{11, 0, 0}},
-	"Array.prototype.flatMap":           {{11, 0, 0}},
-	"Object.fromEntries":                {{12, 0, 0}},
-	"String.prototype.matchAll":         {{12, 0, 0}},
-	"Promise.allSettled":                {{12, 9, 0}},
-	"Promise.any":                       {{15, 0, 0}},
-	"AggregateError":                    {{15, 0, 0}},
-	"String.prototype.replaceAll":       {{15, 0, 0}},
-	"Array.prototype.at":                {{16, 6, 0}},
+	"queueMicrotask":              {{11, 0, 0}},
+	"globalThis":                  {{12, 0, 0}},
+	"Promise.prototype.finally":   {{10, 0, 0}}, // V8 6.3
+	"syntax:async iteration":      {{10, 0, 0}}, // for await, async generators (V8 6.3)
+	"class fields":                {{12, 0, 0}}, // syntax (V8 7.2)
+	"Array.prototype.flat":        {{11, 0, 0}},
+	"Array.prototype.flatMap":     {{11, 0, 0}},
+	"Object.fromEntries":          {{12, 0, 0}},
+	"String.prototype.matchAll":   {{12, 0, 0}},
+	"Promise.allSettled":          {{12, 9, 0}},
+	"Promise.any":                 {{15, 0, 0}},
+	"AggregateError":              {{15, 0, 0}},
+	"String.prototype.replaceAll": {{15, 0, 0}},
+	"Array.prototype.at":          {{16, 6, 0}},
+	// V8 9.3: "Cannot read properties of undefined (reading 'x')", where
+	// before it was "Cannot read property 'x' of undefined" (measured on
+	// 16.8.0 and 16.9.0).
+	"v8:properties message":             {{16, 9, 0}},
 	"String.prototype.at":               {{16, 6, 0}},
 	"Object.hasOwn":                     {{16, 9, 0}},
 	"structuredClone":                   {{17, 0, 0}},

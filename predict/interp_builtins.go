@@ -317,8 +317,7 @@ func (in *Interp) bufferMember(b []byte, k string) Value {
 func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	switch o := obj.(type) {
 	case nil, nullT:
-		s, _ := toStr(o)
-		in.throwType(pos, "Cannot read properties of "+s+" (reading '"+k+"')")
+		in.propertyError("read", o, k)
 	case unknown:
 		if o.bytes != nil {
 			return in.bufferMember(*o.bytes, k)
@@ -454,6 +453,9 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	str := func(f func(string, []Value) Value) *Native {
 		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(s, a) })
 	}
+	if k == "at" && !in.p.Has("String.prototype.at") {
+		return nil
+	}
 	switch k {
 	case "length":
 		return float64(len([]rune(s)))
@@ -477,6 +479,50 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			}
 			return strings.HasSuffix(s, t)
 		})
+	case "split":
+		return str(func(s string, a []Value) Value {
+			sep, ok := arg(a, 0).(string)
+			limit, lok := arg(a, 1).(float64)
+			switch {
+			case arg(a, 0) == nil:
+				return newArray([]Value{s})
+			case !ok || sep == "" && !isASCII(s) || arg(a, 1) != nil && (!lok || limit < 0 || limit != math.Trunc(limit)):
+				in.reason(pos, "String.prototype.split with this separator or limit is not modelled")
+				return unknown{why: k}
+			}
+			var parts []string
+			if sep == "" {
+				parts = strings.Split(s, "")
+			} else {
+				parts = strings.Split(s, sep)
+			}
+			if s == "" && sep == "" {
+				parts = nil
+			}
+			if arg(a, 1) != nil && int(limit) < len(parts) {
+				parts = parts[:int(limit)]
+			}
+			out := make([]Value, len(parts))
+			for i, p := range parts {
+				out[i] = p
+			}
+			r := newArray(out)
+			r.born = in.epoch
+			return r
+		})
+	case "slice", "substring", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
+		if !isASCII(s) {
+			// Indexes count UTF-16 units.
+			break
+		}
+		return str(func(s string, a []Value) Value { return in.asciiStringMethod(s, k, a, pos) })
+	case "trimStart", "trimEnd":
+		return str(func(s string, _ []Value) Value {
+			if k == "trimStart" {
+				return strings.TrimLeft(s, jsSpace)
+			}
+			return strings.TrimRight(s, jsSpace)
+		})
 	case "repeat":
 		return str(func(s string, a []Value) Value {
 			n, ok := arg(a, 0).(float64)
@@ -490,11 +536,109 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	return unknown{why: k}
 }
 
+const jsSpace = " \t\n\r\v\f\u00a0\ufeff"
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiStringMethod is a String.prototype method that counts positions,
+// on a string whose UTF-16 units are its bytes.
+func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
+	n := len(s)
+	unknownArg := func() Value {
+		in.reason(pos, "String.prototype.%s with an unknown argument", k)
+		return unknown{why: k}
+	}
+	switch k {
+	case "slice":
+		from, ok1 := relIndex(arg(a, 0), n, 0)
+		to, ok2 := relIndex(arg(a, 1), n, n)
+		if !ok1 || !ok2 {
+			return unknownArg()
+		}
+		return s[from:max(from, to)]
+	case "substring":
+		clamp := func(v Value, def int) (int, bool) {
+			if v == nil {
+				return def, true
+			}
+			f, ok := toNumber(v)
+			if !ok {
+				return 0, false
+			}
+			if math.IsNaN(f) || f < 0 {
+				return 0, true
+			}
+			return int(min(math.Trunc(f), float64(n))), true
+		}
+		from, ok1 := clamp(arg(a, 0), 0)
+		to, ok2 := clamp(arg(a, 1), n)
+		if !ok1 || !ok2 {
+			return unknownArg()
+		}
+		return s[min(from, to):max(from, to)]
+	case "charAt", "at":
+		f, ok := toNumber(arg(a, 0))
+		if !ok {
+			return unknownArg()
+		}
+		if math.IsNaN(f) {
+			f = 0
+		}
+		i := int(math.Trunc(max(min(f, 1e9), -1e9)))
+		if k == "at" && i < 0 {
+			i += n
+		}
+		if i < 0 || i >= n {
+			if k == "at" {
+				return nil
+			}
+			return ""
+		}
+		return s[i : i+1]
+	case "indexOf", "lastIndexOf":
+		t, ok := arg(a, 0).(string)
+		if !ok || len(a) > 1 {
+			return unknownArg()
+		}
+		if k == "indexOf" {
+			return float64(strings.Index(s, t))
+		}
+		return float64(strings.LastIndex(s, t))
+	}
+	// padStart, padEnd
+	w, ok := arg(a, 0).(float64)
+	fill := " "
+	if f := arg(a, 1); f != nil {
+		fs, fok := f.(string)
+		ok = ok && fok && isASCII(fs)
+		fill = fs
+	}
+	if !ok || w > 1e5 {
+		return unknownArg()
+	}
+	need := int(w) - n
+	if need <= 0 || fill == "" {
+		return s
+	}
+	pad := strings.Repeat(fill, need/len(fill)+1)[:need]
+	if k == "padStart" {
+		return pad + s
+	}
+	return s + pad
+}
+
 func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	fnArg := func(a []Value) Value {
 		f := arg(a, 0)
 		if !isCallable(f) {
-			in.throwType(pos, "callback is not a function")
+			in.throwTypeVague() // "5 is not a function", "number 5 ..." from 26
 		}
 		return f
 	}
@@ -508,6 +652,9 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	}
 	m := func(f func(a []Value) Value) *Native {
 		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(a) })
+	}
+	if k == "at" && !in.p.Has("Array.prototype.at") {
+		return nil
 	}
 	switch k {
 	case "push":
@@ -656,6 +803,51 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			in.mut(o.born)
 			slices.Reverse(o.Elems)
 			return o
+		})
+	case "reduce", "reduceRight":
+		return m(func(a []Value) Value {
+			f := fnArg(a)
+			idx := make([]int, len(o.Elems))
+			for i := range idx {
+				idx[i] = i
+			}
+			if k == "reduceRight" {
+				slices.Reverse(idx)
+			}
+			var acc Value
+			if len(a) > 1 {
+				acc = a[1]
+			} else if len(idx) == 0 {
+				in.throwType(pos, "Reduce of empty array with no initial value")
+			} else {
+				acc, idx = o.Elems[idx[0]], idx[1:]
+			}
+			for _, i := range idx {
+				if i >= len(o.Elems) {
+					break // the callback shortened the array
+				}
+				acc = in.call(f, nil, []Value{acc, o.Elems[i], float64(i), o}, pos)
+			}
+			return acc
+		})
+	case "at":
+		return m(func(a []Value) Value {
+			f, ok := toNumber(arg(a, 0))
+			if !ok {
+				in.reason(pos, "Array.prototype.at with an unknown index")
+				return unknown{why: k}
+			}
+			if math.IsNaN(f) {
+				f = 0
+			}
+			i := int(math.Trunc(max(min(f, 1e9), -1e9)))
+			if i < 0 {
+				i += len(o.Elems)
+			}
+			if i < 0 || i >= len(o.Elems) {
+				return nil
+			}
+			return o.Elems[i]
 		})
 	case "some", "every", "find", "findIndex":
 		return m(func(a []Value) Value {

@@ -61,6 +61,12 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 	if e.New {
 		return in.construct(fn, args, e.Pos)
 	}
+	if _, u := fn.(unknown); !u && !isCallable(fn) {
+		if t, ok := sourceText(e.Callee); ok {
+			in.throwType(e.Pos, t+" is not a function")
+		}
+		in.throwTypeVague()
+	}
 	return in.call(fn, this, args, e.Pos)
 }
 
@@ -125,7 +131,7 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 		in.unknownCall(args, pos)
 		return unknown{why: "call"}
 	}
-	in.throwType(pos, "value is not a function")
+	in.throwTypeVague() // V8 names the callee's source, unknown here
 	return nil
 }
 

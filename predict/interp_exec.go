@@ -329,7 +329,10 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 	switch v := it.(type) {
 	case *Object:
 		if !v.Arr {
-			in.throwType(s.Pos, "object is not iterable")
+			if t, ok := sourceText(s.Iter); ok {
+				in.throwType(s.Pos, t+" is not iterable")
+			}
+			in.throwTypeVague()
 		}
 		items = v.Elems
 	case string:

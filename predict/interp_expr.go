@@ -22,6 +22,46 @@ func (in *Interp) throwType(pos ir.Pos, msg string) {
 	panic(&Thrown{V: in.newError("TypeError", msg)})
 }
 
+// throwTypeVague throws a TypeError whose message the predictor does not
+// know exactly (V8 renders values into it, differently by release):
+// printing the message is a reason, catching the error is not.
+func (in *Interp) throwTypeVague() {
+	e := in.newError("TypeError", "")
+	e.Props["message"] = unknown{why: "TypeError message"}
+	panic(&Thrown{V: e})
+}
+
+// propertyError is V8's TypeError for reading (verb "read") or setting
+// ("set") property k of undefined or null, in this release's wording.
+func (in *Interp) propertyError(verb string, of Value, k string) {
+	s, _ := toStr(of)
+	if in.p.Has("v8:properties message") {
+		ing := map[string]string{"read": "reading", "set": "setting"}[verb]
+		in.throwType(ir.Pos{}, "Cannot "+verb+" properties of "+s+" ("+ing+" '"+k+"')")
+	}
+	in.throwType(ir.Pos{}, "Cannot "+verb+" property '"+k+"' of "+s)
+}
+
+// sourceText is how V8 names an expression in "x is not a function" and
+// "x is not iterable": the source of a variable, this, or a path of
+// property names; ok is false for anything else.
+func sourceText(e ir.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ir.Var:
+		return e.Name, true
+	case *ir.This:
+		return "this", true
+	case *ir.Member:
+		o, ok := sourceText(e.Obj)
+		c, isConst := e.Prop.(*ir.Const)
+		if !ok || e.Optional || !isConst || c.Kind != ir.String || !identKey.MatchString(c.Value) {
+			return "", false
+		}
+		return o + "." + c.Value, true
+	}
+	return "", false
+}
+
 func (in *Interp) newError(class, msg string) *Object {
 	o := newObject()
 	o.Class = class
@@ -389,7 +429,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 		}
 		o.Props.set(k, v)
 	case nil, nullT:
-		in.throwType(pos, "Cannot set properties of undefined")
+		in.propertyError("set", o, k)
 	case unknown:
 		in.reason(pos, "assignment to a property of an unknown value")
 	case *Native:

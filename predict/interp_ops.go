@@ -200,7 +200,7 @@ func (in *Interp) clear(kind string, args []Value, pos ir.Pos) Value {
 
 func (in *Interp) newPromise(args []Value, pos ir.Pos) Value {
 	if len(args) == 0 || !isCallable(args[0]) {
-		in.throwType(pos, "Promise resolver is not a function")
+		in.throwTypeVague() // "Promise resolver 5 is not a function"
 	}
 	p := in.e.New()
 	res, rej := in.e.Resolver(p)
