@@ -8,13 +8,13 @@ func (in *Interp) args(list []ir.Expr, sc *Scope, fr *frame) []Value {
 	var out []Value
 	for _, a := range list {
 		if sp, ok := a.(*ir.Spread); ok {
-			o, ok := in.eval(sp.X, sc, fr).(*Object)
-			if !ok || !o.Arr {
-				in.reason(sp.Pos, "spread of a value that is not a known array")
+			vs, ok := spreadOf(in.eval(sp.X, sc, fr))
+			if !ok {
+				in.reason(sp.Pos, "spread of a value that is not a known array or string")
 				out = append(out, unknown{why: "spread"})
 				continue
 			}
-			out = append(out, o.Elems...)
+			out = append(out, vs...)
 			continue
 		}
 		out = append(out, in.eval(a, sc, fr))
@@ -293,4 +293,22 @@ func isBoxed(v Value) bool {
 		return true
 	}
 	return false
+}
+
+// spreadOf is what ...v yields, for an array (its elements) or a string
+// (its code points).
+func spreadOf(v Value) ([]Value, bool) {
+	switch v := v.(type) {
+	case *Object:
+		if v.Arr {
+			return v.Elems, true
+		}
+	case string:
+		var out []Value
+		for _, r := range v {
+			out = append(out, string(r))
+		}
+		return out, true
+	}
+	return nil, false
 }

@@ -493,6 +493,31 @@ func (in *Interp) assignPattern(p ir.Pattern, v Value, sc *Scope, fr *frame, pos
 	in.destructure(p, v, sc, fr, pos, func(t ir.Pattern, v Value) { in.store(t, v, sc, fr, pos) })
 }
 
+// plainKeys reports whether o's own enumerable properties are exactly
+// o.Keys: a plain object or instance, not an array, error or emitter.
+func plainKeys(o *Object) bool {
+	return !o.Arr && o.emitter == nil && o.Class == "Object"
+}
+
+// objectRest is the ...rest of an object pattern: a new plain object
+// with v's own enumerable properties but the ones named before it, in
+// v's order. Only plain objects and instances whose keys are not
+// integer-like (which JS orders first) are modelled.
+func (in *Interp) objectRest(v Value, used map[string]bool, pos ir.Pos) Value {
+	if o, ok := v.(*Object); ok && plainKeys(o) {
+		r := newObject()
+		r.born = in.epoch
+		for _, k := range o.Keys {
+			if !used[k] {
+				r.set(k, o.Props[k])
+			}
+		}
+		return r
+	}
+	in.reason(pos, "object rest pattern of this value")
+	return unknown{why: "object rest"}
+}
+
 // destructure walks a pattern, calling leaf for each simple target.
 func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos, leaf func(ir.Pattern, Value)) {
 	switch p := p.(type) {
@@ -532,15 +557,17 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 			in.destructure(p.Rest, newArray(rest), sc, fr, pos, leaf)
 		}
 	case *ir.PObject:
-		if p.Rest != nil {
-			in.reason(p.Pos, "object rest pattern")
-		}
+		used := map[string]bool{}
 		for _, pp := range p.Props {
 			k, ok := toStr(in.eval(pp.Key, sc, fr))
 			if !ok {
 				in.reason(p.Pos, "computed key")
 			}
+			used[k] = true
 			in.destructure(pp.Value, in.getMember(v, k, p.Pos), sc, fr, pos, leaf)
+		}
+		if p.Rest != nil {
+			in.destructure(p.Rest, in.objectRest(v, used, p.Pos), sc, fr, pos, leaf)
 		}
 	case *ir.PRest:
 		in.destructure(p.Target, v, sc, fr, pos, leaf)

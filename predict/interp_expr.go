@@ -108,12 +108,12 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		var vs []Value
 		for _, x := range e.Elems {
 			if sp, ok := x.(*ir.Spread); ok {
-				a, ok := in.eval(sp.X, sc, fr).(*Object)
-				if !ok || !a.Arr {
-					in.reason(sp.Pos, "spread of a value that is not a known array")
+				xs, ok := spreadOf(in.eval(sp.X, sc, fr))
+				if !ok {
+					in.reason(sp.Pos, "spread of a value that is not a known array or string")
 					continue
 				}
-				vs = append(vs, a.Elems...)
+				vs = append(vs, xs...)
 				continue
 			}
 			if x == nil {
@@ -146,6 +146,18 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					c.Props.Props["name"] = k
 				}
 				o.set(k, v)
+			case "spread":
+				src := in.eval(p.Value, sc, fr)
+				if src == nil || src == null {
+					continue // spreads nothing
+				}
+				if s, ok := src.(*Object); ok && plainKeys(s) {
+					for _, k := range s.Keys {
+						o.set(k, s.Props[k])
+					}
+					continue
+				}
+				in.reason(e.Pos, "object spread of this value")
 			default:
 				in.reason(e.Pos, "object literal %s property", p.Kind)
 			}
