@@ -45,7 +45,7 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 		if m.Optional && (this == nil || this == null) {
 			panic(optShort{})
 		}
-		k, ok := toStr(in.eval(m.Prop, sc, fr))
+		k, ok := in.memberKey(m, sc, fr)
 		if !ok {
 			fn = unknown{why: "computed method"}
 		} else {

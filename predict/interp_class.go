@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"strings"
 )
 
 // Classes: a class value holds its constructor, prototype methods and
@@ -68,6 +69,9 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 			if !ok {
 				in.reason(m.Pos, "a class member with an unknown computed name")
 				continue
+			}
+			if !m.Computed && strings.HasPrefix(k, "#") {
+				k = privatePrefix + k
 			}
 			key = k
 		}

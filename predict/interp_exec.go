@@ -354,7 +354,14 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 	case nil:
 	case *Object:
 		if v.Proto != nil {
-			in.reason(s.Pos, "for-in over a class instance (inherited enumerable keys are not modelled)")
+			// A class's methods and accessors are not enumerable, so the
+			// snippet's own classes add no keys (their prototypes cannot
+			// be written: reading one is a reason); built-in ones might.
+			native := false
+			v.Proto.chain(func(c *ClassVal) bool { native = native || c.native; return false })
+			if native {
+				in.reason(s.Pos, "for-in over an instance of a built-in class (inherited enumerable keys are not modelled)")
+			}
 		}
 		for _, k := range enumKeys(v) {
 			items = append(items, k)

@@ -42,6 +42,21 @@ func (in *Interp) propertyError(verb string, of Value, k string) {
 	in.throwType(ir.Pos{}, "Cannot "+verb+" property '"+k+"' of "+s)
 }
 
+// privatePrefix marks a private name's key (#x): no string a program can
+// spell starts with it, and objects keep such keys out of their
+// enumerable ones (Object.set).
+const privatePrefix = "\x00"
+
+// memberKey is the key a member access names; private names (never
+// computed) get privatePrefix.
+func (in *Interp) memberKey(m *ir.Member, sc *Scope, fr *frame) (string, bool) {
+	k, ok := toStr(in.eval(m.Prop, sc, fr))
+	if ok && !m.Computed && strings.HasPrefix(k, "#") {
+		k = privatePrefix + k
+	}
+	return k, ok
+}
+
 // sourceText is how V8 names an expression in "x is not a function" and
 // "x is not iterable": the source of a variable, this, or a path of
 // property names; ok is false for anything else.
@@ -189,7 +204,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		if e.Optional && (obj == nil || obj == null) {
 			panic(optShort{})
 		}
-		k, ok := toStr(in.eval(e.Prop, sc, fr))
+		k, ok := in.memberKey(e, sc, fr)
 		if !ok {
 			return unknown{why: "computed member"}
 		}
@@ -415,7 +430,7 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 		in.globals.declare(t.Name, v, false)
 	case *ir.Member:
 		obj := in.eval(t.Obj, sc, fr)
-		k, ok := toStr(in.eval(t.Prop, sc, fr))
+		k, ok := in.memberKey(t, sc, fr)
 		if !ok {
 			in.reason(pos, "assignment to a computed member")
 			return
@@ -450,6 +465,13 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			return
 		}
 		in.reason(pos, "assignment to %s.%s", o.Name, k)
+	case *ClassVal:
+		if o.native || k == "name" || k == "length" || k == "prototype" {
+			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, k)
+			return
+		}
+		// A static data property: the class's own, shadowing a parent's.
+		o.Statics.set(k, v)
 	case float64, string, bool, timeVal, timeDiff:
 		// primitives ignore property writes in sloppy mode
 	default:
@@ -569,7 +591,8 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 	case "in":
 		o, ok := b.(*Object)
 		k, ok2 := toStr(a)
-		if !ok || !ok2 {
+		if !ok || !ok2 || strings.HasPrefix(k, "#") {
+			// `#x in o` lowers to the string "#x": not told apart.
 			return unknown{why: "in"}
 		}
 		_, has := o.get(k)

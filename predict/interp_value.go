@@ -78,7 +78,7 @@ func (o *Object) set(k string, v Value) {
 			return
 		}
 	}
-	if _, ok := o.Props[k]; !ok {
+	if _, ok := o.Props[k]; !ok && !strings.HasPrefix(k, privatePrefix) {
 		o.Keys = insertKey(o.Keys, k)
 	}
 	o.Props[k] = v
