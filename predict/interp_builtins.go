@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -134,7 +135,11 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["Array"] = &Native{Name: "Array", Props: map[string]Value{"isArray": native("isArray", func(_ Value, a []Value, _ ir.Pos) Value {
 		o, ok := arg(a, 0).(*Object)
 		return ok && o.Arr
-	})}}
+	}), "of": native("of", func(_ Value, a []Value, _ ir.Pos) Value {
+		r := newArray(slices.Clone(a))
+		r.born = in.epoch
+		return r
+	}), "from": native("from", func(_ Value, a []Value, p ir.Pos) Value { return in.arrayFrom(a, p) })}}
 	b["Object"] = &Native{Name: "Object", Props: map[string]Value{"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 		o, ok := arg(a, 0).(*Object)
 		if !ok || o.Arr {
@@ -146,7 +151,30 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			ks = append(ks, k)
 		}
 		return newArray(ks)
-	})}}
+	}), "values": native("values", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("values", arg(a, 0), p) }),
+		"entries": native("entries", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("entries", arg(a, 0), p) }),
+		"assign": native("assign", func(_ Value, a []Value, p ir.Pos) Value {
+			t, ok := arg(a, 0).(*Object)
+			if !ok || !plainKeys(t) {
+				in.reason(p, "Object.assign to this value")
+				return unknown{why: "Object.assign"}
+			}
+			in.mut(t.born)
+			for _, src := range rest(a, 1) {
+				if src == nil || src == null {
+					continue
+				}
+				s, ok := src.(*Object)
+				if !ok || !plainKeys(s) {
+					in.reason(p, "Object.assign from this value")
+					return t
+				}
+				for _, k := range s.Keys {
+					t.set(k, s.Props[k])
+				}
+			}
+			return t
+		})}}
 	mathFn := func(name string, f func(float64) float64) *Native {
 		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
 			n, ok := toNumber(arg(a, 0))
@@ -703,9 +731,8 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 		})
 	case "sort":
 		return m(func(a []Value) Value {
-			if len(a) > 0 {
-				in.reason(pos, "sort with a comparator")
-				return o
+			if cmp := arg(a, 0); cmp != nil {
+				return in.sortWith(o, cmp, pos)
 			}
 			strs := make([]string, len(o.Elems))
 			for i, e := range o.Elems {
@@ -849,6 +876,30 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			}
 			return o.Elems[i]
 		})
+	case "flat", "flatMap":
+		if !in.p.Has("Array.prototype." + k) {
+			return nil
+		}
+		return m(func(a []Value) Value {
+			src, depth := o.Elems, 1.0
+			if k == "flatMap" {
+				f := fnArg(a)
+				src = make([]Value, len(o.Elems))
+				for i, e := range o.Elems {
+					src[i] = in.call(f, arg(a, 1), []Value{e, float64(i), o}, pos)
+				}
+			} else if d := arg(a, 0); d != nil {
+				n, ok := toNumber(d)
+				if !ok {
+					in.reason(pos, "flat with an unknown depth")
+					return unknown{why: k}
+				}
+				depth = math.Trunc(n)
+			}
+			r := newArray(flatten(src, depth))
+			r.born = in.epoch
+			return r
+		})
 	case "some", "every", "find", "findIndex":
 		return m(func(a []Value) Value {
 			found := -1
@@ -882,6 +933,127 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 		return unknown{why: k}
 	}
 	return nil
+}
+
+// arrayFrom is Array.from(items[, fn[, this]]) for arrays, strings and
+// {length: n}.
+func (in *Interp) arrayFrom(a []Value, pos ir.Pos) Value {
+	var items []Value
+	switch v := arg(a, 0).(type) {
+	case *Object:
+		if v.Arr {
+			items = slices.Clone(v.Elems)
+			break
+		}
+		n, ok := v.Props["length"].(float64)
+		if !plainKeys(v) || !ok || n < 0 || n > 1e6 || n != math.Trunc(n) {
+			in.reason(pos, "Array.from of this value")
+			return unknown{why: "Array.from"}
+		}
+		items = make([]Value, int(n))
+		for i := range items {
+			items[i] = v.Props[strconv.Itoa(i)]
+		}
+	case string:
+		items, _ = spreadOf(v)
+	default:
+		in.reason(pos, "Array.from of this value")
+		return unknown{why: "Array.from"}
+	}
+	if f := arg(a, 1); f != nil {
+		if !isCallable(f) {
+			in.throwTypeVague()
+		}
+		for i, e := range items {
+			items[i] = in.call(f, arg(a, 2), []Value{e, float64(i)}, pos)
+		}
+	}
+	r := newArray(items)
+	r.born = in.epoch
+	return r
+}
+
+// objectList is Object.values or Object.entries of a plain object, in
+// own-key order.
+func (in *Interp) objectList(k string, v Value, pos ir.Pos) Value {
+	o, ok := v.(*Object)
+	if !ok || !plainKeys(o) {
+		in.reason(pos, "Object.%s of this value", k)
+		return unknown{why: "Object." + k}
+	}
+	var out []Value
+	for _, key := range o.Keys {
+		if k == "values" {
+			out = append(out, o.Props[key])
+		} else {
+			out = append(out, newArray([]Value{key, o.Props[key]}))
+		}
+	}
+	r := newArray(out)
+	r.born = in.epoch
+	return r
+}
+
+// flatten is Array.prototype.flat's FlattenIntoArray.
+func flatten(src []Value, depth float64) []Value {
+	var out []Value
+	for _, e := range src {
+		if x, ok := e.(*Object); ok && x.Arr && depth >= 1 {
+			out = append(out, flatten(x.Elems, depth-1)...)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// sortWith is sort(cmp): undefined last, the rest in a stable order by
+// cmp (V8's is stable too, so a consistent comparator gives the same
+// result whatever pairs it is asked about). A comparator that prints, or
+// answers what the predictor does not know, is a reason: V8 asks in its
+// own order.
+func (in *Interp) sortWith(o *Object, cmp Value, pos ir.Pos) Value {
+	if !isCallable(cmp) {
+		in.throwTypeVague() // "The comparison function must be either a function or undefined"
+	}
+	if in.p.Node.Major < 11 && len(o.Elems) > 10 {
+		// V8 before 7.0 quicksorts arrays longer than 10: not stable.
+		in.reason(pos, "sort with a comparator of more than 10 elements before Node 11 (not stable)")
+		return o
+	}
+	var vals, undef []Value
+	for _, e := range o.Elems {
+		if e == nil {
+			undef = append(undef, e)
+		} else {
+			vals = append(vals, e)
+		}
+	}
+	printed := len(in.stdout) + len(in.stderr)
+	known := true
+	sorted := slices.Clone(vals)
+	slices.SortStableFunc(sorted, func(x, y Value) int {
+		if !known {
+			return 0
+		}
+		r, ok := toNumber(in.call(cmp, nil, []Value{x, y}, pos))
+		switch {
+		case !ok:
+			known = false
+		case r < 0:
+			return -1
+		case r > 0:
+			return 1
+		}
+		return 0
+	})
+	if !known || len(in.stdout)+len(in.stderr) != printed {
+		in.reason(pos, "sort with a comparator that prints or answers unknown values")
+		return o
+	}
+	in.mut(o.born)
+	o.Elems = append(sorted, undef...)
+	return o
 }
 
 // fnMethod is Function.prototype.call, apply or bind of fn.

@@ -10,18 +10,19 @@ import (
 
 // JSON.stringify for the values the predictor knows: primitives, arrays
 // and plain objects (own enumerable keys in insertion order). Anything
-// else it cannot render exactly (a toJSON method, a replacer or an indent,
+// else it cannot render exactly (a toJSON method, a replacer,
 // a cycle, an unknown value) makes the result unknown, with a reason.
 
 func (in *Interp) jsonNamespace() *Native {
 	return &Native{Name: "JSON", Obj: true, Props: map[string]Value{
 		"stringify": native("stringify", func(_ Value, a []Value, pos ir.Pos) Value {
-			if len(a) > 1 && arg(a, 1) != nil || len(a) > 2 && arg(a, 2) != nil {
-				in.reason(pos, "JSON.stringify with a replacer or an indent is not modelled")
+			gap, ok := jsonGap(arg(a, 2))
+			if r := arg(a, 1); r != nil && r != null || !ok {
+				in.reason(pos, "JSON.stringify with a replacer or this indent is not modelled")
 				return unknown{why: "JSON.stringify"}
 			}
 			var b strings.Builder
-			switch ok, present := jsonValue(&b, arg(a, 0), map[*Object]bool{}); {
+			switch ok, present := jsonValue(&b, arg(a, 0), map[*Object]bool{}, gap, "\n"); {
 			case !ok:
 				in.reason(pos, "JSON.stringify of a value the predictor cannot render exactly")
 				return unknown{why: "JSON.stringify"}
@@ -33,9 +34,31 @@ func (in *Interp) jsonNamespace() *Native {
 	}}
 }
 
+// jsonGap is JSON.stringify's space argument: a number of spaces (at
+// most 10) or a string's first 10 characters; ok is false for others.
+func jsonGap(v Value) (string, bool) {
+	switch v := v.(type) {
+	case nil, nullT:
+		return "", true
+	case float64:
+		if math.IsNaN(v) || v < 1 {
+			return "", true
+		}
+		return strings.Repeat(" ", int(min(10, math.Trunc(v)))), true
+	case string:
+		if r := []rune(v); len(r) > 10 {
+			return string(r[:10]), true
+		}
+		return v, true
+	}
+	return "", false
+}
+
 // jsonValue writes v; present is false for what JSON leaves out
 // (undefined, functions), ok is false for what the predictor cannot render.
-func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool) (ok, present bool) {
+// gap is the indent unit ("" for none), nl a newline and the indent of the
+// current level.
+func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl string) (ok, present bool) {
 	switch v := v.(type) {
 	case nil:
 		return true, false
@@ -69,19 +92,29 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool) (ok, present 
 		}
 		seen[v] = true
 		defer delete(seen, v)
+		inner := nl + gap
+		// sep opens each member, close ends a non-empty list.
+		sep, close, colon := "", "", ":"
+		if gap != "" {
+			sep, close, colon = inner, nl, ": "
+		}
 		if v.Arr {
 			b.WriteByte('[')
 			for i, e := range v.Elems {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				ok, present := jsonValue(b, e, seen)
+				b.WriteString(sep)
+				ok, present := jsonValue(b, e, seen, gap, inner)
 				if !ok {
 					return false, true
 				}
 				if !present {
 					b.WriteString("null")
 				}
+			}
+			if len(v.Elems) > 0 {
+				b.WriteString(close)
 			}
 			b.WriteByte(']')
 			return true, true
@@ -90,7 +123,7 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool) (ok, present 
 		first := true
 		for _, k := range v.Keys {
 			var item strings.Builder
-			ok, present := jsonValue(&item, v.Props[k], seen)
+			ok, present := jsonValue(&item, v.Props[k], seen, gap, inner)
 			if !ok {
 				return false, true
 			}
@@ -101,9 +134,13 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool) (ok, present 
 				b.WriteByte(',')
 			}
 			first = false
+			b.WriteString(sep)
 			jsonQuote(b, k)
-			b.WriteByte(':')
+			b.WriteString(colon)
 			b.WriteString(item.String())
+		}
+		if !first {
+			b.WriteString(close)
 		}
 		b.WriteByte('}')
 	default:

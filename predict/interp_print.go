@@ -126,7 +126,7 @@ func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
 		return in.specNumber(layout.ParseFloat(s)), true
 	case 'j':
 		var b strings.Builder
-		switch ok, present := jsonValue(&b, v, map[*Object]bool{}); {
+		switch ok, present := jsonValue(&b, v, map[*Object]bool{}, "", ""); {
 		case !ok:
 			return "", false
 		case !present:

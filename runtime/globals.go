@@ -1,11 +1,15 @@
 package runtime
 
 import (
+	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/grafana/sobek"
@@ -291,8 +295,61 @@ func (h *host) bootstrap() error {
 		sc, _ := h.runInternal("structuredClone")
 		g.Set("structuredClone", sc)
 	}
+	h.indentJSON()
 	h.stripFeatures()
 	return nil
+}
+
+// indentJSON replaces JSON.stringify with one that lets the engine
+// stringify compactly and indents the text itself: the engine misplaces
+// the closing brace of an object nested after an array when given an
+// indent. Go's json.Indent lays out exactly as the spec's gap does
+// (": " after keys, empty {} and [] kept).
+func (h *host) indentJSON() {
+	j := h.rt.GlobalObject().Get("JSON").ToObject(h.rt)
+	orig, _ := sobek.AssertFunction(j.Get("stringify"))
+	fn := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		r, err := orig(j, c.Argument(0), c.Argument(1))
+		if err != nil {
+			panic(err)
+		}
+		gap := jsonGap(c.Argument(2))
+		if gap == "" || sobek.IsUndefined(r) {
+			return r
+		}
+		var b bytes.Buffer
+		if json.Indent(&b, []byte(r.String()), "", gap) != nil {
+			return r
+		}
+		return h.rt.ToValue(b.String())
+	})
+	fo := fn.ToObject(h.rt)
+	// (writable, configurable, enumerable), as the built-in's.
+	fo.DefineDataProperty("name", h.rt.ToValue("stringify"), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	fo.DefineDataProperty("length", h.rt.ToValue(3), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	j.DefineDataProperty("stringify", fn, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+}
+
+// jsonGap is JSON.stringify's space argument as the spec reads it: up
+// to 10 spaces, or a string's first 10 code units.
+func jsonGap(v sobek.Value) string {
+	switch { // (Number and String wrapper objects are not unwrapped)
+	case v == nil || sobek.IsUndefined(v) || sobek.IsNull(v):
+		return ""
+	case sobek.IsNumber(v):
+		n := v.ToFloat()
+		if math.IsNaN(n) || n < 1 {
+			return ""
+		}
+		return strings.Repeat(" ", int(min(10, math.Trunc(n))))
+	case sobek.IsString(v):
+		u := utf16.Encode([]rune(v.String()))
+		if len(u) > 10 {
+			u = u[:10]
+		}
+		return string(utf16.Decode(u))
+	}
+	return ""
 }
 
 // syncAdoptSrc gives Node 8 runs V8 6.2's shortcut (loop.Profile.SyncAdopt):
