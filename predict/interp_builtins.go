@@ -317,7 +317,7 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)
-			return ok && (o.Class == n.Name || n.Name == "Error" && isErrorClass(o.Class))
+			return ok && (o.errClass == n.Name || n.Name == "Error" && o.errClass != "")
 		}
 	}
 	in.reason(pos, "instanceof with this right-hand side")
@@ -360,14 +360,29 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 				return v
 			}
 		}
-		if isErrorClass(o.Class) {
+		if o.errClass != "" {
 			switch k {
 			case "name":
-				return o.Class
+				return o.errClass
+			case "message":
+				return "" // Error.prototype.message
 			case "constructor":
-				return &Native{Name: o.Class, Props: map[string]Value{}}
+				if o.Proto != nil {
+					return o.Proto
+				}
+				if c, ok := in.builtins[o.errClass]; ok {
+					return c
+				}
+				return &Native{Name: o.errClass, Props: map[string]Value{}}
 			case "stack":
 				return unknown{why: "stack"}
+			case "toString":
+				return native("toString", func(this Value, _ []Value, _ ir.Pos) Value {
+					if s, ok := toStr(this); ok {
+						return s
+					}
+					return unknown{why: "Error.prototype.toString"}
+				})
 			}
 		}
 		if o.Arr {

@@ -20,6 +20,9 @@ type ClassVal struct {
 	Fields  []classField
 	Statics *Object
 	native  bool // EventEmitter: instances get an emitter
+	// errBase: the built-in Error class (Error, TypeError, ...) this
+	// stands for as a parent; instances are errors of that class.
+	errBase string
 	// nullParent: extends null (instances print as [C: null prototype]).
 	nullParent bool
 }
@@ -51,6 +54,12 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 		case nil, nullT:
 			// extends null: no parent constructor to call
 			c.nullParent = true
+		case *Native:
+			if p.Props["[[ctor]]"] != true || !isErrorClass(p.Name) {
+				in.reason(e.Pos, "a class extending something that is not a known class")
+				break
+			}
+			c.Parent = &ClassVal{Name: p.Name, Methods: map[string]Value{}, Getters: map[string]*Closure{}, Statics: newObject(), errBase: p.Name}
 		default:
 			in.reason(e.Pos, "a class extending something that is not a known class")
 			return unknown{why: "class"}
@@ -120,6 +129,24 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 	switch {
 	case c.native:
 		o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
+		return nil
+	case c.errBase != "":
+		// The Error constructor on a subclass instance: an own,
+		// non-enumerable message when one is given, and the cause.
+		o.errClass = c.errBase
+		if v := arg(args, 0); v != nil {
+			m, ok := toStr(v)
+			if !ok {
+				o.Props["message"] = unknown{why: "error message"}
+			} else {
+				o.Props["message"] = m
+			}
+		}
+		if opts, ok := arg(args, 1).(*Object); ok {
+			if cause, has := opts.Props["cause"]; has {
+				o.Props["cause"] = cause
+			}
+		}
 		return nil
 	case c.Ctor != nil:
 		if c.Parent == nil {

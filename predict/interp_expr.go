@@ -80,6 +80,7 @@ func sourceText(e ir.Expr) (string, bool) {
 func (in *Interp) newError(class, msg string) *Object {
 	o := newObject()
 	o.Class = class
+	o.errClass = class
 	o.set("message", msg)
 	o.Keys = nil // message is not enumerable
 	return o

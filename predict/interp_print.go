@@ -272,6 +272,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		}
 		return "'" + v + "'", true
 	case *Object:
+		if v.errClass != "" && v.Proto != nil {
+			return "", false // a subclass's stack header: util.inspect's improveStack
+		}
 		if h, ok := errorStack(v); ok && recurse == 0 {
 			// A frame line stands for the frames: what follows the
 			// error on its line goes with them, as in Node's output

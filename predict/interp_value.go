@@ -40,6 +40,10 @@ type Object struct {
 	Elems []Value
 	Class string    // "Object", "Array", "Error", "TypeError", ...
 	Proto *ClassVal // instances of classes
+	// errClass is the built-in error class of an error ("Error",
+	// "TypeError", ...; also of instances of their subclasses), "" for
+	// anything else: a class named FooError is not one.
+	errClass string
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter
 	// born is the epoch the object was made in (Interp.mut); 0, the
@@ -316,16 +320,32 @@ func toStr(v Value) (string, bool) {
 			}
 			return strings.Join(parts, ","), true
 		}
-		if isErrorClass(v.Class) {
-			m, _ := v.get("message")
-			ms, ok := toStr(m)
-			if !ok {
+		if v.errClass != "" {
+			// Error.prototype.toString: name, then ": message".
+			if v.Proto != nil {
+				if _, over := v.Proto.Methods["toString"]; over {
+					return "", false
+				}
+			}
+			name := Value(v.errClass)
+			if n, own := v.Props["name"]; own {
+				name = n
+			}
+			ns, ok1 := toStr(name)
+			m, own := v.get("message")
+			if !own {
+				m = "" // Error.prototype.message
+			}
+			ms, ok2 := toStr(m)
+			switch {
+			case !ok1 || !ok2:
 				return "", false
+			case ms == "":
+				return ns, true
+			case ns == "":
+				return ms, true
 			}
-			if ms == "" {
-				return v.Class, true
-			}
-			return v.Class + ": " + ms, true
+			return ns + ": " + ms, true
 		}
 		if _, ok := v.Props["toString"]; ok {
 			return "", false
