@@ -116,10 +116,15 @@ func parseJS(path, src string, module bool) (prog *ast.Program, err error) {
 			prog, err = nil, fmt.Errorf("parser failed: %v", r)
 		}
 	}()
+	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
-		return parser.ParseFile(nil, path, src, 0, parser.IsModule, parser.WithDisableSourceMaps)
+		opts = append(opts, parser.IsModule)
 	}
-	return parser.ParseFile(nil, path, src, 0, parser.WithDisableSourceMaps)
+	prog, err = parser.ParseFile(nil, path, src, 0, opts...)
+	if err == nil {
+		parse.FixRelational(prog, src)
+	}
+	return prog, err
 }
 
 type binding struct {

@@ -261,7 +261,11 @@ var features = map[string][]Version{
 	// V8 9.3: "Cannot read properties of undefined (reading 'x')", where
 	// before it was "Cannot read property 'x' of undefined" (measured on
 	// 16.8.0 and 16.9.0).
-	"v8:properties message":             {{16, 9, 0}},
+	"v8:properties message": {{16, 9, 0}},
+	// "Cannot access 'x' before initialization" for a binding in its
+	// temporal dead zone; before, "x is not defined" (measured on 11.15.0
+	// and 12.22.12).
+	"v8:tdz message":                    {{12, 0, 0}},
 	"String.prototype.at":               {{16, 6, 0}},
 	"Object.hasOwn":                     {{16, 9, 0}},
 	"structuredClone":                   {{17, 0, 0}},

@@ -155,7 +155,7 @@ func parseFile(path string, src []byte) (*File, error) {
 		f.prog = prog
 		return f, nil
 	}
-	prog, moduleErr := parser.ParseFile(nil, path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps)
+	prog, moduleErr := parseFixed(path, f.Source, true)
 	if moduleErr == nil {
 		f.ESMSyntax, f.prog = true, prog
 		return f, nil
@@ -171,7 +171,7 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
 			return f, nil
 		}
-		if prog, err := parser.ParseFile(nil, path, lowered, 0, parser.IsModule, parser.WithDisableSourceMaps); err == nil {
+		if prog, err := parseFixed(path, lowered, true); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.ESMSyntax, f.maps, f.prog = lowered, true, true, true, append(f.maps, m), prog
 			return f, nil
 		}
@@ -187,7 +187,21 @@ var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed), and returns the AST.
 func checkScript(src string) (*ast.Program, error) {
-	return parser.ParseFile(nil, "", CJSPrefix+src+CJSSuffix, 0, parser.WithDisableSourceMaps)
+	return parseFixed("", CJSPrefix+src+CJSSuffix, false)
+}
+
+// parseFixed is the engine's parse of src (as a module or a script) with
+// FixRelational applied.
+func parseFixed(path, src string, module bool) (*ast.Program, error) {
+	opts := []parser.Option{parser.WithDisableSourceMaps}
+	if module {
+		opts = append(opts, parser.IsModule)
+	}
+	prog, err := parser.ParseFile(nil, path, src, 0, opts...)
+	if err == nil {
+		FixRelational(prog, src)
+	}
+	return prog, err
 }
 
 // CJSPrefix and CJSSuffix wrap a CommonJS module like Node's module

@@ -187,7 +187,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["Math"] = &Native{Name: "Math", Obj: true, Props: map[string]Value{
 		"floor": mathFn("floor", math.Floor), "ceil": mathFn("ceil", math.Ceil), "abs": mathFn("abs", math.Abs),
 		"trunc": mathFn("trunc", math.Trunc), "sqrt": mathFn("sqrt", math.Sqrt),
-		"round": mathFn("round", func(x float64) float64 { return math.Floor(x + 0.5) }),
+		"round": mathFn("round", jsRound),
 		"max":   native("max", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(-1), math.Max) }),
 		"min":   native("min", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(1), math.Min) }),
 		"PI":    math.Pi,
@@ -1006,6 +1006,19 @@ func (in *Interp) objectList(k string, v Value, pos ir.Pos) Value {
 	}
 	r := newArray(out)
 	r.born = in.epoch
+	return r
+}
+
+// jsRound is Math.round: halves up, -0 for [-0.5, -0] (floor(x+0.5)
+// rounds 0.49999999999999994 up and loses the sign).
+func jsRound(x float64) float64 {
+	r := math.Floor(x)
+	if x-r >= 0.5 {
+		r++
+	}
+	if r == 0 && (x < 0 || math.Signbit(x)) {
+		return math.Copysign(0, -1)
+	}
 	return r
 }
 

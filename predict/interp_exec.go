@@ -68,6 +68,18 @@ type completion struct {
 }
 
 func (in *Interp) execList(list []ir.Stmt, sc *Scope, fr *frame) completion {
+	// let, const and class bindings exist from the start of their block,
+	// uninitialised until their declaration runs (the TDZ): a use before
+	// it throws instead of reaching an outer binding of the same name.
+	for _, s := range list {
+		if d, ok := s.(*ir.VarDecl); ok && d.Kind != ir.DeclVar && d.Kind != "" {
+			patternNames(d.Target, func(name string) {
+				if _, ok := sc.vars[name]; !ok {
+					sc.vars[name] = &cell{v: tdzT{}, born: sc.born}
+				}
+			})
+		}
+	}
 	for _, s := range list {
 		if c := in.exec(s, sc, fr); c.c != cNormal {
 			return c
@@ -475,6 +487,34 @@ func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 }
 
 // bind declares the names of a binding pattern in sc.
+// patternNames calls f with each name a declaration's pattern binds.
+func patternNames(p ir.Pattern, f func(string)) {
+	switch p := p.(type) {
+	case *ir.Var:
+		f(p.Name)
+	case *ir.PDefault:
+		patternNames(p.Target, f)
+	case *ir.PRest:
+		patternNames(p.Target, f)
+	case *ir.PArray:
+		for _, e := range p.Elems {
+			if e != nil {
+				patternNames(e, f)
+			}
+		}
+		if p.Rest != nil {
+			patternNames(p.Rest, f)
+		}
+	case *ir.PObject:
+		for _, pp := range p.Props {
+			patternNames(pp.Value, f)
+		}
+		if p.Rest != nil {
+			patternNames(p.Rest, f)
+		}
+	}
+}
+
 func (in *Interp) bind(p ir.Pattern, v Value, kind ir.DeclKind, sc *Scope, fr *frame, pos ir.Pos) {
 	in.destructure(p, v, sc, fr, pos, func(t ir.Pattern, v Value) {
 		switch t := t.(type) {

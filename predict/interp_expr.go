@@ -341,6 +341,9 @@ func numberValue(lit string) (float64, bool) {
 
 func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 	if c := sc.lookup(v.Name); c != nil {
+		if _, tdz := c.v.(tdzT); tdz {
+			in.throwTDZ(v.Name)
+		}
 		return c.v
 	}
 	if b, ok := in.builtins[v.Name]; ok {
@@ -351,6 +354,14 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 		return unknown{why: v.Name}
 	}
 	panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
+}
+
+func (in *Interp) throwTDZ(name string) {
+	msg := name + " is not defined"
+	if in.p.Has("v8:tdz message") {
+		msg = "Cannot access '" + name + "' before initialization"
+	}
+	panic(&Thrown{V: in.newError("ReferenceError", msg)})
 }
 
 // absent reports a global this Node version does not have (the profile's
@@ -420,6 +431,9 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 	switch t := t.(type) {
 	case *ir.Var:
 		if c := sc.lookup(t.Name); c != nil {
+			if _, tdz := c.v.(tdzT); tdz {
+				in.throwTDZ(t.Name)
+			}
 			if c.konst {
 				in.throwType(pos, "Assignment to constant variable.")
 			}

@@ -51,6 +51,9 @@ var complete = map[string]bool{
 	"counting-loops":        true, // counting loops past the iteration cap
 	"fs-sync":               true, // fs.*Sync, fs.writeSync to 1 and 2
 	"fs-relative-path":      true,
+	"relational-chains":     true,
+	"tdz":                   true,
+	"math-round":            true,
 	"custom-errors":         true, // Error subclasses; FooError classes that are not errors
 	"array-object-helpers":  true, // sort(cmp), flat, Array.from, Object.entries, JSON indent
 	"class-private-static":  true, // private names, static writes

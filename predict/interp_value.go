@@ -136,6 +136,10 @@ type Native struct {
 	Obj bool
 }
 
+// tdzT is the value of a let, const or class binding before its
+// declaration has run: reading or writing it throws a ReferenceError.
+type tdzT struct{}
+
 type timerHandle struct{ t *loop.Timer }
 type immHandle struct{ im *loop.Immediate }
 

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/grafana/sobek"
+	"github.com/grafana/sobek/parser"
 
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/jslib"
@@ -41,6 +42,28 @@ var (
 	modMu    sync.Mutex
 	modCache = map[string]*sobek.Program{}
 )
+
+// compileCJS compiles a wrapped CommonJS module from the engine's parse
+// with parse.FixRelational applied (its parser nests a < b < c to the
+// right).
+func compileCJS(name, src string) (*sobek.Program, error) {
+	prog, err := sobek.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	parse.FixRelational(prog, src)
+	return sobek.CompileAST(prog, false)
+}
+
+// parseModule is sobek.ParseModule with parse.FixRelational applied.
+func parseModule(name, src string, resolve sobek.HostResolveImportedModuleFunc) (*sobek.SourceTextModuleRecord, error) {
+	prog, err := sobek.Parse(name, src, parser.IsModule)
+	if err != nil {
+		return nil, err
+	}
+	parse.FixRelational(prog, src)
+	return sobek.ModuleFromAST(prog, resolve)
+}
 
 // moduleProgram compiles a JS built-in once per process.
 func moduleProgram(name string) (*sobek.Program, bool, error) {
@@ -216,7 +239,7 @@ func (h *host) require(dir, id string) (sobek.Value, error) {
 	if perr != nil {
 		return nil, h.moduleError(perr.Error(), "ERR_SYNTAX")
 	}
-	prg, cerr := sobek.Compile(p, parse.CJSPrefix+f.Source+parse.CJSSuffix, false)
+	prg, cerr := compileCJS(p, parse.CJSPrefix+f.Source+parse.CJSSuffix)
 	if cerr != nil {
 		return nil, h.moduleError(cerr.Error(), "ERR_SYNTAX")
 	}
@@ -354,7 +377,7 @@ func (p *Program) srcFor() string {
 
 // loadESM parses the entry ES module; imports resolve through esmResolve.
 func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
-	m, err := sobek.ParseModule(p, src, h.esmResolve)
+	m, err := parseModule(p, src, h.esmResolve)
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +431,7 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 		if rerr != nil {
 			return nil, rerr
 		}
-		m, err = sobek.ParseModule(key, string(data), h.esmResolve)
+		m, err = parseModule(key, string(data), h.esmResolve)
 	} else {
 		m, err = h.facade(key, dir)
 	}

@@ -127,7 +127,7 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"
 	case kind == parse.CommonJS:
-		prg, err := sobek.Compile(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix, false)
+		prg, err := compileCJS(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix)
 		if err != nil {
 			return nil, &parse.Error{File: f.Path, Msg: "unsupported syntax: " + err.Error()}
 		}

@@ -89,6 +89,7 @@ func Parse(f *parse.File, tf *token.File) (*File, error) {
 			if prog, err = parser.ParseFile(nil, f.Path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps); err != nil {
 				return nil, err
 			}
+			parse.FixRelational(prog, f.Source)
 		}
 		jf.Program, jf.Top, jf.Body, jf.TopDecls = prog, prog, prog.Body, prog.DeclarationList
 		return jf, nil
@@ -98,6 +99,7 @@ func Parse(f *parse.File, tf *token.File) (*File, error) {
 		if prog, err = parser.ParseFile(nil, f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps); err != nil {
 			return nil, err
 		}
+		parse.FixRelational(prog, parse.CJSPrefix+f.Source+parse.CJSSuffix)
 	}
 	jf.Program, jf.shift = prog, len(parse.CJSPrefix)
 	if len(prog.Body) == 1 {
