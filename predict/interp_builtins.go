@@ -7,9 +7,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 func native(name string, fn func(this Value, args []Value, pos ir.Pos) Value) *Native {
@@ -125,6 +127,49 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}
 		return n
 	})
+	// The global number functions convert their argument; the Number.*
+	// predicates do not (Number.isNaN('x') is false).
+	numFn := func(name string, f func(float64) Value, convert bool) *Native {
+		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
+			v := arg(a, 0)
+			if _, isNum := v.(float64); !convert && !isNum {
+				switch v.(type) {
+				case nil, nullT, bool, string, *Object:
+					return false
+				}
+				return unknown{why: name}
+			}
+			n, ok := toNumber(v)
+			if !ok {
+				return unknown{why: name}
+			}
+			return f(n)
+		})
+	}
+	isNaN := func(n float64) Value { return math.IsNaN(n) }
+	isFinite := func(n float64) Value { return !math.IsNaN(n) && !math.IsInf(n, 0) }
+	isInteger := func(n float64) Value { return !math.IsInf(n, 0) && n == math.Trunc(n) }
+	b["isNaN"] = numFn("isNaN", isNaN, true)
+	b["isFinite"] = numFn("isFinite", isFinite, true)
+	strFn := func(name string, f func(string) float64) *Native {
+		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
+			if len(a) > 1 && name == "parseInt" && arg(a, 1) != nil {
+				return unknown{why: "parseInt with a radix"}
+			}
+			s, ok := toStr(arg(a, 0))
+			if !ok {
+				return unknown{why: name}
+			}
+			return f(s)
+		})
+	}
+	b["parseFloat"] = strFn("parseFloat", layout.ParseFloat)
+	b["parseInt"] = strFn("parseInt", layout.ParseInt)
+	b["Number"].(*Native).Props = map[string]Value{
+		"isNaN": numFn("isNaN", isNaN, false), "isFinite": numFn("isFinite", isFinite, false),
+		"isInteger": numFn("isInteger", isInteger, false), "parseFloat": b["parseFloat"], "parseInt": b["parseInt"],
+		"MAX_SAFE_INTEGER": float64(1<<53 - 1), "MIN_SAFE_INTEGER": -float64(1<<53 - 1), "EPSILON": math.Pow(2, -52),
+	}
 	b["Boolean"] = native("Boolean", func(_ Value, a []Value, _ ir.Pos) Value {
 		t, ok := truthy(arg(a, 0))
 		if !ok {
@@ -499,9 +544,15 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if k == "at" && !in.p.Has("String.prototype.at") {
 		return nil
 	}
+	if i, ok := arrayIndex(k); ok && isASCII(s) {
+		if int(i) < len(s) {
+			return s[i : i+1]
+		}
+		return nil
+	}
 	switch k {
 	case "length":
-		return float64(len([]rune(s)))
+		return float64(len(utf16.Encode([]rune(s)))) // UTF-16 units
 	case "trim":
 		return str(func(s string, _ []Value) Value { return strings.TrimSpace(s) })
 	case "toUpperCase":

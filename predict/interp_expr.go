@@ -464,6 +464,19 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	}
 	switch o := obj.(type) {
 	case *Object:
+		if o.Arr && k == "length" {
+			// Truncation; growing makes holes, which are not modelled.
+			n, ok := v.(float64)
+			if !ok || n != math.Trunc(n) || n < 0 || int(n) > len(o.Elems) {
+				in.reason(pos, "setting an array's length to this value is not modelled")
+				return
+			}
+			o.Elems = o.Elems[:int(n)]
+			return
+		}
+		if i, ok := arrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
+			in.reason(pos, "an array write past its end (holes are not modelled)")
+		}
 		o.set(k, v)
 	case *Closure:
 		if o.Props == nil {
