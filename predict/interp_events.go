@@ -19,6 +19,10 @@ type emitter struct {
 	listeners map[string][]listener
 	names     []string // event names in first-registration order
 	born      int32    // epoch (Interp.mut)
+	// max is setMaxListeners' value (nil: EventEmitter.defaultMaxListeners
+	// when a listener is added); warned, the events warned about.
+	max    Value
+	warned map[string]bool
 }
 
 func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
@@ -37,6 +41,40 @@ func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
 		return nil
 	}
 	return o.emitter
+}
+
+// maxListeners is the emitter's limit: its own, or the class default.
+func (in *Interp) maxListeners(em *emitter) Value {
+	if em.max != nil {
+		return em.max
+	}
+	if d, ok := in.emitterClass().Statics.get("defaultMaxListeners"); ok {
+		return d
+	}
+	return 10.0
+}
+
+// maxListenersCheck is Node's leak warning: the first time an event has
+// more listeners than the limit (0: none), a MaxListenersExceededWarning
+// goes to stderr (a process 'warning' listener would hear it a tick
+// later: a reason).
+func (in *Interp) maxListenersCheck(em *emitter, name string, pos ir.Pos) {
+	m, ok := in.maxListeners(em).(float64)
+	if !ok {
+		in.reason(pos, "EventEmitter.defaultMaxListeners of an unknown value")
+		return
+	}
+	n := len(em.listeners[name])
+	if m <= 0 || float64(n) <= m || em.warned[name] {
+		return
+	}
+	if em.warned == nil {
+		em.warned = map[string]bool{}
+	}
+	em.warned[name] = true
+	in.heard("MaxListenersExceededWarning")
+	in.stderr = append(in.stderr, "MaxListenersExceededWarning: Possible EventEmitter memory leak detected. "+
+		jsNum(float64(n))+" "+name+" listeners added. Use emitter.setMaxListeners() to increase limit")
 }
 
 func (c *ClassVal) isEmitter() bool {
@@ -129,6 +167,7 @@ func (in *Interp) emitterClass() *ClassVal {
 			}
 			in.mut(em.born)
 			em.add(name, listener{fn: fn, once: once}, prepend)
+			in.maxListenersCheck(em, name, pos)
 			return this
 		}
 	}
@@ -218,8 +257,17 @@ func (in *Interp) emitterClass() *ClassVal {
 		}
 		return newArray(ns)
 	})
-	method("setMaxListeners", func(_ *emitter, this Value, _ []Value, _ ir.Pos) Value { return this })
-	method("getMaxListeners", func(*emitter, Value, []Value, ir.Pos) Value { return float64(10) })
+	method("setMaxListeners", func(em *emitter, this Value, a []Value, pos ir.Pos) Value {
+		n, ok := arg(a, 0).(float64)
+		if !ok || n < 0 || n != n {
+			in.reason(pos, "setMaxListeners with this value is not modelled")
+			return this
+		}
+		in.mut(em.born)
+		em.max = n
+		return this
+	})
+	method("getMaxListeners", func(em *emitter, _ Value, _ []Value, _ ir.Pos) Value { return in.maxListeners(em) })
 	c.Statics.set("EventEmitter", c)
 	c.Statics.set("defaultMaxListeners", float64(10))
 	return c

@@ -494,7 +494,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 		}
 		in.reason(pos, "assignment to %s.%s", o.Name, k)
 	case *ClassVal:
-		if o.native || k == "name" || k == "length" || k == "prototype" {
+		if o.native && k != "defaultMaxListeners" || k == "name" || k == "length" || k == "prototype" {
 			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, k)
 			return
 		}
