@@ -250,12 +250,15 @@ func mergeStarvation(hazards map[Hazard]bool) []Hazard {
 // Interp is one run of the abstract interpreter: the loop.Host of a
 // loop model, interpreting the IR with abstract values.
 type Interp struct {
-	prog *ir.Program
-	p    loop.Profile
-	opts Options
-	x    *Exec // nil when replaying a witness
-	l    *loop.Loop
-	e    *Promises
+	// console's state: the group indent and the count labels.
+	groupIndent string
+	counts      map[string]int
+	prog        *ir.Program
+	p           loop.Profile
+	opts        Options
+	x           *Exec // nil when replaying a witness
+	l           *loop.Loop
+	e           *Promises
 
 	globals  *Scope
 	builtins map[string]Value

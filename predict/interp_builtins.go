@@ -44,6 +44,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		s := s
 		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.print(s, a, p) })
 	}
+	for _, m := range []string{"dir", "table", "trace", "group", "groupCollapsed", "groupEnd", "count", "countReset", "assert"} {
+		m := m
+		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.consoleMethod(m, a, p) })
+	}
 	b["console"] = console
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)

@@ -3,6 +3,7 @@ package predict
 import (
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/looplint/looplint/internal/frames"
@@ -14,7 +15,92 @@ import (
 // first string, then the rest space-separated) for the values the
 // predictor can format exactly; anything else is a reason.
 func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
-	in.write(stream, in.format(args, pos)+"\n")
+	in.printLine(stream, in.format(args, pos))
+	return nil
+}
+
+// printLine writes one console line, each of its lines indented by the
+// console.group depth.
+func (in *Interp) printLine(stream, text string) {
+	if in.groupIndent != "" {
+		text = in.groupIndent + strings.ReplaceAll(text, "\n", "\n"+in.groupIndent)
+	}
+	in.write(stream, text+"\n")
+}
+
+// consoleMethod is console's other methods, as Node's Console has them.
+func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
+	switch m {
+	case "group", "groupCollapsed", "groupEnd", "count", "countReset":
+		// State every later console line depends on: callbacks that
+		// touch it do not commute.
+		in.impure = true
+	}
+	switch m {
+	case "group", "groupCollapsed":
+		if len(args) > 0 {
+			in.print("stdout", args, pos)
+		}
+		in.groupIndent += "  "
+	case "groupEnd":
+		if len(in.groupIndent) >= 2 {
+			in.groupIndent = in.groupIndent[2:]
+		}
+	case "count", "countReset":
+		label := "default"
+		if v := arg(args, 0); v != nil {
+			s, ok := toStr(v)
+			if !ok {
+				in.reason(pos, "console.%s with a label the predictor does not know", m)
+				return nil
+			}
+			label = s
+		}
+		if in.counts == nil {
+			in.counts = map[string]int{}
+		}
+		if m == "count" {
+			in.counts[label]++
+			in.printLine("stdout", label+": "+strconv.Itoa(in.counts[label]))
+			return nil
+		}
+		if _, ok := in.counts[label]; !ok {
+			in.heard("Warning")
+			in.stderr = append(in.stderr, "Warning: Count for '"+label+"' does not exist")
+			return nil
+		}
+		in.counts[label] = 0
+	case "assert":
+		t, ok := truthy(arg(args, 0))
+		if !ok {
+			t = in.fork(pos, "console.assert")
+		}
+		if t {
+			return nil
+		}
+		rest := append([]Value{}, args[min(1, len(args)):]...)
+		if s, ok := arg(rest, 0).(string); ok {
+			rest[0] = "Assertion failed: " + s
+		} else {
+			rest = append([]Value{"Assertion failed"}, rest...)
+		}
+		in.print("stderr", rest, pos)
+	case "dir":
+		if len(args) > 1 {
+			in.reason(pos, "console.dir with options is not modelled")
+		}
+		s, ok := in.inspect(arg(args, 0), 1)
+		if _, str := arg(args, 0).(string); !str {
+			s, ok = in.inspect(arg(args, 0), 0)
+		}
+		if !ok {
+			in.reason(pos, "printing a value the predictor cannot format exactly")
+			s = "<unknown>"
+		}
+		in.printLine("stdout", s)
+	default: // table, trace
+		in.reason(pos, "console.%s is not modelled", m)
+	}
 	return nil
 }
 
