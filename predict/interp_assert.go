@@ -122,6 +122,9 @@ func deepStrictEq(a, b Value) (bool, bool) {
 	if !xo || !yo || x == y {
 		return sameValue(a, b)
 	}
+	if x.coll != nil || y.coll != nil || isIterator(x) || isIterator(y) {
+		return false, false // entries compared by their own rules: not modelled
+	}
 	if x.Arr != y.Arr || x.Class != y.Class || x.Proto != y.Proto || x.emitter != nil || y.emitter != nil {
 		return false, true
 	}

@@ -109,6 +109,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has("AggregateError") {
 		b["AggregateError"] = &Native{Name: "AggregateError", Props: map[string]Value{}}
 	}
+	for _, name := range []string{"Map", "Set"} {
+		set := name == "Set"
+		b[name] = &Native{Name: name, Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, p ir.Pos) Value {
+			return in.newCollection(set, a, p)
+		}}
+	}
 	b["NaN"] = math.NaN()
 	b["Infinity"] = math.Inf(1)
 	b["String"] = native("String", func(_ Value, a []Value, _ ir.Pos) Value {
@@ -363,6 +369,9 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 			return ok && o.Arr
 		case "Object":
 			return isObj(a) || isCallable(a)
+		case "Map", "Set":
+			o, ok := a.(*Object)
+			return ok && o.coll != nil && o.Class == n.Name
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)
@@ -401,6 +410,15 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		return unknown{why: "member"}
 	case *Object:
+		if o.coll != nil {
+			if v := in.collMember(o, k, pos); v != nil {
+				return v
+			}
+		}
+		if isIterator(o) {
+			in.reason(pos, "%s.%s is not modelled", o.Class, k)
+			return unknown{why: k}
+		}
 		if v, ok := o.get(k); ok {
 			return v
 		}
@@ -1015,6 +1033,10 @@ func (in *Interp) arrayFrom(a []Value, pos ir.Pos) Value {
 			items = slices.Clone(v.Elems)
 			break
 		}
+		if v.coll != nil {
+			items, _ = in.iterate(v)
+			break
+		}
 		n, ok := v.Props["length"].(float64)
 		if !plainKeys(v) || !ok || n < 0 || n > 1e6 || n != math.Trunc(n) {
 			in.reason(pos, "Array.from of this value")
@@ -1030,6 +1052,7 @@ func (in *Interp) arrayFrom(a []Value, pos ir.Pos) Value {
 		in.reason(pos, "Array.from of this value")
 		return unknown{why: "Array.from"}
 	}
+
 	if f := arg(a, 1); f != nil {
 		if !isCallable(f) {
 			in.throwTypeVague()

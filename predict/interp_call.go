@@ -8,7 +8,7 @@ func (in *Interp) args(list []ir.Expr, sc *Scope, fr *frame) []Value {
 	var out []Value
 	for _, a := range list {
 		if sp, ok := a.(*ir.Spread); ok {
-			vs, ok := spreadOf(in.eval(sp.X, sc, fr))
+			vs, ok := in.iterate(in.eval(sp.X, sc, fr))
 			if !ok {
 				in.reason(sp.Pos, "spread of a value that is not a known array or string")
 				out = append(out, unknown{why: "spread"})

@@ -340,6 +340,14 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 	var items []Value
 	switch v := it.(type) {
 	case *Object:
+		if v.coll != nil {
+			// Entries added during the loop would be visited: a change
+			// while it runs is a reason (collMember).
+			v.coll.iterating++
+			defer func() { v.coll.iterating-- }()
+			items, _ = in.iterate(v)
+			break
+		}
 		if !v.Arr {
 			if t, ok := sourceText(s.Iter); ok {
 				in.throwType(s.Pos, t+" is not iterable")

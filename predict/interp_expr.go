@@ -124,7 +124,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		var vs []Value
 		for _, x := range e.Elems {
 			if sp, ok := x.(*ir.Spread); ok {
-				xs, ok := spreadOf(in.eval(sp.X, sc, fr))
+				xs, ok := in.iterate(in.eval(sp.X, sc, fr))
 				if !ok {
 					in.reason(sp.Pos, "spread of a value that is not a known array or string")
 					continue

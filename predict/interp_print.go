@@ -358,6 +358,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		}
 		return "'" + v + "'", true
 	case *Object:
+		if v.coll != nil {
+			return in.inspectColl(v, recurse, lay)
+		}
 		if v.errClass != "" && v.Proto != nil {
 			return "", false // a subclass's stack header: util.inspect's improveStack
 		}

@@ -44,6 +44,8 @@ type Object struct {
 	// "TypeError", ...; also of instances of their subclasses), "" for
 	// anything else: a class named FooError is not one.
 	errClass string
+	// coll holds a Map's or Set's entries (Class "Map" or "Set").
+	coll *collection
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter
 	// born is the epoch the object was made in (Interp.mut); 0, the
@@ -354,12 +356,20 @@ func toStr(v Value) (string, bool) {
 		if _, ok := v.Props["toString"]; ok {
 			return "", false
 		}
+		if v.coll != nil || isIterator(v) {
+			return "[object " + v.Class + "]", true
+		}
 		return "[object Object]", true
 	case *Promise:
 		return "[object Promise]", true
 	}
 	return "", false
 }
+
+// isIterator reports a Map's or Set's keys(), values() or entries(): the
+// predictor keeps the items as an array, which only for-of, spread and
+// Array.from may see.
+func isIterator(o *Object) bool { return o.Arr && strings.HasSuffix(o.Class, " Iterator") }
 
 func isErrorClass(c string) bool { return strings.HasSuffix(c, "Error") }
 

@@ -25,10 +25,7 @@ func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
 // sizeSuffix is the "(n)" after a constructor name; arrays got it in Node 12,
 // Map/Set only later (verified absent on 12, present on 16).
 func (c *ctx) sizeSuffix(n int, collection bool) string {
-	if c.Major <= 11 || collection && c.Major <= 13 {
-		return ""
-	}
-	return "(" + strconv.Itoa(n) + ")"
+	return layout.SizeSuffix(c.Major, n, collection)
 }
 
 func isUndef(v sobek.Value) bool { return v == nil || sobek.IsUndefined(v) }
