@@ -368,10 +368,14 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 			o, ok := a.(*Object)
 			return ok && o.Arr
 		case "Object":
-			return isObj(a) || isCallable(a)
+			_, date := a.(*dateObj)
+			return isObj(a) || isCallable(a) || date
 		case "Map", "Set":
 			o, ok := a.(*Object)
 			return ok && o.coll != nil && o.Class == n.Name
+		case "Date":
+			_, ok := a.(*dateObj)
+			return ok
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)
@@ -510,6 +514,12 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return unknown{why: k}
 	case *ClassVal:
 		return in.classMember(o, k, pos)
+	case *dateObj:
+		if k == "getTime" || k == "valueOf" {
+			return native(k, func(Value, []Value, ir.Pos) Value { return o.t })
+		}
+		in.reason(pos, "Date.prototype.%s is not modelled", k)
+		return unknown{why: k}
 	case *timerHandle:
 		return in.timerMethod(o, k, pos)
 	case *immHandle:

@@ -569,6 +569,12 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 	case "void":
 		return nil
 	case "-", "+", "~":
+		if d, ok := v.(*dateObj); ok {
+			v = d.t
+		}
+		if t, ok := v.(timeVal); ok && e.Op == "+" {
+			return t // +Date.now(), +new Date(): still the reading
+		}
 		n, ok := toNumber(v)
 		if !ok {
 			return unknown{why: "unary"}
@@ -592,7 +598,29 @@ func toInt32(f float64) int32 {
 	return int32(uint32(int64(math.Trunc(f))))
 }
 
+// dateNumeric are the operators that take a Date as its number.
+var dateNumeric = map[string]bool{"-": true, "*": true, "/": true, "%": true, "**": true, "<": true, ">": true,
+	"<=": true, ">=": true, "&": true, "|": true, "^": true, "<<": true, ">>": true, ">>>": true}
+
 func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
+	// A Date is its reading in arithmetic and comparisons; + joins its
+	// text (hint "default" is string for a Date), which is not modelled.
+	_, da := a.(*dateObj)
+	_, db := b.(*dateObj)
+	switch {
+	case !da && !db:
+	case op == "+":
+		in.reason(pos, "a Date's text is not modelled")
+		return unknown{why: "Date text"}
+	case !dateNumeric[op]:
+	default:
+		if d, ok := a.(*dateObj); ok {
+			a = d.t
+		}
+		if d, ok := b.(*dateObj); ok {
+			b = d.t
+		}
+	}
 	// Clock arithmetic and comparisons.
 	if r, ok := in.timeOp(op, a, b, pos); ok {
 		return r

@@ -138,6 +138,10 @@ type Native struct {
 	Obj bool
 }
 
+// dateObj is new Date(): an object holding a clock reading, which +d,
+// d.getTime() and arithmetic give (a clock reading, as Date.now()).
+type dateObj struct{ t timeVal }
+
 // tdzT is the value of a let, const or class binding before its
 // declaration has run: reading or writing it throws a ReferenceError.
 type tdzT struct{}
