@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/looplint/looplint/ir"
@@ -128,11 +129,21 @@ func newWhyIndex() *whyIndex {
 }
 
 func prefixKey(c []int) string {
-	var b strings.Builder
-	for _, x := range c {
-		fmt.Fprintf(&b, "%d,", x)
+	buf, _ := prefixKeys(c)
+	return string(buf)
+}
+
+// prefixKeys is prefixKey(c) with, at offs[i], the end of prefixKey(c[:i]):
+// every prefix's key in one pass (races asks for many of one path's).
+func prefixKeys(c []int) (buf []byte, offs []int) {
+	buf = make([]byte, 0, len(c)*3)
+	offs = make([]int, len(c)+1)
+	for i, x := range c {
+		buf = strconv.AppendInt(buf, int64(x), 10)
+		buf = append(buf, ',')
+		offs[i+1] = len(buf)
 	}
-	return b.String()
+	return buf, offs
 }
 
 // add records a path whose output has index out.
@@ -147,7 +158,8 @@ func (w *whyIndex) add(p Path, out int) {
 			w.outAt[k] = -1
 		}
 		if i < len(p.Choices) {
-			fmt.Fprintf(&b, "%d,", p.Choices[i])
+			b.WriteString(strconv.Itoa(p.Choices[i]))
+			b.WriteByte(',')
 			if _, ok := w.first[b.String()]; !ok {
 				w.first[b.String()] = len(w.paths)
 				keep = true
@@ -227,14 +239,19 @@ func (w *whyIndex) races() []Race {
 	var out []Race
 	seen := map[string]bool{}
 	for _, p := range w.paths {
+		var buf []byte
+		var offs []int
 		for _, f := range p.Forks {
 			if !w.matters(p, f) {
 				continue
 			}
-			pre := prefixKey(p.Choices[:f.Choice])
+			if offs == nil {
+				buf, offs = prefixKeys(p.Choices)
+			}
+			pre := string(buf[:offs[f.Choice]])
 			mine := p.Choices[f.Choice]
 			for alt := 0; alt < 8; alt++ {
-				j, ok := w.first[pre+fmt.Sprintf("%d,", alt)]
+				j, ok := w.first[pre+strconv.Itoa(alt)+","]
 				if !ok || alt == mine || saysSame(w.paths[j], f) {
 					continue
 				}
