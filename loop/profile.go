@@ -262,6 +262,9 @@ var features = map[string][]Version{
 	// before it was "Cannot read property 'x' of undefined" (measured on
 	// 16.8.0 and 16.9.0).
 	"v8:properties message": {{16, 9, 0}},
+	// import.meta.filename and .dirname (measured on 20.10.0/20.11.0 and
+	// 21.1.0/21.2.0).
+	"import.meta.filename": {{20, 11, 0}, {21, 2, 0}},
 	// "Cannot access 'x' before initialization" for a binding in its
 	// temporal dead zone; before, "x is not defined" (measured on 11.15.0
 	// and 12.22.12).

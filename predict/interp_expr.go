@@ -2,6 +2,7 @@ package predict
 
 import (
 	"math"
+	"path"
 	"strconv"
 	"strings"
 
@@ -270,6 +271,16 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		in.reason(e.Pos, "spread here is not modelled")
 		return unknown{why: "spread"}
 	case *ir.Meta:
+		if e.Name == "import.meta" && in.opts.Filename != "" {
+			// The module's own path in the sandbox, as the runtime gives it.
+			m := newObject()
+			m.set("url", "file://"+in.opts.Filename)
+			if in.p.Has("import.meta.filename") {
+				m.set("filename", in.opts.Filename)
+				m.set("dirname", path.Dir(in.opts.Filename))
+			}
+			return m
+		}
 		in.reason(e.Pos, "%s is not modelled", e.Name)
 		return unknown{why: e.Name}
 	case *ir.Super:

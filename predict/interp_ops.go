@@ -300,6 +300,9 @@ func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 		return in.writeSync(args, pos)
 	case name == "exists":
 		// Never throws: a missing file or a bad path is false.
+		if p := arg(args, 0); p == nil || p == null {
+			return false
+		}
 		known, _, err := in.readPath(arg(args, 0), pos, "existsSync")
 		if !known {
 			return unknown{why: "fs.existsSync", made: true, typ: "boolean"}
@@ -377,6 +380,11 @@ var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, 
 // ([error, result]; error null on success). args are the request's
 // arguments without a callback.
 func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos) (int, []Value) {
+	if p := arg(args, 0); (p == nil || p == null) && !promise {
+		// Validated before any request: the call itself throws (the
+		// promise form rejects instead, a job later: not modelled).
+		panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
+	}
 	trips := 1
 	if name == "readFile" {
 		trips = in.p.ReadFileTrips(promise)

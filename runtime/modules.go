@@ -388,11 +388,12 @@ func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
 		if !ok {
 			return nil
 		}
-		return []sobek.MetaProperty{
-			{Key: "url", Value: h.rt.ToValue("file://" + k)},
-			{Key: "filename", Value: h.rt.ToValue(k)},
-			{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))},
+		props := []sobek.MetaProperty{{Key: "url", Value: h.rt.ToValue("file://" + k)}}
+		if h.p.Profile.Has("import.meta.filename") {
+			props = append(props, sobek.MetaProperty{Key: "filename", Value: h.rt.ToValue(k)},
+				sobek.MetaProperty{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))})
 		}
+		return props
 	})
 	return m, nil
 }
