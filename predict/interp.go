@@ -100,6 +100,12 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 	if err != nil {
 		return Prediction{Reasons: []Reason{{Msg: "cannot lower: " + err.Error()}}}
 	}
+	if p.Module == loop.ESModule && prog.Main.Async && !p.TopLevelAwait() {
+		// Top-level await before 14.8: the module does not link (Node
+		// prints "SyntaxError: Unexpected reserved word"; probe 34).
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	if f.Lowered && !p.Has("syntax:async iteration") {
 		// for await or an async generator: a SyntaxError on Node 8.
 		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,
