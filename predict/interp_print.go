@@ -540,8 +540,13 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		}
 		lay.IndentLvl += diff
 		s, ok := in.inspectV(o.Props[k], recurse, lay)
+		sep := " "
+		if diff == 3 && lay.BreakLength < layout.Width(s) {
+			// Node <= 11 moves a long value under its key.
+			sep = "\n" + strings.Repeat(" ", lay.IndentLvl)
+		}
 		lay.IndentLvl -= diff
-		if !ok || lay.Legacy && strings.Contains(s, "\n") {
+		if !ok {
 			return "", false
 		}
 		if !identKey.MatchString(k) {
@@ -550,16 +555,14 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 			}
 			k = "'" + k + "'"
 		}
-		out = append(out, k+": "+s)
+		out = append(out, k+":"+sep+s)
 	}
 	var numeric func(int) bool
 	if o.Arr {
 		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
 	}
 	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
-	if lay.Legacy && strings.Contains(r, "\n") {
-		return "", false // Node <= 11's multi-line layout is not checked here
-	}
+
 	return r, true
 }
 
