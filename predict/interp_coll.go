@@ -262,18 +262,5 @@ func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, 
 			out = append(out, ks+" => "+vs)
 		}
 	}
-	r := lay.Reduce(out, "", [2]string{prefix + "{", "}"}, false, recurse, nil)
-	if lay.Legacy && len(r) > 0 && containsNewline(r) {
-		return "", false
-	}
-	return r, true
-}
-
-func containsNewline(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			return true
-		}
-	}
-	return false
+	return lay.Reduce(out, "", [2]string{prefix + "{", "}"}, false, recurse, nil), true
 }
