@@ -423,6 +423,12 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			in.reason(pos, "%s.%s is not modelled", o.Class, k)
 			return unknown{why: k}
 		}
+		if a := o.acc[k]; a != nil {
+			if a.get == nil {
+				return nil
+			}
+			return in.callFunc(a.get, o, nil)
+		}
 		if v, ok := o.get(k); ok {
 			return v
 		}

@@ -549,9 +549,10 @@ func (in *Interp) assignPattern(p ir.Pattern, v Value, sc *Scope, fr *frame, pos
 }
 
 // plainKeys reports whether o's own enumerable properties are exactly
-// o.Keys: a plain object or instance, not an array, error or emitter.
+// o.Keys with their values in Props: a plain object or instance, not an
+// array, error or emitter, and without accessors (reading them runs code).
 func plainKeys(o *Object) bool {
-	return !o.Arr && o.emitter == nil && o.Class == "Object"
+	return !o.Arr && o.emitter == nil && o.Class == "Object" && len(o.acc) == 0
 }
 
 // objectRest is the ...rest of an object pattern: a new plain object

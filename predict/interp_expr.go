@@ -3,6 +3,7 @@ package predict
 import (
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -162,7 +163,38 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					c.Props = newObject()
 					c.Props.Props["name"] = k
 				}
+				if o.acc[k] != nil {
+					// The value replaces the accessor; the key keeps its place.
+					delete(o.acc, k)
+					o.Props[k] = v
+					continue
+				}
 				o.set(k, v)
+			case "get", "set":
+				k, ok := toStr(in.eval(p.Key, sc, fr))
+				fn, isFn := in.eval(p.Value, sc, fr).(*Closure)
+				if !ok || !isFn {
+					in.reason(e.Pos, "object literal %s property with a computed key", p.Kind)
+					continue
+				}
+				if o.acc == nil {
+					o.acc = map[string]*accessor{}
+				}
+				a := o.acc[k]
+				if a == nil {
+					a = &accessor{}
+					o.acc[k] = a
+				}
+				if _, had := o.Props[k]; had {
+					delete(o.Props, k) // the accessor replaces the value; the key keeps its place
+				} else if !slices.Contains(o.Keys, k) {
+					o.Keys = insertKey(o.Keys, k)
+				}
+				if p.Kind == "get" {
+					a.get = fn
+				} else {
+					a.set = fn
+				}
 			case "spread":
 				src := in.eval(p.Value, sc, fr)
 				if src == nil || src == null {
@@ -475,6 +507,14 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	}
 	switch o := obj.(type) {
 	case *Object:
+		if a := o.acc[k]; a != nil {
+			if a.set == nil {
+				in.reason(pos, "assignment to a property with only a getter")
+				return
+			}
+			in.callFunc(a.set, o, []Value{v})
+			return
+		}
 		if o.Arr && k == "length" {
 			// Truncation; growing makes holes, which are not modelled.
 			n, ok := v.(float64)
@@ -663,7 +703,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			return unknown{why: "in"}
 		}
 		_, has := o.get(k)
-		return has
+		return has || o.acc[k] != nil
 	}
 	if ua || ub {
 		return unknown{why: "operand"}

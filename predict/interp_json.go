@@ -77,7 +77,7 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl strin
 	case *Closure, *Native, *ClassVal:
 		return true, false
 	case *Object:
-		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) {
+		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 {
 			return false, true
 		}
 		if _, has := v.get("toJSON"); has {

@@ -540,6 +540,9 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		}
 		lay.IndentLvl += diff
 		s, ok := in.inspectV(o.Props[k], recurse, lay)
+		if a := o.acc[k]; a != nil {
+			s, ok = map[[2]bool]string{{true, false}: "[Getter]", {false, true}: "[Setter]", {true, true}: "[Getter/Setter]"}[[2]bool{a.get != nil, a.set != nil}], true
+		}
 		sep := " "
 		if diff == 3 && lay.BreakLength < layout.Width(s) {
 			// Node <= 11 moves a long value under its key.

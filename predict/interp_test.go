@@ -51,6 +51,7 @@ var complete = map[string]bool{
 	"counting-loops":        true, // counting loops past the iteration cap
 	"fs-sync":               true, // fs.*Sync, fs.writeSync to 1 and 2
 	"fs-relative-path":      true,
+	"object-accessors":      true,
 	"map-set-layout":        true,
 	"inspect-legacy-layout": true,
 	"esm-top-level-await":   true,

@@ -46,6 +46,9 @@ type Object struct {
 	errClass string
 	// coll holds a Map's or Set's entries (Class "Map" or "Set").
 	coll *collection
+	// acc holds an object literal's accessors (get x() / set x(v)), by
+	// key; the key is in Keys, not in Props.
+	acc map[string]*accessor
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter
 	// born is the epoch the object was made in (Interp.mut); 0, the
@@ -137,6 +140,8 @@ type Native struct {
 	// function.
 	Obj bool
 }
+
+type accessor struct{ get, set *Closure }
 
 // dateObj is new Date(): an object holding a clock reading, which +d,
 // d.getTime() and arithmetic give (a clock reading, as Date.now()).
