@@ -2,6 +2,7 @@ package parse
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/token"
@@ -26,7 +27,9 @@ func FixRelational(prog *ast.Program, src string) {
 	if prog.File != nil {
 		base = prog.File.Base()
 	}
-	seen := map[uintptr]bool{}
+	// Only bindings are reachable twice (from a function's body and its
+	// DeclarationList); skipping a repeat keeps the walk linear.
+	seen := map[*ast.Binding]bool{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -35,22 +38,22 @@ func FixRelational(prog *ast.Program, src string) {
 				walk(v.Elem())
 			}
 		case reflect.Pointer:
-			if v.IsNil() || v.Elem().Kind() != reflect.Struct || v.Type().Elem().PkgPath() != astPkg {
+			if v.IsNil() || v.Type().Elem().PkgPath() != astPkg || v.Elem().Kind() != reflect.Struct {
 				return
 			}
-			if seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			if b, ok := v.Interface().(*ast.BinaryExpression); ok {
-				rotate(b, src, base)
+			switch n := v.Interface().(type) {
+			case *ast.Binding:
+				if seen[n] {
+					return
+				}
+				seen[n] = true
+			case *ast.BinaryExpression:
+				rotate(n, src, base)
 			}
 			walk(v.Elem())
 		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
+			for _, i := range nodeFields(v.Type()) {
+				walk(v.Field(i))
 			}
 		case reflect.Slice:
 			for i := 0; i < v.Len(); i++ {
@@ -60,6 +63,29 @@ func FixRelational(prog *ast.Program, src string) {
 	}
 	walk(reflect.ValueOf(prog))
 }
+
+// nodeFields lists, per struct type, the exported fields that can hold
+// AST nodes (cached: the walk asks for every node).
+func nodeFields(t reflect.Type) []int {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]int)
+	}
+	var idx []int
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		k := f.Type.Kind()
+		if k == reflect.Slice {
+			k = f.Type.Elem().Kind()
+		}
+		if f.IsExported() && (k == reflect.Interface || k == reflect.Pointer || k == reflect.Struct) {
+			idx = append(idx, i)
+		}
+	}
+	fieldCache.Store(t, idx)
+	return idx
+}
+
+var fieldCache sync.Map // reflect.Type -> []int
 
 var astPkg = reflect.TypeOf(ast.Program{}).PkgPath()
 
