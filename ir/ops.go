@@ -33,9 +33,11 @@ func (l *lowerer) path(e ast.Expression) string {
 	return ""
 }
 
+// printStream are the console methods that print their arguments as
+// util.format does (dir, table, trace and the rest are ordinary calls).
 var printStream = map[string]string{
-	"log": "stdout", "info": "stdout", "debug": "stdout", "dir": "stdout", "table": "stdout",
-	"warn": "stderr", "error": "stderr", "trace": "stderr",
+	"log": "stdout", "info": "stdout", "debug": "stdout",
+	"warn": "stderr", "error": "stderr",
 }
 
 var promiseStatics = set("resolve reject all race allSettled any withResolvers try")

@@ -21,10 +21,6 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	args := in.args(e.Args, sc, fr)
 	switch e.Kind {
 	case ir.OpPrint:
-		switch m := e.Callee[strings.LastIndex(e.Callee, ".")+1:]; m {
-		case "dir", "table", "trace":
-			return in.consoleMethod(m, args, e.Pos)
-		}
 		return in.print(e.Name, args, e.Pos)
 	case ir.OpNextTick:
 		return in.nextTick(args, e.Pos)
