@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // JSON.stringify for the values the predictor knows: primitives, arrays
@@ -41,15 +42,9 @@ func jsonGap(v Value) (string, bool) {
 	case nil, nullT:
 		return "", true
 	case float64:
-		if math.IsNaN(v) || v < 1 {
-			return "", true
-		}
-		return strings.Repeat(" ", int(min(10, math.Trunc(v)))), true
+		return layout.JSONGapNumber(v), true
 	case string:
-		if r := []rune(v); len(r) > 10 {
-			return string(r[:10]), true
-		}
-		return v, true
+		return layout.JSONGapString(v), true
 	}
 	return "", false
 }

@@ -231,13 +231,12 @@ func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
 	return "", false
 }
 
-// specNumber is a number a specifier prints: -0 keeps its sign from 12
-// (util.inspect's rule); before, the specifiers stringify.
+// specNumber is a number a specifier prints (a zero: layout.SpecZero).
 func (in *Interp) specNumber(f float64) string {
-	if in.p.Node.Major <= 11 {
-		return jsNum(f)
+	if f == 0 {
+		return layout.SpecZero(in.p.Node.Major, math.Signbit(f))
 	}
-	return formatNumber(f)
+	return jsNum(f)
 }
 
 // formatNumber is util.inspect's number: -0 keeps its sign.

@@ -5,11 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/grafana/sobek"
@@ -330,24 +328,15 @@ func (h *host) indentJSON() {
 	j.DefineDataProperty("stringify", fn, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 }
 
-// jsonGap is JSON.stringify's space argument as the spec reads it: up
-// to 10 spaces, or a string's first 10 code units.
+// jsonGap is JSON.stringify's space argument (layout.JSONGapNumber).
 func jsonGap(v sobek.Value) string {
 	switch { // (Number and String wrapper objects are not unwrapped)
 	case v == nil || sobek.IsUndefined(v) || sobek.IsNull(v):
 		return ""
 	case sobek.IsNumber(v):
-		n := v.ToFloat()
-		if math.IsNaN(n) || n < 1 {
-			return ""
-		}
-		return strings.Repeat(" ", int(min(10, math.Trunc(n))))
+		return layout.JSONGapNumber(v.ToFloat())
 	case sobek.IsString(v):
-		u := utf16.Encode([]rune(v.String()))
-		if len(u) > 10 {
-			u = u[:10]
-		}
-		return string(utf16.Decode(u))
+		return layout.JSONGapString(v.String())
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"math"
 	"strings"
 
 	"github.com/grafana/sobek"
@@ -108,8 +109,8 @@ func (c *ctx) formatNum(v sobek.Value, verb byte) string {
 	default:
 		f = layout.ParseFloat(c.h.call("str", v).String())
 	}
-	if c.Major <= 11 && f == 0 {
-		return "0"
+	if f == 0 {
+		return layout.SpecZero(c.Major, math.Signbit(f))
 	}
 	return c.formatNumber(c.rt.ToValue(f))
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 )
 
 // Specs is the scan of util.format's first argument f against the nargs
@@ -108,4 +109,31 @@ func ParseFloat(s string) float64 {
 	}
 	f, _ := strconv.ParseFloat(m, 64)
 	return f
+}
+
+// SpecZero is how %d, %i and %f print a zero: -0 keeps its sign from 12
+// (util.inspect's number); before, the specifiers stringify (0).
+func SpecZero(major int, negative bool) string {
+	if negative && major >= 12 {
+		return "-0"
+	}
+	return "0"
+}
+
+// JSONGapNumber and JSONGapString are JSON.stringify's space argument:
+// a number gives that many spaces (at most 10, none below 1), a string
+// its first 10 UTF-16 code units.
+func JSONGapNumber(n float64) string {
+	if math.IsNaN(n) || n < 1 {
+		return ""
+	}
+	return strings.Repeat(" ", int(min(10, math.Trunc(n))))
+}
+
+// JSONGapString: see JSONGapNumber.
+func JSONGapString(s string) string {
+	if u := utf16.Encode([]rune(s)); len(u) > 10 {
+		return string(utf16.Decode(u[:10]))
+	}
+	return s
 }
