@@ -2,7 +2,6 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
-	"strings"
 )
 
 // Classes: a class value holds its constructor, prototype methods and
@@ -79,10 +78,7 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 				in.reason(m.Pos, "a class member with an unknown computed name")
 				continue
 			}
-			if !m.Computed && strings.HasPrefix(k, "#") {
-				k = privatePrefix + k
-			}
-			key = k
+			key = privateKey(k, m.Computed)
 		}
 		var fn *Closure
 		if m.Func != nil {

@@ -2,7 +2,6 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
-	"sort"
 	"strconv"
 )
 
@@ -404,26 +403,13 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 // for-in and Object.keys give them: array indices and other integer keys
 // ascending, then the rest in insertion order.
 func enumKeys(o *Object) []string {
-	var ints []int
-	var rest []string
-	if o.Arr {
-		for i := range o.Elems {
-			ints = append(ints, i)
-		}
+	out := make([]string, 0, len(o.Elems)+len(o.Keys))
+	for i := range o.Elems {
+		out = append(out, strconv.Itoa(i))
 	}
-	for _, k := range o.Keys {
-		if n, err := strconv.Atoi(k); err == nil && n >= 0 && strconv.Itoa(n) == k {
-			ints = append(ints, n)
-		} else {
-			rest = append(rest, k)
-		}
-	}
-	sort.Ints(ints)
-	out := make([]string, 0, len(ints)+len(rest))
-	for _, n := range ints {
-		out = append(out, strconv.Itoa(n))
-	}
-	return append(out, rest...)
+	// Keys are kept in JS order as they are added (insertKey), and an
+	// array's own integer keys past its elements are larger than theirs.
+	return append(out, o.Keys...)
 }
 
 // forEach runs body once per item, binding target (a fresh scope per

@@ -53,10 +53,16 @@ const privatePrefix = "\x00"
 // computed) get privatePrefix.
 func (in *Interp) memberKey(m *ir.Member, sc *Scope, fr *frame) (string, bool) {
 	k, ok := toStr(in.eval(m.Prop, sc, fr))
-	if ok && !m.Computed && strings.HasPrefix(k, "#") {
-		k = privatePrefix + k
+	return privateKey(k, m.Computed), ok
+}
+
+// privateKey is the key of a member or class element named k: a private
+// name (#x, never computed) gets privatePrefix.
+func privateKey(k string, computed bool) string {
+	if !computed && strings.HasPrefix(k, "#") {
+		return privatePrefix + k
 	}
-	return k, ok
+	return k
 }
 
 // sourceText is how V8 names an expression in "x is not a function" and

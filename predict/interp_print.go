@@ -89,10 +89,7 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 		if len(args) > 1 {
 			in.reason(pos, "console.dir with options is not modelled")
 		}
-		s, ok := in.inspect(arg(args, 0), 1)
-		if _, str := arg(args, 0).(string); !str {
-			s, ok = in.inspect(arg(args, 0), 0)
-		}
+		s, ok := in.inspectValue(arg(args, 0))
 		if !ok {
 			in.reason(pos, "printing a value the predictor cannot format exactly")
 			s = "<unknown>"
@@ -118,10 +115,7 @@ func (in *Interp) format(args []Value, pos ir.Pos) string {
 	if !firstString && in.p.Node.Major <= 11 {
 		parts := make([]string, len(args))
 		for i, a := range args {
-			s, ok := in.inspect(a, 1)
-			if _, str := a.(string); !str {
-				s, ok = in.inspect(a, 0)
-			}
+			s, ok := in.inspectValue(a)
 			if !ok {
 				s = fail()
 			}
@@ -220,13 +214,10 @@ func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
 		}
 		return b.String(), true
 	case 'O', 'o':
-		if s, ok := v.(string); ok {
-			return in.inspect(s, 1)
-		}
 		if c == 'o' && !prim {
 			return "", false // showHidden, depth 4
 		}
-		return in.inspect(v, 0)
+		return in.inspectValue(v)
 	}
 	return "", false
 }
@@ -327,6 +318,15 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 }
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// inspectValue is util.inspect(v) with the default options: v itself is
+// the top level, and a string is quoted.
+func (in *Interp) inspectValue(v Value) (string, bool) {
+	if s, ok := v.(string); ok {
+		return in.inspect(s, 1)
+	}
+	return in.inspect(v, 0)
+}
 
 // inspect is util.inspect for the values the predictor knows exactly
 // (see inspectV), laid out by Node's rules (package layout). nested says

@@ -68,10 +68,7 @@ func (in *Interp) utilModule() *Native {
 			in.reason(p, "util.inspect with options is not modelled")
 			return unknown{why: "util.inspect", made: true, typ: "string"}
 		}
-		s, ok := in.inspect(arg(a, 0), 1)
-		if _, str := arg(a, 0).(string); !str {
-			s, ok = in.inspect(arg(a, 0), 0)
-		}
+		s, ok := in.inspectValue(arg(a, 0))
 		if !ok {
 			in.reason(p, "printing a value the predictor cannot format exactly")
 			return unknown{why: "util.inspect", made: true, typ: "string"}
