@@ -116,15 +116,7 @@ func parseJS(path, src string, module bool) (prog *ast.Program, err error) {
 			prog, err = nil, fmt.Errorf("parser failed: %v", r)
 		}
 	}()
-	opts := []parser.Option{parser.WithDisableSourceMaps}
-	if module {
-		opts = append(opts, parser.IsModule)
-	}
-	prog, err = parser.ParseFile(nil, path, src, 0, opts...)
-	if err == nil {
-		parse.FixRelational(prog, src)
-	}
-	return prog, err
+	return parse.ParseJS(path, src, module)
 }
 
 type binding struct {

@@ -155,7 +155,7 @@ func parseFile(path string, src []byte) (*File, error) {
 		f.prog = prog
 		return f, nil
 	}
-	prog, moduleErr := parseFixed(path, f.Source, true)
+	prog, moduleErr := ParseJS(path, f.Source, true)
 	if moduleErr == nil {
 		f.ESMSyntax, f.prog = true, prog
 		return f, nil
@@ -171,7 +171,7 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
 			return f, nil
 		}
-		if prog, err := parseFixed(path, lowered, true); err == nil {
+		if prog, err := ParseJS(path, lowered, true); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.ESMSyntax, f.maps, f.prog = lowered, true, true, true, append(f.maps, m), prog
 			return f, nil
 		}
@@ -187,12 +187,13 @@ var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed), and returns the AST.
 func checkScript(src string) (*ast.Program, error) {
-	return parseFixed("", CJSPrefix+src+CJSSuffix, false)
+	return ParseJS("", CJSPrefix+src+CJSSuffix, false)
 }
 
-// parseFixed is the engine's parse of src (as a module or a script) with
-// FixRelational applied.
-func parseFixed(path, src string, module bool) (*ast.Program, error) {
+// ParseJS is the engine's parse of src (as a module or a script) with
+// FixRelational applied: how the front end, the IR and the analyzers
+// parse (the runtime names its files for the engine: sobek.Parse).
+func ParseJS(path, src string, module bool) (*ast.Program, error) {
 	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
 		opts = append(opts, parser.IsModule)

@@ -18,7 +18,6 @@ import (
 
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/file"
-	"github.com/grafana/sobek/parser"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/parse"
@@ -86,20 +85,18 @@ func Parse(f *parse.File, tf *token.File) (*File, error) {
 	if f.ESMSyntax {
 		if prog == nil {
 			var err error
-			if prog, err = parser.ParseFile(nil, f.Path, f.Source, 0, parser.IsModule, parser.WithDisableSourceMaps); err != nil {
+			if prog, err = parse.ParseJS(f.Path, f.Source, true); err != nil {
 				return nil, err
 			}
-			parse.FixRelational(prog, f.Source)
 		}
 		jf.Program, jf.Top, jf.Body, jf.TopDecls = prog, prog, prog.Body, prog.DeclarationList
 		return jf, nil
 	}
 	if prog == nil {
 		var err error
-		if prog, err = parser.ParseFile(nil, f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, 0, parser.WithDisableSourceMaps); err != nil {
+		if prog, err = parse.ParseJS(f.Path, parse.CJSPrefix+f.Source+parse.CJSSuffix, false); err != nil {
 			return nil, err
 		}
-		parse.FixRelational(prog, parse.CJSPrefix+f.Source+parse.CJSSuffix)
 	}
 	jf.Program, jf.shift = prog, len(parse.CJSPrefix)
 	if len(prog.Body) == 1 {
