@@ -355,9 +355,7 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 		}
 		items = v.Elems
 	case string:
-		for _, r := range v {
-			items = append(items, string(r))
-		}
+		items, _ = spreadOf(v)
 	default:
 		in.reason(s.Pos, "for-of over a value the slice does not iterate")
 		return completion{}
