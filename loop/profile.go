@@ -270,6 +270,7 @@ var features = map[string][]Version{
 	// and 12.22.12).
 	"v8:tdz message":                    {{12, 0, 0}},
 	"String.prototype.at":               {{16, 6, 0}},
+	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
 	"Object.hasOwn":                     {{16, 9, 0}},
 	"structuredClone":                   {{17, 0, 0}},
 	"Array.prototype.findLast":          {{18, 0, 0}},

@@ -282,6 +282,11 @@ type Interp struct {
 
 	cur   *coro
 	coros []*coro
+	// symbols are the well-known symbols and Symbol.for's registry;
+	// symCount numbers every symbol made (symKey).
+	symbols  map[string]*symbolVal
+	symByKey map[string]*symbolVal
+	symCount int
 
 	onMicrotask func() // Explain's tracer
 	eeClass     *ClassVal

@@ -49,6 +49,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.consoleMethod(m, a, p) })
 	}
 	b["console"] = console
+	b["Symbol"] = in.symbolBuiltin()
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
@@ -359,6 +360,10 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	if c, ok := b.(*ClassVal); ok {
 		return instanceOfClass(a, c)
 	}
+	if c, ok := b.(*Closure); ok && constructible(c) {
+		o, ok := a.(*Object)
+		return ok && o.ctor == c
+	}
 	if n, ok := b.(*Native); ok {
 		switch n.Name {
 		case "Promise":
@@ -413,7 +418,22 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return in.bufferMember(*o.bytes, k)
 		}
 		return unknown{why: "member"}
+	case *symbolVal:
+		return in.symbolMember(o, k, pos)
 	case *Object:
+		if o.gen != nil {
+			if v := in.generatorMember(o, k); v != nil {
+				return v
+			}
+		}
+		if strings.HasPrefix(k, symbolPrefix) {
+			if v, ok := o.Props[k]; ok {
+				return v
+			}
+			if k == in.symKey(in.wellKnown("iterator")) && (o.Arr || o.coll != nil) {
+				return in.iteratorMethod()
+			}
+		}
 		if o.coll != nil {
 			if v := in.collMember(o, k, pos); v != nil {
 				return v
@@ -435,6 +455,22 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Proto != nil {
 			if v, ok := in.protoMember(o.Proto, o, k, pos); ok {
 				return v
+			}
+		}
+		if o.ctor != nil {
+			if p := in.protoObject(o.ctor); p != nil {
+				if a := p.acc[k]; a != nil {
+					if a.get == nil {
+						return nil
+					}
+					return in.callFunc(a.get, o, nil)
+				}
+				if v, ok := p.get(k); ok {
+					return v
+				}
+			}
+			if k == "constructor" {
+				return o.ctor
 			}
 		}
 		if o.errClass != "" {
@@ -495,6 +531,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return o.Fn.Name
 		case "length":
 			return float64(len(o.Fn.Params))
+		case "prototype":
+			if p := in.protoObject(o); p != nil {
+				return p
+			}
+			return nil
 		case "call", "apply", "bind":
 			return in.fnMethod(o, o.Fn.Name, k)
 		}
@@ -578,6 +619,9 @@ func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
 func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	str := func(f func(string, []Value) Value) *Native {
 		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(s, a) })
+	}
+	if k == in.symKey(in.wellKnown("iterator")) {
+		return in.iteratorMethod()
 	}
 	if k == "at" && !in.p.Has("String.prototype.at") {
 		return nil
@@ -1049,8 +1093,16 @@ func (in *Interp) arrayFrom(a []Value, pos ir.Pos) Value {
 			items = slices.Clone(v.Elems)
 			break
 		}
-		if v.coll != nil {
-			items, _ = in.iterate(v)
+		if v.coll != nil || v.gen != nil || in.ownSymbolMethod(v, "iterator") != nil {
+			// A mapping function runs after all items are read: the
+			// same order as V8's only when reading runs no code.
+			if arg(a, 1) != nil && (v.gen != nil || v.coll == nil) {
+				in.reason(pos, "Array.from of an iterator with a mapping function")
+			}
+			var ok bool
+			if items, ok = in.iterAll(v, nil, pos); !ok {
+				return unknown{why: "Array.from"}
+			}
 			break
 		}
 		n, ok := v.Props["length"].(float64)

@@ -8,9 +8,8 @@ func (in *Interp) args(list []ir.Expr, sc *Scope, fr *frame) []Value {
 	var out []Value
 	for _, a := range list {
 		if sp, ok := a.(*ir.Spread); ok {
-			vs, ok := in.iterate(in.eval(sp.X, sc, fr))
+			vs, ok := in.iterAll(in.eval(sp.X, sc, fr), sp.X, sp.Pos)
 			if !ok {
-				in.reason(sp.Pos, "spread of a value that is not a known array or string")
 				out = append(out, unknown{why: "spread"})
 				continue
 			}
@@ -88,6 +87,14 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		in.reason(pos, "new Date with arguments is not modelled")
 		return unknown{why: "Date", made: true, typ: "object"}
 	}
+	if c, ok := fn.(*Closure); ok && constructible(c) {
+		o := newObject()
+		o.born, o.ctor = in.epoch, c
+		if r := in.callFunc(c, o, args); isObj(r) || isCallable(r) {
+			return r
+		}
+		return o
+	}
 	if n, ok := fn.(*Native); ok && n.Props != nil && n.Props["[[ctor]]"] == true {
 		return n.Fn(nil, args, pos)
 	}
@@ -114,8 +121,11 @@ func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 	switch f := fn.(type) {
 	case *Closure:
 		if f.Fn.Generator {
-			in.reason(f.Fn.Pos, "generators are not modelled")
-			return unknown{why: "generator"}
+			if f.Fn.Async {
+				in.reason(f.Fn.Pos, "async generators are not modelled")
+				return unknown{why: "generator"}
+			}
+			return in.newGenerator(f, this, args)
 		}
 		if f.Fn.Async {
 			return in.callAsync(f, this, args)
@@ -206,11 +216,13 @@ type coro struct {
 	resume chan resumeMsg
 	yield  chan any // nil: suspended or returned; else a panic to re-raise
 	done   bool
+	gen    *generator // the generator whose body this is, if any
 }
 
 type resumeMsg struct {
 	v     Value
 	threw bool
+	ret   bool // a generator's return(v)
 	kill  bool
 }
 
@@ -318,4 +330,27 @@ func spreadOf(v Value) ([]Value, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// constructible: a plain function, which new can call (arrows, methods,
+// async functions and generators cannot be).
+func constructible(c *Closure) bool {
+	return !c.Fn.Arrow && !c.Fn.Async && !c.Fn.Generator && c.Fn.Kind == ""
+}
+
+// protoObject is a plain function's prototype object, made when first
+// read; nil for functions that have none.
+func (in *Interp) protoObject(c *Closure) *Object {
+	if !constructible(c) {
+		return nil
+	}
+	if c.Props == nil {
+		c.Props = newObject()
+	}
+	if p, ok := c.Props.Props["prototype"].(*Object); ok {
+		return p
+	}
+	p := newObject()
+	c.Props.Props["prototype"] = p // not enumerable: not in Keys
+	return p
 }

@@ -73,7 +73,7 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 		}
 		key := ""
 		if m.Key != nil {
-			k, ok := toStr(in.eval(m.Key, cs, fr))
+			k, ok := in.propKey(in.eval(m.Key, cs, fr))
 			if !ok {
 				in.reason(m.Pos, "a class member with an unknown computed name")
 				continue

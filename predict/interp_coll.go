@@ -62,7 +62,12 @@ func (in *Interp) newCollection(set bool, args []Value, pos ir.Pos) Value {
 		return o
 	}
 	items, ok := in.iterate(src)
-	if !ok {
+	if so, isObj := src.(*Object); isObj && (so.gen != nil || in.ownSymbolMethod(so, "iterator") != nil) {
+		items, ok = in.iterAll(src, nil, pos)
+		if !ok {
+			return unknown{why: "new " + class}
+		}
+	} else if !ok {
 		in.reason(pos, "new %s from this value is not modelled", class)
 		return unknown{why: "new " + class}
 	}

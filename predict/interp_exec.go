@@ -335,32 +335,58 @@ func (in *Interp) forStmt(s *ir.For, label string, sc *Scope, fr *frame) complet
 }
 
 func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) completion {
-	it := in.eval(s.Iter, sc, fr)
-	var items []Value
-	switch v := it.(type) {
-	case *Object:
-		if v.coll != nil {
-			// Entries added during the loop would be visited: a change
-			// while it runs is a reason (collMember).
-			v.coll.iterating++
-			defer func() { v.coll.iterating-- }()
-			items, _ = in.iterate(v)
-			break
-		}
-		if !v.Arr {
-			if t, ok := sourceText(s.Iter); ok {
-				in.throwType(s.Pos, t+" is not iterable")
-			}
-			in.throwTypeVague()
-		}
-		items = v.Elems
-	case string:
-		items, _ = spreadOf(v)
-	default:
-		in.reason(s.Pos, "for-of over a value the slice does not iterate")
+	v := in.eval(s.Iter, sc, fr)
+	if o, ok := v.(*Object); ok && o.coll != nil {
+		// Entries added during the loop would be visited: a change
+		// while it runs is a reason (collMember).
+		o.coll.iterating++
+		defer func() { o.coll.iterating-- }()
+	}
+	it := in.openIter(v, s.Iter, s.Pos)
+	if it == nil {
 		return completion{}
 	}
-	return in.forEach(s.Kind, s.Target, items, s.Body, s.Pos, label, sc, fr)
+	// A loop left by break, return or an exception closes the iterator
+	// (a generator's finally blocks run); one that ran out does not.
+	closed := false
+	defer func() {
+		if !closed {
+			if r := recover(); r != nil {
+				_, thrown := r.(*Thrown)
+				_, ret := r.(*genReturn)
+				if thrown || ret {
+					func() {
+						defer func() {
+							if r2 := recover(); r2 != nil {
+								if _, ok := r2.(*Thrown); !ok {
+									panic(r2)
+								}
+							}
+						}()
+						in.iterClose(it, s.Pos)
+					}()
+				}
+				panic(r)
+			}
+		}
+	}()
+	n := 0
+	c := in.forEachNext(s.Kind, s.Target, func() (Value, bool) {
+		if n++; n > in.opts.MaxIter {
+			return nil, true
+		}
+		return in.iterStep(it, s.Pos)
+	}, s.Body, s.Pos, label, sc, fr)
+	closed = true
+	if n > in.opts.MaxIter {
+		in.reason(s.Pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+		return completion{}
+	}
+	if _, done := c.v.(loopDone); done {
+		return completion{}
+	}
+	in.iterClose(it, s.Pos)
+	return c
 }
 
 // forIn iterates the enumerable own keys (see enumKeys); null and
@@ -413,10 +439,34 @@ func enumKeys(o *Object) []string {
 // forEach runs body once per item, binding target (a fresh scope per
 // iteration holds let/const bindings).
 func (in *Interp) forEach(kind ir.DeclKind, target ir.Pattern, items []Value, body []ir.Stmt, pos ir.Pos, label string, sc *Scope, fr *frame) completion {
-	for n, v := range items {
+	n := 0
+	c := in.forEachNext(kind, target, func() (Value, bool) {
+		if n >= len(items) {
+			return nil, true
+		}
 		if n >= in.opts.MaxIter {
 			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
-			return completion{}
+			return nil, true
+		}
+		n++
+		return items[n-1], false
+	}, body, pos, label, sc, fr)
+	if _, done := c.v.(loopDone); done {
+		return completion{}
+	}
+	return c
+}
+
+// loopDone is the completion value of a forEachNext whose items ran out.
+type loopDone struct{}
+
+// forEachNext runs body once per item next gives, binding target (a
+// fresh scope per iteration holds let/const bindings).
+func (in *Interp) forEachNext(kind ir.DeclKind, target ir.Pattern, next func() (Value, bool), body []ir.Stmt, pos ir.Pos, label string, sc *Scope, fr *frame) completion {
+	for {
+		v, done := next()
+		if done {
+			return completion{v: loopDone{}}
 		}
 		cur := in.newScope(sc, false)
 		if kind == "" || kind == ir.DeclVar {
@@ -429,25 +479,37 @@ func (in *Interp) forEach(kind ir.DeclKind, target ir.Pattern, items []Value, bo
 			return out
 		}
 	}
-	return completion{}
 }
 
 // try runs try/catch/finally; explorer and exit panics pass through
 // catch but still run finally only for JS completions.
 func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 	var thrown *Thrown
+	var ret *genReturn // a generator's return() resumed the body
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				t, ok := r.(*Thrown)
-				if !ok {
+				switch t := r.(type) {
+				case *Thrown:
+					thrown = t
+				case *genReturn:
+					if s.Finally == nil {
+						panic(r)
+					}
+					ret = t
+				default:
 					panic(r)
 				}
-				thrown = t
 			}
 		}()
 		out = in.block(s.Body, sc, fr)
 	}()
+	if ret != nil {
+		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
+			return c
+		}
+		panic(ret)
+	}
 	if thrown != nil && s.Catch != nil {
 		cs := in.newScope(sc, false)
 		if s.Catch.Param != nil {
@@ -457,15 +519,27 @@ func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
-					t, ok := r.(*Thrown)
-					if !ok {
+					switch t := r.(type) {
+					case *Thrown:
+						thrown = t
+					case *genReturn:
+						if s.Finally == nil {
+							panic(r)
+						}
+						ret = t
+					default:
 						panic(r)
 					}
-					thrown = t
 				}
 			}()
 			out = in.block(s.Catch.Body, cs, fr)
 		}()
+	}
+	if ret != nil {
+		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
+			return c
+		}
+		panic(ret)
 	}
 	if s.Finally != nil {
 		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
@@ -570,6 +644,10 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 		in.destructure(p.Target, v, sc, fr, pos, leaf)
 	case *ir.PArray:
 		o, ok := v.(*Object)
+		if _, str := v.(string); str || ok && (o.gen != nil || o.coll != nil || isIterator(o) || in.ownSymbolMethod(o, "iterator") != nil) {
+			in.destructureIter(p, v, sc, fr, pos, leaf)
+			return
+		}
 		if !ok || !o.Arr {
 			in.reason(p.Pos, "array destructuring of a value that is not a known array")
 			for _, e := range p.Elems {
@@ -599,7 +677,7 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 	case *ir.PObject:
 		used := map[string]bool{}
 		for _, pp := range p.Props {
-			k, ok := toStr(in.eval(pp.Key, sc, fr))
+			k, ok := in.propKey(in.eval(pp.Key, sc, fr))
 			if !ok {
 				in.reason(p.Pos, "computed key")
 			}
@@ -613,5 +691,46 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 		in.destructure(p.Target, v, sc, fr, pos, leaf)
 	default:
 		in.reason(pos, "pattern %T is not modelled", p)
+	}
+}
+
+// destructureIter is an array pattern over an iterator: each element
+// takes the next value, a rest takes the remainder, and an iterator
+// left unfinished is closed.
+func (in *Interp) destructureIter(p *ir.PArray, v Value, sc *Scope, fr *frame, pos ir.Pos, leaf func(ir.Pattern, Value)) {
+	it := in.openIter(v, nil, p.Pos)
+	if it == nil {
+		return
+	}
+	done := false
+	step := func() Value {
+		if done {
+			return nil
+		}
+		var x Value
+		x, done = in.iterStep(it, p.Pos)
+		return x
+	}
+	for _, e := range p.Elems {
+		x := step()
+		if e != nil {
+			in.destructure(e, x, sc, fr, pos, leaf)
+		}
+	}
+	if p.Rest != nil {
+		var rest []Value
+		for n := 0; !done; n++ {
+			if n >= in.opts.MaxIter {
+				in.reason(p.Pos, "iteration ran more than %d steps; left early", in.opts.MaxIter)
+				break
+			}
+			if x := step(); !done {
+				rest = append(rest, x)
+			}
+		}
+		in.destructure(p.Rest, newArray(rest), sc, fr, pos, leaf)
+	}
+	if !done {
+		in.iterClose(it, p.Pos)
 	}
 }

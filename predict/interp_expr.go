@@ -52,7 +52,7 @@ const privatePrefix = "\x00"
 // memberKey is the key a member access names; private names (never
 // computed) get privatePrefix.
 func (in *Interp) memberKey(m *ir.Member, sc *Scope, fr *frame) (string, bool) {
-	k, ok := toStr(in.eval(m.Prop, sc, fr))
+	k, ok := in.propKey(in.eval(m.Prop, sc, fr))
 	return privateKey(k, m.Computed), ok
 }
 
@@ -132,9 +132,8 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		var vs []Value
 		for _, x := range e.Elems {
 			if sp, ok := x.(*ir.Spread); ok {
-				xs, ok := in.iterate(in.eval(sp.X, sc, fr))
+				xs, ok := in.iterAll(in.eval(sp.X, sc, fr), sp.X, sp.Pos)
 				if !ok {
-					in.reason(sp.Pos, "spread of a value that is not a known array or string")
 					continue
 				}
 				vs = append(vs, xs...)
@@ -158,7 +157,8 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		for _, p := range e.Props {
 			switch p.Kind {
 			case "value", "method":
-				k, ok := toStr(in.eval(p.Key, sc, fr))
+				kv := in.eval(p.Key, sc, fr)
+				k, ok := in.propKey(kv)
 				if !ok {
 					in.reason(e.Pos, "computed key")
 					continue
@@ -168,6 +168,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					// NamedEvaluation with the computed key.
 					c.Props = newObject()
 					c.Props.Props["name"] = k
+					if s, ok := kv.(*symbolVal); ok {
+						c.Props.Props["name"] = "[" + s.desc + "]"
+					}
 				}
 				if o.acc[k] != nil {
 					// The value replaces the accessor; the key keeps its place.
@@ -177,7 +180,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				}
 				o.set(k, v)
 			case "get", "set":
-				k, ok := toStr(in.eval(p.Key, sc, fr))
+				k, ok := in.propKey(in.eval(p.Key, sc, fr))
 				fn, isFn := in.eval(p.Value, sc, fr).(*Closure)
 				if !ok || !isFn {
 					in.reason(e.Pos, "object literal %s property with a computed key", p.Kind)
@@ -303,8 +306,14 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	case *ir.Class:
 		return in.makeClass(e, sc, fr)
 	case *ir.Yield:
-		in.reason(e.Pos, "generators are not modelled")
-		return unknown{why: "yield"}
+		var v Value
+		if e.X != nil {
+			v = in.eval(e.X, sc, fr)
+		}
+		if e.Delegate {
+			return in.yieldStar(v, e.X, e.Pos)
+		}
+		return in.yield(v, false, e.Pos)
 	case *ir.Spread:
 		in.reason(e.Pos, "spread here is not modelled")
 		return unknown{why: "spread"}

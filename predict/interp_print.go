@@ -356,9 +356,14 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			return "", false
 		}
 		return "'" + v + "'", true
+	case *symbolVal:
+		return v.String(), true
 	case *Object:
 		if v.coll != nil {
 			return in.inspectColl(v, recurse, lay)
+		}
+		if v.gen != nil {
+			return "Object [Generator] {}", true
 		}
 		if v.errClass != "" && v.Proto != nil {
 			return "", false // a subclass's stack header: util.inspect's improveStack
@@ -385,18 +390,18 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		case v.Class != "Object" && v.Class != "Array":
 			return "", false
 		}
-		if len(v.Elems) == 0 && len(v.Keys) == 0 && v.Proto != nil {
-			return v.Proto.Name + " {}", true
+		if name := instanceName(v); len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 && name != "" {
+			return name + " {}", true
 		}
-		if len(v.Elems) == 0 && len(v.Keys) == 0 {
+		if len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 {
 			if v.Arr {
 				return "[]", true // empty ones print at any depth
 			}
 			return "{}", true
 		}
 		if recurse > 2 { // the default depth
-			if v.Proto != nil {
-				return "[" + v.Proto.Name + "]", true
+			if name := instanceName(v); name != "" {
+				return "[" + name + "]", true
 			}
 			if v.Arr {
 				return "[Array]", true
@@ -510,10 +515,10 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	if o.Arr {
 		braces = [2]string{"[", "]"}
 	}
-	if o.Proto != nil {
-		braces[0] = o.Proto.Name + " {" // a class instance: its class first
+	if name := instanceName(o); name != "" {
+		braces[0] = name + " {" // a class instance: its class first
 	}
-	if len(o.Elems) == 0 && len(o.Keys) == 0 {
+	if len(o.Elems) == 0 && len(o.Keys) == 0 && len(o.syms) == 0 {
 		if base != "" {
 			return base, true
 		}
@@ -559,6 +564,23 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		}
 		out = append(out, k+":"+sep+s)
 	}
+	for _, k := range o.syms {
+		sym := in.symByKey[k]
+		if sym == nil || o.acc[k] != nil {
+			return "", false
+		}
+		diff := 2
+		if lay.Legacy {
+			diff = 3
+		}
+		lay.IndentLvl += diff
+		s, ok := in.inspectV(o.Props[k], recurse, lay)
+		lay.IndentLvl -= diff
+		if !ok {
+			return "", false
+		}
+		out = append(out, layout.SymbolKey(lay.Major, sym.String())+": "+s)
+	}
 	var numeric func(int) bool
 	if o.Arr {
 		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
@@ -566,6 +588,19 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
 
 	return r, true
+}
+
+// instanceName is the constructor name Node prints before an
+// instance's braces: its class, or the plain function that made it with
+// new; "" for anything else.
+func instanceName(o *Object) string {
+	switch {
+	case o.Proto != nil:
+		return o.Proto.Name
+	case o.ctor != nil && o.ctor.Fn.Name != "":
+		return o.ctor.Fn.Name
+	}
+	return ""
 }
 
 // plainInstance: an instance of a named class of the snippet's own

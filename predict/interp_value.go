@@ -51,6 +51,12 @@ type Object struct {
 	acc map[string]*accessor
 	// emitter holds the listeners of an EventEmitter instance.
 	emitter *emitter
+	// gen is a generator object's state; ctor the plain function that
+	// made the object with new (its prototype property is searched).
+	gen  *generator
+	ctor *Closure
+	// syms are the symbol keys, in the order they were added.
+	syms []string
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
@@ -88,7 +94,11 @@ func (o *Object) set(k string, v Value) {
 		}
 	}
 	if _, ok := o.Props[k]; !ok && !strings.HasPrefix(k, privatePrefix) {
-		o.Keys = insertKey(o.Keys, k)
+		if strings.HasPrefix(k, symbolPrefix) {
+			o.syms = append(o.syms, k)
+		} else {
+			o.Keys = insertKey(o.Keys, k)
+		}
 	}
 	o.Props[k] = v
 }
@@ -189,6 +199,8 @@ func typeOf(v Value) string {
 		return "function"
 	case *Closure, Callable, *ClassVal:
 		return "function"
+	case *symbolVal:
+		return "symbol"
 	case unknown:
 		return v.(unknown).typ
 	}

@@ -369,10 +369,8 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 	}
 	var name string
 	switch {
-	case k.sym != nil && c.Major >= 24:
-		name = c.h.call("symStr", k.v).String()
 	case k.sym != nil:
-		name = "[" + c.h.call("symStr", k.v).String() + "]"
+		name = layout.SymbolKey(c.Major, c.h.call("symStr", k.v).String())
 	case !enumerable || k.hidden:
 		name = "[" + k.str + "]"
 	case keyStrRe.MatchString(k.str):

@@ -137,3 +137,12 @@ func JSONGapString(s string) string {
 	}
 	return s
 }
+
+// SymbolKey is how an object's symbol-keyed property is named: [Symbol(s)]
+// before Node 24, Symbol(s) from it (measured on 23.0.0 and 24.0.0).
+func SymbolKey(major int, sym string) string {
+	if major >= 24 {
+		return sym
+	}
+	return "[" + sym + "]"
+}
