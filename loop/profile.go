@@ -268,8 +268,11 @@ var features = map[string][]Version{
 	// "Cannot access 'x' before initialization" for a binding in its
 	// temporal dead zone; before, "x is not defined" (measured on 11.15.0
 	// and 12.22.12).
-	"v8:tdz message":                    {{12, 0, 0}},
-	"String.prototype.at":               {{16, 6, 0}},
+	"v8:tdz message":      {{12, 0, 0}},
+	"String.prototype.at": {{16, 6, 0}},
+	// yield* in an async generator passes a value on without awaiting
+	// it again (measured on 19.1.0 and 19.2.0, V8 10.8; 18 LTS awaits).
+	"v8:yield* single await":            {{19, 2, 0}},
 	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
 	"Object.hasOwn":                     {{16, 9, 0}},
 	"structuredClone":                   {{17, 0, 0}},

@@ -27,6 +27,17 @@ func FixRelational(prog *ast.Program, src string) {
 	if prog.File != nil {
 		base = prog.File.Base()
 	}
+	Walk(prog, func(n any) bool {
+		if b, ok := n.(*ast.BinaryExpression); ok {
+			rotate(b, src, base)
+		}
+		return true
+	})
+}
+
+// Walk calls visit on each AST node under root (root included) before
+// its children; visit returns false to skip a node's children.
+func Walk(root any, visit func(n any) bool) {
 	// Only bindings are reachable twice (from a function's body and its
 	// DeclarationList); skipping a repeat keeps the walk linear.
 	seen := map[*ast.Binding]bool{}
@@ -41,14 +52,14 @@ func FixRelational(prog *ast.Program, src string) {
 			if v.IsNil() || v.Type().Elem().PkgPath() != astPkg || v.Elem().Kind() != reflect.Struct {
 				return
 			}
-			switch n := v.Interface().(type) {
-			case *ast.Binding:
-				if seen[n] {
+			if b, ok := v.Interface().(*ast.Binding); ok {
+				if seen[b] {
 					return
 				}
-				seen[n] = true
-			case *ast.BinaryExpression:
-				rotate(n, src, base)
+				seen[b] = true
+			}
+			if !visit(v.Interface()) {
+				return
 			}
 			walk(v.Elem())
 		case reflect.Struct:
@@ -61,7 +72,7 @@ func FixRelational(prog *ast.Program, src string) {
 			}
 		}
 	}
-	walk(reflect.ValueOf(prog))
+	walk(reflect.ValueOf(root))
 }
 
 // nodeFields lists, per struct type, the exported fields that can hold

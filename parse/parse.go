@@ -6,10 +6,12 @@ package parse
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -151,22 +153,26 @@ func parseFile(path string, src []byte) (*File, error) {
 		}
 	}
 	prog, scriptErr := checkScript(f.Source)
+	var moduleErr error
 	if scriptErr == nil {
-		f.prog = prog
-		return f, nil
-	}
-	prog, moduleErr := ParseJS(path, f.Source, true)
-	if moduleErr == nil {
-		f.ESMSyntax, f.prog = true, prog
-		return f, nil
-	}
-	// Neither form parses: let esbuild say what is wrong, in its words.
-	if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
+		if !hasAsyncGenerator(prog) {
+			f.prog = prog
+			return f, nil
+		}
+	} else if prog, moduleErr = ParseJS(path, f.Source, true); moduleErr == nil {
+		if !hasAsyncGenerator(prog) {
+			f.ESMSyntax, f.prog = true, prog
+			return f, nil
+		}
+	} else if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
+		// Neither form parses: let esbuild say what is wrong, in its words.
 		return nil, err
 	}
-	// esbuild accepts it but the engine does not: lower exactly the
-	// syntax the engine lacks, and nothing else.
+	// esbuild accepts it but the engine does not (or parses async
+	// generators it cannot run): lower exactly the syntax the engine
+	// lacks, and nothing else.
 	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
+		lowered = withAsyncHelpers(lowered)
 		if prog, err := checkScript(lowered); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
 			return f, nil
@@ -176,7 +182,45 @@ func parseFile(path string, src []byte) (*File, error) {
 			return f, nil
 		}
 	}
+	if scriptErr == nil || moduleErr == nil {
+		return nil, &Error{File: path, Msg: "unsupported syntax: async generators could not be lowered for the engine"}
+	}
 	return nil, engineError(path, scriptErr, moduleErr)
+}
+
+// hasAsyncGenerator reports an async generator function, which the
+// engine parses but cannot compile.
+func hasAsyncGenerator(prog *ast.Program) bool {
+	found := false
+	Walk(prog, func(n any) bool {
+		if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Async && fl.Generator {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// asyncHelpers replace esbuild's helpers for async iteration: esbuild's
+// take other numbers of microtask jobs than V8 (measured on Node 10 to
+// 24), which both the runtime and the predictor would then reproduce.
+//
+//go:embed asyncgen.js
+var asyncHelpers string
+
+// esbuildHelper matches esbuild's definition of one of the helpers that
+// asyncHelpers replaces.
+var esbuildHelper = regexp.MustCompile(`(?m)^var __(await|asyncGenerator|yieldStar|forAwait) = `)
+
+// withAsyncHelpers renames esbuild's definitions (to names of the same
+// length, so no position moves) and appends asyncHelpers, whose function
+// declarations are hoisted over the whole file.
+func withAsyncHelpers(lowered string) string {
+	if !esbuildHelper.MatchString(lowered) {
+		return lowered
+	}
+	lowered = esbuildHelper.ReplaceAllString(lowered, "var _$$$1 = ")
+	return lowered + asyncHelpers
 }
 
 // unsupported is the syntax the engine cannot run, in esbuild's feature

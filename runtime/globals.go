@@ -273,6 +273,10 @@ func (h *host) bootstrap() error {
 		return err
 	}
 	g.Set("queueMicrotask", qmv)
+	// Read by parse's async-iteration helpers (parse/asyncgen.js).
+	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has("v8:yield* single await"), "__looplint_endAwaits": h.p.Profile.OldAwait()} {
+		g.DefineDataProperty(n, rt.ToValue(v), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
+	}
 	if h.p.Profile.OldAwait() {
 		helper, err := h.runInternal("oldAwait")
 		if err != nil {
