@@ -113,10 +113,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has("AggregateError") {
 		b["AggregateError"] = &Native{Name: "AggregateError", Props: map[string]Value{}}
 	}
-	for _, name := range []string{"Map", "Set"} {
-		set := name == "Set"
+	for _, name := range []string{"Map", "Set", "WeakMap", "WeakSet"} {
+		set, weak := strings.HasSuffix(name, "Set"), strings.HasPrefix(name, "Weak")
 		b[name] = &Native{Name: name, Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, p ir.Pos) Value {
-			return in.newCollection(set, a, p)
+			return in.newCollection(set, weak, a, p)
 		}}
 	}
 	b["NaN"] = math.NaN()
@@ -378,7 +378,7 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		case "Object":
 			_, date := a.(*dateObj)
 			return isObj(a) || isCallable(a) || date
-		case "Map", "Set":
+		case "Map", "Set", "WeakMap", "WeakSet":
 			o, ok := a.(*Object)
 			return ok && o.coll != nil && o.Class == n.Name
 		case "Date":
@@ -501,7 +501,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 				})
 			}
 		}
-		if o.Arr {
+		if o.Arr && o.Class != "Arguments" {
 			if m := in.arrayMethod(o, k, pos); m != nil {
 				return m
 			}

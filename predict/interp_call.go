@@ -163,10 +163,13 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	}
 	defer func() { in.depth-- }()
 	sc := in.newScope(c.Scope, true)
-	fr := &frame{this: this, scope: sc, home: c.Home}
+	fr := &frame{this: this, scope: sc, home: c.Home, args: args}
+	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
+		fr.args = []Value{}
+	}
 	switch {
 	case c.Fn.Arrow:
-		fr.this = c.This
+		fr.this, fr.argsFr = c.This, c.outer
 	case !c.Fn.Strict && (this == nil || this == null):
 		fr.this = in.builtins["global"] // sloppy mode
 	case !c.Fn.Strict && isBoxed(this):
@@ -353,4 +356,17 @@ func (in *Interp) protoObject(c *Closure) *Object {
 	p := newObject()
 	c.Props.Props["prototype"] = p // not enumerable: not in Keys
 	return p
+}
+
+// protoHas reports whether a plain function's prototype object has k.
+func protoHas(c *Closure, k string) bool {
+	if c.Props == nil {
+		return false
+	}
+	p, ok := c.Props.Props["prototype"].(*Object)
+	if !ok {
+		return false
+	}
+	_, ok = p.Props[k]
+	return ok
 }

@@ -13,6 +13,7 @@ import (
 
 type collection struct {
 	set  bool
+	weak bool // a WeakMap or WeakSet: object keys, no size, not iterable
 	keys []Value
 	vals []Value // Map only
 	// iterating counts the for-of loops over it now running, which see
@@ -49,14 +50,17 @@ func (c *collection) find(key Value) (int, bool) {
 }
 
 // newCollection is new Map(iterable) or new Set(iterable).
-func (in *Interp) newCollection(set bool, args []Value, pos ir.Pos) Value {
+func (in *Interp) newCollection(set, weak bool, args []Value, pos ir.Pos) Value {
 	class := "Map"
 	if set {
 		class = "Set"
 	}
+	if weak {
+		class = "Weak" + class
+	}
 	o := newObject()
 	o.Class, o.born = class, in.epoch
-	o.coll = &collection{set: set}
+	o.coll = &collection{set: set, weak: weak}
 	src := arg(args, 0)
 	if src == nil || src == null {
 		return o
@@ -97,6 +101,9 @@ func (in *Interp) newCollection(set bool, args []Value, pos ir.Pos) Value {
 // values.
 func (in *Interp) iterate(v Value) ([]Value, bool) {
 	if o, ok := v.(*Object); ok && o.coll != nil {
+		if o.coll.weak {
+			return nil, false
+		}
 		if o.coll.set {
 			return in.collItems(o.coll, "values"), true
 		}
@@ -123,6 +130,16 @@ func (in *Interp) collItems(c *collection, kind string) []Value {
 }
 
 func (in *Interp) collPut(c *collection, k, v Value, pos ir.Pos) {
+	if _, date := k.(*dateObj); c.weak && !isObj(k) && !isCallable(k) && !date {
+		if _, u := k.(unknown); u {
+			in.reason(pos, "a weak collection's key the predictor does not know")
+			return
+		}
+		if c.set {
+			in.throwType(pos, "Invalid value used in weak set")
+		}
+		in.throwType(pos, "Invalid value used as weak map key")
+	}
 	if f, ok := k.(float64); ok && f == 0 {
 		k = 0.0 // -0 is stored as +0
 	}
@@ -153,6 +170,13 @@ func (in *Interp) collMember(o *Object, k string, pos ir.Pos) Value {
 		in.mut(o.born)
 		if c.iterating > 0 {
 			in.reason(pos, "a Map or Set changed while a for-of loop runs over it")
+		}
+	}
+	if c.weak {
+		switch k {
+		case "has", "get", "set", "add", "delete":
+		default:
+			return nil
 		}
 	}
 	switch k {
@@ -236,6 +260,12 @@ func (in *Interp) collMember(o *Object, k string, pos ir.Pos) Value {
 // 1 } from 13, Map { 'a' => 1 } before (layout.SizeSuffix).
 func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, bool) {
 	c := o.coll
+	if c.weak && len(o.Keys) == 0 {
+		if lay.Major <= 10 {
+			return o.Class + " { [items unknown] }", true
+		}
+		return o.Class + " { <items unknown> }", true
+	}
 	if len(o.Keys) > 0 || len(c.keys) > layout.MaxArrayLength {
 		return "", false
 	}

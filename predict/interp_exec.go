@@ -58,6 +58,27 @@ type frame struct {
 	this  Value
 	scope *Scope
 	home  *ClassVal // the class of the running method, for super
+	// args are the call's arguments, for the arguments object (made
+	// when first read); an arrow's frame points at its function's.
+	args    []Value
+	argsObj *Object
+	argsFr  *frame
+}
+
+// arguments is the running function's arguments object (an arrow sees
+// its enclosing function's); nil at the top level.
+func (in *Interp) arguments(fr *frame) *Object {
+	for fr != nil && fr.argsFr != nil {
+		fr = fr.argsFr
+	}
+	if fr == nil || fr.args == nil {
+		return nil
+	}
+	if fr.argsObj == nil {
+		fr.argsObj = newArray(append([]Value(nil), fr.args...))
+		fr.argsObj.Class, fr.argsObj.born = "Arguments", in.epoch
+	}
+	return fr.argsObj
 }
 
 type completion struct {

@@ -230,10 +230,15 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		}
 		c := &Closure{Fn: e.Func, Scope: sc}
 		if e.Func.Arrow {
-			c.This, c.Home = fr.this, fr.home
+			c.This, c.Home, c.outer = fr.this, fr.home, fr
 		}
 		return c
 	case *ir.Var:
+		if e.Name == "arguments" && e.Kind == ir.Builtin {
+			if a := in.arguments(fr); a != nil {
+				return a
+			}
+		}
 		return in.varValue(e, sc)
 	case *ir.Member:
 		if isSuper(e.Obj) {

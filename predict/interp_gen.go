@@ -278,7 +278,7 @@ func (in *Interp) openIter(v Value, src ir.Expr, pos ir.Pos) *iterRec {
 		switch {
 		case o.gen != nil:
 			return &iterRec{obj: o, next: in.generatorMember(o, "next")}
-		case o.coll != nil:
+		case o.coll != nil && !o.coll.weak:
 			items, _ := in.iterate(o)
 			return &iterRec{items: items}
 		case isIterator(o):

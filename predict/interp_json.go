@@ -72,7 +72,7 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl strin
 	case *Closure, *Native, *ClassVal:
 		return true, false
 	case *Object:
-		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 {
+		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
 			return false, true
 		}
 		if _, has := v.get("toJSON"); has {

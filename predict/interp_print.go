@@ -365,6 +365,17 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if v.gen != nil {
 			return "Object [Generator] {}", true
 		}
+		if v.Class == "Arguments" && len(v.Keys) == 0 {
+			if recurse > 2 {
+				return "[Arguments]", true
+			}
+			t := newObject()
+			for i, e := range v.Elems {
+				t.set(strconv.Itoa(i), e)
+			}
+			s, ok := in.inspectRaw(t, recurse, lay, "")
+			return "[Arguments] " + s, ok
+		}
 		if v.errClass != "" && v.Proto != nil {
 			return "", false // a subclass's stack header: util.inspect's improveStack
 		}

@@ -138,6 +138,7 @@ type Closure struct {
 	This  Value
 	Props *Object
 	Home  *ClassVal // the class of a method (for super)
+	outer *frame    // an arrow's enclosing call (for arguments)
 }
 
 // Native is a builtin function.
