@@ -298,6 +298,7 @@ var features = map[string][]Version{
 	"Event":                             {{15, 0, 0}},
 	"module:timers/promises":            {{15, 0, 0}},
 	"events.once":                       {{10, 16, 0}, {11, 13, 0}},
+	"events.on":                         {{12, 16, 0}, {13, 6, 0}},
 	"events.once async":                 {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs
 	"module:fs/promises":                {{14, 0, 0}},
 	"require:node:":                     {{14, 18, 0}, {16, 0, 0}},

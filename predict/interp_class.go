@@ -232,6 +232,9 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 		// require('events').once as a value (destructured, passed on).
 		return native("once", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOnce(a, p) })
 	}
+	if c.isEmitter() && k == "on" && c.native && in.p.Has("events.on") {
+		return native("on", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOn(a, p) })
+	}
 	if c.isEmitter() && k != "name" {
 		in.reason(pos, "events.%s is not modelled", k)
 		return unknown{why: k}

@@ -165,3 +165,96 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 	res(p)
 	return outer
 }
+
+// eventsOn is events.on(emitter, name): an async iterator over the
+// event's argument lists. An event with a next() waiting settles it; one
+// without is kept, and the next next() returns it in a settled promise.
+// An 'error' event rejects a waiting next() (or the next one) and ends
+// the iterator, as return() does.
+func (in *Interp) eventsOn(args []Value, pos ir.Pos) Value {
+	em, name := arg(args, 0), arg(args, 1)
+	if len(args) > 2 {
+		in.reason(pos, "events.on options (signal, close) are not modelled")
+	}
+	if _, ok := em.(*Object); !ok || in.emitterOf(em, pos) == nil {
+		in.reason(pos, "events.on on a value that is not an EventEmitter")
+		return unknown{why: "events.on"}
+	}
+	type waiter struct{ res, rej func(Value) }
+	var (
+		queued   [][]Value
+		waiting  []waiter
+		err      Value
+		hasErr   bool
+		finished bool
+		onEvent  *Native
+		onError  *Native
+	)
+	listen := func(method string, ev Value, fn *Native) {
+		in.call(in.getMember(em, method, pos), em, []Value{ev, fn}, pos)
+	}
+	closeIt := func() Value {
+		listen("removeListener", name, onEvent)
+		listen("removeListener", "error", onError)
+		finished = true
+		for len(waiting) > 0 {
+			w := waiting[0]
+			waiting = waiting[1:]
+			w.res(iterResult(nil, true))
+		}
+		return in.e.Resolved(iterResult(nil, true))
+	}
+	onEvent = native("eventHandler", func(_ Value, a []Value, _ ir.Pos) Value {
+		vs := append([]Value{}, a...)
+		if len(waiting) > 0 {
+			w := waiting[0]
+			waiting = waiting[1:]
+			w.res(iterResult(newArray(vs), false))
+		} else {
+			queued = append(queued, vs)
+		}
+		return nil
+	})
+	onError = native("errorHandler", func(_ Value, a []Value, _ ir.Pos) Value {
+		if len(waiting) > 0 {
+			w := waiting[0]
+			waiting = waiting[1:]
+			w.rej(arg(a, 0))
+		} else {
+			err, hasErr = arg(a, 0), true
+		}
+		closeIt()
+		return nil
+	})
+	it := newObject()
+	it.born = in.epoch
+	// Methods are kept out of Keys: the iterator prints as an empty object.
+	it.Props["next"] = native("next", func(Value, []Value, ir.Pos) Value {
+		switch {
+		case len(queued) > 0:
+			vs := queued[0]
+			queued = queued[1:]
+			return in.e.Resolved(iterResult(newArray(vs), false))
+		case hasErr:
+			hasErr = false
+			return in.e.Rejected(err)
+		case finished:
+			return in.e.Resolved(iterResult(nil, true))
+		}
+		p := in.e.New()
+		res, rej := in.e.Resolver(p)
+		waiting = append(waiting, waiter{res, rej})
+		return p
+	})
+	it.Props["return"] = native("return", func(Value, []Value, ir.Pos) Value { return closeIt() })
+	it.Props["throw"] = native("throw", func(_ Value, a []Value, _ ir.Pos) Value {
+		in.call(onError, nil, a, pos)
+		return nil
+	})
+	it.Props[in.symKey(in.wellKnown("asyncIterator"))] = native("[Symbol.asyncIterator]", func(this Value, _ []Value, _ ir.Pos) Value { return this })
+	listen("on", name, onEvent)
+	if name != "error" {
+		listen("on", "error", onError)
+	}
+	return it
+}
