@@ -248,7 +248,6 @@ var features = map[string][]Version{
 	"globalThis":                  {{12, 0, 0}},
 	"Promise.prototype.finally":   {{10, 0, 0}}, // V8 6.3
 	"syntax:async iteration":      {{10, 0, 0}}, // for await, async generators (V8 6.3)
-	"class fields":                {{12, 0, 0}}, // syntax (V8 7.2)
 	"Array.prototype.flat":        {{11, 0, 0}},
 	"Array.prototype.flatMap":     {{11, 0, 0}},
 	"Object.fromEntries":          {{12, 0, 0}},
@@ -272,7 +271,21 @@ var features = map[string][]Version{
 	"String.prototype.at": {{16, 6, 0}},
 	// yield* in an async generator passes a value on without awaiting
 	// it again (measured on 19.1.0 and 19.2.0, V8 10.8; 18 LTS awaits).
-	"v8:yield* single await":            {{19, 2, 0}},
+	"v8:yield* single await": {{19, 2, 0}},
+	// Syntax a release refuses to compile (parse.SyntaxUse; measured on
+	// the releases either side of each boundary, SyntaxRejected).
+	"syntax:??":                 {{14, 0, 0}},
+	"syntax:?.":                 {{14, 0, 0}},
+	"syntax:logical assignment": {{15, 0, 0}},
+	"syntax:numeric separator":  {{12, 5, 0}},
+	"syntax:class field":        {{12, 0, 0}},
+	"syntax:private field":      {{12, 0, 0}},
+	"syntax:private method":     {{14, 6, 0}},
+	"syntax:#x in":              {{16, 4, 0}},
+	"syntax:static block":       {{16, 11, 0}},
+	// V8 quotes the token in "Unexpected token '?'" from 7.7 (12.11.0;
+	// 12.10.0 does not).
+	"v8:quoted token":                   {{12, 11, 0}},
 	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
 	"Object.hasOwn":                     {{16, 9, 0}},
 	"structuredClone":                   {{17, 0, 0}},
@@ -345,4 +358,56 @@ func Features() []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// SyntaxRejected reports whether this release refuses to compile a use of
+// feature (a parse.SyntaxUse), and V8's message when it is known ("" when
+// not): detail is the operator of a logical assignment, or "=" after a
+// class field's name when it has an initializer.
+func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bool) {
+	if _, ok := features[feature]; !ok || p.Has(feature) {
+		return "", false
+	}
+	token := func(t string) string {
+		if p.Has("v8:quoted token") {
+			return "SyntaxError: Unexpected token '" + t + "'"
+		}
+		return "SyntaxError: Unexpected token " + t
+	}
+	const invalid = "SyntaxError: Invalid or unexpected token"
+	old := p.Node.Major < 12 // before class fields: a # is not a token
+	switch feature {
+	case "syntax:??":
+		return token("?"), true
+	case "syntax:?.":
+		return token("."), true
+	case "syntax:logical assignment":
+		switch {
+		case p.Node.Major >= 14:
+			return token(detail), true
+		case detail == "??=":
+			return token("?"), true
+		}
+		return token("="), true
+	case "syntax:numeric separator", "syntax:private field":
+		return invalid, true
+	case "syntax:class field":
+		if detail == "=" {
+			return token("="), true
+		}
+		return "", true
+	case "syntax:private method":
+		if old {
+			return invalid, true
+		}
+		return token("("), true
+	case "syntax:#x in":
+		if old {
+			return invalid, true
+		}
+		return "SyntaxError: Unexpected identifier", true
+	case "syntax:static block":
+		return token("{"), true
+	}
+	return "", true
 }

@@ -106,6 +106,18 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
+	for _, u := range f.SyntaxUses() {
+		msg, rejected := p.SyntaxRejected(u.Feature, u.Detail)
+		if !rejected {
+			continue
+		}
+		if msg == "" {
+			return Prediction{Reasons: []Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}
+		}
+		// Node refuses to compile the file: nothing runs.
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	if f.Lowered && !p.Has("syntax:async iteration") {
 		// for await or an async generator: a SyntaxError on Node 8.
 		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,

@@ -68,9 +68,6 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 		c.Ctor = &Closure{Fn: e.Ctor, Scope: cs, Home: c}
 	}
 	for _, m := range e.Members {
-		if m.Kind == "field" && !in.p.Has("class fields") {
-			in.reason(m.Pos, "class fields are a SyntaxError before Node 12 (the runtime and predictor accept them)")
-		}
 		key := ""
 		if m.Key != nil {
 			k, ok := in.propKey(in.eval(m.Key, cs, fr))

@@ -122,6 +122,8 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	switch {
 	case kind == parse.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
+	case syntaxRejected(f, prof) != "":
+		p.syntax = syntaxRejected(f, prof)
 	case f.Lowered && !prof.Has("syntax:async iteration"):
 		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grafana/sobek/parser"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -102,4 +103,25 @@ func stripESM(src string) string {
 		b.WriteString(l + "\n")
 	}
 	return b.String()
+}
+
+// syntaxRejected is Node's refusal of the file's first use of syntax
+// newer than the release ("" when it has none), as syntaxStderr takes it.
+func syntaxRejected(f *parse.File, prof loop.Profile) string {
+	for _, u := range f.SyntaxUses() {
+		msg, rejected := prof.SyntaxRejected(u.Feature, u.Detail)
+		if !rejected {
+			continue
+		}
+		if msg == "" {
+			msg = "SyntaxError: " + strings.TrimPrefix(u.Feature, "syntax:") + " (on Node " + prof.Node.String() + ")"
+		}
+		lines := strings.Split(f.Text, "\n")
+		src := ""
+		if u.Line >= 1 && u.Line <= len(lines) {
+			src = lines[u.Line-1]
+		}
+		return fmt.Sprintf("%d\x00%s\x00%s", u.Line, src, msg)
+	}
+	return ""
 }
