@@ -409,7 +409,8 @@ type symbolVal struct {
 	id      int
 }
 
-const symbolPrefix = "\x01"
+// The prefix is not valid UTF-8, which every string a program makes is.
+const symbolPrefix = "\xff\xfe"
 
 func (in *Interp) newSymbol(desc Value) *symbolVal {
 	in.symCount++

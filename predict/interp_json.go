@@ -1,9 +1,14 @@
 package predict
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
@@ -32,7 +37,105 @@ func (in *Interp) jsonNamespace() *Native {
 			}
 			return b.String()
 		}),
+		"parse": native("parse", func(_ Value, a []Value, pos ir.Pos) Value {
+			if r := arg(a, 1); r != nil {
+				in.reason(pos, "JSON.parse with a reviver is not modelled")
+				return unknown{why: "JSON.parse"}
+			}
+			text, ok := toStr(arg(a, 0))
+			if !ok {
+				in.reason(pos, "JSON.parse of an unknown value")
+				return unknown{why: "JSON.parse"}
+			}
+			v, err := in.jsonParse(text)
+			if err != nil {
+				// V8's message names the token and position, in words
+				// that changed across releases: not modelled.
+				e := in.newError("SyntaxError", "")
+				e.Props["message"] = unknown{why: "JSON.parse message"}
+				panic(&Thrown{V: e})
+			}
+			return v
+		}),
 	}}
+}
+
+// jsonParse reads JSON text into the predictor's values, keeping each
+// object's keys in JS order.
+func (in *Interp) jsonParse(text string) (Value, error) {
+	if !utf8.ValidString(text) {
+		return nil, fmt.Errorf("invalid UTF-8")
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var read func() (Value, error)
+	read = func() (Value, error) {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		switch t := t.(type) {
+		case json.Delim:
+			switch t {
+			case '[':
+				var vs []Value
+				for dec.More() {
+					v, err := read()
+					if err != nil {
+						return nil, err
+					}
+					vs = append(vs, v)
+				}
+				if _, err := dec.Token(); err != nil {
+					return nil, err
+				}
+				o := newArray(vs)
+				o.born = in.epoch
+				return o, nil
+			case '{':
+				o := newObject()
+				o.born = in.epoch
+				for dec.More() {
+					kt, err := dec.Token()
+					if err != nil {
+						return nil, err
+					}
+					k, _ := kt.(string)
+					v, err := read()
+					if err != nil {
+						return nil, err
+					}
+					o.set(k, v)
+				}
+				if _, err := dec.Token(); err != nil {
+					return nil, err
+				}
+				return o, nil
+			}
+			return nil, fmt.Errorf("unexpected %v", t)
+		case json.Number:
+			f, err := strconv.ParseFloat(string(t), 64)
+			if err != nil && !errors.Is(err, strconv.ErrRange) {
+				return nil, err
+			}
+			return f, nil
+		case string:
+			return t, nil
+		case bool:
+			return t, nil
+		case nil:
+			return null, nil
+		}
+		return nil, fmt.Errorf("unexpected token")
+	}
+	v, err := read()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("unexpected data after JSON")
+	}
+	return v, nil
 }
 
 // jsonGap is JSON.stringify's space argument: a number of spaces (at

@@ -352,10 +352,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if recurse == 0 {
 			return v, true
 		}
-		if strings.ContainsAny(v, "'\\\n\r\t") || !isPrintable(v) {
-			return "", false
-		}
-		return "'" + v + "'", true
+		return lay.FormatString(v), true
 	case *symbolVal:
 		return v.String(), true
 	case *Object:
@@ -567,12 +564,7 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		if !ok {
 			return "", false
 		}
-		if !identKey.MatchString(k) {
-			if strings.ContainsAny(k, "'\\\n") || !isPrintable(k) {
-				return "", false
-			}
-			k = "'" + k + "'"
-		}
+		k = layout.Key(lay.Major, k)
 		out = append(out, k+":"+sep+s)
 	}
 	for _, k := range o.syms {
@@ -672,11 +664,3 @@ func errorStack(o *Object) (string, bool) {
 	return h, true
 }
 
-func isPrintable(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}

@@ -48,49 +48,51 @@ var stallDependent = map[string]bool{
 // complete cases exist to show that a construct is modelled: on every
 // version the prediction must be complete (the test fails otherwise).
 var complete = map[string]bool{
-	"events-on":             true,
-	"arguments-weak":        true,
-	"generators":            true, // generators, iterables, symbols, function constructors
-	"counting-loops":        true, // counting loops past the iteration cap
-	"fs-sync":               true, // fs.*Sync, fs.writeSync to 1 and 2
-	"fs-relative-path":      true,
-	"object-accessors":      true,
-	"map-set-layout":        true,
-	"inspect-legacy-layout": true,
-	"esm-top-level-await":   true,
-	"import-meta":           true,
-	"date-clock":            true,
-	"map-set":               true,
-	"console-group-count":   true,
-	"events-max-listeners":  true,
-	"number-helpers":        true,
-	"relational-chains":     true,
-	"tdz":                   true,
-	"math-round":            true,
-	"custom-errors":         true, // Error subclasses; FooError classes that are not errors
-	"array-object-helpers":  true, // sort(cmp), flat, Array.from, Object.entries, JSON indent
-	"class-private-static":  true, // private names, static writes
-	"v8-error-messages":     true,
-	"console-format":        true, // format specifiers on primitives
-	"fs-stats":              true,
-	"assert-throws-object":  true,
-	"stdout-write":          true, // process.stdout.write
-	"json-stringify":        true,
-	"array-methods":         true,
-	"invalid-callback":      true,
-	"error-print":           true, // errors printed by console.log
-	"node8-sync-adopt":      true, // V8 6.2 adopts settled native promises at once
-	"inspect-layout":        true, // multi-line objects and arrays
-	"this-binding":          true,
-	"promise-withresolvers": true,
-	"function-names":        true,
-	"inspect-functions":     true,
-	"fs-open":               true,
-	"events-rawlisteners":   true,
-	"fs-readfile-buffer":    true,
-	"fs-errors":             true,
-	"class-instances":       true,
-	"stdout-write-callback": true,
+	"inspect-strings-json-parse": true,
+	"json-parse-errors":          true,
+	"events-on":                  true,
+	"arguments-weak":             true,
+	"generators":                 true, // generators, iterables, symbols, function constructors
+	"counting-loops":             true, // counting loops past the iteration cap
+	"fs-sync":                    true, // fs.*Sync, fs.writeSync to 1 and 2
+	"fs-relative-path":           true,
+	"object-accessors":           true,
+	"map-set-layout":             true,
+	"inspect-legacy-layout":      true,
+	"esm-top-level-await":        true,
+	"import-meta":                true,
+	"date-clock":                 true,
+	"map-set":                    true,
+	"console-group-count":        true,
+	"events-max-listeners":       true,
+	"number-helpers":             true,
+	"relational-chains":          true,
+	"tdz":                        true,
+	"math-round":                 true,
+	"custom-errors":              true, // Error subclasses; FooError classes that are not errors
+	"array-object-helpers":       true, // sort(cmp), flat, Array.from, Object.entries, JSON indent
+	"class-private-static":       true, // private names, static writes
+	"v8-error-messages":          true,
+	"console-format":             true, // format specifiers on primitives
+	"fs-stats":                   true,
+	"assert-throws-object":       true,
+	"stdout-write":               true, // process.stdout.write
+	"json-stringify":             true,
+	"array-methods":              true,
+	"invalid-callback":           true,
+	"error-print":                true, // errors printed by console.log
+	"node8-sync-adopt":           true, // V8 6.2 adopts settled native promises at once
+	"inspect-layout":             true, // multi-line objects and arrays
+	"this-binding":               true,
+	"promise-withresolvers":      true,
+	"function-names":             true,
+	"inspect-functions":          true,
+	"fs-open":                    true,
+	"events-rawlisteners":        true,
+	"fs-readfile-buffer":         true,
+	"fs-errors":                  true,
+	"class-instances":            true,
+	"stdout-write-callback":      true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime and testdata/predict case and

@@ -5,7 +5,6 @@ package inspect
 import (
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -130,7 +129,7 @@ func (c *ctx) formatPrimitive(v sobek.Value) string {
 	case sobek.IsNull(v):
 		return "null"
 	case sobek.IsString(v):
-		return c.formatString(v.String())
+		return c.FormatString(v.String())
 	case sobek.IsNumber(v):
 		return c.formatNumber(v)
 	case sobek.IsBigInt(v):
@@ -142,93 +141,6 @@ func (c *ctx) formatPrimitive(v sobek.Value) string {
 	return v.String()
 }
 
-const maxStringLength = 10000
-
-func (c *ctx) formatString(s string) string {
-	trailer := ""
-	if u := []rune(s); len(u) > maxStringLength && !c.Legacy {
-		rem := len(u) - maxStringLength
-		s = string(u[:maxStringLength])
-		trailer = "... " + strconv.Itoa(rem) + " more character" + plural(rem)
-	}
-	n := layout.Width(s)
-	if !c.Legacy && n > 16 && n > c.BreakLength-c.IndentLvl-4 {
-		var parts []string
-		for rest := s; rest != ""; {
-			i := strings.IndexByte(rest, '\n')
-			if i < 0 {
-				parts = append(parts, c.strEscape(rest))
-				break
-			}
-			parts = append(parts, c.strEscape(rest[:i+1]))
-			rest = rest[i+1:]
-		}
-		return strings.Join(parts, " +\n"+strings.Repeat(" ", c.IndentLvl+2)) + trailer
-	}
-	return c.strEscape(s) + trailer
-}
-
-func plural(n int) string {
-	if n > 1 {
-		return "s"
-	}
-	return ""
-}
-
-func (c *ctx) strEscape(s string) string {
-	quote := byte('\'')
-	if c.Major > 10 && strings.IndexByte(s, '\'') >= 0 {
-		if strings.IndexByte(s, '"') < 0 {
-			quote = '"'
-		} else if strings.IndexByte(s, '`') < 0 && !strings.Contains(s, "${") {
-			quote = '`'
-		}
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == rune(quote) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20:
-			if c.Major <= 12 {
-				b.WriteString(`\u` + hex(int(r), 4, false))
-			} else {
-				b.WriteString(`\x` + hex(int(r), 2, true))
-			}
-		case r >= 0x7f && r <= 0x9f && c.Major > 12:
-			b.WriteString(`\x` + hex(int(r), 2, true))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
-
-func hex(n, width int, upper bool) string {
-	s := strconv.FormatInt(int64(n), 16)
-	if upper {
-		s = strings.ToUpper(s)
-	}
-	for len(s) < width {
-		s = "0" + s
-	}
-	return s
-}
-
-var keyStrRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
 
 // getPrefix mirrors Node's "Constructor(size) [tag] " prefix; ctor nil means null prototype.
 func getPrefix(ctor *string, tag, fallback, size string) string {
@@ -373,10 +285,8 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 		name = layout.SymbolKey(c.Major, c.h.call("symStr", k.v).String())
 	case !enumerable || k.hidden:
 		name = "[" + k.str + "]"
-	case keyStrRe.MatchString(k.str):
-		name = k.str
 	default:
-		name = c.strEscape(k.str)
+		name = layout.Key(c.Major, k.str)
 	}
 	return name + ":" + extra + str
 }

@@ -213,9 +213,9 @@ func isPromise(o *sobek.Object) bool {
 	return ok
 }
 
-func moreItems(n int) string { return "... " + strconv.Itoa(n) + " more item" + plural(n) }
+func moreItems(n int) string { return "... " + strconv.Itoa(n) + " more item" + layout.Plural(n) }
 
-func emptyItems(n int) string { return "<" + strconv.Itoa(n) + " empty item" + plural(n) + ">" }
+func emptyItems(n int) string { return "<" + strconv.Itoa(n) + " empty item" + layout.Plural(n) + ">" }
 
 func (c *ctx) formatArray(o *sobek.Object, recurse, n int) []string {
 	limit := min(n, maxArrayLength)
@@ -299,11 +299,11 @@ func (c *ctx) formatArrayBuffer(o *sobek.Object) []string {
 	bs, _ := isObj(c.h.call("abBytes", o))
 	parts := make([]string, 0, min(n, maxArrayLength))
 	for i := 0; i < min(n, maxArrayLength); i++ {
-		parts = append(parts, hex(int(bs.Get(strconv.Itoa(i)).ToInteger()), 2, false))
+		parts = append(parts, layout.Hex(int(bs.Get(strconv.Itoa(i)).ToInteger()), 2, false))
 	}
 	s := strings.Join(parts, " ")
 	if n > maxArrayLength {
-		s += " ... " + strconv.Itoa(n-maxArrayLength) + " more byte" + plural(n-maxArrayLength)
+		s += " ... " + strconv.Itoa(n-maxArrayLength) + " more byte" + layout.Plural(n-maxArrayLength)
 	}
 	return []string{"[Uint8Contents]: <" + s + ">"}
 }
@@ -361,7 +361,7 @@ func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]k
 	}
 	var ps string
 	if typ == "String" {
-		ps = c.strEscape(prim.String())
+		ps = layout.Quote(c.Major, prim.String())
 	} else {
 		ps = c.formatPrimitive(prim)
 	}

@@ -1,0 +1,115 @@
+package layout
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+const maxStringLength = 10000
+
+// FormatString is util.inspect of a string inside a value: quoted and
+// escaped (Quote), cut after 10,000 characters, and split after each
+// newline when it does not fit the line (from Node 12).
+func (c *Ctx) FormatString(s string) string {
+	trailer := ""
+	if u := []rune(s); len(u) > maxStringLength && !c.Legacy {
+		rem := len(u) - maxStringLength
+		s = string(u[:maxStringLength])
+		trailer = "... " + strconv.Itoa(rem) + " more character" + Plural(rem)
+	}
+	n := Width(s)
+	if !c.Legacy && n > 16 && n > c.BreakLength-c.IndentLvl-4 {
+		var parts []string
+		for rest := s; rest != ""; {
+			i := strings.IndexByte(rest, '\n')
+			if i < 0 {
+				parts = append(parts, Quote(c.Major, rest))
+				break
+			}
+			parts = append(parts, Quote(c.Major, rest[:i+1]))
+			rest = rest[i+1:]
+		}
+		return strings.Join(parts, " +\n"+strings.Repeat(" ", c.IndentLvl+2)) + trailer
+	}
+	return Quote(c.Major, s) + trailer
+}
+
+// Plural is "s" when n is more than one.
+func Plural(n int) string {
+	if n > 1 {
+		return "s"
+	}
+	return ""
+}
+
+// Quote is how util.inspect quotes a string: single quotes, or from Node
+// 11 double quotes or backticks when that avoids escaping a quote;
+// control characters escaped (\u00XX up to Node 12, \xXX after).
+func Quote(major int, s string) string {
+	quote := byte('\'')
+	if major > 10 && strings.IndexByte(s, '\'') >= 0 {
+		if strings.IndexByte(s, '"') < 0 {
+			quote = '"'
+		} else if strings.IndexByte(s, '`') < 0 && !strings.Contains(s, "${") {
+			quote = '`'
+		}
+	}
+	var b strings.Builder
+	b.WriteByte(quote)
+	for _, r := range s {
+		switch {
+		case r == rune(quote) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20:
+			if major <= 12 {
+				b.WriteString(`\u` + Hex(int(r), 4, false))
+			} else {
+				b.WriteString(`\x` + Hex(int(r), 2, true))
+			}
+		case r >= 0x7f && r <= 0x9f && major > 12:
+			b.WriteString(`\x` + Hex(int(r), 2, true))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
+// Hex is n in hexadecimal, zero-padded to width.
+func Hex(n, width int, upper bool) string {
+	s := strconv.FormatInt(int64(n), 16)
+	if upper {
+		s = strings.ToUpper(s)
+	}
+	for len(s) < width {
+		s = "0" + s
+	}
+	return s
+}
+
+
+// keyRe is util.inspect's test for a key printed bare (no $: Node
+// quotes '$a').
+var keyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
+
+// Key is how util.inspect writes an enumerable string key: bare when
+// it is a plain identifier, else quoted.
+func Key(major int, k string) string {
+	if keyRe.MatchString(k) {
+		return k
+	}
+	return Quote(major, k)
+}
