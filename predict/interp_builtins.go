@@ -199,7 +199,77 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		r.born = in.epoch
 		return r
 	}), "from": native("from", func(_ Value, a []Value, p ir.Pos) Value { return in.arrayFrom(a, p) })}}
-	b["Object"] = &Native{Name: "Object", Props: map[string]Value{"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
+	b["Object"] = &Native{Name: "Object", Props: map[string]Value{
+		"is": native("is", func(_ Value, a []Value, _ ir.Pos) Value {
+			if eq, known := sameValue(arg(a, 0), arg(a, 1)); known {
+				return eq
+			}
+			return unknown{why: "Object.is"}
+		}),
+		"freeze": native("freeze", func(_ Value, a []Value, p ir.Pos) Value {
+			if o, ok := arg(a, 0).(*Object); ok {
+				in.mut(o.born)
+				o.frozen = true
+			}
+			return arg(a, 0)
+		}),
+		"isFrozen": native("isFrozen", func(_ Value, a []Value, p ir.Pos) Value {
+			if o, ok := arg(a, 0).(*Object); ok {
+				if !o.frozen && (len(o.Keys) > 0 || o.Arr && len(o.Elems) > 0) {
+					return false
+				}
+				if !o.frozen {
+					return unknown{why: "isFrozen"} // an empty object: extensible or not
+				}
+				return true
+			}
+			return true
+		}),
+		"fromEntries": native("fromEntries", func(_ Value, a []Value, p ir.Pos) Value {
+			items, ok := in.iterAll(arg(a, 0), nil, p)
+			if !ok {
+				return unknown{why: "fromEntries"}
+			}
+			r := newObject()
+			r.born = in.epoch
+			for _, it := range items {
+				e, ok := it.(*Object)
+				if !ok || !e.Arr {
+					in.reason(p, "Object.fromEntries of entries that are not arrays")
+					return unknown{why: "fromEntries"}
+				}
+				var kv, v Value
+				if len(e.Elems) > 0 {
+					kv = e.Elems[0]
+				}
+				if len(e.Elems) > 1 {
+					v = e.Elems[1]
+				}
+				k, ok := in.propKey(kv)
+				if !ok {
+					in.reason(p, "Object.fromEntries with an unknown key")
+					return unknown{why: "fromEntries"}
+				}
+				r.set(k, v)
+			}
+			return r
+		}),
+		"getOwnPropertyNames": native("getOwnPropertyNames", func(_ Value, a []Value, p ir.Pos) Value {
+			o, ok := arg(a, 0).(*Object)
+			if !ok || !(plainKeys(o) || o.Arr && len(o.Keys) == 0 && o.Class == "Array") {
+				in.reason(p, "Object.getOwnPropertyNames of this value")
+				return unknown{why: "getOwnPropertyNames"}
+			}
+			var ks []Value
+			for _, k := range enumKeys(o) {
+				ks = append(ks, k)
+			}
+			if o.Arr {
+				ks = append(ks, "length")
+			}
+			return newArray(ks)
+		}),
+		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 		o, ok := arg(a, 0).(*Object)
 		if !ok || o.Arr {
 			in.reason(p, "Object.keys of this value")
@@ -548,6 +618,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
 		}
+		if !in.p.Has(o.Name + "." + k) {
+			return nil // added in a later release (Object.fromEntries, ...)
+		}
 		if v, ok := o.Props[k]; ok {
 			return v
 		}
@@ -574,7 +647,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return in.timerMethod(o, k, pos)
 	case *immHandle:
 		return in.immMethod(o, k, pos)
-	case float64, bool:
+	case float64:
+		return in.numberMember(o, k, pos)
+	case bool:
 		in.reason(pos, "methods of primitives (%s) are not modelled", k)
 		return unknown{why: k}
 	case timeVal, timeDiff:
@@ -832,10 +907,37 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	m := func(f func(a []Value) Value) *Native {
 		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(a) })
 	}
-	if k == "at" && !in.p.Has("Array.prototype.at") {
+	if (k == "at" || k == "findLast" || k == "findLastIndex") && !in.p.Has("Array.prototype."+k) {
 		return nil
 	}
 	switch k {
+	case "toString":
+		return m(func([]Value) Value {
+			if s, ok := toStr(o); ok {
+				return s
+			}
+			return unknown{why: "toString"}
+		})
+	case "findLast", "findLastIndex":
+		return m(func(a []Value) Value {
+			f := fnArg(a)
+			for i := len(o.Elems) - 1; i >= 0; i-- {
+				t, ok := truthy(in.call(f, nil, []Value{o.Elems[i], float64(i), o}, pos))
+				if !ok {
+					t = in.fork(pos, "a "+k+" predicate")
+				}
+				if t {
+					if k == "findLastIndex" {
+						return float64(i)
+					}
+					return o.Elems[i]
+				}
+			}
+			if k == "findLastIndex" {
+				return -1.0
+			}
+			return nil
+		})
 	case "push":
 		return m(func(a []Value) Value { in.mut(o.born); o.Elems = append(o.Elems, a...); return float64(len(o.Elems)) })
 	case "join":

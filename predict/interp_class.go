@@ -98,6 +98,21 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 			c.Methods[key] = fn
 		case m.Kind == "get" && !m.Static:
 			c.Getters[key] = fn
+		case m.Static && (m.Kind == "get" || m.Kind == "set"):
+			// Not enumerable: kept out of the statics' keys.
+			if c.Statics.acc == nil {
+				c.Statics.acc = map[string]*accessor{}
+			}
+			a := c.Statics.acc[key]
+			if a == nil {
+				a = &accessor{}
+				c.Statics.acc[key] = a
+			}
+			if m.Kind == "get" {
+				a.get = fn
+			} else {
+				a.set = fn
+			}
 		default:
 			in.reason(m.Pos, "%s %s accessors are not modelled", map[bool]string{true: "static", false: "instance"}[m.Static], m.Kind)
 		}
@@ -217,11 +232,21 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 // classMember is C.k: statics, inherited statics, name.
 func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	var v Value
+	var acc *accessor
 	found := false
 	c.chain(func(k2 *ClassVal) bool {
+		if acc = k2.Statics.acc[k]; acc != nil {
+			return true
+		}
 		v, found = k2.Statics.get(k)
 		return found
 	})
+	if acc != nil {
+		if acc.get == nil {
+			return nil
+		}
+		return in.callFunc(acc.get, c, nil)
+	}
 	if found {
 		return v
 	}

@@ -527,6 +527,11 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	}
 	switch o := obj.(type) {
 	case *Object:
+		if o.frozen {
+			// Ignored in sloppy code, a TypeError in strict code.
+			in.reason(pos, "assignment to a property of a frozen object")
+			return
+		}
 		if a := o.acc[k]; a != nil {
 			if a.set == nil {
 				in.reason(pos, "assignment to a property with only a getter")
@@ -567,6 +572,16 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	case *ClassVal:
 		if o.native && k != "defaultMaxListeners" || k == "name" || k == "length" || k == "prototype" {
 			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, k)
+			return
+		}
+		var acc *accessor
+		o.chain(func(k2 *ClassVal) bool { acc = k2.Statics.acc[k]; return acc != nil })
+		if acc != nil {
+			if acc.set == nil {
+				in.reason(pos, "assignment to a static property with only a getter")
+				return
+			}
+			in.callFunc(acc.set, o, []Value{v})
 			return
 		}
 		// A static data property: the class's own, shadowing a parent's.

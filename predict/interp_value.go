@@ -57,6 +57,8 @@ type Object struct {
 	ctor *Closure
 	// syms are the symbol keys, in the order they were added.
 	syms []string
+	// frozen: Object.freeze made it read-only (a write is a reason).
+	frozen bool
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32

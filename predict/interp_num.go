@@ -1,0 +1,96 @@
+package predict
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+)
+
+// numberMember is n.toFixed(d), n.toString(radix) and n.valueOf().
+func (in *Interp) numberMember(n float64, k string, pos ir.Pos) Value {
+	switch k {
+	case "toFixed":
+		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
+			d, ok := toNumber(arg(a, 0))
+			if !ok || math.IsNaN(d) {
+				d = 0
+			}
+			d = math.Trunc(d)
+			if d < 0 || d > 100 {
+				in.throwRange(pos, "toFixed() digits argument must be between 0 and 100")
+			}
+			return toFixed(n, int(d))
+		})
+	case "toString":
+		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
+			r := arg(a, 0)
+			if r == nil {
+				return jsNum(n)
+			}
+			radix, ok := toNumber(r)
+			if !ok {
+				return unknown{why: "toString radix"}
+			}
+			radix = math.Trunc(radix)
+			if radix < 2 || radix > 36 {
+				in.throwRange(pos, "toString() radix must be between 2 and 36")
+			}
+			if radix == 10 {
+				return jsNum(n)
+			}
+			if n != math.Trunc(n) || math.Abs(n) >= 1<<53 {
+				in.reason(pos, "Number.prototype.toString of a fraction or a large number in radix %d", int(radix))
+				return unknown{why: "toString radix"}
+			}
+			return strconv.FormatInt(int64(n), int(radix))
+		})
+	case "valueOf":
+		return native(k, func(Value, []Value, ir.Pos) Value { return n })
+	}
+	in.reason(pos, "Number.prototype.%s is not modelled", k)
+	return unknown{why: k}
+}
+
+// toFixed is Number.prototype.toFixed: the exact binary value rounded to
+// d decimals, a tie going up (where Go's formatting rounds to even).
+func toFixed(x float64, d int) string {
+	if math.IsNaN(x) || math.Abs(x) >= 1e21 || math.IsInf(x, 0) {
+		return jsNum(x)
+	}
+	sign := ""
+	switch {
+	case x < 0:
+		sign, x = "-", -x
+	case x == 0:
+		x = 0 // -0 prints as 0
+	}
+	exact := new(big.Float).SetPrec(2000).SetFloat64(x).Text('f', 1100)
+	intPart, frac, _ := strings.Cut(exact, ".")
+	frac += strings.Repeat("0", d+1)
+	digits := []byte(intPart + frac[:d])
+	if frac[d] >= '5' { // the rest is exact: 5 followed by anything rounds up
+		i := len(digits) - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits...)
+		} else {
+			digits[i]++
+		}
+	}
+	s := string(digits)
+	ip, fp := s[:len(s)-d], s[len(s)-d:]
+	if d == 0 {
+		return sign + ip
+	}
+	return sign + ip + "." + fp
+}
+
+func (in *Interp) throwRange(pos ir.Pos, msg string) {
+	panic(&Thrown{V: in.newError("RangeError", msg)})
+}
+
