@@ -1201,7 +1201,7 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.BinaryExpression:
 		op := e.Operator.String()
 		if _, ok := e.Left.(*ast.PrivateIdentifier); ok {
-			op = "in" // the parser records the token after `in`
+			op = "#in" // a brand check (the parser records the token after `in`)
 		}
 		switch e.Operator {
 		case token.LOGICAL_AND, token.LOGICAL_OR, token.COALESCE:

@@ -910,6 +910,13 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	if (k == "at" || k == "findLast" || k == "findLastIndex") && !in.p.Has("Array.prototype."+k) {
 		return nil
 	}
+	if o.frozen {
+		switch k {
+		case "push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin":
+			in.reason(pos, "Array.prototype.%s on a frozen array (a TypeError) is not modelled", k)
+			return unknown{why: k}
+		}
+	}
 	switch k {
 	case "toString":
 		return m(func([]Value) Value {

@@ -730,6 +730,31 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		return eq
 	case "instanceof":
 		return in.instanceOf(a, b, pos)
+	case "#in":
+		// #x in o: o has the private field, or is an instance of a class
+		// with the private method or accessor.
+		o, ok := b.(*Object)
+		name, _ := a.(string)
+		if ub {
+			return unknown{why: "in"}
+		}
+		if !ok {
+			in.throwTypeVague()
+		}
+		k := privatePrefix + name
+		if _, has := o.Props[k]; has {
+			return true
+		}
+		found := false
+		if o.Proto != nil {
+			o.Proto.chain(func(c *ClassVal) bool {
+				_, m := c.Methods[k]
+				_, g := c.Getters[k]
+				found = m || g
+				return found
+			})
+		}
+		return found
 	case "in":
 		o, ok := b.(*Object)
 		k, ok2 := toStr(a)
