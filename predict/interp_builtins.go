@@ -50,6 +50,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	b["console"] = console
 	b["Symbol"] = in.symbolBuiltin()
+	if in.p.Has("AbortController") {
+		b["AbortController"] = in.abortControllerCtor()
+	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has("v8:yield* single await")
 	b["__looplint_endAwaits"] = in.p.OldAwait()

@@ -63,9 +63,9 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")
 			}
 			if e.Name == "wait" {
-				return in.promisedTimer(arg(args, 0), nil, len(args) > 1, e.Pos)
+				return in.promisedTimer(arg(args, 0), nil, arg(args, 1), e.Pos)
 			}
-			return in.promisedImmediate(nil, false, e.Pos)
+			return in.promisedImmediate(nil, nil, e.Pos)
 		}
 	}
 	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)

@@ -17,19 +17,23 @@ func (in *Interp) timersPromises() *Native {
 	m := &Native{Name: "timers/promises", Obj: true, Props: map[string]Value{}}
 	in.tpModule = m
 	m.Props["setTimeout"] = native("setTimeout", func(_ Value, a []Value, p ir.Pos) Value {
-		return in.promisedTimer(arg(a, 0), arg(a, 1), len(a) > 2, p)
+		return in.promisedTimer(arg(a, 0), arg(a, 1), arg(a, 2), p)
 	})
 	m.Props["setImmediate"] = native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
-		return in.promisedImmediate(arg(a, 0), len(a) > 1, p)
+		return in.promisedImmediate(arg(a, 0), arg(a, 1), p)
 	})
 	return m
 }
 
 // promisedTimer is timers/promises setTimeout(delay, value): a timer whose
 // callback is the promise's resolve.
-func (in *Interp) promisedTimer(delay, value Value, options bool, pos ir.Pos) Value {
-	if options {
-		in.reason(pos, "timers/promises options (signal, ref) are not modelled")
+func (in *Interp) promisedTimer(delay, value, options Value, pos ir.Pos) Value {
+	sig, ok := in.signalOption(options, pos)
+	if !ok {
+		return unknown{why: "timers/promises"}
+	}
+	if sig != nil && sig.obj.Props["aborted"] == true {
+		return in.e.Rejected(in.abortError(sig))
 	}
 	n := 1.0
 	if delay != nil {
@@ -40,22 +44,38 @@ func (in *Interp) promisedTimer(delay, value Value, options bool, pos ir.Pos) Va
 		}
 	}
 	p := in.e.New()
-	resolve, _ := in.e.Resolver(p)
+	resolve, reject := in.e.Resolver(p)
 	cb := native("resolve", func(Value, []Value, ir.Pos) Value { resolve(value); return nil })
-	in.l.SetTimer(task{fn: cb, api: "setTimeout (promise)", site: pos}, in.l.CoerceDelay(n), false)
-	return p
+	t := in.l.SetTimer(task{fn: cb, api: "setTimeout (promise)", site: pos}, in.l.CoerceDelay(n), false)
+	if sig == nil {
+		return p
+	}
+	return in.abortable(p, sig, func() {
+		in.l.ClearTimer(t)
+		reject(in.abortError(sig))
+	})
 }
 
 // promisedImmediate is timers/promises setImmediate(value).
-func (in *Interp) promisedImmediate(value Value, options bool, pos ir.Pos) Value {
-	if options {
-		in.reason(pos, "timers/promises options (signal, ref) are not modelled")
+func (in *Interp) promisedImmediate(value, options Value, pos ir.Pos) Value {
+	sig, ok := in.signalOption(options, pos)
+	if !ok {
+		return unknown{why: "timers/promises"}
+	}
+	if sig != nil && sig.obj.Props["aborted"] == true {
+		return in.e.Rejected(in.abortError(sig))
 	}
 	p := in.e.New()
-	resolve, _ := in.e.Resolver(p)
+	resolve, reject := in.e.Resolver(p)
 	cb := native("resolve", func(Value, []Value, ir.Pos) Value { resolve(value); return nil })
-	in.l.SetImmediate(task{fn: cb, api: "setImmediate (promise)", site: pos})
-	return p
+	im := in.l.SetImmediate(task{fn: cb, api: "setImmediate (promise)", site: pos})
+	if sig == nil {
+		return p
+	}
+	return in.abortable(p, sig, func() {
+		in.l.ClearImmediate(im)
+		reject(in.abortError(sig))
+	})
 }
 
 // utilModule is require('util') with what the predictor models of it.
@@ -257,4 +277,21 @@ func (in *Interp) eventsOn(args []Value, pos ir.Pos) Value {
 		listen("on", "error", onError)
 	}
 	return it
+}
+
+// abortable adds onAbort as sig's listener for p's timer and returns what
+// Node returns: p.finally(), whose callback removes the listener (three
+// more jobs before a handler hears of an abort).
+func (in *Interp) abortable(p *Promise, sig *abortSignal, onAbort func()) *Promise {
+	l := native("cancelListener", func(Value, []Value, ir.Pos) Value { onAbort(); return nil })
+	sig.listeners = append(sig.listeners, abortListener{fn: l})
+	return in.e.Finally(p, func(Value, ...Value) (Value, error) {
+		for i, x := range sig.listeners {
+			if x.fn == l {
+				sig.listeners = append(sig.listeners[:i:i], sig.listeners[i+1:]...)
+				break
+			}
+		}
+		return nil, nil
+	})
 }

@@ -59,6 +59,8 @@ type Object struct {
 	syms []string
 	// frozen: Object.freeze made it read-only (a write is a reason).
 	frozen bool
+	// signal is an AbortSignal's state.
+	signal *abortSignal
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32

@@ -11,24 +11,43 @@ function abortError(signal) {
   return e;
 }
 
+// With a signal, Node returns the timer's promise through finally(),
+// whose callback removes the abort listener: an abort reaches a handler
+// three jobs after the rejection.
+const PromiseFinally = Promise.prototype.finally;
+function abortable(ret, signal, oncancel) {
+  if (oncancel === undefined) return ret;
+  return PromiseFinally.call(ret, () => signal.removeEventListener('abort', oncancel));
+}
+
 function setTimeout(delay, value, options) {
   const signal = options && options.signal;
   if (signal && signal.aborted) return PromiseCtor.reject(abortError(signal));
-  return new PromiseCtor((resolve, reject) => {
+  let oncancel;
+  const ret = new PromiseCtor((resolve, reject) => {
     const t = timers.setTimeout(resolve, delay, value);
     if (options && options.ref === false) t.unref();
-    if (signal) signal.addEventListener('abort', () => { timers.clearTimeout(t); reject(abortError(signal)); }, { once: true });
+    if (signal) {
+      oncancel = () => { timers.clearTimeout(t); reject(abortError(signal)); };
+      signal.addEventListener('abort', oncancel);
+    }
   });
+  return abortable(ret, signal, oncancel);
 }
 
 function setImmediate(value, options) {
   const signal = options && options.signal;
   if (signal && signal.aborted) return PromiseCtor.reject(abortError(signal));
-  return new PromiseCtor((resolve, reject) => {
+  let oncancel;
+  const ret = new PromiseCtor((resolve, reject) => {
     const i = timers.setImmediate(resolve, value);
     if (options && options.ref === false) i.unref();
-    if (signal) signal.addEventListener('abort', () => { timers.clearImmediate(i); reject(abortError(signal)); }, { once: true });
+    if (signal) {
+      oncancel = () => { timers.clearImmediate(i); reject(abortError(signal)); };
+      signal.addEventListener('abort', oncancel);
+    }
   });
+  return abortable(ret, signal, oncancel);
 }
 
 // setInterval returns an async iterator yielding value every delay ms.
