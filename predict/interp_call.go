@@ -220,6 +220,18 @@ type coro struct {
 	yield  chan any // nil: suspended or returned; else a panic to re-raise
 	done   bool
 	gen    *generator // the generator whose body this is, if any
+	// depth is the body's call depth above whoever resumed it last: a
+	// suspended body holds no stack, so thousands of pending async
+	// calls or generators are not a deep recursion.
+	base, depth int
+}
+
+// suspendDepth and resumeDepth keep a body's depth relative to whoever
+// resumed it (wait restores the resumer's own).
+func (in *Interp) suspendDepth(co *coro) { co.depth = in.depth - co.base }
+func (in *Interp) resumeDepth(co *coro) {
+	co.base = in.depth
+	in.depth += co.depth
 }
 
 type resumeMsg struct {
@@ -234,7 +246,7 @@ type killSignal struct{}
 func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)
-	co := &coro{resume: make(chan resumeMsg), yield: make(chan any)}
+	co := &coro{resume: make(chan resumeMsg), yield: make(chan any), base: in.depth}
 	in.coros = append(in.coros, co)
 	saved := in.cur // read before the body's goroutine may write in.cur
 	go func() {
@@ -264,8 +276,9 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
 // wait hands control to co until it suspends or ends, then restores
 // in.cur to saved, which the caller read before co could run.
 func (in *Interp) wait(co *coro, saved *coro) {
+	d := in.depth
 	pv := <-co.yield
-	in.cur = saved
+	in.cur, in.depth = saved, d
 	if pv != nil {
 		panic(pv)
 	}
@@ -285,12 +298,14 @@ func (in *Interp) await(v Value, pos ir.Pos) Value {
 		co.resume <- resumeMsg{v: val, threw: threw}
 		in.wait(co, saved)
 	})
+	in.suspendDepth(co)
 	co.yield <- nil
 	m := <-co.resume
 	if m.kill {
 		panic(killSignal{})
 	}
 	in.cur = co
+	in.resumeDepth(co)
 	if m.threw {
 		panic(&Thrown{V: norm(m.v)})
 	}

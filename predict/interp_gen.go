@@ -88,6 +88,7 @@ func (in *Interp) genResume(g *generator, kind string, v Value, pos ir.Pos) Valu
 		}
 	}()
 	if !started {
+		co.base = in.depth
 		go in.genBody(g)
 	} else {
 		co.resume <- resumeMsg{v: v, threw: kind == "throw", ret: kind == "return"}
@@ -138,12 +139,14 @@ func (in *Interp) yield(v Value, raw bool, pos ir.Pos) Value {
 		return unknown{why: "yield"}
 	}
 	co.gen.out, co.gen.raw = v, raw
+	in.suspendDepth(co)
 	co.yield <- nil
 	m := <-co.resume
 	if m.kill {
 		panic(killSignal{})
 	}
 	in.cur = co
+	in.resumeDepth(co)
 	switch {
 	case m.threw:
 		panic(&Thrown{V: norm(m.v)})
