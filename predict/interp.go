@@ -135,7 +135,7 @@ const maxSourceDepth = 1000
 // PredictProgram is Predict on a lowered program.
 func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	if opts.Limits.MaxCallbacks == 0 {
-		opts.Limits = loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
+		opts.Limits = loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
 	}
 	reasons := map[Reason]bool{}
 	if prog.Depth > maxSourceDepth {
@@ -294,6 +294,7 @@ type Interp struct {
 
 	cur   *coro
 	coros []*coro
+	live  int // coroutines started and not done
 	// symbols are the well-known symbols and Symbol.for's registry;
 	// symCount numbers every symbol made (symKey).
 	symbols  map[string]*symbolVal
@@ -428,7 +429,7 @@ func (in *Interp) runModule(main *Closure) {
 		if !in.p.TopLevelAwait() {
 			in.reason(in.prog.Main.Pos, "top-level await on a Node without it")
 		}
-		p = in.callAsync(main, nil, nil)
+		p, _ = in.callAsync(main, nil, nil).(*Promise)
 	} else if err := in.protect(func() { in.callFunc(main, nil, nil) }); err != nil {
 		p = in.e.Rejected(thrownValue(err))
 	} else {

@@ -243,11 +243,27 @@ type resumeMsg struct {
 
 type killSignal struct{}
 
-func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
+// maxLive bounds the bodies suspended at once (each is a goroutine with
+// its own stack, some 13 KB with what it holds).
+const maxLive = 20000
+
+func (in *Interp) tooManyLive(pos ir.Pos) bool {
+	if in.live < maxLive {
+		return false
+	}
+	in.reason(pos, "more than %d async calls or generators suspended at once", maxLive)
+	return true
+}
+
+func (in *Interp) callAsync(c *Closure, this Value, args []Value) Value {
+	if in.tooManyLive(c.Fn.Pos) {
+		return unknown{why: "async call"}
+	}
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)
 	co := &coro{resume: make(chan resumeMsg), yield: make(chan any), base: in.depth}
 	in.coros = append(in.coros, co)
+	in.live++
 	saved := in.cur // read before the body's goroutine may write in.cur
 	go func() {
 		var pv any
@@ -259,6 +275,7 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) *Promise {
 				pv = r
 			}
 			co.done = true
+			in.live--
 			co.yield <- pv
 		}()
 		in.cur = co
@@ -320,7 +337,7 @@ func (in *Interp) killCoros() {
 			co.resume <- resumeMsg{kill: true}
 		}
 	}
-	in.coros = nil
+	in.coros, in.live = nil, 0
 }
 
 // isBoxed: a primitive this, which sloppy-mode code sees as an object.

@@ -74,9 +74,13 @@ func (in *Interp) genResume(g *generator, kind string, v Value, pos ir.Pos) Valu
 	}
 	saved := in.cur
 	started := g.co != nil
+	if !started && in.tooManyLive(pos) {
+		panic(&Thrown{V: unknown{why: "generator"}})
+	}
 	if !started {
 		g.co = &coro{resume: make(chan resumeMsg), yield: make(chan any), gen: g}
 		in.coros = append(in.coros, g.co)
+		in.live++
 	}
 	co := g.co
 	g.state, g.raw = genRunning, false
@@ -112,6 +116,7 @@ func (in *Interp) genBody(g *generator) {
 			pv = r
 		}
 		co.done = true
+		in.live--
 		co.yield <- pv
 	}()
 	in.cur = co

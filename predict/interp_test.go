@@ -205,7 +205,7 @@ func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, o
 	}
 	for _, o := range pr.Orders {
 		h := NewHost(prog, p, opts)
-		l := loop.New(p, h, &loop.Replay{W: o.Witness}, loop.Limits{MaxDrain: 10000, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000})
+		l := loop.New(p, h, &loop.Replay{W: o.Witness}, loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000})
 		h.Attach(l)
 		out, code := h.Run()
 		if !slices.Equal(out, o.Stdout) || code != o.ExitCode {
