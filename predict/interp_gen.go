@@ -472,14 +472,22 @@ func (in *Interp) symbolBuiltin() *Native {
 		if !ok {
 			return unknown{why: "Symbol.for"}
 		}
-		if s, ok := in.symbols["for:"+k]; ok {
-			return s
-		}
-		s := in.newSymbol(k)
-		in.symbols["for:"+k] = s
-		return s
+		return in.symbolFor(k)
 	})
 	return sym
+}
+
+// symbolFor is Symbol.for(k): one symbol per key in a run.
+func (in *Interp) symbolFor(k string) *symbolVal {
+	if in.symbols == nil {
+		in.symbols = map[string]*symbolVal{}
+	}
+	if s, ok := in.symbols["for:"+k]; ok {
+		return s
+	}
+	s := in.newSymbol(k)
+	in.symbols["for:"+k] = s
+	return s
 }
 
 // symbolMember is sym.description, sym.toString().
