@@ -304,6 +304,7 @@ type Interp struct {
 	onMicrotask func() // Explain's tracer
 	eeClass     *ClassVal
 	tpModule    *Native // timers/promises
+	pathMod     *Native // path
 	fspModule   *Native // fs.promises
 	inUncaught  bool    // running uncaughtException listeners
 	inExit      bool    // 'exit' was emitted (after an uncaught error, process.exit or the end)

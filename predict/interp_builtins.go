@@ -389,6 +389,8 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 		return in.fsPromises()
 	case "events":
 		return in.emitterClass()
+	case "path", "path/posix":
+		return in.pathModule()
 	case "process":
 		return in.builtins["process"]
 	case "assert", "assert/strict":

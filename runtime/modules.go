@@ -28,15 +28,12 @@ var unsupported = map[string]bool{
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
 
-//go:embed js/path.js
-var pathSrc string
-
 //go:embed js/timers_promises.js
 var timersPromisesSrc string
 
 // ownModules are built-ins written for the runtime itself; the rest come
 // from package jslib.
-var ownModules = map[string]string{"path": pathSrc, "path/posix": pathSrc, "timers/promises": timersPromisesSrc}
+var ownModules = map[string]string{"timers/promises": timersPromisesSrc}
 
 var (
 	modMu    sync.Mutex
@@ -132,6 +129,8 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		v = fs.ToObject(h.rt).Get("promises")
 	case "console":
 		v = h.rt.Get("console")
+	case "path", "path/posix":
+		v = h.pathModule()
 	default:
 		prg, ok, err := moduleProgram(name)
 		if err != nil {
