@@ -370,7 +370,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 }
 
 // fsModelled are the fs operations the predictor models (both forms).
-var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true}
+var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true, "readdir": true}
 
 // fsRequest is an fs request's round trips and what it completes with
 // ([error, result]; error null on success). args are the request's
@@ -380,6 +380,9 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 		// Validated before any request: the call itself throws (the
 		// promise form rejects instead, a job later: not modelled).
 		panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
+	}
+	if name == "readdir" {
+		return 1, in.readdir(args, pos)
 	}
 	trips := 1
 	if name == "readFile" {
@@ -414,6 +417,51 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 		}
 	}
 	return trips, res
+}
+
+// readdir is a directory's names, in the order the sandbox (like
+// libuv's scandir) lists them: [null, names] or [error].
+func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
+	unknownRes := []Value{unknown{why: "fs error"}, unknown{why: "fs result"}}
+	switch o := arg(args, 1).(type) {
+	case nil, nullT:
+	case string:
+		if o != "utf8" && o != "utf-8" {
+			in.reason(pos, "fs.readdir with encoding %q is not modelled", o)
+			return unknownRes
+		}
+	case *Object:
+		for _, k := range o.Keys {
+			if k != "encoding" || (o.Props[k] != "utf8" && o.Props[k] != "utf-8") {
+				in.reason(pos, "fs.readdir option %s is not modelled", k)
+				return unknownRes
+			}
+		}
+	default:
+		in.reason(pos, "fs.readdir options of this kind")
+		return unknownRes
+	}
+	lister, ok := in.opts.Files.(interface{ Readdir(string) ([]string, error) })
+	p, isStr := arg(args, 0).(string)
+	if !ok || !isStr {
+		in.reason(pos, "fs.readdir: the directory's entries are not known (its path, or the files: pass --fs)")
+		return unknownRes
+	}
+	names, err := lister.Readdir(p)
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), "ENOENT") && !strings.HasPrefix(err.Error(), "ENOTDIR") {
+			in.reason(pos, "fs.readdir: %v is not modelled", err)
+			return unknownRes
+		}
+		return []Value{in.fsError(err, "readdir")}
+	}
+	vs := make([]Value, len(names))
+	for i, n := range names {
+		vs[i] = n
+	}
+	a := newArray(vs)
+	a.born = in.epoch
+	return []Value{null, a}
 }
 
 // statsValue is the fs.Stats of a file with contents data, or of a
