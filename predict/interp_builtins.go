@@ -50,6 +50,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	b["console"] = console
 	b["Symbol"] = in.symbolBuiltin()
+	b["RegExp"] = in.regexpCtor()
 	if in.p.Has("AbortController") {
 		b["AbortController"] = in.abortControllerCtor()
 	}
@@ -459,6 +460,9 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		case "Date":
 			_, ok := a.(*dateObj)
 			return ok
+		case "RegExp":
+			o, ok := a.(*Object)
+			return ok && o.rx != nil
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)
@@ -501,6 +505,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	case *Object:
 		if o.gen != nil {
 			if v := in.generatorMember(o, k); v != nil {
+				return v
+			}
+		}
+		if o.rx != nil {
+			if v, ok := in.regexpMember(o, k, pos); ok {
 				return v
 			}
 		}
@@ -706,6 +715,12 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if k == in.symKey(in.wellKnown("iterator")) {
 		return in.iteratorMethod()
 	}
+	if (k == "replaceAll" || k == "matchAll") && !in.p.Has("String.prototype."+k) {
+		return nil
+	}
+	if v, ok := in.stringRegexpMethod(s, k, pos); ok {
+		return v
+	}
 	if k == "at" && !in.p.Has("String.prototype.at") {
 		return nil
 	}
@@ -740,6 +755,13 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 		})
 	case "split":
 		return str(func(s string, a []Value) Value {
+			if o, isRe := arg(a, 0).(*Object); isRe && o.rx != nil {
+				if arg(a, 1) != nil {
+					in.reason(pos, "split with a RegExp and a limit is not modelled")
+					return unknown{why: "split"}
+				}
+				return in.splitRegexp(s, o.rx)
+			}
 			sep, ok := arg(a, 0).(string)
 			limit, lok := arg(a, 1).(float64)
 			switch {

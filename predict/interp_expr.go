@@ -374,6 +374,8 @@ func (in *Interp) constant(c *ir.Const) Value {
 		return null
 	case ir.Undefined:
 		return nil
+	case ir.Regexp:
+		return in.regexpLiteral(c.Value, c.Pos)
 	}
 	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
 	return unknown{why: string(c.Kind)}

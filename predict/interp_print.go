@@ -362,6 +362,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if v.gen != nil {
 			return "Object [Generator] {}", true
 		}
+		if v.rx != nil && len(v.Keys) == 0 {
+			return regexpText(v), true
+		}
 		if v.Class == "Arguments" && len(v.Keys) == 0 {
 			if recurse > 2 {
 				return "[Arguments]", true

@@ -48,6 +48,8 @@ var stallDependent = map[string]bool{
 // complete cases exist to show that a construct is modelled: on every
 // version the prediction must be complete (the test fails otherwise).
 var complete = map[string]bool{
+	"regexp":                     true,
+	"regexp-named-groups":        true,
 	"path-module":                true,
 	"pending-coroutines":         true,
 	"abort-controller":           true,

@@ -61,6 +61,8 @@ type Object struct {
 	frozen bool
 	// signal is an AbortSignal's state.
 	signal *abortSignal
+	// rx is a RegExp's pattern.
+	rx *jsRegexp
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
@@ -338,6 +340,9 @@ func toStr(v Value) (string, bool) {
 	case string:
 		return v, true
 	case *Object:
+		if v.rx != nil {
+			return regexpText(v), true
+		}
 		if v.Arr {
 			parts := make([]string, len(v.Elems))
 			for i, e := range v.Elems {
@@ -391,6 +396,9 @@ func toStr(v Value) (string, bool) {
 	}
 	return "", false
 }
+
+// regexpText is a RegExp as toString and util.inspect write it.
+func regexpText(o *Object) string { return "/" + o.rx.source + "/" + o.rx.flags }
 
 // isIterator reports a Map's or Set's keys(), values() or entries(): the
 // predictor keeps the items as an array, which only for-of, spread and
