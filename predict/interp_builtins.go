@@ -51,6 +51,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["console"] = console
 	b["Symbol"] = in.symbolBuiltin()
 	b["RegExp"] = in.regexpCtor()
+	if in.p.Has("structuredClone") {
+		b["structuredClone"] = native("structuredClone", func(_ Value, a []Value, p ir.Pos) Value { return in.structuredClone(arg(a, 0), p) })
+	}
 	if in.p.Has("AbortController") {
 		b["AbortController"] = in.abortControllerCtor()
 	}

@@ -94,3 +94,81 @@ func (in *Interp) throwRange(pos ir.Pos, msg string) {
 	panic(&Thrown{V: in.newError("RangeError", msg)})
 }
 
+
+// structuredClone copies plain data: primitives, arrays, plain objects,
+// Maps and Sets (cycles and shared references kept); anything else (a
+// function, a class instance, an error) is a reason.
+func (in *Interp) structuredClone(v Value, pos ir.Pos) Value {
+	seen := map[*Object]*Object{}
+	var clone func(v Value) (Value, bool)
+	clone = func(v Value) (Value, bool) {
+		switch x := v.(type) {
+		case nil, nullT, bool, float64, string:
+			return v, true
+		case *Closure, *Native, *ClassVal:
+			// A DOMException; its message renders the function's source.
+			e := in.newError("Error", "")
+			e.Props["name"] = "DataCloneError"
+			e.Props["message"] = unknown{why: "DataCloneError message"}
+			panic(&Thrown{V: e})
+		case *Object:
+			if c, ok := seen[x]; ok {
+				return c, true
+			}
+			switch {
+			case x.coll != nil && !x.coll.weak && len(x.Keys) == 0:
+				c := newObject()
+				c.Class, c.born = x.Class, in.epoch
+				c.coll = &collection{set: x.coll.set}
+				seen[x] = c
+				for i, k := range x.coll.keys {
+					kc, ok := clone(k)
+					if !ok {
+						return nil, false
+					}
+					var vc Value
+					if !x.coll.set {
+						if vc, ok = clone(x.coll.vals[i]); !ok {
+							return nil, false
+						}
+					}
+					c.coll.keys = append(c.coll.keys, kc)
+					if !x.coll.set {
+						c.coll.vals = append(c.coll.vals, vc)
+					}
+				}
+				return c, true
+			case x.Arr && x.Class == "Array" && len(x.Keys) == 0, plainKeys(x) && x.Proto == nil && x.ctor == nil:
+				c := newObject()
+				c.born = in.epoch
+				if x.Arr {
+					c = newArray(nil)
+					c.born = in.epoch
+				}
+				seen[x] = c
+				for _, e := range x.Elems {
+					ec, ok := clone(e)
+					if !ok {
+						return nil, false
+					}
+					c.Elems = append(c.Elems, ec)
+				}
+				for _, k := range x.Keys {
+					pc, ok := clone(x.Props[k])
+					if !ok {
+						return nil, false
+					}
+					c.set(k, pc)
+				}
+				return c, true
+			}
+		}
+		return nil, false
+	}
+	c, ok := clone(v)
+	if !ok {
+		in.reason(pos, "structuredClone of a value that is not plain data")
+		return unknown{why: "structuredClone"}
+	}
+	return c
+}

@@ -21,6 +21,9 @@ import (
 //go:embed js/bootstrap.js
 var bootstrapSrc string
 
+//go:embed js/structured_clone.js
+var structuredCloneSrc string
+
 // internalJS are the runtime's own scripts, compiled once per process.
 var internalJS = map[string]string{
 	"bootstrap":       bootstrapSrc,
@@ -29,7 +32,7 @@ var internalJS = map[string]string{
 	"queueMicrotask":  queueMicrotaskSrc,
 	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
 	"syncAdopt":       syncAdoptSrc,
-	"structuredClone": "(function structuredClone(v) { return v === undefined ? v : JSON.parse(JSON.stringify(v)); })",
+	"structuredClone": structuredCloneSrc,
 	"fsClasses":       statsClass,
 	// Node's custom promisified setTimeout and setImmediate: a timer or
 	// immediate whose callback is the promise's resolve.
