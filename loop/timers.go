@@ -164,14 +164,18 @@ func (l *Loop) insert(t *Timer, start Time) {
 	t.start = start
 	k := l.key(t.msecs)
 	list := l.lists[k]
+	t.list = list
 	if list == nil {
+		// The timer goes in before the list joins the heap, so that the
+		// heap's comparisons can say which timers they order.
 		l.nextList++
-		list = &timerList{key: k, expiry: start.Add(int64(k)), id: l.nextList}
+		list = &timerList{key: k, expiry: start.Add(int64(k)), id: l.nextList, timers: []*Timer{t}}
+		t.list = list
 		l.lists[k] = list
 		l.heap.clk, l.heap.l = l.clk, l
 		heap.Push(&l.heap, list)
+		return
 	}
-	t.list = list
 	list.timers = append(list.timers, t)
 }
 

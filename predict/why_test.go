@@ -122,3 +122,24 @@ func TestRaceNamesTheDecidingTimer(t *testing.T) {
 		t.Errorf("no race between the 5 ms timer and the immediate: %+v", races)
 	}
 }
+
+// A new timer list's place in the heap is a comparison of two timers'
+// due times, and the reason says which two (it had read "a clock
+// comparison in the program", in a program that compares no clock).
+func TestWhyNewListNamesItsTimers(t *testing.T) {
+	p := predictSource(t, "setTimeout(() => console.log('a'), 20);\nsetTimeout(() => console.log('b'), 10);\n", "20")
+	if len(p.Orders) == 0 {
+		t.Fatalf("no orders: %+v", p)
+	}
+	for _, o := range p.Orders {
+		for _, w := range o.Why {
+			if strings.Contains(w, "in the program") {
+				t.Errorf("%v: why = %q", o.Stdout, o.Why)
+			}
+		}
+	}
+	first := p.Orders[0]
+	if len(first.Why) == 0 || !strings.Contains(first.Why[0], "the setTimeout at 2:1 (10 ms) is due before the setTimeout at 1:1 (20 ms)") {
+		t.Errorf("first order %v: why = %q", first.Stdout, first.Why)
+	}
+}
