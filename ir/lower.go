@@ -27,6 +27,9 @@ func Lower(f *parse.File, module bool) (p *Program, err error) {
 
 func lower(f *parse.File, module bool) (*Program, error) {
 	l := &lowerer{src: f.Source, module: module}
+	if f.Transformed {
+		l.original = f.Original
+	}
 	l.lineStarts = []int{0}
 	for i := 0; i < len(f.Source); i++ {
 		if f.Source[i] == '\n' {
@@ -140,6 +143,9 @@ type lowerer struct {
 	lineStarts      []int
 	colMarks        map[int][]colMark // per long line, see column
 	module          bool
+	// original maps a position of src back to the user's file (nil when
+	// src is the file as written).
+	original func(line, col int) (int, int)
 	prog            *Program
 	sc              *scope
 	fn              *Func
@@ -163,6 +169,12 @@ func (l *lowerer) pos(idx file.Idx) Pos {
 	line := sort.Search(len(l.lineStarts), func(i int) bool { return l.lineStarts[i] > o }) - 1
 	if line < 0 {
 		line = 0
+	}
+	if l.original != nil {
+		// esbuild rewrote the file (TypeScript, JSX, async iteration):
+		// positions go back through its source map to the user's text.
+		ln, col := l.original(line+1, l.column(line, o)+1)
+		return Pos{Line: ln, Col: col}
 	}
 	return Pos{Line: line + 1, Col: l.column(line, o) + 1}
 }

@@ -40,6 +40,10 @@ type Files interface {
 type Reason struct {
 	Pos ir.Pos
 	Msg string
+	// CutShort: a loop or an iteration was left early, so the orders
+	// end where the predictor stopped, not where the program does (a
+	// replay of them cannot confirm anything).
+	CutShort bool
 }
 
 func (r Reason) String() string { return r.Pos.String() + ": " + r.Msg }
@@ -379,6 +383,21 @@ func (in *Interp) code() int {
 
 func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
 	in.reasons[Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
+}
+
+// cutShort is a reason for leaving a loop or an iteration early.
+func (in *Interp) cutShort(pos ir.Pos, what string) {
+	in.reasons[Reason{Pos: pos, Msg: fmt.Sprintf("%s ran more than %d times; left early", what, in.opts.MaxIter), CutShort: true}] = true
+}
+
+// CutShort reports whether some loop was left early (Reason.CutShort).
+func (p Prediction) CutShort() bool {
+	for _, r := range p.Reasons {
+		if r.CutShort {
+			return true
+		}
+	}
+	return false
 }
 
 // fork decides a condition the slice cannot evaluate: both ways when

@@ -298,7 +298,7 @@ func (in *Interp) loop(pos ir.Pos, label string, sc *Scope, fr *frame, next func
 			return completion{}
 		}
 		if i >= in.opts.MaxIter {
-			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+			in.cutShort(pos, "a loop")
 			return completion{}
 		}
 		c := in.block(body, sc, fr)
@@ -400,7 +400,7 @@ func (in *Interp) forOf(s *ir.ForOf, label string, sc *Scope, fr *frame) complet
 	}, s.Body, s.Pos, label, sc, fr)
 	closed = true
 	if n > in.opts.MaxIter {
-		in.reason(s.Pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+		in.cutShort(s.Pos, "a loop")
 		return completion{}
 	}
 	if _, done := c.v.(loopDone); done {
@@ -466,7 +466,7 @@ func (in *Interp) forEach(kind ir.DeclKind, target ir.Pattern, items []Value, bo
 			return nil, true
 		}
 		if n >= in.opts.MaxIter {
-			in.reason(pos, "loop ran more than %d iterations; left early", in.opts.MaxIter)
+			in.cutShort(pos, "a loop")
 			return nil, true
 		}
 		n++
@@ -742,7 +742,7 @@ func (in *Interp) destructureIter(p *ir.PArray, v Value, sc *Scope, fr *frame, p
 		var rest []Value
 		for n := 0; !done; n++ {
 			if n >= in.opts.MaxIter {
-				in.reason(p.Pos, "iteration ran more than %d steps; left early", in.opts.MaxIter)
+				in.cutShort(p.Pos, "an iteration")
 				break
 			}
 			if x := step(); !done {

@@ -396,7 +396,7 @@ func (in *Interp) iterAll(v Value, src ir.Expr, pos ir.Pos) ([]Value, bool) {
 	var out []Value
 	for n := 0; ; n++ {
 		if n >= in.opts.MaxIter {
-			in.reason(pos, "iteration ran more than %d steps; left early", in.opts.MaxIter)
+			in.cutShort(pos, "an iteration")
 			return out, false
 		}
 		x, done := in.iterStep(it, pos)

@@ -143,3 +143,30 @@ func TestWhyNewListNamesItsTimers(t *testing.T) {
 		t.Errorf("first order %v: why = %q", first.Stdout, first.Why)
 	}
 }
+
+// Positions in a TypeScript file are the user's, not those of esbuild's
+// output (which drops the interface and the blank lines here).
+func TestWhyPositionsInTypeScript(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "main.ts")
+	src := "interface P { x: number }\nconst p: P = { x: 1 };\n\n\nfunction f(a: number): void {\n  setTimeout(() => console.log('t', a), 0);\n}\nf(p.x);\nsetImmediate(() => console.log('i'));\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parse.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := loop.ParseVersion("20")
+	p := Predict(f, loop.Profile{Node: v, Module: loop.CommonJS}, Options{})
+	if len(p.Orders) != 2 {
+		t.Fatalf("orders: %+v", p.Orders)
+	}
+	for _, o := range p.Orders {
+		if len(o.Why) != 1 || !strings.Contains(o.Why[0], "the setTimeout at 6:3 ") {
+			t.Errorf("%v: why = %q", o.Stdout, o.Why)
+		}
+	}
+	if len(p.Hazards) != 1 || p.Hazards[0].Pos.Line != 6 {
+		t.Errorf("hazards: %+v", p.Hazards)
+	}
+}

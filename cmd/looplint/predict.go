@@ -104,7 +104,8 @@ type predictedOrder struct {
 	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
 	// Replay is how the confirming replay ended (the runtime's status:
 	// "exited", "starvation", "timeout", "budget", "memory", "crash"), or
-	// "skipped" after an earlier replay ran out of the sandbox's budget.
+	// "skipped" after an earlier replay ran out of the sandbox's budget,
+	// "cut short" when the prediction left a loop early (nothing replayed).
 	Replay  string        `json:"replay,omitempty"`
 	Why     string        `json:"why"`
 	Explain []explainStep `json:"explain,omitempty"`
@@ -283,6 +284,10 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	ok := pred.Complete
 	rep.Paths = pred.Paths()
 	overBudget := false // a replay ran out of the sandbox's budget
+	// Orders of a prediction that left a loop early end where the
+	// predictor stopped: a replay cannot confirm them, and the runtime
+	// would spend its whole budget on the same endless loop.
+	cutShort := pred.CutShort()
 	for _, o := range pred.Orders {
 		if len(o.Groups) == 0 {
 			continue
@@ -313,6 +318,10 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		}
 		switch {
 		case f.noConfirm:
+		case cutShort:
+			c := false
+			po.Confirmed, po.Replay = &c, "cut short"
+			ok = false
 		case overBudget:
 			// The witnesses differ only after main, where a slow snippet
 			// spends its time: another replay would run out as well.
@@ -332,7 +341,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		}
 		rep.Orders = append(rep.Orders, po)
 	}
-	if !f.noConfirm && f.explore > 0 && !overBudget {
+	if !f.noConfirm && f.explore > 0 && !overBudget && !cutShort {
 		for _, o := range prog.Explore(f.explore, f.seed) {
 			if o.Status != lrt.StatusExited || pred.Has(o.Stdout, o.ExitCode, false) {
 				continue
@@ -392,6 +401,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			switch {
 			case o.Replay == "skipped":
 				mark = " · not replayed (an earlier replay ran out of the sandbox's budget)"
+			case o.Replay == "cut short":
+				mark = " · not replayed (the prediction left a loop early)"
 			case outOfBudget(lrt.Status(o.Replay)):
 				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
 			case !*o.Confirmed:
