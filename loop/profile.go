@@ -286,6 +286,7 @@ var features = map[string][]Version{
 	// V8 quotes the token in "Unexpected token '?'" from 7.7 (12.11.0;
 	// 12.10.0 does not).
 	"v8:quoted token":                   {{12, 11, 0}},
+	"Timeout.hasRef":                    {{11, 0, 0}}, // Timeout and Immediate hasRef() (measured on 10.24.1 and 11.0.0)
 	"path.format dot":                   {{19, 0, 0}}, // path.format adds the dot an ext lacks
 	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
 	"Object.hasOwn":                     {{16, 9, 0}},

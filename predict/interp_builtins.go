@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
@@ -51,6 +50,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["console"] = console
 	b["Symbol"] = in.symbolBuiltin()
 	b["RegExp"] = in.regexpCtor()
+	b["Buffer"] = in.bufferBuiltin()
 	if in.p.Has("structuredClone") {
 		b["structuredClone"] = native("structuredClone", func(_ Value, a []Value, p ir.Pos) Value { return in.structuredClone(arg(a, 0), p) })
 	}
@@ -277,17 +277,17 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return newArray(ks)
 		}),
 		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
-		o, ok := arg(a, 0).(*Object)
-		if !ok || o.Arr {
-			in.reason(p, "Object.keys of this value")
-			return unknown{why: "keys"}
-		}
-		var ks []Value
-		for _, k := range enumKeys(o) {
-			ks = append(ks, k)
-		}
-		return newArray(ks)
-	}), "values": native("values", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("values", arg(a, 0), p) }),
+			o, ok := arg(a, 0).(*Object)
+			if !ok || o.Arr {
+				in.reason(p, "Object.keys of this value")
+				return unknown{why: "keys"}
+			}
+			var ks []Value
+			for _, k := range enumKeys(o) {
+				ks = append(ks, k)
+			}
+			return newArray(ks)
+		}), "values": native("values", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("values", arg(a, 0), p) }),
 		"entries": native("entries", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("entries", arg(a, 0), p) }),
 		"assign": native("assign", func(_ Value, a []Value, p ir.Pos) Value {
 			t, ok := arg(a, 0).(*Object)
@@ -484,10 +484,15 @@ func (in *Interp) bufferMember(b []byte, k string) Value {
 		return float64(len(b))
 	case "toString":
 		return native("toString", func(_ Value, a []Value, _ ir.Pos) Value {
-			if e := arg(a, 0); e != nil && e != "utf8" && e != "utf-8" || len(a) > 1 || !utf8.Valid(b) {
+			enc, isStr := arg(a, 0).(string)
+			if arg(a, 0) != nil && !isStr || len(a) > 1 {
 				return unknown{why: "Buffer.toString"}
 			}
-			return string(b)
+			s, ok := decode(b, enc)
+			if !ok {
+				return unknown{why: "Buffer.toString"}
+			}
+			return s
 		})
 	}
 	return unknown{why: "member"}
@@ -678,6 +683,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 }
 
 func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
+	if k == "hasRef" && !in.p.Has("Timeout.hasRef") {
+		return nil
+	}
 	var fn func() Value
 	switch k {
 	case "unref":
@@ -696,6 +704,9 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 }
 
 func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
+	if k == "hasRef" && !in.p.Has("Timeout.hasRef") {
+		return nil
+	}
 	var fn func() Value
 	switch k {
 	case "unref":

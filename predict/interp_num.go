@@ -94,7 +94,6 @@ func (in *Interp) throwRange(pos ir.Pos, msg string) {
 	panic(&Thrown{V: in.newError("RangeError", msg)})
 }
 
-
 // structuredClone copies plain data: primitives, arrays, plain objects,
 // Maps and Sets (cycles and shared references kept); anything else (a
 // function, a class instance, an error) is a reason.

@@ -406,7 +406,7 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 		case name == "readFile" && in.encoding(args) != "":
 			res = append(res, string(data))
 		case name == "readFile":
-			res = append(res, unknown{why: "Buffer", made: true, typ: "object", bytes: &data})
+			res = append(res, bufferValue(data))
 		case name == "open":
 			res = append(res, unknown{why: "file descriptor", made: true, typ: "number"})
 		case name == "stat":
@@ -441,7 +441,9 @@ func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
 		in.reason(pos, "fs.readdir options of this kind")
 		return unknownRes
 	}
-	lister, ok := in.opts.Files.(interface{ Readdir(string) ([]string, error) })
+	lister, ok := in.opts.Files.(interface {
+		Readdir(string) ([]string, error)
+	})
 	p, isStr := arg(args, 0).(string)
 	if !ok || !isStr {
 		in.reason(pos, "fs.readdir: the directory's entries are not known (its path, or the files: pass --fs)")

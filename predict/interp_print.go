@@ -666,4 +666,3 @@ func errorStack(o *Object) (string, bool) {
 	}
 	return h, true
 }
-

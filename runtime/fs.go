@@ -7,6 +7,7 @@ import (
 	"github.com/grafana/sobek"
 
 	"github.com/looplint/looplint/runtime/memfs"
+	"github.com/looplint/looplint/runtime/nodebuf"
 )
 
 // fsOp is one fs function, shared by the callback, Sync and promise forms.
@@ -83,14 +84,14 @@ func (h *host) dataArg(v sobek.Value, enc string) []byte {
 	if o, ok := v.(*sobek.Object); ok && o.ClassName() != "String" {
 		return h.bytesOf(v)
 	}
-	return encode(v.String(), encName(h.rt.ToValue(enc)))
+	return nodebuf.Encode(v.String(), encName(h.rt.ToValue(enc)))
 }
 
 func (h *host) contents(data []byte, enc string) sobek.Value {
 	if enc == "" || enc == "buffer" {
 		return h.newBuffer(data, nil)
 	}
-	return h.rt.ToValue(decode(data, encName(h.rt.ToValue(enc))))
+	return h.rt.ToValue(nodebuf.Decode(data, encName(h.rt.ToValue(enc))))
 }
 
 var fsOps = []fsOp{

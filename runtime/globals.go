@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/grafana/sobek"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect"
 	"github.com/looplint/looplint/runtime/inspect/layout"
+	"github.com/looplint/looplint/runtime/nodebuf"
 )
 
 //go:embed js/bootstrap.js
@@ -553,7 +553,7 @@ func (h *host) hostObject() *sobek.Object {
 		return rt.ToValue(false)
 	})
 	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
-		return h.newBuffer(encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
+		return h.newBuffer(nodebuf.Encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
 	})
 	o.Set("decode", func(c sobek.FunctionCall) sobek.Value {
 		b := h.bytesOf(c.Argument(0))
@@ -562,7 +562,7 @@ func (h *host) hostObject() *sobek.Object {
 		if s > e {
 			s = e
 		}
-		return rt.ToValue(decode(b[s:e], encName(c.Argument(1))))
+		return rt.ToValue(nodebuf.Decode(b[s:e], encName(c.Argument(1))))
 	})
 	return o
 }
@@ -572,53 +572,6 @@ func encName(v sobek.Value) string {
 		return "utf8"
 	}
 	return strings.ToLower(v.String())
-}
-
-func encode(s, enc string) []byte {
-	switch enc {
-	case "latin1", "binary", "ascii":
-		b := make([]byte, 0, len(s))
-		for _, r := range s {
-			b = append(b, byte(r))
-		}
-		return b
-	case "hex":
-		var b []byte
-		for i := 0; i+1 < len(s); i += 2 {
-			var x byte
-			if _, err := fmt.Sscanf(s[i:i+2], "%02x", &x); err != nil {
-				break
-			}
-			b = append(b, x)
-		}
-		return b
-	}
-	return []byte(s)
-}
-
-func decode(b []byte, enc string) string {
-	switch enc {
-	case "latin1", "binary":
-		r := make([]rune, len(b))
-		for i, c := range b {
-			r[i] = rune(c)
-		}
-		return string(r)
-	case "ascii":
-		r := make([]rune, len(b))
-		for i, c := range b {
-			r[i] = rune(c & 0x7f)
-		}
-		return string(r)
-	case "hex":
-		return fmt.Sprintf("%x", b)
-	case "base64":
-		return base64Std(b)
-	}
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
 // newBuffer makes a Buffer holding b.

@@ -141,7 +141,6 @@ func (c *ctx) formatPrimitive(v sobek.Value) string {
 	return v.String()
 }
 
-
 // getPrefix mirrors Node's "Constructor(size) [tag] " prefix; ctor nil means null prototype.
 func getPrefix(ctor *string, tag, fallback, size string) string {
 	if ctor == nil {

@@ -76,6 +76,10 @@
     unref() { host.immediateRef(this, false); return this; }
     hasRef() { return host.immediateHasRef(this); }
   }
+  if (!internal.has('Timeout.hasRef')) {
+    delete Timeout.prototype.hasRef;
+    delete Immediate.prototype.hasRef;
+  }
 
   const process = new EventEmitter();
   ObjectDefineProperty(process, Symbol.toStringTag, { value: 'process', enumerable: false, writable: true, configurable: true });

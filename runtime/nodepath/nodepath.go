@@ -104,7 +104,7 @@ func Dirname(p string) string {
 
 // Basename is path.basename(p[, ext]). The extension is not cut when it
 // is the whole name, unless it is the whole argument (Node's quirk:
-// basename('a/bbb', 'bbb') is 'bbb', basename('.txt', '.txt') is '').
+// basename('a/bbb', 'bbb') is 'bbb', basename('.txt', '.txt') is ”).
 func Basename(p, ext string, hasExt bool) string {
 	if hasExt && ext != "" && ext == p {
 		return ""

@@ -100,7 +100,6 @@ func Hex(n, width int, upper bool) string {
 	return s
 }
 
-
 // keyRe is util.inspect's test for a key printed bare (no $: Node
 // quotes '$a').
 var keyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
