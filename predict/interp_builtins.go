@@ -774,7 +774,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 					in.reason(pos, "split with a RegExp and a limit is not modelled")
 					return unknown{why: "split"}
 				}
-				return in.splitRegexp(s, o.rx)
+				return in.splitRegexp(s, o.rx, pos)
 			}
 			sep, ok := arg(a, 0).(string)
 			limit, lok := arg(a, 1).(float64)

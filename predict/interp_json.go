@@ -47,6 +47,11 @@ func (in *Interp) jsonNamespace() *Native {
 				in.reason(pos, "JSON.parse of an unknown value")
 				return unknown{why: "JSON.parse"}
 			}
+			if hasLoneSurrogateEscape(text) {
+				// Go would decode one to U+FFFD, where JS keeps it.
+				in.reason(pos, "JSON.parse of text with a \\uD800-\\uDFFF escape")
+				return unknown{why: "JSON.parse"}
+			}
 			v, err := in.jsonParse(text)
 			if err != nil {
 				// V8's message names the token and position, in words
@@ -58,6 +63,39 @@ func (in *Interp) jsonNamespace() *Native {
 			return v
 		}),
 	}}
+}
+
+// hasLoneSurrogateEscape reports a \u escape of half a surrogate pair
+// without its other half, which Go would decode to U+FFFD.
+func hasLoneSurrogateEscape(text string) bool {
+	unit := func(i int) (uint64, bool) {
+		if i+6 > len(text) || text[i] != '\\' || text[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(text[i+2:i+6], 16, 16)
+		return n, err == nil
+	}
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			continue
+		}
+		u, ok := unit(i)
+		switch {
+		case !ok:
+			i++ // another escape: skip its second character
+		case u >= 0xd800 && u <= 0xdbff:
+			if lo, ok := unit(i + 6); ok && lo >= 0xdc00 && lo <= 0xdfff {
+				i += 11
+				continue
+			}
+			return true
+		case u >= 0xdc00 && u <= 0xdfff:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // jsonParse reads JSON text into the predictor's values, keeping each

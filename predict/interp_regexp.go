@@ -255,6 +255,26 @@ func (in *Interp) regexpCtor() *Native {
 	}}
 }
 
+// astral reports whether s has characters outside the BMP, which a
+// pattern without the u flag matches as two UTF-16 units (RE2 as one).
+func astral(s string) bool {
+	for _, r := range s {
+		if r > 0xffff {
+			return true
+		}
+	}
+	return false
+}
+
+// rxSubject checks that matching rx against s is modelled.
+func (in *Interp) rxSubject(rx *jsRegexp, s string, pos ir.Pos) bool {
+	if !strings.ContainsRune(rx.flags, 'u') && astral(s) {
+		in.reason(pos, "a regular expression without the u flag over characters outside the BMP")
+		return false
+	}
+	return true
+}
+
 // u16 is the UTF-16 length of s[:b].
 func u16(s string, b int) int {
 	n := 0
@@ -312,6 +332,9 @@ func (in *Interp) matchArray(rx *jsRegexp, s string, m []int) *Object {
 // is exact while lastIndex is where the previous one left it).
 func (in *Interp) regexpExec(o *Object, s string, pos ir.Pos) Value {
 	rx := o.rx
+	if !in.rxSubject(rx, s, pos) {
+		return unknown{why: "exec"}
+	}
 	if !rx.global {
 		m := rx.re.FindStringSubmatchIndex(s)
 		if m == nil {
@@ -413,6 +436,9 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 				return unknown{why: k}
 			}
 			rx := o.rx
+			if !in.rxSubject(rx, s, pos) {
+				return unknown{why: k}
+			}
 			switch {
 			case k == "search":
 				m := rx.re.FindStringIndex(s)
@@ -459,7 +485,10 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 // splitRegexp is String.prototype.split by a RegExp: the pieces between
 // matches, each match's groups after its piece; an empty match where the
 // last piece ended splits nothing.
-func (in *Interp) splitRegexp(s string, rx *jsRegexp) Value {
+func (in *Interp) splitRegexp(s string, rx *jsRegexp, pos ir.Pos) Value {
+	if !in.rxSubject(rx, s, pos) {
+		return unknown{why: "split"}
+	}
 	var out []Value
 	if s == "" {
 		if m := rx.re.FindStringIndex(s); m == nil {
@@ -495,6 +524,9 @@ func (in *Interp) replace(s string, all bool, pat, rep Value, pos ir.Pos) Value 
 	var rx *jsRegexp
 	if o, ok := pat.(*Object); ok && o.rx != nil {
 		rx = o.rx
+		if !in.rxSubject(rx, s, pos) {
+			return unknown{why: "replace", made: true, typ: "string"}
+		}
 		if all && !rx.global {
 			in.throwType(pos, "replaceAll must be called with a global RegExp")
 		}
