@@ -232,6 +232,15 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			}
 			return true
 		}),
+		"create": native("create", func(_ Value, a []Value, p ir.Pos) Value {
+			if arg(a, 0) != null || len(a) > 1 {
+				in.reason(p, "Object.create with a prototype or properties is not modelled")
+				return unknown{why: "Object.create", made: true, typ: "object"}
+			}
+			o := newObject()
+			o.nullProto, o.born = true, in.epoch
+			return o
+		}),
 		"fromEntries": native("fromEntries", func(_ Value, a []Value, p ir.Pos) Value {
 			items, ok := in.iterAll(arg(a, 0), nil, p)
 			if !ok {
@@ -600,6 +609,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		switch k {
 		case "toString", "hasOwnProperty", "valueOf", "constructor", "__proto__", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString":
+			if o.nullProto {
+				return nil
+			}
 			in.reason(pos, "Object.prototype.%s is not modelled", k)
 			return unknown{why: k}
 		}

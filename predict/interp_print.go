@@ -404,6 +404,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if name := instanceName(v); len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 && name != "" {
 			return name + " {}", true
 		}
+		if v.nullProto && len(v.Keys) == 0 && len(v.syms) == 0 {
+			return nullProtoPrefix + "{}", true
+		}
 		if len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 {
 			if v.Arr {
 				return "[]", true // empty ones print at any depth
@@ -413,6 +416,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if recurse > 2 { // the default depth
 			if name := instanceName(v); name != "" {
 				return "[" + name + "]", true
+			}
+			if v.nullProto {
+				return "[Object: null prototype]", true
 			}
 			if v.Arr {
 				return "[Array]", true
@@ -529,6 +535,9 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	if name := instanceName(o); name != "" {
 		braces[0] = name + " {" // a class instance: its class first
 	}
+	if o.nullProto {
+		braces[0] = nullProtoPrefix + "{"
+	}
 	if len(o.Elems) == 0 && len(o.Keys) == 0 && len(o.syms) == 0 {
 		if base != "" {
 			return base, true
@@ -595,6 +604,9 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 
 	return r, true
 }
+
+// nullProtoPrefix is how Node prints an object without a prototype.
+const nullProtoPrefix = "[Object: null prototype] "
 
 // instanceName is the constructor name Node prints before an
 // instance's braces: its class, or the plain function that made it with

@@ -315,10 +315,9 @@ func (in *Interp) matchArray(rx *jsRegexp, s string, m []int) *Object {
 		}
 		o, _ := groups.(*Object)
 		if o == nil {
-			// A null-prototype object: Node prints it with that prefix,
-			// which the predictor does not (printing it is a reason).
+			// A null-prototype object, as Node makes it.
 			o = newObject()
-			o.Class, o.born = "null prototype", in.epoch
+			o.nullProto, o.born = true, in.epoch
 			groups = o
 		}
 		o.set(name, vs[g])

@@ -63,6 +63,9 @@ type Object struct {
 	signal *abortSignal
 	// rx is a RegExp's pattern.
 	rx *jsRegexp
+	// nullProto: made by Object.create(null) (or a match's groups): no
+	// Object.prototype methods, printed with Node's prefix.
+	nullProto bool
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
