@@ -274,7 +274,7 @@ func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, 
 	if len(c.keys) == 0 {
 		return prefix + "{}", true
 	}
-	if recurse > 2 {
+	if lay.Past(recurse) {
 		return "[" + o.Class + "]", true
 	}
 	recurse++

@@ -86,10 +86,9 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 		}
 		in.print("stderr", rest, pos)
 	case "dir":
-		if len(args) > 1 {
-			in.reason(pos, "console.dir with options is not modelled")
-		}
-		s, ok := in.inspectValue(arg(args, 0))
+		depth, known := in.inspectOptions(arg(args, 1), pos)
+		s, ok := in.inspectDepth(arg(args, 0), depth)
+		ok = ok && known
 		if !ok {
 			in.reason(pos, "printing a value the predictor cannot format exactly")
 			s = "<unknown>"
@@ -322,10 +321,60 @@ var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 // inspectValue is util.inspect(v) with the default options: v itself is
 // the top level, and a string is quoted.
 func (in *Interp) inspectValue(v Value) (string, bool) {
+	return in.inspectDepth(v, 2)
+}
+
+// inspectDepth is inspectValue with the depth option (-1: unlimited).
+func (in *Interp) inspectDepth(v Value, depth int) (string, bool) {
+	lay := layout.New(in.p.Node.Major)
+	lay.Depth = depth
 	if s, ok := v.(string); ok {
-		return in.inspect(s, 1)
+		return in.inspectV(s, 1, &lay)
 	}
-	return in.inspect(v, 0)
+	return in.inspectV(v, 0, &lay)
+}
+
+// inspectOptions is the depth an options object for util.inspect or
+// console.dir asks for; ok is false (after a reason) for other options.
+func (in *Interp) inspectOptions(opts Value, pos ir.Pos) (int, bool) {
+	o, isObj := opts.(*Object)
+	if opts == nil {
+		return 2, true
+	}
+	if !isObj || !plainKeys(o) {
+		in.reason(pos, "util.inspect options of this kind are not modelled")
+		return 0, false
+	}
+	depth := 2
+	for _, k := range o.Keys {
+		v := o.Props[k]
+		switch {
+		case k == "depth":
+			switch d := v.(type) {
+			case nullT:
+				depth = -1
+			case float64:
+				switch {
+				case math.IsInf(d, 1):
+					depth = -1
+				case d >= 0 && d == math.Trunc(d) && d < 1e6:
+					depth = int(d)
+				default:
+					in.reason(pos, "util.inspect depth %v is not modelled", d)
+					return 0, false
+				}
+			case nil:
+			default:
+				in.reason(pos, "util.inspect depth of this kind is not modelled")
+				return 0, false
+			}
+		case (k == "colors" || k == "showHidden" || k == "showProxy") && v == false, k == "customInspect" && v == true:
+		default:
+			in.reason(pos, "util.inspect option %s is not modelled", k)
+			return 0, false
+		}
+	}
+	return depth, true
 }
 
 // inspect is util.inspect for the values the predictor knows exactly
@@ -366,7 +415,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			return regexpText(v), true
 		}
 		if v.Class == "Arguments" && len(v.Keys) == 0 {
-			if recurse > 2 {
+			if lay.Past(recurse) {
 				return "[Arguments]", true
 			}
 			t := newObject()
@@ -388,7 +437,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if b, ok := stacklessBase(v); ok {
 			// An error with no stack (libuv's, from an fs call):
 			// [Error: msg] and its own properties.
-			if recurse > 2 {
+			if lay.Past(recurse) {
 				return "[Error]", false
 			}
 			return in.inspectRaw(v, recurse, lay, b)
@@ -413,7 +462,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			}
 			return "{}", true
 		}
-		if recurse > 2 { // the default depth
+		if lay.Past(recurse) {
 			if name := instanceName(v); name != "" {
 				return "[" + name + "]", true
 			}
@@ -433,7 +482,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			return layout.Buffer(lay.Major, *v.bytes), true
 		}
 	case *Promise:
-		if recurse > 2 {
+		if lay.Past(recurse) {
 			return "[Promise]", true
 		}
 		var entry string

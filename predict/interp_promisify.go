@@ -86,11 +86,14 @@ func (in *Interp) utilModule() *Native {
 	u.Props["promisify"] = pf
 	u.Props["format"] = native("format", func(_ Value, a []Value, p ir.Pos) Value { return in.format(a, p) })
 	u.Props["inspect"] = native("inspect", func(_ Value, a []Value, p ir.Pos) Value {
-		if len(a) > 1 {
-			in.reason(p, "util.inspect with options is not modelled")
+		depth, known := in.inspectOptions(arg(a, 1), p)
+		if !known || len(a) > 2 {
+			if len(a) > 2 {
+				in.reason(p, "util.inspect's legacy arguments are not modelled")
+			}
 			return unknown{why: "util.inspect", made: true, typ: "string"}
 		}
-		s, ok := in.inspectValue(arg(a, 0))
+		s, ok := in.inspectDepth(arg(a, 0), depth)
 		if !ok {
 			in.reason(p, "printing a value the predictor cannot format exactly")
 			return unknown{why: "util.inspect", made: true, typ: "string"}

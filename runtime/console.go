@@ -41,7 +41,7 @@ func (h *host) console() *sobek.Object {
 		return sobek.Undefined()
 	})
 	c.Set("dir", func(call sobek.FunctionCall) sobek.Value {
-		h.out.write(indent + inspect.Inspect(rt, call.Argument(0), h.inspectOpts()) + "\n")
+		h.out.write(indent + inspect.Inspect(rt, call.Argument(0), h.inspectOptsFrom(call.Argument(1))) + "\n")
 		return sobek.Undefined()
 	})
 	c.Set("table", out)

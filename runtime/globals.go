@@ -182,22 +182,7 @@ func (h *host) bootstrap() error {
 
 	h.internal = rt.NewObject()
 	h.internal.Set("inspect", func(call sobek.FunctionCall) sobek.Value {
-		o := h.inspectOpts()
-		if opts, ok := call.Argument(1).(*sobek.Object); ok {
-			if d := opts.Get("depth"); d != nil && !sobek.IsUndefined(d) {
-				if sobek.IsNull(d) {
-					o.Depth = -1
-				} else if n := d.ToInteger(); n == 0 {
-					o.Depth = inspect.DepthNone
-				} else {
-					o.Depth = int(n)
-				}
-			}
-			if s := opts.Get("showHidden"); s != nil {
-				o.ShowHidden = s.ToBoolean()
-			}
-		}
-		return rt.ToValue(inspect.Inspect(rt, call.Argument(0), o))
+		return rt.ToValue(inspect.Inspect(rt, call.Argument(0), h.inspectOptsFrom(call.Argument(1))))
 	})
 	h.internal.Set("format", func(call sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(inspect.Format(rt, call.Arguments, h.inspectOpts()))
@@ -614,4 +599,27 @@ func (h *host) bytesOf(v sobek.Value) []byte {
 		out[i] = byte(obj.Get(fmt.Sprint(i)).ToInteger())
 	}
 	return out
+}
+
+// inspectOptsFrom is the options util.inspect and console.dir take from
+// an options object (depth, showHidden).
+func (h *host) inspectOptsFrom(v sobek.Value) inspect.Options {
+	o := h.inspectOpts()
+	opts, ok := v.(*sobek.Object)
+	if !ok {
+		return o
+	}
+	if d := opts.Get("depth"); d != nil && !sobek.IsUndefined(d) {
+		if sobek.IsNull(d) {
+			o.Depth = -1
+		} else if n := d.ToInteger(); n == 0 {
+			o.Depth = inspect.DepthNone
+		} else {
+			o.Depth = int(n)
+		}
+	}
+	if s := opts.Get("showHidden"); s != nil {
+		o.ShowHidden = s.ToBoolean()
+	}
+	return o
 }

@@ -20,11 +20,18 @@ type Ctx struct {
 	BreakLength  int
 	IndentLvl    int // ctx.indentationLvl
 	CurrentDepth int // ctx.currentDepth: the level of the object formatted last
+	// Depth is the depth option: how many levels are shown below the top
+	// one (2 by default, -1 for null or Infinity).
+	Depth int
 }
+
+// Past reports whether an object at level recurse is below the depth
+// option, and so printed as [Object], [Array], ...
+func (c *Ctx) Past(recurse int) bool { return c.Depth >= 0 && recurse > c.Depth }
 
 // New is the layout state of util.inspect's defaults on Node major.
 func New(major int) Ctx {
-	c := Ctx{Major: major, BreakLength: 80}
+	c := Ctx{Major: major, BreakLength: 80, Depth: 2}
 	if major <= 11 {
 		c.Legacy, c.BreakLength = true, 60
 	}
