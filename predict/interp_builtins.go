@@ -387,6 +387,13 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 		panic(&Thrown{V: e})
 	}
 	name = strings.TrimPrefix(name, "node:")
+	if !imported && (name == "fs/promises" || name == "timers/promises") && !in.p.Has("module:"+name) {
+		// A release without the module: require throws (as the runtime's
+		// loader does, runtime/modules.go).
+		e := in.newError("Error", "Cannot find module '"+name+"'")
+		e.set("code", "MODULE_NOT_FOUND")
+		panic(&Thrown{V: e})
+	}
 	switch name {
 	case "fs":
 		fs := &Native{Name: "fs", Obj: true, Props: map[string]Value{"promises": in.fsPromises()}}

@@ -122,6 +122,9 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	case "fs":
 		v = h.fsModule()
 	case "fs/promises":
+		if !h.p.Profile.Has("module:fs/promises") {
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+		}
 		fs, err := h.builtin("fs")
 		if err != nil {
 			return nil, err
