@@ -167,6 +167,9 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}
 	}
+	if !c.Fn.Strict && !c.Fn.Arrow && c.Fn.Kind != "main" {
+		fr.params = simpleParams(c.Fn.Params)
+	}
 	switch {
 	case c.Fn.Arrow:
 		fr.this, fr.argsFr = c.This, c.outer
@@ -401,4 +404,18 @@ func protoHas(c *Closure, k string) bool {
 	}
 	_, ok = p.Props[k]
 	return ok
+}
+
+// simpleParams are the names of a parameter list of plain names (the
+// only kind whose arguments object is mapped); nil for any other list.
+func simpleParams(ps []ir.Pattern) []string {
+	names := make([]string, 0, len(ps))
+	for _, p := range ps {
+		v, ok := p.(*ir.Var)
+		if !ok {
+			return nil
+		}
+		names = append(names, v.Name)
+	}
+	return names
 }

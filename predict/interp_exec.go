@@ -63,6 +63,33 @@ type frame struct {
 	args    []Value
 	argsObj *Object
 	argsFr  *frame
+	// params are a sloppy-mode function's simple parameters, whose
+	// bindings its arguments object mirrors (mapped arguments); nil
+	// otherwise.
+	params []string
+}
+
+// argMap ties a mapped arguments object to its function's parameters.
+type argMap struct {
+	scope *Scope
+	names []string // the parameters that had an argument
+}
+
+// syncArgs keeps a mapped arguments object equal to a parameter just
+// written (c is its binding).
+func (in *Interp) syncArgs(fr *frame, c *cell, v Value) {
+	for fr != nil && fr.argsFr != nil {
+		fr = fr.argsFr
+	}
+	if fr == nil || fr.argsObj == nil || fr.argsObj.amap == nil {
+		return
+	}
+	m := fr.argsObj.amap
+	for i, n := range m.names {
+		if m.scope.vars[n] == c && i < len(fr.argsObj.Elems) {
+			fr.argsObj.Elems[i] = v
+		}
+	}
 }
 
 // arguments is the running function's arguments object (an arrow sees
@@ -77,6 +104,22 @@ func (in *Interp) arguments(fr *frame) *Object {
 	if fr.argsObj == nil {
 		fr.argsObj = newArray(append([]Value(nil), fr.args...))
 		fr.argsObj.Class, fr.argsObj.born = "Arguments", in.epoch
+		if fr.params != nil {
+			// Mapped: each parameter that got an argument and its
+			// arguments[i] are one binding (a write to either shows in
+			// both); the parameter may have been written already.
+			m := &argMap{scope: fr.scope}
+			for i, n := range fr.params {
+				if i >= len(fr.args) {
+					break
+				}
+				m.names = append(m.names, n)
+				if c := fr.scope.vars[n]; c != nil {
+					fr.argsObj.Elems[i] = c.v
+				}
+			}
+			fr.argsObj.amap = m
+		}
 	}
 	return fr.argsObj
 }
@@ -612,6 +655,7 @@ func (in *Interp) bind(p ir.Pattern, v Value, kind ir.DeclKind, sc *Scope, fr *f
 				if c := target.vars[t.Name]; c != nil {
 					in.mut(c.born)
 					c.v = v
+					in.syncArgs(fr, c, v)
 					return
 				}
 			}

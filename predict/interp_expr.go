@@ -504,6 +504,7 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 			}
 			in.mut(c.born)
 			c.v = v
+			in.syncArgs(fr, c, v)
 			return
 		}
 		in.mut(in.globals.born)
@@ -529,6 +530,23 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	}
 	switch o := obj.(type) {
 	case *Object:
+		if o.Class == "Arguments" && o.Arr {
+			// Its length is its own property, which a write past it does
+			// not move (and writing it is not modelled).
+			if i, err := strconv.Atoi(k); k == "length" || err == nil && i >= len(o.Elems) {
+				in.reason(pos, "a write to arguments' length or past it")
+				return
+			}
+		}
+		if o.amap != nil {
+			// A mapped arguments object: arguments[i] writes parameter i.
+			if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(o.amap.names) {
+				if c := o.amap.scope.vars[o.amap.names[i]]; c != nil {
+					in.mut(c.born)
+					c.v = v
+				}
+			}
+		}
 		if o.frozen {
 			// Ignored in sloppy code, a TypeError in strict code.
 			in.reason(pos, "assignment to a property of a frozen object")

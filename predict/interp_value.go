@@ -63,6 +63,8 @@ type Object struct {
 	signal *abortSignal
 	// rx is a RegExp's pattern.
 	rx *jsRegexp
+	// amap ties a sloppy function's arguments object to its parameters.
+	amap *argMap
 	// nullProto: made by Object.create(null) (or a match's groups): no
 	// Object.prototype methods, printed with Node's prefix.
 	nullProto bool

@@ -3,6 +3,7 @@ package runtime
 import (
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/file"
@@ -192,4 +193,66 @@ func walk(v reflect.Value, visit func(any) bool) {
 			walk(v.Index(i), visit)
 		}
 	}
+}
+
+// arrowArgs is the binding that stands for a function's arguments inside
+// its arrow functions.
+const arrowArgs = "__looplint_arguments"
+
+// rewriteArrowArguments works around the engine, which panics compiling
+// `arguments` inside an arrow function: the enclosing function binds
+// its arguments object to arrowArgs first thing, and the arrows read
+// that. Only columns on rewritten lines move.
+func rewriteArrowArguments(src string, module bool) string {
+	if !strings.Contains(src, "arguments") {
+		return src
+	}
+	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+		declared := map[*ast.BlockStatement]bool{}
+		var visit func(v reflect.Value, fn *ast.BlockStatement, inArrow bool)
+		visit = func(v reflect.Value, fn *ast.BlockStatement, inArrow bool) {
+			walk(v, func(n any) bool {
+				switch n := n.(type) {
+				case *ast.FunctionLiteral:
+					if n.Body != nil {
+						visit(reflect.ValueOf(n.Body).Elem(), n.Body, false)
+					}
+					return false
+				case *ast.ArrowFunctionLiteral:
+					visit(reflect.ValueOf(n.Body), fn, true)
+					return false
+				case *ast.DotExpression:
+					visit(reflect.ValueOf(n.Left), fn, inArrow) // .arguments is a property name
+					return false
+				case *ast.Identifier:
+					if inArrow && fn != nil && n.Name == "arguments" {
+						add(int(n.Idx)-1-offset, arrowArgs[:len(arrowArgs)-len("arguments")], true)
+						if !declared[fn] {
+							declared[fn] = true
+							add(afterDirectives(fn, offset), "; var "+arrowArgs+" = arguments; ", true)
+						}
+					}
+				}
+				return true
+			})
+		}
+		visit(reflect.ValueOf(prog), nil, false)
+	})
+}
+
+// afterDirectives is where a function body's directive prologue ("use
+// strict") ends, so that code put there keeps it a prologue.
+func afterDirectives(body *ast.BlockStatement, offset int) int {
+	at := int(body.LeftBrace) - offset
+	for _, st := range body.List {
+		es, ok := st.(*ast.ExpressionStatement)
+		if !ok {
+			break
+		}
+		if _, ok := es.Expression.(*ast.StringLiteral); !ok {
+			break
+		}
+		at = int(st.Idx1()) - 1 - offset
+	}
+	return at
 }

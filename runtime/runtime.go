@@ -111,6 +111,10 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.VirtPath = virtualPath(f.Path, o.FSDir)
 	src := f.Source
+	if r := rewriteArrowArguments(src, kind == parse.ESModule); r != src {
+		src = r
+		p.rewritten = src
+	}
 	switch {
 	case prof.OldAwait():
 		src = rewriteOldAwait(src, kind == parse.ESModule)
