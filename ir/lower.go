@@ -146,9 +146,9 @@ type lowerer struct {
 	// original maps a position of src back to the user's file (nil when
 	// src is the file as written).
 	original func(line, col int) (int, int)
-	prog            *Program
-	sc              *scope
-	fn              *Func
+	prog     *Program
+	sc       *scope
+	fn       *Func
 }
 
 // ---- positions ----

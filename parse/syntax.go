@@ -87,4 +87,3 @@ func isPrivate(e ast.Expression) bool {
 	_, ok := e.(*ast.PrivateIdentifier)
 	return ok
 }
-
