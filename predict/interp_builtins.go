@@ -153,6 +153,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	numFn := func(name string, f func(float64) Value, convert bool) *Native {
 		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
 			v := arg(a, 0)
+			if _, isTime := v.(timeVal); isTime && (name == "isInteger" || name == "isFinite") {
+				return true // a clock reading is a whole number of ms, as libuv's
+			}
 			if _, isNum := v.(float64); !convert && !isNum {
 				switch v.(type) {
 				case nil, nullT, bool, string, *Object:
@@ -704,6 +707,14 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 	if k == "hasRef" && !in.p.Has("Timeout.hasRef") {
 		return nil
+	}
+	switch k {
+	case "_idleStart":
+		// The loop's clock when the timer was created or last re-armed:
+		// a reading of the same symbolic clock as Date.now().
+		return timeVal{h.t.Start()}
+	case "_idleTimeout":
+		return h.t.Timeout()
 	}
 	var fn func() Value
 	switch k {
