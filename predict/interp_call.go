@@ -229,12 +229,48 @@ type coro struct {
 	base, depth int
 }
 
-// suspendDepth and resumeDepth keep a body's depth relative to whoever
-// resumed it (wait restores the resumer's own).
-func (in *Interp) suspendDepth(co *coro) { co.depth = in.depth - co.base }
-func (in *Interp) resumeDepth(co *coro) {
+// startCoro registers a coroutine for a body (gen is its generator, if
+// any) and runs body on its goroutine until it first suspends or ends:
+// a panic other than the run's kill is carried back to the caller.
+func (in *Interp) startCoro(gen *generator, body func()) *coro {
+	co := &coro{resume: make(chan resumeMsg), yield: make(chan any), base: in.depth, gen: gen}
+	in.coros = append(in.coros, co)
+	in.live++
+	saved := in.cur // read before the body's goroutine may write in.cur
+	go func() {
+		var pv any
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(killSignal); ok {
+					return
+				}
+				pv = r
+			}
+			co.done = true
+			in.live--
+			co.yield <- pv
+		}()
+		in.cur = co
+		body()
+	}()
+	in.wait(co, saved)
+	return co
+}
+
+// suspend hands control back from the running body co to whoever
+// resumed it, and returns what the next resumer sends. The body's call
+// depth is kept relative to its resumer (wait restores the resumer's).
+func (in *Interp) suspend(co *coro) resumeMsg {
+	co.depth = in.depth - co.base
+	co.yield <- nil
+	m := <-co.resume
+	if m.kill {
+		panic(killSignal{})
+	}
+	in.cur = co
 	co.base = in.depth
 	in.depth += co.depth
+	return m
 }
 
 type resumeMsg struct {
@@ -264,32 +300,14 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) Value {
 	}
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)
-	co := &coro{resume: make(chan resumeMsg), yield: make(chan any), base: in.depth}
-	in.coros = append(in.coros, co)
-	in.live++
-	saved := in.cur // read before the body's goroutine may write in.cur
-	go func() {
-		var pv any
-		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(killSignal); ok {
-					return
-				}
-				pv = r
-			}
-			co.done = true
-			in.live--
-			co.yield <- pv
-		}()
-		in.cur = co
+	in.startCoro(nil, func() {
 		var res Value
 		if err := in.protect(func() { res = in.callFunc(c, this, args) }); err != nil {
 			reject(thrownValue(err))
 		} else {
 			resolve(res)
 		}
-	}()
-	in.wait(co, saved)
+	})
 	return p
 }
 
@@ -318,14 +336,7 @@ func (in *Interp) await(v Value, pos ir.Pos) Value {
 		co.resume <- resumeMsg{v: val, threw: threw}
 		in.wait(co, saved)
 	})
-	in.suspendDepth(co)
-	co.yield <- nil
-	m := <-co.resume
-	if m.kill {
-		panic(killSignal{})
-	}
-	in.cur = co
-	in.resumeDepth(co)
+	m := in.suspend(co)
 	if m.threw {
 		panic(&Thrown{V: norm(m.v)})
 	}

@@ -72,67 +72,46 @@ func (in *Interp) genResume(g *generator, kind string, v Value, pos ir.Pos) Valu
 		}
 		return iterResult(nil, true)
 	}
-	saved := in.cur
 	started := g.co != nil
 	if !started && in.tooManyLive(pos) {
 		panic(&Thrown{V: unknown{why: "generator"}})
 	}
-	if !started {
-		g.co = &coro{resume: make(chan resumeMsg), yield: make(chan any), gen: g}
-		in.coros = append(in.coros, g.co)
-		in.live++
-	}
-	co := g.co
 	g.state, g.raw = genRunning, false
 	defer func() {
-		if co.done {
+		// g.co is nil when the first run threw.
+		if g.co == nil || g.co.done {
 			g.state = genDone
 		} else {
 			g.state = genSuspended
 		}
 	}()
 	if !started {
-		co.base = in.depth
-		go in.genBody(g)
+		g.co = in.startCoro(g, func() { in.genBody(g) })
 	} else {
-		co.resume <- resumeMsg{v: v, threw: kind == "throw", ret: kind == "return"}
+		saved := in.cur
+		g.co.resume <- resumeMsg{v: v, threw: kind == "throw", ret: kind == "return"}
+		in.wait(g.co, saved)
 	}
-	in.wait(co, saved)
 	if g.raw {
 		return g.out
 	}
-	return iterResult(g.out, co.done)
+	return iterResult(g.out, g.co.done)
 }
 
-// genBody is the goroutine of g's body.
+// genBody runs g's body on its coroutine: a return() resumed at a yield
+// ends it like a return statement.
 func (in *Interp) genBody(g *generator) {
-	co := g.co
-	var pv any
+	g.out = nil
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(killSignal); ok {
-				return
-			}
-			pv = r
-		}
-		co.done = true
-		in.live--
-		co.yield <- pv
-	}()
-	in.cur = co
-	g.out = nil
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if gr, ok := r.(*genReturn); ok {
-					g.out = gr.v
-					return
-				}
+			gr, ok := r.(*genReturn)
+			if !ok {
 				panic(r)
 			}
-		}()
-		g.out = in.callFunc(g.fn, g.this, g.args)
+			g.out = gr.v
+		}
 	}()
+	g.out = in.callFunc(g.fn, g.this, g.args)
 }
 
 // yield suspends the running generator with v; raw passes v on as the
@@ -144,14 +123,7 @@ func (in *Interp) yield(v Value, raw bool, pos ir.Pos) Value {
 		return unknown{why: "yield"}
 	}
 	co.gen.out, co.gen.raw = v, raw
-	in.suspendDepth(co)
-	co.yield <- nil
-	m := <-co.resume
-	if m.kill {
-		panic(killSignal{})
-	}
-	in.cur = co
-	in.resumeDepth(co)
+	m := in.suspend(co)
 	switch {
 	case m.threw:
 		panic(&Thrown{V: norm(m.v)})
