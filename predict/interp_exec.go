@@ -546,11 +546,13 @@ func (in *Interp) forEachNext(kind ir.DeclKind, target ir.Pattern, next func() (
 }
 
 // try runs try/catch/finally; explorer and exit panics pass through
-// catch but still run finally only for JS completions.
+// catch but still run finally only for JS completions, and a
+// generator's return() (resumed in the try or the catch) runs finally
+// but not catch.
 func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 	var thrown *Thrown
-	var ret *genReturn // a generator's return() resumed the body
-	func() {
+	var ret *genReturn
+	guarded := func(body []ir.Stmt, bsc *Scope) {
 		defer func() {
 			if r := recover(); r != nil {
 				switch t := r.(type) {
@@ -566,49 +568,24 @@ func (in *Interp) try(s *ir.Try, sc *Scope, fr *frame) (out completion) {
 				}
 			}
 		}()
-		out = in.block(s.Body, sc, fr)
-	}()
-	if ret != nil {
-		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
-			return c
-		}
-		panic(ret)
+		out = in.block(body, bsc, fr)
 	}
+	guarded(s.Body, sc)
 	if thrown != nil && s.Catch != nil {
 		cs := in.newScope(sc, false)
 		if s.Catch.Param != nil {
 			in.bind(s.Catch.Param, thrown.V, ir.DeclLet, cs, fr, s.Catch.Pos)
 		}
 		thrown = nil
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					switch t := r.(type) {
-					case *Thrown:
-						thrown = t
-					case *genReturn:
-						if s.Finally == nil {
-							panic(r)
-						}
-						ret = t
-					default:
-						panic(r)
-					}
-				}
-			}()
-			out = in.block(s.Catch.Body, cs, fr)
-		}()
-	}
-	if ret != nil {
-		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
-			return c
-		}
-		panic(ret)
+		guarded(s.Catch.Body, cs)
 	}
 	if s.Finally != nil {
 		if c := in.block(s.Finally, sc, fr); c.c != cNormal {
 			return c
 		}
+	}
+	if ret != nil {
+		panic(ret)
 	}
 	if thrown != nil {
 		panic(thrown)
