@@ -517,6 +517,18 @@ func (in *Interp) bufferMember(b []byte, k string) Value {
 	return unknown{why: "member"}
 }
 
+// readProp reads p's own property k, calling its getter (if it has an
+// accessor) on this; ok is false when p has no such property.
+func (in *Interp) readProp(p *Object, k string, this Value) (Value, bool) {
+	if a := p.acc[k]; a != nil {
+		if a.get == nil {
+			return nil, true
+		}
+		return in.callFunc(a.get, this, nil), true
+	}
+	return p.get(k)
+}
+
 // getMember reads obj[k].
 func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	switch o := obj.(type) {
@@ -557,13 +569,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			in.reason(pos, "%s.%s is not modelled", o.Class, k)
 			return unknown{why: k}
 		}
-		if a := o.acc[k]; a != nil {
-			if a.get == nil {
-				return nil
-			}
-			return in.callFunc(a.get, o, nil)
-		}
-		if v, ok := o.get(k); ok {
+		if v, ok := in.readProp(o, k, o); ok {
 			return v
 		}
 		if o.Proto != nil {
@@ -573,13 +579,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		if o.ctor != nil {
 			if p := in.protoObject(o.ctor); p != nil {
-				if a := p.acc[k]; a != nil {
-					if a.get == nil {
-						return nil
-					}
-					return in.callFunc(a.get, o, nil)
-				}
-				if v, ok := p.get(k); ok {
+				if v, ok := in.readProp(p, k, o); ok {
 					return v
 				}
 			}
@@ -827,13 +827,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			if arg(a, 1) != nil && int(limit) < len(parts) {
 				parts = parts[:int(limit)]
 			}
-			out := make([]Value, len(parts))
-			for i, p := range parts {
-				out[i] = p
-			}
-			r := newArray(out)
-			r.born = in.epoch
-			return r
+			return in.stringArray(parts)
 		})
 	case "slice", "substring", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
 		if !isASCII(s) {

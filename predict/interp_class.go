@@ -232,21 +232,11 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 // classMember is C.k: statics, inherited statics, name.
 func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	var v Value
-	var acc *accessor
 	found := false
 	c.chain(func(k2 *ClassVal) bool {
-		if acc = k2.Statics.acc[k]; acc != nil {
-			return true
-		}
-		v, found = k2.Statics.get(k)
+		v, found = in.readProp(k2.Statics, k, c)
 		return found
 	})
-	if acc != nil {
-		if acc.get == nil {
-			return nil
-		}
-		return in.callFunc(acc.get, c, nil)
-	}
 	if found {
 		return v
 	}

@@ -457,13 +457,7 @@ func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
 		}
 		return []Value{in.fsError(err, "readdir")}
 	}
-	vs := make([]Value, len(names))
-	for i, n := range names {
-		vs[i] = n
-	}
-	a := newArray(vs)
-	a.born = in.epoch
-	return []Value{null, a}
+	return []Value{null, in.stringArray(names)}
 }
 
 // statsValue is the fs.Stats of a file with contents data, or of a

@@ -465,13 +465,7 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 			if ms == nil {
 				return null
 			}
-			vs := make([]Value, len(ms))
-			for i, m := range ms {
-				vs[i] = m
-			}
-			r := newArray(vs)
-			r.born = in.epoch
-			return r
+			return in.stringArray(ms)
 		}), true
 	case "replace", "replaceAll":
 		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {

@@ -78,6 +78,17 @@ func newArray(vs []Value) *Object {
 	return &Object{Props: map[string]Value{}, Arr: true, Elems: vs, Class: "Array"}
 }
 
+// stringArray is a new array of ss.
+func (in *Interp) stringArray(ss []string) *Object {
+	vs := make([]Value, len(ss))
+	for i, x := range ss {
+		vs[i] = x
+	}
+	a := newArray(vs)
+	a.born = in.epoch
+	return a
+}
+
 func (o *Object) get(k string) (Value, bool) {
 	if o.Arr {
 		if k == "length" {
