@@ -160,12 +160,8 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 // 15 once is an async function returning that promise, which costs the
 // awaiting code two more jobs (the outer promise adopts the inner one).
 func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
-	em, name := arg(args, 0), arg(args, 1)
-	if len(args) > 2 {
-		in.reason(pos, "events.once options (signal) are not modelled")
-	}
-	if _, ok := em.(*Object); !ok || in.emitterOf(em, pos) == nil {
-		in.reason(pos, "events.once on a value that is not an EventEmitter")
+	em, name, ok := in.emitterArgs("events.once", "signal", args, pos)
+	if !ok {
 		return unknown{why: "events.once"}
 	}
 	p := in.e.New()
@@ -202,12 +198,8 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 // An 'error' event rejects a waiting next() (or the next one) and ends
 // the iterator, as return() does.
 func (in *Interp) eventsOn(args []Value, pos ir.Pos) Value {
-	em, name := arg(args, 0), arg(args, 1)
-	if len(args) > 2 {
-		in.reason(pos, "events.on options (signal, close) are not modelled")
-	}
-	if _, ok := em.(*Object); !ok || in.emitterOf(em, pos) == nil {
-		in.reason(pos, "events.on on a value that is not an EventEmitter")
+	em, name, ok := in.emitterArgs("events.on", "signal, close", args, pos)
+	if !ok {
 		return unknown{why: "events.on"}
 	}
 	type waiter struct{ res, rej func(Value) }
@@ -322,4 +314,19 @@ func (in *Interp) promisifyCustom() *symbolVal {
 	s := in.newSymbol("util.promisify.custom")
 	in.symbols["@util.promisify.custom"] = s
 	return s
+}
+
+// emitterArgs are events.once's and events.on's (emitter, name); ok is
+// false (after a reason) when the emitter is not one the predictor
+// tracks. Options are a reason too.
+func (in *Interp) emitterArgs(api, options string, args []Value, pos ir.Pos) (em, name Value, ok bool) {
+	em, name = arg(args, 0), arg(args, 1)
+	if len(args) > 2 {
+		in.reason(pos, "%s options (%s) are not modelled", api, options)
+	}
+	if _, isObj := em.(*Object); !isObj || in.emitterOf(em, pos) == nil {
+		in.reason(pos, "%s on a value that is not an EventEmitter", api)
+		return em, name, false
+	}
+	return em, name, true
 }
