@@ -87,3 +87,15 @@ func isPrivate(e ast.Expression) bool {
 	_, ok := e.(*ast.PrivateIdentifier)
 	return ok
 }
+
+// FirstRejected is the file's first use of syntax that rejected refuses
+// (loop.Profile.SyntaxRejected for a release), with its message ("" when
+// not known); ok is false when the release compiles every use.
+func (f *File) FirstRejected(rejected func(feature, detail string) (string, bool)) (u SyntaxUse, msg string, ok bool) {
+	for _, u := range f.SyntaxUses() {
+		if msg, r := rejected(u.Feature, u.Detail); r {
+			return u, msg, true
+		}
+	}
+	return SyntaxUse{}, "", false
+}

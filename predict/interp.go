@@ -110,11 +110,7 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
-	for _, u := range f.SyntaxUses() {
-		msg, rejected := p.SyntaxRejected(u.Feature, u.Detail)
-		if !rejected {
-			continue
-		}
+	if u, msg, rejected := f.FirstRejected(p.SyntaxRejected); rejected {
 		if msg == "" {
 			return Prediction{Reasons: []Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}
 		}

@@ -123,11 +123,12 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		src = rewriteSyncAdopt(src, kind == parse.ESModule)
 		p.rewritten = src
 	}
+	tooNew := syntaxRejected(f, prof)
 	switch {
 	case kind == parse.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
-	case syntaxRejected(f, prof) != "":
-		p.syntax = syntaxRejected(f, prof)
+	case tooNew != "":
+		p.syntax = tooNew
 	case f.Lowered && !prof.Has("syntax:async iteration"):
 		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):

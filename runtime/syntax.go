@@ -108,11 +108,7 @@ func stripESM(src string) string {
 // syntaxRejected is Node's refusal of the file's first use of syntax
 // newer than the release ("" when it has none), as syntaxStderr takes it.
 func syntaxRejected(f *parse.File, prof loop.Profile) string {
-	for _, u := range f.SyntaxUses() {
-		msg, rejected := prof.SyntaxRejected(u.Feature, u.Detail)
-		if !rejected {
-			continue
-		}
+	if u, msg, rejected := f.FirstRejected(prof.SyntaxRejected); rejected {
 		if msg == "" {
 			msg = "SyntaxError: " + strings.TrimPrefix(u.Feature, "syntax:") + " (on Node " + prof.Node.String() + ")"
 		}
