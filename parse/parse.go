@@ -155,12 +155,12 @@ func parseFile(path string, src []byte) (*File, error) {
 	prog, scriptErr := checkScript(f.Source)
 	var moduleErr error
 	if scriptErr == nil {
-		if !hasAsyncGenerator(prog) {
+		if !hasAsyncGenerator(prog, f.Source) {
 			f.prog = prog
 			return f, nil
 		}
 	} else if prog, moduleErr = ParseJS(path, f.Source, true); moduleErr == nil {
-		if !hasAsyncGenerator(prog) {
+		if !hasAsyncGenerator(prog, f.Source) {
 			f.ESMSyntax, f.prog = true, prog
 			return f, nil
 		}
@@ -190,7 +190,11 @@ func parseFile(path string, src []byte) (*File, error) {
 
 // hasAsyncGenerator reports an async generator function, which the
 // engine parses but cannot compile.
-func hasAsyncGenerator(prog *ast.Program) bool {
+func hasAsyncGenerator(prog *ast.Program, src string) bool {
+	// An escaped async is not the keyword: without the word, no walk.
+	if !strings.Contains(src, "async") {
+		return false
+	}
 	found := false
 	Walk(prog, func(n any) bool {
 		if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Async && fl.Generator {

@@ -168,7 +168,7 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		fr.args = []Value{}
 	}
 	if !c.Fn.Strict && !c.Fn.Arrow && c.Fn.Kind != "main" {
-		fr.params = simpleParams(c.Fn.Params)
+		fr.fn = c.Fn // its arguments object, if read, is mapped
 	}
 	switch {
 	case c.Fn.Arrow:
@@ -417,11 +417,15 @@ func protoHas(c *Closure, k string) bool {
 	return ok
 }
 
-// simpleParams are the names of a parameter list of plain names (the
-// only kind whose arguments object is mapped); nil for any other list.
-func simpleParams(ps []ir.Pattern) []string {
-	names := make([]string, 0, len(ps))
-	for _, p := range ps {
+// mappedParams are the names of a sloppy function's parameter list of
+// plain names (the only kind whose arguments object is mapped); nil for
+// any other list, and for no function.
+func mappedParams(fn *ir.Func) []string {
+	if fn == nil {
+		return nil
+	}
+	names := make([]string, 0, len(fn.Params))
+	for _, p := range fn.Params {
 		v, ok := p.(*ir.Var)
 		if !ok {
 			return nil

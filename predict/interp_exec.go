@@ -63,10 +63,9 @@ type frame struct {
 	args    []Value
 	argsObj *Object
 	argsFr  *frame
-	// params are a sloppy-mode function's simple parameters, whose
-	// bindings its arguments object mirrors (mapped arguments); nil
-	// otherwise.
-	params []string
+	// fn is a sloppy-mode function's own IR, whose simple parameters
+	// its arguments object mirrors (mapped arguments); nil otherwise.
+	fn *ir.Func
 }
 
 // argMap ties a mapped arguments object to its function's parameters.
@@ -104,12 +103,12 @@ func (in *Interp) arguments(fr *frame) *Object {
 	if fr.argsObj == nil {
 		fr.argsObj = newArray(append([]Value(nil), fr.args...))
 		fr.argsObj.Class, fr.argsObj.born = "Arguments", in.epoch
-		if fr.params != nil {
+		if params := mappedParams(fr.fn); params != nil {
 			// Mapped: each parameter that got an argument and its
 			// arguments[i] are one binding (a write to either shows in
 			// both); the parameter may have been written already.
 			m := &argMap{scope: fr.scope}
-			for i, n := range fr.params {
+			for i, n := range params {
 				if i >= len(fr.args) {
 					break
 				}
