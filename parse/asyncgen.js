@@ -12,6 +12,18 @@ async function __looplint_then(value, ok, bad) {
   try { r = await value; } catch (e) { bad(e); return; }
   ok(r);
 }
+// __looplint_iterator is an iterator whose next, throw and return go to
+// step(kind, value), and which is its own [key]() (Symbol.iterator or
+// Symbol.asyncIterator).
+function __looplint_iterator(step, key) {
+  var it = {
+    next: function (v) { return step('next', v); },
+    throw: function (v) { return step('throw', v); },
+    return: function (v) { return step('return', v); }
+  };
+  it[key] = function () { return this; };
+  return it;
+}
 function __asyncGenerator(self, args, body) {
   // state: 0 suspended at start, 1 suspended at a yield, 2 running,
   // 3 awaiting a return's value, 4 completed.
@@ -83,13 +95,7 @@ function __asyncGenerator(self, args, body) {
       if (state === 0 || state === 1) resume();
     });
   }
-  var it = {
-    next: function (v) { return enqueue('next', v); },
-    throw: function (v) { return enqueue('throw', v); },
-    return: function (v) { return enqueue('return', v); }
-  };
-  it[Symbol.asyncIterator] = function () { return this; };
-  return it;
+  return __looplint_iterator(enqueue, Symbol.asyncIterator);
 }
 function __yieldStar(value) {
   // The lowered generator delegates to this iterator with yield*; each
@@ -112,13 +118,7 @@ function __yieldStar(value) {
     phase = 1;
     return { done: false, value: new __await(m.call(inner, v), kind === 'return' ? 'return' : 'next') };
   }
-  var it = {
-    next: function (v) { return call('next', v); },
-    throw: function (v) { return call('throw', v); },
-    return: function (v) { return call('return', v); }
-  };
-  it[Symbol.iterator] = function () { return this; };
-  return it;
+  return __looplint_iterator(call, Symbol.iterator);
 }
 function __forAwait(obj) {
   var m = obj[Symbol.asyncIterator];
