@@ -122,7 +122,7 @@ func deepStrictEq(a, b Value) (bool, bool) {
 	if !xo || !yo || x == y {
 		return sameValue(a, b)
 	}
-	if x.coll != nil || y.coll != nil || isIterator(x) || isIterator(y) || len(x.acc) > 0 || len(y.acc) > 0 {
+	if x.coll != nil || y.coll != nil || x.sparse() || y.sparse() || isIterator(x) || isIterator(y) || len(x.acc) > 0 || len(y.acc) > 0 {
 		return false, false // entries compared by their own rules: not modelled
 	}
 	if x.Arr != y.Arr || x.Class != y.Class || x.Proto != y.Proto || x.emitter != nil || y.emitter != nil {

@@ -201,7 +201,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}
 		return t
 	})
-	b["Array"] = &Native{Name: "Array", Props: map[string]Value{"isArray": native("isArray", func(_ Value, a []Value, _ ir.Pos) Value {
+	b["Array"] = &Native{Name: "Array", Fn: func(_ Value, a []Value, p ir.Pos) Value { return in.newArrayCall(a, p) }, Props: map[string]Value{"[[ctor]]": true, "isArray": native("isArray", func(_ Value, a []Value, _ ir.Pos) Value {
 		o, ok := arg(a, 0).(*Object)
 		return ok && o.Arr
 	}), "of": native("of", func(_ Value, a []Value, _ ir.Pos) Value {
@@ -290,7 +290,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}),
 		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 			o, ok := arg(a, 0).(*Object)
-			if !ok || o.Arr {
+			if !ok || o.Arr && o.Class != "Array" {
 				in.reason(p, "Object.keys of this value")
 				return unknown{why: "keys"}
 			}
@@ -964,6 +964,9 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	each := func(a []Value, visit func(i int, r Value) bool) {
 		f := fnArg(a)
 		for i := 0; i < len(o.Elems); i++ {
+			if o.holes[i] && k != "find" && k != "findIndex" {
+				continue // find reads a hole as undefined; the rest skip it
+			}
 			if !visit(i, in.call(f, nil, []Value{o.Elems[i], float64(i), o}, pos)) {
 				return
 			}
@@ -974,6 +977,20 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	}
 	if (k == "at" || k == "findLast" || k == "findLastIndex") && !in.p.Has("Array.prototype."+k) {
 		return nil
+	}
+	if o.sparse() {
+		switch k {
+		case "fill", "push", "pop", "at", "includes", "join", "toString", "keys", "values", "entries", "with", "toReversed",
+			"find", "findIndex", "findLast", "findLastIndex":
+			// Holes read as undefined here, as in V8.
+		case "forEach", "map", "filter", "some", "every", "reduce", "reduceRight", "indexOf", "lastIndexOf":
+			// These skip holes.
+		default:
+			if arrayProtoNames[k] {
+				in.reason(pos, "Array.prototype.%s over an array with holes is not modelled", k)
+				return unknown{why: k}
+			}
+		}
 	}
 	if o.frozen {
 		switch k {
@@ -1011,7 +1028,11 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			return nil
 		})
 	case "push":
-		return m(func(a []Value) Value { in.mut(o.born); o.Elems = append(o.Elems, a...); return float64(len(o.Elems)) })
+		return m(func(a []Value) Value {
+			in.mut(o.born)
+			o.Elems = append(o.Elems, a...)
+			return float64(len(o.Elems))
+		})
 	case "join":
 		return m(func(a []Value) Value {
 			sep := ","
@@ -1034,8 +1055,13 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	case "map":
 		return m(func(a []Value) Value {
 			out := make([]Value, len(o.Elems))
-			each(a, func(i int, r Value) bool { out[i] = r; return true })
-			return newArray(out)
+			r := newArray(out)
+			for i := range o.holes {
+				r.addHoles(i, i+1)
+			}
+			each(a, func(i int, v Value) bool { out[i] = v; return true })
+			r.born = in.epoch
+			return r
 		})
 	case "forEach":
 		return m(func(a []Value) Value { each(a, func(int, Value) bool { return true }); return nil })
@@ -1059,31 +1085,151 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			if cmp := arg(a, 0); cmp != nil {
 				return in.sortWith(o, cmp, pos)
 			}
-			strs := make([]string, len(o.Elems))
-			for i, e := range o.Elems {
+			// undefined sorts last, uncompared; the rest by their
+			// strings' UTF-16 code units.
+			var strs []string
+			var vals, undef []Value
+			for _, e := range o.Elems {
+				if e == nil {
+					undef = append(undef, e)
+					continue
+				}
 				s, ok := toStr(e)
 				if !ok {
 					in.reason(pos, "sort of unknown values")
 					return o
 				}
-				strs[i] = s
+				strs, vals = append(strs, s), append(vals, e)
 			}
 			idx := make([]int, len(strs))
 			for i := range idx {
 				idx[i] = i
 			}
-			sort.SliceStable(idx, func(x, y int) bool { return strs[idx[x]] < strs[idx[y]] })
-			n := make([]Value, len(idx))
-			for i, j := range idx {
-				n[i] = o.Elems[j]
+			sort.SliceStable(idx, func(x, y int) bool { return utf16Less(strs[idx[x]], strs[idx[y]]) })
+			n := make([]Value, 0, len(o.Elems))
+			for _, j := range idx {
+				n = append(n, vals[j])
 			}
+			n = append(n, undef...)
 			in.mut(o.born)
 			o.Elems = n
 			return o
 		})
+	case "splice":
+		return m(func(a []Value) Value {
+			from, del, ok := spliceBounds(a, len(o.Elems))
+			if !ok {
+				in.reason(pos, "splice with an unknown bound")
+				return unknown{why: k}
+			}
+			in.mut(o.born)
+			removed := slices.Clone(o.Elems[from : from+del])
+			o.Elems = slices.Concat(o.Elems[:from:from], rest(a, 2), o.Elems[from+del:])
+			r := newArray(removed)
+			r.born = in.epoch
+			return r
+		})
+	case "toSpliced", "toSorted", "toReversed", "with":
+		if !in.p.Has("Array.prototype." + k) {
+			return nil
+		}
+		return m(func(a []Value) Value {
+			r := newArray(slices.Clone(o.Elems))
+			r.born = in.epoch
+			switch k {
+			case "toSpliced":
+				from, del, ok := spliceBounds(a, len(o.Elems))
+				if !ok {
+					in.reason(pos, "toSpliced with an unknown bound")
+					return unknown{why: k}
+				}
+				r.Elems = slices.Concat(o.Elems[:from:from], rest(a, 2), o.Elems[from+del:])
+			case "toSorted":
+				if cmp := arg(a, 0); cmp != nil {
+					return in.sortWith(r, cmp, pos)
+				}
+				return in.arrayMethod(r, "sort", pos).(*Native).Fn(r, nil, pos)
+			case "toReversed":
+				slices.Reverse(r.Elems)
+			case "with":
+				f, ok := toNumber(arg(a, 0))
+				if !ok {
+					in.reason(pos, "Array.prototype.with with an unknown index")
+					return unknown{why: k}
+				}
+				if math.IsNaN(f) {
+					f = 0
+				}
+				i := math.Trunc(f)
+				if i < 0 {
+					i += float64(len(r.Elems))
+				}
+				if i < 0 || i >= float64(len(r.Elems)) {
+					in.throwRange(pos, "Invalid index : "+jsNum(i))
+				}
+				r.Elems[int(i)] = arg(a, 1)
+			}
+			return r
+		})
+	case "fill":
+		return m(func(a []Value) Value {
+			n := len(o.Elems)
+			from, ok1 := relIndex(arg(a, 1), n, 0)
+			to, ok2 := relIndex(arg(a, 2), n, n)
+			if !ok1 || !ok2 {
+				in.reason(pos, "fill with an unknown bound")
+				return unknown{why: k}
+			}
+			in.mut(o.born)
+			for i := from; i < to; i++ {
+				o.Elems[i] = arg(a, 0)
+				delete(o.holes, i)
+			}
+			return o
+		})
+	case "keys", "values", "entries":
+		return m(func([]Value) Value { return in.iterObject(&iterRec{arr: o, kind: k}, pos) })
+	case "lastIndexOf":
+		return m(func(a []Value) Value {
+			n := len(o.Elems)
+			from := n - 1
+			if len(a) > 1 {
+				f, ok := toNumber(a[1])
+				if !ok {
+					return unknown{why: k}
+				}
+				if math.IsNaN(f) {
+					f = 0
+				}
+				f = math.Trunc(f)
+				if f < 0 {
+					f += float64(n)
+				}
+				from = int(math.Max(-1, math.Min(f, float64(n-1))))
+			}
+			for i := from; i >= 0; i-- {
+				if o.holes[i] {
+					continue
+				}
+				eq, ok := strictEq(o.Elems[i], arg(a, 0))
+				if !ok {
+					return unknown{why: k}
+				}
+				if eq {
+					return float64(i)
+				}
+			}
+			return -1.0
+		})
 	case "indexOf", "includes":
 		return m(func(a []Value) Value {
 			for i, e := range o.Elems {
+				if k == "includes" && isNaN(e) && isNaN(arg(a, 0)) {
+					return true // SameValueZero
+				}
+				if k == "indexOf" && o.holes[i] {
+					continue
+				}
 				eq, ok := strictEq(e, arg(a, 0))
 				if !ok {
 					return unknown{why: k}
@@ -1138,7 +1284,8 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			in.mut(o.born)
 			var v Value
 			if k == "pop" {
-				v, o.Elems = o.Elems[len(o.Elems)-1], o.Elems[:len(o.Elems)-1]
+				v = o.Elems[len(o.Elems)-1]
+				o.truncate(len(o.Elems) - 1)
 			} else {
 				v, o.Elems = o.Elems[0], slices.Clone(o.Elems[1:])
 			}
@@ -1159,9 +1306,11 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	case "reduce", "reduceRight":
 		return m(func(a []Value) Value {
 			f := fnArg(a)
-			idx := make([]int, len(o.Elems))
-			for i := range idx {
-				idx[i] = i
+			var idx []int
+			for i := range o.Elems {
+				if !o.holes[i] {
+					idx = append(idx, i)
+				}
 			}
 			if k == "reduceRight" {
 				slices.Reverse(idx)
@@ -1456,6 +1605,60 @@ func init() {
 		arrayProtoNames[k] = true
 	}
 }
+
+// newArrayCall is Array(...) and new Array(...), which are the same: one
+// number is a length (holes), anything else the elements.
+func (in *Interp) newArrayCall(a []Value, pos ir.Pos) Value {
+	r := newArray(nil)
+	r.born = in.epoch
+	if len(a) != 1 {
+		r.Elems = slices.Clone(a)
+		return r
+	}
+	switch n := a[0].(type) {
+	case float64:
+		if n != math.Trunc(n) || n < 0 || n > math.MaxUint32 {
+			in.throwRange(pos, "Invalid array length")
+		}
+		if n > 1e5 {
+			in.reason(pos, "an array of length %s is not modelled", jsNum(n))
+			return unknown{why: "Array"}
+		}
+		r.Elems = make([]Value, int(n))
+		r.addHoles(0, int(n))
+	case unknown:
+		in.reason(pos, "Array of an unknown value")
+		return unknown{why: "Array"}
+	default:
+		r.Elems = []Value{n}
+	}
+	return r
+}
+
+// spliceBounds is splice's start and delete count over n elements:
+// with no arguments nothing is deleted, with one everything from start.
+func spliceBounds(a []Value, n int) (int, int, bool) {
+	from, ok := relIndex(arg(a, 0), n, 0)
+	if !ok {
+		return 0, 0, false
+	}
+	switch len(a) {
+	case 0:
+		return from, 0, true
+	case 1:
+		return from, n - from, true
+	}
+	d, ok := toNumber(a[1])
+	if !ok {
+		return 0, 0, false
+	}
+	if math.IsNaN(d) {
+		d = 0
+	}
+	return from, int(math.Max(0, math.Min(math.Trunc(d), float64(n-from)))), true
+}
+
+func isNaN(v Value) bool { f, ok := v.(float64); return ok && math.IsNaN(f) }
 
 // relIndex is a relative index argument (slice's): undefined is def,
 // negatives count from the end, clamped to [0, n].

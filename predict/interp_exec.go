@@ -492,7 +492,9 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 func enumKeys(o *Object) []string {
 	out := make([]string, 0, len(o.Elems)+len(o.Keys))
 	for i := range o.Elems {
-		out = append(out, strconv.Itoa(i))
+		if !o.holes[i] {
+			out = append(out, strconv.Itoa(i))
+		}
 	}
 	// Keys are kept in JS order as they are added (insertKey), and an
 	// array's own integer keys past its elements are larger than theirs.

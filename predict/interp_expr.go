@@ -130,6 +130,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		return b.String()
 	case *ir.Array:
 		var vs []Value
+		var holes []int
 		for _, x := range e.Elems {
 			if sp, ok := x.(*ir.Spread); ok {
 				xs, ok := in.iterAll(in.eval(sp.X, sc, fr), sp.X, sp.Pos)
@@ -140,9 +141,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				continue
 			}
 			if x == nil {
-				// A hole differs from undefined (it prints as an
-				// empty item, for-in skips it): not modelled.
-				in.reason(e.Pos, "an array literal with holes")
+				holes = append(holes, len(vs))
 				vs = append(vs, nil)
 				continue
 			}
@@ -150,6 +149,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		}
 		a := newArray(vs)
 		a.born = in.epoch
+		for _, i := range holes {
+			a.addHoles(i, i+1)
+		}
 		return a
 	case *ir.Object:
 		o := newObject()
@@ -561,17 +563,24 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			return
 		}
 		if o.Arr && k == "length" {
-			// Truncation; growing makes holes, which are not modelled.
+			// Truncation, or growth with holes.
 			n, ok := v.(float64)
-			if !ok || n != math.Trunc(n) || n < 0 || int(n) > len(o.Elems) {
+			if !ok || n != math.Trunc(n) || n < 0 || n > 1<<20 {
 				in.reason(pos, "setting an array's length to this value is not modelled")
 				return
 			}
-			o.Elems = o.Elems[:int(n)]
+			if int(n) > len(o.Elems) {
+				o.addHoles(len(o.Elems), int(n))
+				o.Elems = append(o.Elems, make([]Value, int(n)-len(o.Elems))...)
+			}
+			o.truncate(int(n))
 			return
 		}
 		if i, ok := arrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
-			in.reason(pos, "an array write past its end (holes are not modelled)")
+			if i >= 1<<20 {
+				in.reason(pos, "an array write far past its end is not modelled")
+				return
+			}
 		}
 		o.set(k, v)
 	case *Closure:
@@ -783,6 +792,9 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			return unknown{why: "in"}
 		}
 		_, has := o.get(k)
+		if i, idx := arrayIndex(k); idx && o.Arr && has && o.holes[int(i)] {
+			return false
+		}
 		return has || o.acc[k] != nil
 	}
 	if ua || ub {
@@ -808,13 +820,13 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		if ok1 && ok2 {
 			switch op {
 			case "<":
-				return sa < sb
+				return utf16Less(sa, sb)
 			case ">":
-				return sa > sb
+				return utf16Less(sb, sa)
 			case "<=":
-				return sa <= sb
+				return !utf16Less(sb, sa)
 			}
-			return sa >= sb
+			return !utf16Less(sa, sb)
 		}
 	}
 	x, ok1 := toNumber(a)

@@ -234,6 +234,7 @@ func (in *Interp) generatorMember(o *Object, k string) Value {
 // through its next method.
 type iterRec struct {
 	arr   *Object // an array, indexed live
+	kind  string  // for arr: "keys" or "entries" (else its values)
 	items []Value // a string's code points, a collection's entries
 	i     int
 	obj   Value // the iterator object (protocol iterators only)
@@ -311,6 +312,14 @@ func (in *Interp) iterStep(it *iterRec, pos ir.Pos) (Value, bool) {
 			return nil, true
 		}
 		it.i++
+		switch it.kind {
+		case "keys":
+			return float64(it.i - 1), false
+		case "entries":
+			e := newArray([]Value{float64(it.i - 1), it.arr.Elems[it.i-1]})
+			e.born = in.epoch
+			return e, false
+		}
 		return it.arr.Elems[it.i-1], false
 	case it.obj == nil:
 		if it.i >= len(it.items) {
@@ -488,14 +497,19 @@ func (in *Interp) iteratorMethod() *Native {
 		if it == nil {
 			return unknown{why: "iterator"}
 		}
-		o := newObject()
-		o.Class = "Array Iterator"
-		o.born = in.epoch
-		o.Props["next"] = native("next", func(Value, []Value, ir.Pos) Value {
-			v, done := in.iterStep(it, pos)
-			return iterResult(v, done)
-		})
-		o.Props[in.symKey(in.wellKnown("iterator"))] = native("[Symbol.iterator]", func(this Value, _ []Value, _ ir.Pos) Value { return this })
-		return o
+		return in.iterObject(it, pos)
 	})
+}
+
+// iterObject is an Array Iterator object over it: its next steps it.
+func (in *Interp) iterObject(it *iterRec, pos ir.Pos) *Object {
+	o := newObject()
+	o.Class = "Array Iterator"
+	o.born = in.epoch
+	o.Props["next"] = native("next", func(Value, []Value, ir.Pos) Value {
+		v, done := in.iterStep(it, pos)
+		return iterResult(v, done)
+	})
+	o.Props[in.symKey(in.wellKnown("iterator"))] = native("[Symbol.iterator]", func(this Value, _ []Value, _ ir.Pos) Value { return this })
+	return o
 }

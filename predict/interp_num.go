@@ -143,6 +143,9 @@ func (in *Interp) structuredClone(v Value, pos ir.Pos) Value {
 				if x.Arr {
 					c = newArray(nil)
 					c.born = in.epoch
+					for i := range x.holes {
+						c.addHoles(i, i+1)
+					}
 				}
 				seen[x] = c
 				for _, e := range x.Elems {

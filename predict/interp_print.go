@@ -574,7 +574,7 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 // inspectRaw is formatRaw for a plain object or array.
 // base is what precedes the braces (an error's [Error: msg]).
 func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base string) (string, bool) {
-	if o.Arr && len(o.Keys) > 0 || len(o.Elems) > layout.MaxArrayLength {
+	if o.Arr && len(o.Keys) > 0 || arrayEntries(o) > layout.MaxArrayLength {
 		return "", false // extra keys on an array, "... more items"
 	}
 	braces := [2]string{"{", "}"}
@@ -596,7 +596,17 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	recurse++
 	lay.CurrentDepth = recurse
 	var out []string
-	for _, e := range o.Elems {
+	for i := 0; i < len(o.Elems); i++ {
+		if o.holes[i] {
+			n := 1
+			for i+n < len(o.Elems) && o.holes[i+n] {
+				n++
+			}
+			out = append(out, "<"+strconv.Itoa(n)+" empty item"+map[bool]string{true: "s"}[n > 1]+">")
+			i += n - 1
+			continue
+		}
+		e := o.Elems[i]
 		lay.IndentLvl += 2
 		s, ok := in.inspectV(e, recurse, lay)
 		lay.IndentLvl -= 2
@@ -652,6 +662,18 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
 
 	return r, true
+}
+
+// arrayEntries is how many entries util.inspect writes for an array's
+// elements: a run of holes is one.
+func arrayEntries(o *Object) int {
+	n := len(o.Elems)
+	for i := range o.holes {
+		if i > 0 && o.holes[i-1] {
+			n-- // the run goes on
+		}
+	}
+	return n
 }
 
 // nullProtoPrefix is how Node prints an object without a prototype.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
@@ -68,6 +70,11 @@ type Object struct {
 	// nullProto: made by Object.create(null) (or a match's groups): no
 	// Object.prototype methods, printed with Node's prefix.
 	nullProto bool
+	// holes are an array's missing indexes (a literal's, past its end
+	// when it grew, new Array(n)'s), all below len(Elems), whose entries
+	// hold undefined: reading, for-of and spread see that; printing,
+	// in, for-in and the methods that skip holes ask holes.
+	holes map[int]bool
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
@@ -108,10 +115,12 @@ func (o *Object) get(k string) (Value, bool) {
 func (o *Object) set(k string, v Value) {
 	if o.Arr {
 		if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < 1<<20 {
+			o.addHoles(len(o.Elems), i)
 			for len(o.Elems) <= i {
 				o.Elems = append(o.Elems, nil)
 			}
 			o.Elems[i] = v
+			delete(o.holes, i)
 			return
 		}
 	}
@@ -123,6 +132,31 @@ func (o *Object) set(k string, v Value) {
 		}
 	}
 	o.Props[k] = v
+}
+
+func (o *Object) sparse() bool { return len(o.holes) > 0 }
+
+// addHoles marks [from, to) as holes.
+func (o *Object) addHoles(from, to int) {
+	if from >= to {
+		return
+	}
+	if o.holes == nil {
+		o.holes = map[int]bool{}
+	}
+	for i := from; i < to; i++ {
+		o.holes[i] = true
+	}
+}
+
+// truncate shortens an array to n entries.
+func (o *Object) truncate(n int) {
+	for i := range o.holes {
+		if i >= n {
+			delete(o.holes, i)
+		}
+	}
+	o.Elems = o.Elems[:n]
 }
 
 // insertKey adds a new key in JS's own-key order: integer indexes first,
@@ -419,6 +453,20 @@ func regexpText(o *Object) string { return "/" + o.rx.source + "/" + o.rx.flags 
 // isIterator reports a Map's or Set's keys(), values() or entries(): the
 // predictor keeps the items as an array, which only for-of, spread and
 // Array.from may see.
+// utf16Less orders strings as JS does, by UTF-16 code units: UTF-8's
+// byte order differs for code points from U+E000 against astral ones.
+func utf16Less(a, b string) bool {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			return slices.Compare(utf16.AppendRune(nil, ra), utf16.AppendRune(nil, rb)) < 0
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return a == "" && b != ""
+}
+
 func isIterator(o *Object) bool { return o.Arr && strings.HasSuffix(o.Class, " Iterator") }
 
 func isErrorClass(c string) bool { return strings.HasSuffix(c, "Error") }

@@ -28,15 +28,25 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string) st
 	switch q.Kind {
 	case loop.AskExpired:
 		if r <= 0 {
-			return fmt.Sprintf("%s had expired when %s", timerName(q.Timer, describe), when)
+			after := ""
+			if q.Timer != nil && q.Timer.Msecs() > 1 {
+				after = fmt.Sprintf(" (%s ms or more after it was set)", loop.FormatDuration(q.Timer.Msecs()))
+			}
+			return fmt.Sprintf("%s had expired%s when %s", timerName(q.Timer, describe), after, when)
 		}
 		return fmt.Sprintf("%s had not expired yet when %s", timerName(q.Timer, describe), when)
 	case loop.AskBefore:
 		rel := map[bool]string{true: "before", false: "after"}[r < 0]
-		if r == 0 {
-			return fmt.Sprintf("%s and %s are due in the same millisecond", timerName(q.Timer, describe), timerName(q.Other, describe))
+		gap := ""
+		if q.Timer != nil && q.Other != nil {
+			if g := creationGap(q.Timer, q.Other, r); g > 0 {
+				gap = fmt.Sprintf(" (which needs at least %d ms between their creations)", g)
+			}
 		}
-		return fmt.Sprintf("%s is due %s %s", timerName(q.Timer, describe), rel, timerName(q.Other, describe))
+		if r == 0 {
+			return fmt.Sprintf("%s and %s are due in the same millisecond%s", timerName(q.Timer, describe), timerName(q.Other, describe), gap)
+		}
+		return fmt.Sprintf("%s is due %s %s%s", timerName(q.Timer, describe), rel, timerName(q.Other, describe), gap)
 	case loop.AskRearm:
 		return fmt.Sprintf("how long the callback of %s took before it was re-armed", timerName(q.Timer, describe))
 	}
@@ -45,6 +55,30 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string) st
 		busy = "a clock comparison in the program"
 	}
 	return fmt.Sprintf("at %s the time it waits for had %s", busy, rel)
+}
+
+// creationGap is how many milliseconds must pass between the clock
+// reads that started timers a and b for a's list to be due before
+// (r < 0), with (0) or after (r > 0) b's; 0 when the answer holds
+// however close they were. A longer timer made first can only be due
+// first if the shorter one came that much later: in one synchronous run
+// without a busy-wait, only a stall does that.
+func creationGap(a, b *loop.Timer, r int) int64 {
+	sa, sb := a.Start(), b.Start()
+	if sa.Base == sb.Base {
+		return 0
+	}
+	if sa.Base > sb.Base {
+		a, b, sa, sb, r = b, a, sb, sa, -r
+	}
+	d := sa.Off + int64(a.Msecs()) - sb.Off - int64(b.Msecs())
+	switch {
+	case r < 0 && d >= 0:
+		return d + 1
+	case r == 0 && d > 0:
+		return d
+	}
+	return 0
 }
 
 func sign(r int) int {
