@@ -216,6 +216,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			}
 			return unknown{why: "Object.is"}
 		}),
+		"defineProperty": native("defineProperty", func(_ Value, a []Value, p ir.Pos) Value {
+			in.defineProperty(arg(a, 0), arg(a, 1), arg(a, 2), p)
+			return arg(a, 0)
+		}),
 		"freeze": native("freeze", func(_ Value, a []Value, p ir.Pos) Value {
 			if o, ok := arg(a, 0).(*Object); ok {
 				in.mut(o.born)
@@ -236,12 +240,59 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return true
 		}),
 		"create": native("create", func(_ Value, a []Value, p ir.Pos) Value {
-			if arg(a, 0) != null || len(a) > 1 {
-				in.reason(p, "Object.create with a prototype or properties is not modelled")
+			o := newObject()
+			o.born = in.epoch
+			switch proto := arg(a, 0).(type) {
+			case nullT:
+				o.nullProto = true
+			case *Object:
+				o.protoObj = proto
+			default:
+				if isObj(proto) || isCallable(proto) {
+					in.reason(p, "Object.create with this prototype is not modelled")
+					return unknown{why: "Object.create", made: true, typ: "object"}
+				}
+				if s, ok := toStr(proto); ok && !isSymbol(proto) {
+					in.throwType(p, "Object prototype may only be an Object or null: "+s)
+				}
+				in.reason(p, "Object.create with this prototype is not modelled")
 				return unknown{why: "Object.create", made: true, typ: "object"}
 			}
-			o := newObject()
-			o.nullProto, o.born = true, in.epoch
+			if arg(a, 1) != nil {
+				in.reason(p, "Object.create with property descriptors is not modelled")
+				return unknown{why: "Object.create", made: true, typ: "object"}
+			}
+			return o
+		}),
+		"getPrototypeOf": native("getPrototypeOf", func(_ Value, a []Value, p ir.Pos) Value {
+			if o, ok := arg(a, 0).(*Object); ok && o.Proto == nil {
+				if o.nullProto {
+					return null
+				}
+				if q := in.nextProto(o); q != nil {
+					return q
+				}
+			}
+			in.reason(p, "Object.getPrototypeOf of this value is not modelled")
+			return unknown{why: "getPrototypeOf", made: true, typ: "object"}
+		}),
+		"setPrototypeOf": native("setPrototypeOf", func(_ Value, a []Value, p ir.Pos) Value {
+			o, ok := arg(a, 0).(*Object)
+			if !ok || !plainKeys(o) || o.Proto != nil || o.ctor != nil || o.frozen {
+				in.reason(p, "Object.setPrototypeOf of this value is not modelled")
+				return arg(a, 0)
+			}
+			switch proto := arg(a, 1).(type) {
+			case nullT:
+				o.protoObj, o.nullProto = nil, true
+			case *Object:
+				if proto == o || in.inChain(proto, o) {
+					in.throwType(p, "Cyclic __proto__ value")
+				}
+				o.protoObj, o.nullProto = proto, false
+			default:
+				in.reason(p, "Object.setPrototypeOf to this value is not modelled")
+			}
 			return o
 		}),
 		"fromEntries": native("fromEntries", func(_ Value, a []Value, p ir.Pos) Value {
@@ -463,7 +514,7 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	}
 	if c, ok := b.(*Closure); ok && constructible(c) {
 		o, ok := a.(*Object)
-		return ok && o.ctor == c
+		return ok && (o.ctor == c || in.inChain(o, in.protoObject(c)))
 	}
 	if n, ok := b.(*Native); ok {
 		switch n.Name {
@@ -577,14 +628,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 				return v
 			}
 		}
-		if o.ctor != nil {
-			if p := in.protoObject(o.ctor); p != nil {
-				if v, ok := in.readProp(p, k, o); ok {
-					return v
-				}
-			}
-			if k == "constructor" {
-				return o.ctor
+		if o.ctor != nil || o.protoObj != nil {
+			if v, ok := in.inherited(o, k, o, pos); ok {
+				return v
 			}
 		}
 		if o.errClass != "" {
@@ -619,8 +665,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		switch k {
 		case "toString", "hasOwnProperty", "valueOf", "constructor", "__proto__", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString":
-			if o.nullProto {
+			if in.chainHasNullProto(o) {
 				return nil
+			}
+			if v := in.objectProtoMethod(o, k); v != nil {
+				return v
 			}
 			in.reason(pos, "Object.prototype.%s is not modelled", k)
 			return unknown{why: k}
@@ -1604,6 +1653,191 @@ func init() {
 	for _, k := range strings.Fields("at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort splice toLocaleString toReversed toSorted toSpliced toString unshift values with") {
 		arrayProtoNames[k] = true
 	}
+}
+
+// hasProperty is k in o: its own properties, then its prototypes'
+// (the snippet's classes and objects, then Object's or Array's
+// built-in methods); unknown where a built-in prototype the predictor
+// does not list could have it.
+func (in *Interp) hasProperty(o *Object, k string) Value {
+	for p, depth := o, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
+		_, has := p.get(k)
+		if i, idx := arrayIndex(k); idx && p.Arr && has && p.holes[int(i)] {
+			has = false
+		}
+		if has || p.acc[k] != nil {
+			return true
+		}
+		if p.Proto != nil {
+			found, native := false, false
+			p.Proto.chain(func(c *ClassVal) bool {
+				_, m := c.Methods[k]
+				_, g := c.Getters[k]
+				found, native = found || m || g, native || c.native
+				return found
+			})
+			if found {
+				return true
+			}
+			if native {
+				return unknown{why: "in"}
+			}
+		}
+	}
+	plain := (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
+		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == "" && !isIterator(o)
+	if !plain {
+		return unknown{why: "in"}
+	}
+	if in.chainHasNullProto(o) {
+		return false
+	}
+	if objectProtoNames[k] || k == "constructor" && o.Proto == nil || o.Arr && arrayProtoNames[k] {
+		return true
+	}
+	return false
+}
+
+// objectProtoNames are Object.prototype's properties.
+var objectProtoNames = map[string]bool{
+	"toString": true, "hasOwnProperty": true, "valueOf": true, "constructor": true, "__proto__": true,
+	"isPrototypeOf": true, "propertyIsEnumerable": true, "toLocaleString": true, "__defineGetter__": true,
+	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
+}
+
+// defineProperty is Object.defineProperty on a plain object: a data
+// property (enumerable, writable) or an accessor; the rest is a reason.
+func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
+	o, ok := target.(*Object)
+	d, okd := desc.(*Object)
+	if !ok || !okd || o.Arr || o.frozen || o.Class != "Object" || o.emitter != nil || o.gen != nil || o.coll != nil || len(d.acc) > 0 || d.Proto != nil {
+		if !isObj(target) && target != nil {
+			in.throwType(pos, "Object.defineProperty called on non-object")
+		}
+		in.reason(pos, "Object.defineProperty on this value is not modelled")
+		return
+	}
+	k, ok := in.propKey(key)
+	if !ok {
+		in.reason(pos, "Object.defineProperty with an unknown key")
+		return
+	}
+	flag := func(name string) (bool, bool) {
+		v, has := d.Props[name]
+		if !has {
+			return false, true
+		}
+		return truthy(v)
+	}
+	enum, ok1 := flag("enumerable")
+	writable, ok2 := flag("writable")
+	configurable, ok3 := flag("configurable")
+	_, exists := o.Props[k]
+	if !ok1 || !ok2 || !ok3 || exists || o.acc[k] != nil || strings.HasPrefix(k, symbolPrefix) {
+		// Redefining merges with the old attributes (or throws).
+		in.reason(pos, "Object.defineProperty with these attributes is not modelled")
+		return
+	}
+	_ = configurable // deleting is not modelled either way
+	in.mut(o.born)
+	get, hasGet := d.Props["get"]
+	set, hasSet := d.Props["set"]
+	if hasGet || hasSet {
+		g, okg := get.(*Closure)
+		s, oks := set.(*Closure)
+		if hasGet && get != nil && !okg || hasSet && set != nil && !oks {
+			in.reason(pos, "Object.defineProperty with a getter or setter that is not a function of the snippet's")
+			return
+		}
+		if o.acc == nil {
+			o.acc = map[string]*accessor{}
+		}
+		o.acc[k] = &accessor{get: g, set: s}
+		if enum {
+			o.Keys = insertKey(o.Keys, k)
+		}
+		return
+	}
+	o.Props[k] = d.Props["value"]
+	if enum {
+		o.Keys = insertKey(o.Keys, k)
+	}
+	if !writable {
+		if o.readonly == nil {
+			o.readonly = map[string]bool{}
+		}
+		o.readonly[k] = true
+	}
+}
+
+// chainHasNullProto: o or an object it inherits from was made without
+// Object.prototype, so its methods are absent.
+func (in *Interp) chainHasNullProto(o *Object) bool {
+	for depth := 0; o != nil && depth < 1000; depth++ {
+		if o.nullProto {
+			return true
+		}
+		o = in.nextProto(o)
+	}
+	return false
+}
+
+// objectProtoMethod is the Object.prototype method k as o sees it, for
+// the objects whose own properties the predictor knows in full; nil
+// for the rest.
+func (in *Interp) objectProtoMethod(o *Object, k string) Value {
+	own := func(key string) bool {
+		if i, ok := arrayIndex(key); ok && o.Arr {
+			return int(i) < len(o.Elems) && !o.holes[int(i)]
+		}
+		if o.Arr && key == "length" {
+			return true
+		}
+		_, has := o.Props[key]
+		return has || o.acc[key] != nil
+	}
+	plain := (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
+		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == ""
+	switch k {
+	case "valueOf":
+		return native(k, func(this Value, _ []Value, _ ir.Pos) Value { return this })
+	case "constructor":
+		if o.Arr && o.Class == "Array" {
+			return in.builtins["Array"]
+		}
+		if plain && o.Proto == nil {
+			return in.builtins["Object"] // nothing on the chain named one
+		}
+	case "hasOwnProperty", "propertyIsEnumerable":
+		if !plain {
+			return nil
+		}
+		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
+			key, ok := in.propKey(arg(a, 0))
+			if !ok {
+				return unknown{why: k}
+			}
+			if k == "propertyIsEnumerable" && own(key) && !o.Arr {
+				return slices.Contains(o.Keys, key) || slices.Contains(o.syms, key)
+			}
+			if k == "propertyIsEnumerable" && o.Arr && key == "length" {
+				return false
+			}
+			return own(key)
+		})
+	case "isPrototypeOf":
+		return native(k, func(_ Value, a []Value, _ ir.Pos) Value {
+			x, ok := arg(a, 0).(*Object)
+			if !ok {
+				return false
+			}
+			if x.Proto != nil {
+				return unknown{why: k}
+			}
+			return in.inChain(x, o)
+		})
+	}
+	return nil
 }
 
 // newArrayCall is Array(...) and new Array(...), which are the same: one

@@ -400,8 +400,56 @@ func (in *Interp) protoObject(c *Closure) *Object {
 		return p
 	}
 	p := newObject()
-	c.Props.Props["prototype"] = p // not enumerable: not in Keys
+	p.Props["constructor"] = c     // not enumerable: not in Keys
+	c.Props.Props["prototype"] = p // nor this
 	return p
+}
+
+// nextProto is the object o inherits from that the snippet can see:
+// the one Object.create gave it, or its constructor's prototype
+// property; nil for Object.prototype (and for class instances, whose
+// chain is their ClassVal).
+func (in *Interp) nextProto(o *Object) *Object {
+	switch {
+	case o.protoObj != nil:
+		return o.protoObj
+	case o.ctor != nil:
+		return in.protoObject(o.ctor)
+	}
+	return nil
+}
+
+// inherited looks k up along o's prototype objects (not o itself),
+// with recv as this for getters.
+func (in *Interp) inherited(o *Object, k string, recv Value, pos ir.Pos) (Value, bool) {
+	for depth := 0; depth < 1000; depth++ {
+		p := in.nextProto(o)
+		if p == nil {
+			return nil, false
+		}
+		if v, ok := in.readProp(p, k, recv); ok {
+			return v, true
+		}
+		if p.Proto != nil {
+			return in.protoMember(p.Proto, recv, k, pos)
+		}
+		o = p
+	}
+	return nil, false
+}
+
+// inChain reports whether p is on o's chain of prototype objects.
+func (in *Interp) inChain(o, p *Object) bool {
+	for depth := 0; depth < 1000; depth++ {
+		o = in.nextProto(o)
+		if o == nil {
+			return false
+		}
+		if o == p {
+			return true
+		}
+	}
+	return false
 }
 
 // protoHas reports whether a plain function's prototype object has k.

@@ -469,8 +469,19 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 				in.reason(s.Pos, "for-in over an instance of a built-in class (inherited enumerable keys are not modelled)")
 			}
 		}
-		for _, k := range enumKeys(v) {
-			items = append(items, k)
+		seen := map[string]bool{}
+		for p, depth := v, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
+			// Inherited enumerable keys follow the own ones; a name
+			// seen nearer (enumerable or not) hides them.
+			for _, k := range enumKeys(p) {
+				if !seen[k] {
+					seen[k] = true
+					items = append(items, k)
+				}
+			}
+			for k := range p.Props {
+				seen[k] = true
+			}
 		}
 	case string:
 		for i := range []rune(v) {

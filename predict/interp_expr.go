@@ -549,9 +549,9 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 				}
 			}
 		}
-		if o.frozen {
+		if o.frozen || o.readonly[k] {
 			// Ignored in sloppy code, a TypeError in strict code.
-			in.reason(pos, "assignment to a property of a frozen object")
+			in.reason(pos, "assignment to a read-only property")
 			return
 		}
 		if a := o.acc[k]; a != nil {
@@ -791,11 +791,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			// `#x in o` lowers to the string "#x": not told apart.
 			return unknown{why: "in"}
 		}
-		_, has := o.get(k)
-		if i, idx := arrayIndex(k); idx && o.Arr && has && o.holes[int(i)] {
-			return false
-		}
-		return has || o.acc[k] != nil
+		return in.hasProperty(o, k)
 	}
 	if ua || ub {
 		return unknown{why: "operand"}

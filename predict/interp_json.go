@@ -28,7 +28,7 @@ func (in *Interp) jsonNamespace() *Native {
 				return unknown{why: "JSON.stringify"}
 			}
 			var b strings.Builder
-			switch ok, present := jsonValue(&b, arg(a, 0), map[*Object]bool{}, gap, "\n"); {
+			switch ok, present := in.jsonValue(&b, arg(a, 0), map[*Object]bool{}, gap, "\n"); {
 			case !ok:
 				in.reason(pos, "JSON.stringify of a value the predictor cannot render exactly")
 				return unknown{why: "JSON.stringify"}
@@ -194,7 +194,7 @@ func jsonGap(v Value) (string, bool) {
 // (undefined, functions), ok is false for what the predictor cannot render.
 // gap is the indent unit ("" for none), nl a newline and the indent of the
 // current level.
-func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl string) (ok, present bool) {
+func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl string) (ok, present bool) {
 	switch v := v.(type) {
 	case nil:
 		return true, false
@@ -213,11 +213,16 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl strin
 	case *Closure, *Native, *ClassVal:
 		return true, false
 	case *Object:
-		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
+		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 && v.Class != "Object" || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
 			return false, true
 		}
 		if _, has := v.get("toJSON"); has {
 			return false, true
+		}
+		if v.protoObj != nil {
+			if _, has := in.inherited(v, "toJSON", v, ir.Pos{}); has {
+				return false, true
+			}
 		}
 		if v.Proto != nil {
 			has := false
@@ -241,7 +246,7 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl strin
 					b.WriteByte(',')
 				}
 				b.WriteString(sep)
-				ok, present := jsonValue(b, e, seen, gap, inner)
+				ok, present := in.jsonValue(b, e, seen, gap, inner)
 				if !ok {
 					return false, true
 				}
@@ -259,7 +264,11 @@ func jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl strin
 		first := true
 		for _, k := range v.Keys {
 			var item strings.Builder
-			ok, present := jsonValue(&item, v.Props[k], seen, gap, inner)
+			pv := v.Props[k]
+			if v.acc[k] != nil {
+				pv, _ = in.readProp(v, k, v) // a getter runs as JSON reads it
+			}
+			ok, present := in.jsonValue(&item, pv, seen, gap, inner)
 			if !ok {
 				return false, true
 			}

@@ -205,7 +205,7 @@ func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
 		return in.specNumber(layout.ParseFloat(s)), true
 	case 'j':
 		var b strings.Builder
-		switch ok, present := jsonValue(&b, v, map[*Object]bool{}, "", ""); {
+		switch ok, present := in.jsonValue(&b, v, map[*Object]bool{}, "", ""); {
 		case !ok:
 			return "", false
 		case !present:
@@ -683,11 +683,40 @@ const nullProtoPrefix = "[Object: null prototype] "
 // instance's braces: its class, or the plain function that made it with
 // new; "" for anything else.
 func instanceName(o *Object) string {
-	switch {
-	case o.Proto != nil:
+	if o.Proto != nil {
 		return o.Proto.Name
-	case o.ctor != nil && o.ctor.Fn.Name != "":
-		return o.ctor.Fn.Name
+	}
+	// As util.inspect, the first constructor property on the chain.
+	for depth := 0; depth < 1000; depth++ {
+		var p *Object
+		switch {
+		case o.protoObj != nil:
+			p = o.protoObj
+		case o.ctor != nil:
+			if o.ctor.Props == nil {
+				return o.ctor.Fn.Name // its prototype object not made yet
+			}
+			q, ok := o.ctor.Props.Props["prototype"].(*Object)
+			if !ok {
+				return o.ctor.Fn.Name
+			}
+			p = q
+		default:
+			return ""
+		}
+		if p.Proto != nil {
+			return p.Proto.Name
+		}
+		switch c := p.Props["constructor"].(type) {
+		case *Closure:
+			return c.Fn.Name
+		case *ClassVal:
+			return c.Name
+		case nil:
+		default:
+			return ""
+		}
+		o = p
 	}
 	return ""
 }

@@ -52,6 +52,8 @@ var complete = map[string]bool{
 	"timer-idle-start":           true,
 	"array-holes":                true,
 	"array-splice-copy":          true,
+	"prototype-chains":           true,
+	"define-property":            true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,

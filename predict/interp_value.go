@@ -75,6 +75,11 @@ type Object struct {
 	// hold undefined: reading, for-of and spread see that; printing,
 	// in, for-in and the methods that skip holes ask holes.
 	holes map[int]bool
+	// protoObj is the prototype Object.create or Object.setPrototypeOf
+	// gave a plain object (nil: Object.prototype, or see ctor and Proto).
+	protoObj *Object
+	// readonly are keys Object.defineProperty made non-writable.
+	readonly map[string]bool
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
@@ -536,3 +541,5 @@ func looseEq(a, b Value) (bool, bool) {
 	}
 	return false, false
 }
+
+func isSymbol(v Value) bool { _, ok := v.(*symbolVal); return ok }
