@@ -122,7 +122,9 @@ func deepStrictEq(a, b Value) (bool, bool) {
 	if !xo || !yo || x == y {
 		return sameValue(a, b)
 	}
-	if x.coll != nil || y.coll != nil || x.sparse() || y.sparse() || isIterator(x) || isIterator(y) || len(x.acc) > 0 || len(y.acc) > 0 {
+	if x.coll != nil || y.coll != nil || x.sparse() || y.sparse() || isIterator(x) || isIterator(y) || len(x.acc) > 0 || len(y.acc) > 0 ||
+		x.protoObj != y.protoObj || x.ctor != y.ctor || x.nullProto != y.nullProto {
+		// (two prototype objects may be one: not told apart here)
 		return false, false // entries compared by their own rules: not modelled
 	}
 	if x.Arr != y.Arr || x.Class != y.Class || x.Proto != y.Proto || x.emitter != nil || y.emitter != nil {

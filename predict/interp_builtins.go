@@ -91,7 +91,23 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	b["Promise"] = prom
 	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{in.l.Now()} })
-	b["Date"] = &Native{Name: "Date", Props: map[string]Value{"now": now}, Fn: func(Value, []Value, ir.Pos) Value {
+	b["Date"] = &Native{Name: "Date", Props: map[string]Value{
+		"now": now,
+		"UTC": native("UTC", func(_ Value, a []Value, _ ir.Pos) Value { return dateUTC(a) }),
+		"parse": native("parse", func(_ Value, a []Value, p ir.Pos) Value {
+			s, ok := arg(a, 0).(string)
+			if !ok {
+				in.reason(p, "Date.parse of this value is not modelled")
+				return unknown{why: "Date.parse"}
+			}
+			ms, ok := parseISODate(s)
+			if !ok {
+				in.reason(p, "Date.parse of a string without its UTC offset (the time zone decides) is not modelled")
+				return unknown{why: "Date.parse"}
+			}
+			return ms
+		}),
+	}, Fn: func(Value, []Value, ir.Pos) Value {
 		return unknown{why: "Date()"}
 	}}
 	b["performance"] = &Native{Name: "performance", Obj: true, Props: map[string]Value{"now": now}}
@@ -732,7 +748,12 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return in.classMember(o, k, pos)
 	case *dateObj:
 		if k == "getTime" || k == "valueOf" {
-			return native(k, func(Value, []Value, ir.Pos) Value { return o.t })
+			return native(k, func(Value, []Value, ir.Pos) Value { return o.num() })
+		}
+		if o.fixed {
+			if v := in.dateMethod(o, k, pos); v != nil {
+				return v
+			}
 		}
 		in.reason(pos, "Date.prototype.%s is not modelled", k)
 		return unknown{why: k}

@@ -84,7 +84,9 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		if len(args) == 0 {
 			return &dateObj{t: timeVal{in.l.Now()}} // a clock read
 		}
-		in.reason(pos, "new Date with arguments is not modelled")
+		if d := in.newFixedDate(args, pos); d != nil {
+			return d
+		}
 		return unknown{why: "Date", made: true, typ: "object"}
 	}
 	if c, ok := fn.(*Closure); ok && constructible(c) {

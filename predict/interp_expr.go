@@ -685,7 +685,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		return nil
 	case "-", "+", "~":
 		if d, ok := v.(*dateObj); ok {
-			v = d.t
+			v = d.num()
 		}
 		if t, ok := v.(timeVal); ok && e.Op == "+" {
 			return t // +Date.now(), +new Date(): still the reading
@@ -730,10 +730,10 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 	case !dateNumeric[op]:
 	default:
 		if d, ok := a.(*dateObj); ok {
-			a = d.t
+			a = d.num()
 		}
 		if d, ok := b.(*dateObj); ok {
-			b = d.t
+			b = d.num()
 		}
 	}
 	// Clock arithmetic and comparisons.

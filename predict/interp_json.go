@@ -212,6 +212,15 @@ func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, 
 		jsonQuote(b, v)
 	case *Closure, *Native, *ClassVal:
 		return true, false
+	case *dateObj:
+		if !v.fixed {
+			return false, true
+		}
+		if s, ok := isoString(v.ms); ok {
+			jsonQuote(b, s)
+		} else {
+			b.WriteString("null")
+		}
 	case *Object:
 		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 && v.Class != "Object" || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
 			return false, true

@@ -404,6 +404,14 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		return lay.FormatString(v), true
 	case *symbolVal:
 		return v.String(), true
+	case *dateObj:
+		if !v.fixed {
+			return "", false
+		}
+		if s, ok := isoString(v.ms); ok {
+			return s, true
+		}
+		return "Invalid Date", true
 	case *Object:
 		if v.coll != nil {
 			return in.inspectColl(v, recurse, lay)

@@ -54,6 +54,8 @@ var complete = map[string]bool{
 	"array-splice-copy":          true,
 	"prototype-chains":           true,
 	"define-property":            true,
+	"date-fixed":                 true,
+	"date-iso-edges":             true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,

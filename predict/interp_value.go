@@ -217,7 +217,22 @@ type accessor struct{ get, set *Closure }
 
 // dateObj is new Date(): an object holding a clock reading, which +d,
 // d.getTime() and arithmetic give (a clock reading, as Date.now()).
-type dateObj struct{ t timeVal }
+//
+// A Date made from a time value or a string with its offset (fixed) holds
+// that value instead: what the time zone decides is a reason.
+type dateObj struct {
+	t     timeVal
+	fixed bool
+	ms    float64 // fixed: the time value, NaN for an Invalid Date
+}
+
+// num is the Date as a number: its time value or the clock reading.
+func (d *dateObj) num() Value {
+	if d.fixed {
+		return d.ms
+	}
+	return d.t
+}
 
 // tdzT is the value of a let, const or class binding before its
 // declaration has run: reading or writing it throws a ReferenceError.
