@@ -10,6 +10,7 @@
 package ir
 
 import (
+	"path"
 	"strconv"
 
 	"github.com/looplint/looplint/parse"
@@ -17,9 +18,21 @@ import (
 
 // Pos is a 1-based line and column (in characters) in the analysed source.
 // For TypeScript/JSX input that is esbuild's output, not the original file.
-type Pos struct{ Line, Col int }
+//
+// File is empty in the program's own file; in a module it requires, the
+// module's path (see LowerModule).
+type Pos struct {
+	File      string
+	Line, Col int
+}
 
-func (p Pos) String() string { return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col) }
+func (p Pos) String() string {
+	s := strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+	if p.File != "" {
+		s = path.Base(p.File) + ":" + s
+	}
+	return s
+}
 
 // Before reports whether p comes before q in the file.
 func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }

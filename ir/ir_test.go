@@ -216,7 +216,7 @@ func FuzzLower(f *testing.F) {
 			return
 		}
 		for _, module := range []bool{false, true} {
-			if p, err := lower(pf, module); err == nil {
+			if p, err := lower(pf, module, ""); err == nil {
 				Print(p)
 			}
 		}

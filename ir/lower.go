@@ -22,11 +22,22 @@ func Lower(f *parse.File, module bool) (p *Program, err error) {
 			p, err = nil, &parse.Error{File: f.Path, Msg: fmt.Sprintf("internal error lowering: %v", r)}
 		}
 	}()
-	return lower(f, module)
+	return lower(f, module, "")
 }
 
-func lower(f *parse.File, module bool) (*Program, error) {
-	l := &lowerer{src: f.Source, module: module}
+// LowerModule lowers a file another one loads (require, import): its
+// positions carry its path.
+func LowerModule(f *parse.File, module bool, path string) (p *Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, &parse.Error{File: f.Path, Msg: fmt.Sprintf("internal error lowering: %v", r)}
+		}
+	}()
+	return lower(f, module, path)
+}
+
+func lower(f *parse.File, module bool, file string) (*Program, error) {
+	l := &lowerer{src: f.Source, module: module, file: file}
 	if f.Transformed {
 		l.original = f.Original
 	}
@@ -139,6 +150,7 @@ type lowerer struct {
 	depth, maxDepth int    // statement and expression nesting (Program.Depth)
 	full            string // what the parser saw
 	src             string
+	file            string // Pos.File (LowerModule)
 	prefix          int
 	lineStarts      []int
 	colMarks        map[int][]colMark // per long line, see column
@@ -174,9 +186,9 @@ func (l *lowerer) pos(idx file.Idx) Pos {
 		// esbuild rewrote the file (TypeScript, JSX, async iteration):
 		// positions go back through its source map to the user's text.
 		ln, col := l.original(line+1, l.column(line, o)+1)
-		return Pos{Line: ln, Col: col}
+		return Pos{File: l.file, Line: ln, Col: col}
 	}
-	return Pos{Line: line + 1, Col: l.column(line, o) + 1}
+	return Pos{File: l.file, Line: line + 1, Col: l.column(line, o) + 1}
 }
 
 // column counts the runes from the start of line to offset o. Long lines

@@ -11,6 +11,7 @@ import (
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 // Options bound a prediction. Zero fields take defaults.
@@ -290,6 +291,7 @@ type Interp struct {
 	listeners map[string][]Value
 	unhandled []*Promise
 	reported  map[*Promise]bool
+	modules   map[string]*Object // local modules loaded, by path
 	late      []*Promise
 
 	cur   *coro
@@ -328,7 +330,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 		opts.MaxIter = 10000
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
-		listeners: map[string][]Value{}, reported: map[*Promise]bool{}}
+		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
@@ -441,7 +443,19 @@ func (in *Interp) runMain() {
 // reactions queued before the throw still run, ticks do not.
 func (in *Interp) runModule(main *Closure) {
 	var p *Promise
-	if in.prog.Main.Async {
+	// The module graph is evaluated before the main body: its local
+	// CommonJS dependencies first, in import order (they are cached, so
+	// the import statements below only bind).
+	load := func() {
+		for _, s := range in.prog.Main.Body {
+			if im, ok := s.(*ir.Import); ok && nodepath.IsRelativeRequest(im.Source) {
+				in.importFile(im.Source, im.Pos)
+			}
+		}
+	}
+	if err := in.protect(load); err != nil {
+		p = in.e.Rejected(thrownValue(err))
+	} else if in.prog.Main.Async {
 		if !in.p.TopLevelAwait() {
 			in.reason(in.prog.Main.Pos, "top-level await on a Node without it")
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
+	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 func native(name string, fn func(this Value, args []Value, pos ir.Pos) Value) *Native {
@@ -408,10 +409,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"PI":    math.Pi,
 	}}
 	b["JSON"] = in.jsonNamespace()
-	b["require"] = native("require", func(_ Value, a []Value, p ir.Pos) Value {
-		s, _ := arg(a, 0).(string)
-		return in.module(s, false, p)
-	})
+	b["require"] = in.requireFn(in.mainDir())
 	mod := newObject()
 	mod.set("exports", newObject())
 	b["module"] = mod
@@ -505,6 +503,20 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 }
 
 func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
+	if nodepath.IsRelativeRequest(s.Source) {
+		// A CommonJS file: its module.exports is the default export;
+		// its named exports are what cjs-module-lexer finds in its text.
+		m := in.importFile(s.Source, s.Pos)
+		for _, n := range s.Names {
+			v := m
+			if n.Name != "default" {
+				in.reason(s.Pos, "named imports from a CommonJS module (found by Node's cjs-module-lexer) are not modelled")
+				v = unknown{why: "import"}
+			}
+			sc.declare(n.Local, v, true)
+		}
+		return
+	}
 	m := in.module(s.Source, true, s.Pos)
 	for _, n := range s.Names {
 		var v Value

@@ -56,6 +56,7 @@ var complete = map[string]bool{
 	"define-property":            true,
 	"date-fixed":                 true,
 	"date-iso-edges":             true,
+	"local-modules-cjs":          true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,

@@ -16,6 +16,7 @@ import (
 	"github.com/grafana/sobek/parser"
 
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/nodepath"
 	"github.com/looplint/looplint/runtime/jslib"
 )
 
@@ -184,7 +185,7 @@ func (h *host) requireFrom(dir string) sobek.Value {
 	}).ToObject(h.rt)
 	req.Set("resolve", func(c sobek.FunctionCall) sobek.Value {
 		id := c.Argument(0).String()
-		if isPath(id) {
+		if nodepath.IsRelativeRequest(id) {
 			if p, ok := h.resolveFile(dir, id); ok {
 				return h.rt.ToValue(p)
 			}
@@ -208,12 +209,8 @@ func (h *host) requireOrThrow(dir, id string) sobek.Value {
 	return v
 }
 
-func isPath(id string) bool {
-	return strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == ".."
-}
-
 func (h *host) require(dir, id string) (sobek.Value, error) {
-	if !isPath(id) {
+	if !nodepath.IsRelativeRequest(id) {
 		return h.userBuiltin(id)
 	}
 	p, ok := h.resolveFile(dir, id)
@@ -254,11 +251,7 @@ func (h *host) require(dir, id string) (sobek.Value, error) {
 
 // resolveFile applies Node's file and directory resolution for a path id.
 func (h *host) resolveFile(dir, id string) (string, bool) {
-	base := id
-	if !strings.HasPrefix(id, "/") {
-		base = path.Join(dir, id)
-	}
-	for _, c := range []string{base, base + ".js", base + ".json", base + ".cjs", base + ".mjs", base + "/index.js", base + "/index.json"} {
+	for _, c := range nodepath.RequireCandidates(dir, id) {
 		if st, err := h.fs.Stat(c); err == nil && st.IsFile() {
 			return c, true
 		}
@@ -410,7 +403,7 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 		}
 	}
 	key := spec
-	if isPath(spec) {
+	if nodepath.IsRelativeRequest(spec) {
 		rp, ok := h.resolveFile(dir, spec)
 		if !ok {
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s' imported from %s", path.Join(dir, spec), h.p.VirtPath), "ERR_MODULE_NOT_FOUND")
@@ -429,7 +422,7 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 	}
 	var m sobek.ModuleRecord
 	var err error
-	if isPath(key) && (strings.HasSuffix(key, ".mjs") || h.isESMFile(key)) {
+	if nodepath.IsRelativeRequest(key) && (strings.HasSuffix(key, ".mjs") || h.isESMFile(key)) {
 		data, rerr := h.fs.ReadFile(key)
 		if rerr != nil {
 			return nil, rerr
@@ -481,7 +474,7 @@ var identRe = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 	var names []string
 	id := key
-	if !isPath(key) {
+	if !nodepath.IsRelativeRequest(key) {
 		v, err := h.userBuiltin(key)
 		if err != nil {
 			return nil, err

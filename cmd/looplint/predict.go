@@ -5,14 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
+	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 type predictFlags struct {
@@ -165,6 +170,9 @@ type predictReport struct {
 	Orders      []predictedOrder `json:"orders"`
 	Unpredicted []outcome        `json:"unpredicted"`
 	Hazards     []predictHazard  `json:"hazards"`
+	// Notes say what the sandbox lacks that the snippet seems to expect
+	// (a local module next to it, without --fs).
+	Notes []string `json:"notes,omitempty"`
 }
 
 func runPredict(w io.Writer, file string, f predictFlags) error {
@@ -276,11 +284,12 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
-		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posIn(file, h.Pos.Line, h.Pos.Col), Message: h.Message})
+		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posOf(file, f.fsDir, h.Pos), Message: h.Message})
 	}
 	for _, r := range pred.Reasons {
-		rep.Reasons = append(rep.Reasons, predictReason{Pos: posIn(file, r.Pos.Line, r.Pos.Col), Message: r.Msg})
+		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, f.fsDir, r.Pos), Message: r.Msg})
 	}
+	rep.Notes = unmountedModules(file, pf.Text, f.fsDir)
 	ok := pred.Complete
 	rep.Paths = pred.Paths()
 	overBudget := false // a replay ran out of the sandbox's budget
@@ -377,6 +386,46 @@ func posIn(file string, line, col int) string {
 	return fmt.Sprintf("%s:%d:%d", file, line, col)
 }
 
+// posOf is file:line:col for a position in the snippet, or in a module
+// it loaded (a sandbox path, shown as the host path under --fs).
+func posOf(file, fsDir string, p ir.Pos) string {
+	if p.File != "" {
+		file = p.File
+		if rel, ok := strings.CutPrefix(p.File, lrt.AppDir+"/"); ok && fsDir != "" {
+			file = filepath.Join(fsDir, filepath.FromSlash(rel))
+		}
+	}
+	return posIn(file, p.Line, p.Col)
+}
+
+// localSpecifier finds require('./x'), import './x' and from './x'.
+var localSpecifier = regexp.MustCompile(`(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}/[^'"]+)['"]`)
+
+// unmountedModules notes the local modules a snippet loads that exist
+// beside it on the host but not in the sandbox (no --fs): Node would
+// load them, the prediction throws MODULE_NOT_FOUND.
+func unmountedModules(file, src, fsDir string) []string {
+	if fsDir != "" {
+		return nil
+	}
+	var notes []string
+	seen := map[string]bool{}
+	for _, m := range localSpecifier.FindAllStringSubmatch(src, -1) {
+		spec := m[1]
+		if seen[spec] {
+			continue
+		}
+		seen[spec] = true
+		for _, c := range nodepath.RequireCandidates(filepath.ToSlash(filepath.Dir(file)), spec) {
+			if st, err := os.Stat(filepath.FromSlash(c)); err == nil && st.Mode().IsRegular() {
+				notes = append(notes, fmt.Sprintf("%s loads %s, which the sandbox cannot see: pass --fs %s to mount its directory", file, spec, filepath.Dir(file)))
+				break
+			}
+		}
+	}
+	return notes
+}
+
 func orderKey(stdout []string, exit int) string {
 	return strings.Join(stdout, "\n") + fmt.Sprintf("\x00%d", exit)
 }
@@ -393,6 +442,9 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		verdict += " (incomplete: see below)"
 	}
 	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	paths := rep.Paths
 	for i, o := range rep.Orders {
 		mark := ""
