@@ -102,6 +102,7 @@ type runReport struct {
 	Family   string    `json:"family"`
 	Runs     int       `json:"runs"`
 	Outcomes []outcome `json:"outcomes"`
+	Notes    []string  `json:"notes,omitempty"` // as predict's
 }
 
 func runRun(w io.Writer, file string, f runFlags) error {
@@ -129,7 +130,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if f.maxHeapMB > 1024 {
 		tuneGC(uint64(f.maxHeapMB) << 20)
 	}
-	v, _, prog, err := loadProgram(file, f.node, lrt.Options{
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
 		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
@@ -154,7 +155,8 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	default:
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
-	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family()}
+	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family(),
+		Notes: unmountedModules(file, pf.Text, f.fsDir)}
 	for _, o := range outs {
 		rep.Runs += o.Count
 		wt := o.Witness
@@ -231,6 +233,9 @@ func printRunText(w io.Writer, rep runReport, f runFlags) {
 		sched = fmt.Sprintf("%d schedules (seed %d): %d distinct outcome(s)", rep.Runs, f.seed, len(rep.Outcomes))
 	}
 	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, moduleName(rep.Module), sched)
+	for _, n := range rep.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	for i, o := range rep.Outcomes {
 		if len(rep.Outcomes) > 1 || f.explore > 0 {
 			fmt.Fprintf(w, "\n#%d  seen in %d of %d runs\n", i+1, o.Count, rep.Runs)
