@@ -278,6 +278,8 @@ var features = map[string][]Version{
 	"syntax:?.":                 {{14, 0, 0}},
 	"syntax:logical assignment": {{15, 0, 0}},
 	"syntax:numeric separator":  {{12, 5, 0}},
+	"syntax:bigint":             {{10, 4, 0}}, // V8 6.7
+	"BigInt":                    {{10, 4, 0}},
 	"syntax:class field":        {{12, 0, 0}},
 	"syntax:private field":      {{12, 0, 0}},
 	"syntax:private method":     {{14, 6, 0}},
@@ -391,7 +393,7 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 			return token("?"), true
 		}
 		return token("="), true
-	case "syntax:numeric separator", "syntax:private field":
+	case "syntax:numeric separator", "syntax:private field", "syntax:bigint":
 		return invalid, true
 	case "syntax:class field":
 		if detail == "=" {

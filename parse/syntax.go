@@ -58,6 +58,9 @@ func (f *File) SyntaxUses() []SyntaxUse {
 			if strings.Contains(n.Literal, "_") {
 				add("syntax:numeric separator", n.Idx, "")
 			}
+			if strings.HasSuffix(n.Literal, "n") {
+				add("syntax:bigint", n.Idx, "")
+			}
 		case *ast.FieldDefinition:
 			detail := ""
 			if n.Initializer != nil {

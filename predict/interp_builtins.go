@@ -2,6 +2,7 @@ package predict
 
 import (
 	"math"
+	"math/big"
 	"path"
 	"slices"
 	"sort"
@@ -159,12 +160,19 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		if len(a) == 0 {
 			return 0.0
 		}
+		if b, ok := a[0].(bigInt); ok {
+			f, _ := new(big.Float).SetInt(b.v).Float64()
+			return f
+		}
 		n, ok := toNumber(a[0])
 		if !ok {
 			return unknown{why: "Number()"}
 		}
 		return n
 	})
+	if in.p.Has("BigInt") {
+		b["BigInt"] = native("BigInt", func(_ Value, a []Value, p ir.Pos) Value { return in.toBigInt(arg(a, 0), p) })
+	}
 	// The global number functions convert their argument; the Number.*
 	// predicates do not (Number.isNaN('x') is false).
 	numFn := func(name string, f func(float64) Value, convert bool) *Native {
@@ -758,6 +766,8 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return unknown{why: k}
 	case *ClassVal:
 		return in.classMember(o, k, pos)
+	case bigInt:
+		return in.bigMember(o, k, pos)
 	case *dateObj:
 		if k == "getTime" || k == "valueOf" {
 			return native(k, func(Value, []Value, ir.Pos) Value { return o.num() })

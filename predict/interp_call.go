@@ -80,6 +80,9 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	if c, ok := fn.(*ClassVal); ok {
 		return in.newInstance(c, args, pos)
 	}
+	if b := in.builtins["BigInt"]; b != nil && fn == b {
+		in.throwType(pos, "BigInt is not a constructor")
+	}
 	if fn == in.builtins["Date"] {
 		if len(args) == 0 {
 			return &dateObj{t: timeVal{in.l.Now()}} // a clock read

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"math"
+	"math/big"
 	"path"
 	"slices"
 	"strconv"
@@ -378,6 +379,10 @@ func (in *Interp) constant(c *ir.Const) Value {
 		return nil
 	case ir.Regexp:
 		return in.regexpLiteral(c.Value, c.Pos)
+	case ir.BigInt:
+		if b, ok := bigLiteral(c.Value); ok {
+			return b
+		}
 	}
 	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
 	return unknown{why: string(c.Kind)}
@@ -633,6 +638,15 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 			return unknown{why: "update"}
 		}
 		old := in.load(t, sc, fr, e.Pos)
+		if b, ok := old.(bigInt); ok {
+			delta := map[string]Value{"++": bigInt{big.NewInt(1)}, "--": bigInt{big.NewInt(-1)}}[e.Op]
+			nv, _ := in.bigBinary("+", b, delta, e.Pos)
+			in.store(t, nv, sc, fr, e.Pos)
+			if e.Postfix {
+				return old
+			}
+			return nv
+		}
 		n, ok := toNumber(old)
 		if !ok {
 			in.store(t, unknown{why: "update"}, sc, fr, e.Pos)
@@ -687,6 +701,9 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		if d, ok := v.(*dateObj); ok {
 			v = d.num()
 		}
+		if b, ok := v.(bigInt); ok {
+			return in.bigUnary(e.Op, b, e.Pos)
+		}
 		if t, ok := v.(timeVal); ok && e.Op == "+" {
 			return t // +Date.now(), +new Date(): still the reading
 		}
@@ -734,6 +751,13 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		}
 		if d, ok := b.(*dateObj); ok {
 			b = d.num()
+		}
+	}
+	switch op {
+	case "===", "!==", "==", "!=", "instanceof", "in", "#in":
+	default:
+		if r, ok := in.bigBinary(op, a, b, pos); ok {
+			return r
 		}
 	}
 	// Clock arithmetic and comparisons.

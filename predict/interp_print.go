@@ -161,7 +161,7 @@ func (in *Interp) formatRest(v Value) (string, bool) {
 	}
 	if in.p.Node.Major <= 11 {
 		switch v.(type) {
-		case float64, bool, nil:
+		case float64, bool, nil, bigInt:
 			return toStr(v)
 		}
 		if isCallable(v) {
@@ -178,6 +178,15 @@ func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
 	switch v.(type) {
 	case nil, nullT, bool, float64, string:
 		prim = true
+	}
+	if b, ok := v.(bigInt); ok {
+		switch {
+		case c == 's' && in.p.Node.Major < 12:
+			return b.String(), true // String(v), as -0 prints 0 there
+		case c == 's' || c == 'd' || c == 'i':
+			return b.String() + "n", true
+		}
+		return "", false
 	}
 	switch c {
 	case 's':
@@ -404,6 +413,8 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		return lay.FormatString(v), true
 	case *symbolVal:
 		return v.String(), true
+	case bigInt:
+		return v.String() + "n", true
 	case *dateObj:
 		if !v.fixed {
 			return "", false

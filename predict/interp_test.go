@@ -57,6 +57,7 @@ var complete = map[string]bool{
 	"date-fixed":                 true,
 	"date-iso-edges":             true,
 	"local-modules-cjs":          true,
+	"bigint":                     true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,
