@@ -750,6 +750,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if !in.p.Has(o.Name + "." + k) {
 			return nil // added in a later release (Object.fromEntries, ...)
 		}
+		if o.Name == "Object" && k == "prototype" {
+			return in.objectProto()
+		}
 		if v, ok := o.Props[k]; ok {
 			return v
 		}
@@ -1727,9 +1730,7 @@ func (in *Interp) hasProperty(o *Object, k string) Value {
 			}
 		}
 	}
-	plain := (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
-		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == "" && !isIterator(o)
-	if !plain {
+	if !plainObject(o) {
 		return unknown{why: "in"}
 	}
 	if in.chainHasNullProto(o) {
@@ -1825,11 +1826,60 @@ func (in *Interp) chainHasNullProto(o *Object) bool {
 	return false
 }
 
-// objectProtoMethod is the Object.prototype method k as o sees it, for
+// objectProtoMethod is the Object.prototype member k as o sees it, for
 // the objects whose own properties the predictor knows in full; nil
 // for the rest.
 func (in *Interp) objectProtoMethod(o *Object, k string) Value {
-	own := func(key string) bool {
+	switch k {
+	case "constructor":
+		if o.Arr && o.Class == "Array" {
+			return in.builtins["Array"]
+		}
+		if plainObject(o) && o.Proto == nil {
+			return in.builtins["Object"] // nothing on the chain named one
+		}
+		return nil
+	case "valueOf", "toString", "isPrototypeOf":
+	case "hasOwnProperty", "propertyIsEnumerable":
+		if !plainObject(o) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return in.objectProto().Props[k]
+}
+
+// plainObject: an object or array whose own properties are all in Keys,
+// Elems and acc (no internal slots the predictor keeps elsewhere).
+func plainObject(o *Object) bool {
+	return (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
+		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == "" && !isIterator(o)
+}
+
+// objectProto is Object.prototype's methods, which work on their
+// receiver (Object.prototype.hasOwnProperty.call(o, k)). Writing to it
+// is a reason, as for every built-in.
+func (in *Interp) objectProto() *Native {
+	if p, ok := in.builtins["Object"].(*Native).Props["prototype"].(*Native); ok {
+		return p
+	}
+	recv := func(this Value, k string, pos ir.Pos) (*Object, bool) {
+		o, ok := this.(*Object)
+		if !ok || !plainObject(o) {
+			in.reason(pos, "Object.prototype.%s of this value is not modelled", k)
+			return nil, false
+		}
+		return o, true
+	}
+	key := func(a []Value, k string, pos ir.Pos) (string, bool) {
+		key, ok := in.propKey(arg(a, 0))
+		if !ok {
+			in.reason(pos, "Object.prototype.%s with an unknown key", k)
+		}
+		return key, ok
+	}
+	own := func(o *Object, key string) bool {
 		if i, ok := arrayIndex(key); ok && o.Arr {
 			return int(i) < len(o.Elems) && !o.holes[int(i)]
 		}
@@ -1839,48 +1889,120 @@ func (in *Interp) objectProtoMethod(o *Object, k string) Value {
 		_, has := o.Props[key]
 		return has || o.acc[key] != nil
 	}
-	plain := (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
-		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == ""
-	switch k {
-	case "valueOf":
-		return native(k, func(this Value, _ []Value, _ ir.Pos) Value { return this })
-	case "constructor":
-		if o.Arr && o.Class == "Array" {
-			return in.builtins["Array"]
-		}
-		if plain && o.Proto == nil {
-			return in.builtins["Object"] // nothing on the chain named one
-		}
-	case "hasOwnProperty", "propertyIsEnumerable":
-		if !plain {
-			return nil
-		}
-		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
-			key, ok := in.propKey(arg(a, 0))
-			if !ok {
-				return unknown{why: k}
+	p := &Native{Name: "Object.prototype", Obj: true, Props: map[string]Value{
+		"hasOwnProperty": native("hasOwnProperty", func(this Value, a []Value, pos ir.Pos) Value {
+			o, ok := recv(this, "hasOwnProperty", pos)
+			k, ok2 := key(a, "hasOwnProperty", pos)
+			if !ok || !ok2 {
+				return unknown{why: "hasOwnProperty"}
 			}
-			if k == "propertyIsEnumerable" && own(key) && !o.Arr {
-				return slices.Contains(o.Keys, key) || slices.Contains(o.syms, key)
+			return own(o, k)
+		}),
+		"propertyIsEnumerable": native("propertyIsEnumerable", func(this Value, a []Value, pos ir.Pos) Value {
+			o, ok := recv(this, "propertyIsEnumerable", pos)
+			k, ok2 := key(a, "propertyIsEnumerable", pos)
+			if !ok || !ok2 {
+				return unknown{why: "propertyIsEnumerable"}
 			}
-			if k == "propertyIsEnumerable" && o.Arr && key == "length" {
+			if o.Arr {
+				return k != "length" && own(o, k)
+			}
+			return own(o, k) && (slices.Contains(o.Keys, k) || slices.Contains(o.syms, k))
+		}),
+		"isPrototypeOf": native("isPrototypeOf", func(this Value, a []Value, pos ir.Pos) Value {
+			p, ok := this.(*Object)
+			x, ok2 := arg(a, 0).(*Object)
+			if this == in.objectProto() && ok2 {
+				if x.Proto != nil && x.Proto.native {
+					return unknown{why: "isPrototypeOf"}
+				}
+				return !in.chainHasNullProto(x)
+			}
+			switch {
+			case ok2 && !ok:
+				return unknown{why: "isPrototypeOf"}
+			case !ok2:
 				return false
+			case x.Proto != nil:
+				return unknown{why: "isPrototypeOf"}
 			}
-			return own(key)
-		})
-	case "isPrototypeOf":
-		return native(k, func(_ Value, a []Value, _ ir.Pos) Value {
-			x, ok := arg(a, 0).(*Object)
-			if !ok {
-				return false
+			return in.inChain(x, p)
+		}),
+		"valueOf": native("valueOf", func(this Value, _ []Value, _ ir.Pos) Value { return this }),
+		"toString": native("toString", func(this Value, _ []Value, pos ir.Pos) Value {
+			if t, ok := in.toStringTag(this); ok {
+				return "[object " + t + "]"
 			}
-			if x.Proto != nil {
-				return unknown{why: k}
+			in.reason(pos, "Object.prototype.toString of this value is not modelled")
+			return unknown{why: "toString"}
+		}),
+	}}
+	in.builtins["Object"].(*Native).Props["prototype"] = p
+	return p
+}
+
+// toStringTag is what Object.prototype.toString names v's kind.
+func (in *Interp) toStringTag(v Value) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "Undefined", true
+	case nullT:
+		return "Null", true
+	case float64:
+		return "Number", true
+	case string:
+		return "String", true
+	case bool:
+		return "Boolean", true
+	case *symbolVal:
+		return "Symbol", true
+	case bigInt:
+		return "BigInt", true
+	case *Promise:
+		return "Promise", true
+	case *dateObj:
+		return "Date", true
+	case *Closure, *ClassVal:
+		return "Function", true
+	case *Native:
+		if v.Obj {
+			return "", false
+		}
+		return "Function", true
+	case *Object:
+		switch {
+		case v.Class == "Arguments":
+			return "Arguments", true
+		case v.gen != nil:
+			return "Generator", true
+		case v.coll != nil || isIterator(v):
+			return v.Class, true
+		case v.rx != nil:
+			return "RegExp", true
+		case v.errClass != "":
+			return "Error", true
+		case v.Arr && v.Class == "Array":
+			return "Array", true
+		case len(v.syms) > 0 || v.Proto != nil && v.Proto.native:
+			return "", false // Symbol.toStringTag, built-in classes' tags
+		case v.Proto != nil:
+			tagKey := in.symKey(in.wellKnown("toStringTag"))
+			tagged := false
+			v.Proto.chain(func(c *ClassVal) bool {
+				_, g := c.Getters[tagKey]
+				_, m := c.Methods[tagKey]
+				tagged = g || m
+				return tagged
+			})
+			if tagged {
+				return "", false
 			}
-			return in.inChain(x, o)
-		})
+			return "Object", true
+		case v.Class == "Object":
+			return "Object", true
+		}
 	}
-	return nil
+	return "", false
 }
 
 // newArrayCall is Array(...) and new Array(...), which are the same: one

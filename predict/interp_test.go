@@ -58,6 +58,7 @@ var complete = map[string]bool{
 	"date-iso-edges":             true,
 	"local-modules-cjs":          true,
 	"bigint":                     true,
+	"object-prototype-call":      true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,
