@@ -273,6 +273,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			case *Object:
 				o.protoObj = proto
 			default:
+				if proto == Value(in.objectProto()) {
+					break // a plain object
+				}
 				if isObj(proto) || isCallable(proto) {
 					in.reason(p, "Object.create with this prototype is not modelled")
 					return unknown{why: "Object.create", made: true, typ: "object"}
