@@ -279,12 +279,15 @@ var features = map[string][]Version{
 	"syntax:logical assignment": {{15, 0, 0}},
 	"syntax:numeric separator":  {{12, 5, 0}},
 	"syntax:bigint":             {{10, 4, 0}}, // V8 6.7
-	"BigInt":                    {{10, 4, 0}},
-	"syntax:class field":        {{12, 0, 0}},
-	"syntax:private field":      {{12, 0, 0}},
-	"syntax:private method":     {{14, 6, 0}},
-	"syntax:#x in":              {{16, 4, 0}},
-	"syntax:static block":       {{16, 11, 0}},
+	// console.table aligns cells left instead of centering them
+	// (measured on 20.10.0/20.11.0 and 21.1.0/21.2.0).
+	"console.table left":    {{20, 11, 0}, {21, 2, 0}},
+	"BigInt":                {{10, 4, 0}},
+	"syntax:class field":    {{12, 0, 0}},
+	"syntax:private field":  {{12, 0, 0}},
+	"syntax:private method": {{14, 6, 0}},
+	"syntax:#x in":          {{16, 4, 0}},
+	"syntax:static block":   {{16, 11, 0}},
 	// V8 quotes the token in "Unexpected token '?'" from 7.7 (12.11.0;
 	// 12.10.0 does not).
 	"v8:quoted token":                   {{12, 11, 0}},

@@ -866,7 +866,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if k == "at" && !in.p.Has("String.prototype.at") {
 		return nil
 	}
-	if i, ok := arrayIndex(k); ok && isASCII(s) {
+	if i, ok := layout.ArrayIndex(k); ok && isASCII(s) {
 		if int(i) < len(s) {
 			return s[i : i+1]
 		}
@@ -1711,7 +1711,7 @@ func init() {
 func (in *Interp) hasProperty(o *Object, k string) Value {
 	for p, depth := o, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
 		_, has := p.get(k)
-		if i, idx := arrayIndex(k); idx && p.Arr && has && p.holes[int(i)] {
+		if i, idx := layout.ArrayIndex(k); idx && p.Arr && has && p.holes[int(i)] {
 			has = false
 		}
 		if has || p.acc[k] != nil {
@@ -1801,13 +1801,13 @@ func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
 		}
 		o.acc[k] = &accessor{get: g, set: s}
 		if enum {
-			o.Keys = insertKey(o.Keys, k)
+			o.Keys = layout.InsertKey(o.Keys, k)
 		}
 		return
 	}
 	o.Props[k] = d.Props["value"]
 	if enum {
-		o.Keys = insertKey(o.Keys, k)
+		o.Keys = layout.InsertKey(o.Keys, k)
 	}
 	if !writable {
 		if o.readonly == nil {
@@ -1883,7 +1883,7 @@ func (in *Interp) objectProto() *Native {
 		return key, ok
 	}
 	own := func(o *Object, key string) bool {
-		if i, ok := arrayIndex(key); ok && o.Arr {
+		if i, ok := layout.ArrayIndex(key); ok && o.Arr {
 			return int(i) < len(o.Elems) && !o.holes[int(i)]
 		}
 		if o.Arr && key == "length" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 func (in *Interp) cond(e ir.Expr, sc *Scope, fr *frame, pos ir.Pos, what string) bool {
@@ -200,7 +201,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				if _, had := o.Props[k]; had {
 					delete(o.Props, k) // the accessor replaces the value; the key keeps its place
 				} else if !slices.Contains(o.Keys, k) {
-					o.Keys = insertKey(o.Keys, k)
+					o.Keys = layout.InsertKey(o.Keys, k)
 				}
 				if p.Kind == "get" {
 					a.get = fn
@@ -581,7 +582,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			o.truncate(int(n))
 			return
 		}
-		if i, ok := arrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
+		if i, ok := layout.ArrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
 			if i >= 1<<20 {
 				in.reason(pos, "an array write far past its end is not modelled")
 				return

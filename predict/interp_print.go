@@ -94,11 +94,104 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 			s = "<unknown>"
 		}
 		in.printLine("stdout", s)
-	default: // table, trace
+	case "table":
+		in.consoleTable(args, pos)
+	default: // trace
 		in.reason(pos, "console.%s is not modelled", m)
 	}
 	return nil
 }
+
+// consoleTable is console.table(data[, properties]) for arrays and plain
+// objects whose cells are primitives (layout.TableColumns, layout.Table);
+// anything else that is not an object prints as console.log would.
+func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
+	data, ok := arg(args, 0).(*Object)
+	if !ok {
+		if _, u := arg(args, 0).(unknown); u || len(args) == 0 {
+			in.reason(pos, "console.table of this value is not modelled")
+			return
+		}
+		in.print("stdout", args[:1], pos)
+		return
+	}
+	fail := func(what string) {
+		in.reason(pos, "console.table %s is not modelled", what)
+		in.printLine("stdout", "<unknown>")
+	}
+	if !plainObject(data) || data.sparse() || len(data.acc) > 0 || data.Proto != nil || data.protoObj != nil || data.ctor != nil {
+		fail("of this value")
+		return
+	}
+	var props []string
+	if p := arg(args, 1); p != nil {
+		po, ok := p.(*Object)
+		if !ok || !po.Arr {
+			fail("with these properties")
+			return
+		}
+		props = []string{}
+		for _, e := range po.Elems {
+			s, ok := e.(string)
+			if !ok {
+				fail("with these properties")
+				return
+			}
+			props = append(props, s)
+		}
+	}
+	lay := layout.New(in.p.Node.Major)
+	text := func(v Value) (string, bool) {
+		switch v.(type) {
+		case nil, nullT, bool, float64, string, bigInt, *symbolVal:
+		default:
+			return "", false // objects: inspected at depth 0 or -1, not modelled
+		}
+		s, ok := in.inspectV(v, 1, &lay)
+		return s, ok && isASCII(s) // getStringWidth counts wide characters twice
+	}
+	var rows []layout.TableRow
+	for _, k := range enumKeys(data) {
+		item, _ := data.get(k)
+		if ak := data.acc[k]; ak != nil {
+			fail("of an accessor")
+			return
+		}
+		r := layout.TableRow{Index: k}
+		switch it := item.(type) {
+		case *Object:
+			if !plainObject(it) || it.sparse() || len(it.acc) > 0 || it.Proto != nil || it.protoObj != nil || it.ctor != nil {
+				fail("of these rows")
+				return
+			}
+			r.Keys, r.Cells = enumKeys(it), map[string]string{}
+			for _, ck := range r.Keys {
+				v, _ := it.get(ck)
+				s, ok := text(v)
+				if !ok {
+					fail("of these cells")
+					return
+				}
+				r.Cells[ck] = s
+			}
+		default:
+			s, ok := text(item)
+			if !ok {
+				fail("of these cells")
+				return
+			}
+			r.Primitive, r.Value = true, s
+		}
+		if !isASCII(k) {
+			fail("with these keys")
+			return
+		}
+		rows = append(rows, r)
+	}
+	head, cols := layout.TableColumns(rows, props)
+	in.printLine("stdout", layout.Table(head, cols, in.p.Has("console.table left")))
+}
+
 
 // format is util.format(...args). The scan of the format string is
 // layout.Specs, shared with the runtime; what each specifier and each

@@ -44,6 +44,7 @@ var stallDependent = map[string]bool{
 	"interval-clear-after-three": true, // 3 x 5 ms beats vs a 60 ms timer
 	"timers-promises-module":     true, // a 5 ms promised timer set before a 1 ms one
 	"array-holes":                true, // 60/10/35 ms set in sequence
+	"console-table":              true, // 90/30/60 ms set in sequence
 }
 
 // complete cases exist to show that a construct is modelled: on every
@@ -59,6 +60,7 @@ var complete = map[string]bool{
 	"local-modules-cjs":          true,
 	"bigint":                     true,
 	"object-prototype-call":      true,
+	"console-table":              true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // Abstract values. Go nil is undefined (the promise engine already uses it
@@ -133,7 +134,7 @@ func (o *Object) set(k string, v Value) {
 		if strings.HasPrefix(k, symbolPrefix) {
 			o.syms = append(o.syms, k)
 		} else {
-			o.Keys = insertKey(o.Keys, k)
+			o.Keys = layout.InsertKey(o.Keys, k)
 		}
 	}
 	o.Props[k] = v
@@ -162,33 +163,6 @@ func (o *Object) truncate(n int) {
 		}
 	}
 	o.Elems = o.Elems[:n]
-}
-
-// insertKey adds a new key in JS's own-key order: integer indexes first,
-// ascending, then the others as they were added.
-func insertKey(keys []string, k string) []string {
-	n, ok := arrayIndex(k)
-	if !ok {
-		return append(keys, k)
-	}
-	i := 0
-	for i < len(keys) {
-		m, ok := arrayIndex(keys[i])
-		if !ok || m > n {
-			break
-		}
-		i++
-	}
-	return slices.Insert(keys, i, k)
-}
-
-// arrayIndex is k as an array index: a canonical integer below 2³²−1.
-func arrayIndex(k string) (uint64, bool) {
-	n, err := strconv.ParseUint(k, 10, 32)
-	if err != nil || n == 1<<32-1 || strconv.FormatUint(n, 10) != k {
-		return 0, false
-	}
-	return n, true
 }
 
 // Closure is a function value: an IR function with its scope; arrows keep

@@ -44,7 +44,18 @@ func (h *host) console() *sobek.Object {
 		h.out.write(indent + inspect.Inspect(rt, call.Argument(0), h.inspectOptsFrom(call.Argument(1))) + "\n")
 		return sobek.Undefined()
 	})
-	c.Set("table", out)
+	c.Set("table", func(call sobek.FunctionCall) sobek.Value {
+		s, ok := h.consoleTable(call)
+		if !ok {
+			line(&h.out, call.Arguments[:min(1, len(call.Arguments))])
+			return sobek.Undefined()
+		}
+		if indent != "" {
+			s = indent + strings.ReplaceAll(s, "\n", "\n"+indent)
+		}
+		h.out.write(s + "\n")
+		return sobek.Undefined()
+	})
 	c.Set("group", func(call sobek.FunctionCall) sobek.Value {
 		if len(call.Arguments) > 0 {
 			line(&h.out, call.Arguments)
