@@ -175,8 +175,17 @@ func (in *Interp) bigBinary(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	default:
 		return nil, false
 	}
+	if r.BitLen() > maxBigBits {
+		in.reason(pos, "a BigInt of more than %d bits is not modelled", maxBigBits)
+		return unknown{why: "bigint"}, true
+	}
 	return bigInt{r}, true
 }
+
+// maxBigBits bounds the predictor's BigInts (a squaring loop would
+// otherwise exhaust memory where V8 throws "Maximum BigInt size exceeded"
+// only past a billion bits).
+const maxBigBits = 1 << 20
 
 // bigCompare orders a BigInt against a BigInt or a number: -1, 0, 1, or
 // 2 when the number is NaN; ok is false for other operands.

@@ -576,6 +576,10 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 				return
 			}
 			if int(n) > len(o.Elems) {
+				if n > 1e5 {
+					in.reason(pos, "growing an array past 100000 entries is not modelled")
+					return
+				}
 				o.addHoles(len(o.Elems), int(n))
 				o.Elems = append(o.Elems, make([]Value, int(n)-len(o.Elems))...)
 			}
@@ -583,7 +587,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			return
 		}
 		if i, ok := layout.ArrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
-			if i >= 1<<20 {
+			if i >= 1e5 {
 				in.reason(pos, "an array write far past its end is not modelled")
 				return
 			}
