@@ -314,6 +314,8 @@ var features = map[string][]Version{
 	"Set.prototype.isDisjointFrom":      {{22, 0, 0}},
 	"AbortController":                   {{15, 0, 0}},
 	"AbortSignal":                       {{15, 0, 0}},
+	"AbortSignal.abort":                 {{15, 12, 0}},
+	"AbortSignal.timeout":               {{16, 14, 0}, {17, 3, 0}},
 	"EventTarget":                       {{15, 0, 0}},
 	"Event":                             {{15, 0, 0}},
 	"module:timers/promises":            {{15, 0, 0}},

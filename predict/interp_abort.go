@@ -31,6 +31,38 @@ func (in *Interp) abortControllerCtor() *Native {
 	}}
 }
 
+// abortSignalClass is the AbortSignal global: its statics abort(reason)
+// (an aborted signal) and timeout(ms), which aborts with a TimeoutError
+// from an unref'd timer: one that does not keep the process alive.
+func (in *Interp) abortSignalClass() *Native {
+	return &Native{Name: "AbortSignal", Props: map[string]Value{
+		"abort": native("abort", func(_ Value, a []Value, pos ir.Pos) Value {
+			s := in.newAbortSignal()
+			in.abort(s, a, pos)
+			return s.obj
+		}),
+		"timeout": native("timeout", func(_ Value, a []Value, pos ir.Pos) Value {
+			ms, ok := arg(a, 0).(float64)
+			if !ok || ms < 0 || ms != float64(int64(ms)) || ms > 1<<32-1 {
+				in.reason(pos, "AbortSignal.timeout with this delay (Node's ERR_INVALID_ARG_TYPE or ERR_OUT_OF_RANGE) is not modelled")
+				return unknown{why: "AbortSignal.timeout"}
+			}
+			s := in.newAbortSignal()
+			fire := native("", func(Value, []Value, ir.Pos) Value {
+				e := in.newError("Error", "The operation was aborted due to timeout")
+				e.Class = "DOMException" // printed as Node prints one: not modelled
+				e.Props["name"] = "TimeoutError"
+				e.Props["code"] = 23.0
+				in.abort(s, []Value{e}, pos)
+				return nil
+			})
+			t := in.task([]Value{fire}, pos, "AbortSignal.timeout")
+			in.l.RefTimer(in.l.SetTimer(t, in.l.CoerceDelay(ms), false), false)
+			return s.obj
+		}),
+	}}
+}
+
 func (in *Interp) newAbortSignal() *abortSignal {
 	s := &abortSignal{obj: newObject()}
 	o := s.obj

@@ -59,6 +59,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has("AbortController") {
 		b["AbortController"] = in.abortControllerCtor()
 	}
+	if in.p.Has("AbortSignal") {
+		b["AbortSignal"] = in.abortSignalClass()
+	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has("v8:yield* single await")
 	b["__looplint_endAwaits"] = in.p.OldAwait()

@@ -45,6 +45,7 @@ var stallDependent = map[string]bool{
 	"timers-promises-module":     true, // a 5 ms promised timer set before a 1 ms one
 	"array-holes":                true, // 60/10/35 ms set in sequence
 	"console-table":              true, // 90/30/60 ms set in sequence
+	"abort-signal-timeout":       true, // 5/30/100/50/20 ms set in sequence
 }
 
 // complete cases exist to show that a construct is modelled: on every
@@ -61,6 +62,7 @@ var complete = map[string]bool{
 	"bigint":                     true,
 	"object-prototype-call":      true,
 	"console-table":              true,
+	"abort-signal-timeout":       true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,

@@ -236,6 +236,17 @@
     constructor() { super(); this.aborted = false; this.reason = undefined; this.onabort = null; }
     throwIfAborted() { if (this.aborted) throw this.reason; }
     static abort(reason) { const c = new AbortController(); c.abort(reason); return c.signal; }
+    // An unref'd timer: it does not keep the process alive.
+    static timeout(delay) {
+      const c = new AbortController();
+      G.setTimeout(() => {
+        const e = new ErrorCtor('The operation was aborted due to timeout');
+        e.name = 'TimeoutError';
+        e.code = 23;
+        c.abort(e);
+      }, delay).unref();
+      return c.signal;
+    }
   }
   class AbortController {
     constructor() { this.signal = new AbortSignal(); }
