@@ -433,6 +433,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.opts.Filename != "" {
 		b["__filename"] = in.opts.Filename
 		b["__dirname"] = path.Dir(in.opts.Filename)
+		in.modules[in.opts.Filename] = mod // requiring the main file gets its exports so far
 	}
 	return b
 }
