@@ -116,6 +116,8 @@ type Loop struct {
 	inTick      bool        // a tick callback is running
 	another     func() bool // 11+: whether another timer or immediate follows in this phase (nil: no)
 	running     string      // the queue of the callback being invoked
+	inList      bool        // Node <= 10: running a timer list's scope (listOnTimeout10)
+	relist      bool        // Node <= 10: a tick threw in that scope; the list's callback runs again
 
 	io     []*IO
 	nextIO int
@@ -175,6 +177,15 @@ func (l *Loop) failScope(queue string) bool {
 	switch {
 	case l.P.FailedScopes():
 		l.queueInternal(tickCallback{})
+	case queue == "nextTick":
+		// Node's handler queues setImmediate(noop) "so that the next
+		// Immediate cycle isn't empty"; the ticks and microtasks after
+		// the throwing one wait for the next callback scope: the next
+		// macrotask, or that immediate. Node 10 calls a timer list's
+		// callback again when it threw (at a fresh now): its due timers
+		// run, then its scope runs them.
+		l.queueInternal(noopCallback{})
+		l.relist = l.inList
 	case l.P.PerListTimers():
 		return false
 	case (queue == "timer" || queue == "interval" || queue == "immediate") && l.follows():
@@ -433,9 +444,10 @@ func (l *Loop) follows() bool { return l.another != nil && l.another() }
 // 'uncaughtException' listener (see failScope; measured on 8, 10-12, 16,
 // 20-26). Node fails the callback's scope and defers them, by rules the
 // loop has for Node 8's timers, immediates and I/O callbacks without
-// microtasks, Node 10's timer lists and immediate queues, and from 11 for
-// timers and for an immediate another one follows; not for a throwing
-// tick, whose successors Node leaves for the next callback scope.
+// microtasks, Node 10's timer lists and immediate queues, from 11 for
+// timers and for an immediate another one follows, and from 10 for a
+// throwing tick without microtasks queued (its successors wait for the
+// next callback scope: measured on 10, 12, 20 and 26).
 func (l *Loop) FailModelled(microtasks bool) bool {
 	if len(l.ticks) == 0 && !microtasks {
 		return true
@@ -443,7 +455,9 @@ func (l *Loop) FailModelled(microtasks bool) bool {
 	timerOrImm := l.running == "timer" || l.running == "interval" || l.running == "immediate"
 	switch {
 	case l.inTick:
-		return false
+		// The ticks after a throwing one wait (failScope); microtasks
+		// wait too in Node, where the engines drain them on leaving JS.
+		return !l.P.FailedScopes() && !microtasks
 	case l.P.FailedScopes():
 		return !microtasks
 	case l.P.PerListTimers():

@@ -420,17 +420,27 @@ func (l *Loop) park(list *timerList) {
 }
 
 func (l *Loop) listOnTimeout10(list *timerList, now Time) {
-	l.drained = 0
-	l.failed = false
-	// The whole due prefix is one MakeCallback.
-	l.host.Enter(func() {
-		l.listPass(list, now)
-		if !l.failed {
-			l.runTicks()
+	for {
+		l.drained = 0
+		l.failed = false
+		// The whole due prefix is one MakeCallback.
+		l.host.Enter(func() {
+			l.listPass(list, now)
+			if !l.failed {
+				l.inList = true
+				l.runTicks()
+				l.inList = false
+			}
+		})
+		l.drain()
+		list.running = false
+		if !l.relist || l.dead {
+			return
 		}
-	})
-	l.drain()
-	list.running = false
+		l.relist = false
+		now = l.read(ReadRequeue)
+		l.loopTime = now
+	}
 }
 
 // listPass runs a list's due prefix; intervals capture their start before

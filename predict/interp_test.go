@@ -46,6 +46,8 @@ var stallDependent = map[string]bool{
 	"array-holes":                true, // 60/10/35 ms set in sequence
 	"console-table":              true, // 90/30/60 ms set in sequence
 	"abort-signal-timeout":       true, // 5/30/100/50/20 ms set in sequence
+	"tick-throws-handled-timer":  true, // T2 set a millisecond after T1 is not due when T1's list runs again
+	"tick-throws-handled":        true, // the 1 ms timeout against the immediate (handling the throw takes longer)
 }
 
 // complete cases exist to show that a construct is modelled: on every
@@ -63,6 +65,8 @@ var complete = map[string]bool{
 	"object-prototype-call":      true,
 	"console-table":              true,
 	"abort-signal-timeout":       true,
+	"tick-throws-handled":        true,
+	"tick-throws-handled-timer":  true,
 	"utf16-string-order":         true,
 	"arguments-mapped":           true,
 	"require-missing-builtin":    true,
