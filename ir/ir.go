@@ -104,6 +104,8 @@ type (
 		Source string
 		Names  []ImportName
 		Pos    Pos
+		// Reexport: export ... from Source (its names are not listed).
+		Reexport bool
 	}
 	// Export records an exported local (re-exports are Imports).
 	Export struct {

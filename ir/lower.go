@@ -1018,7 +1018,7 @@ func (l *lowerer) exportDecl(d *ast.ExportDeclaration) []Stmt {
 	case d.AssignExpression != nil:
 		out = append(out, &Export{Name: "default", Local: l.expr(d.AssignExpression), Pos: at})
 	case d.FromClause != nil:
-		out = append(out, &Import{Source: d.FromClause.ModuleSpecifier.String(), Pos: at})
+		out = append(out, &Import{Source: d.FromClause.ModuleSpecifier.String(), Pos: at, Reexport: true})
 	case d.NamedExports != nil:
 		for _, s := range d.NamedExports.ExportsList {
 			if s == nil {

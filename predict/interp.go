@@ -11,7 +11,6 @@ import (
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 // Options bound a prediction. Zero fields take defaults.
@@ -292,6 +291,8 @@ type Interp struct {
 	unhandled []*Promise
 	reported  map[*Promise]bool
 	modules   map[string]*Object // local modules loaded, by path
+	esm       map[string]*esModule
+	esmStack  []*esModule // the local ES modules whose bodies are running
 	late      []*Promise
 
 	cur   *coro
@@ -330,7 +331,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 		opts.MaxIter = 10000
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
-		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}}
+		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
@@ -447,11 +448,8 @@ func (in *Interp) runModule(main *Closure) {
 	// CommonJS dependencies first, in import order (they are cached, so
 	// the import statements below only bind).
 	load := func() {
-		for _, s := range in.prog.Main.Body {
-			if im, ok := s.(*ir.Import); ok && nodepath.IsRelativeRequest(im.Source) {
-				in.importFile(im.Source, im.Pos)
-			}
-		}
+		in.link(in.prog.Main.Body, in.mainDir(), map[string]bool{})
+		in.evalImports(in.prog.Main.Body, in.mainDir())
 	}
 	if err := in.protect(load); err != nil {
 		p = in.e.Rejected(thrownValue(err))

@@ -519,9 +519,13 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 
 func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
 	if nodepath.IsRelativeRequest(s.Source) {
+		em, m := in.evalLocal(in.dirOf(s.Pos), s, s.Pos)
+		if em != nil {
+			in.bindESM(em, s, sc)
+			return
+		}
 		// A CommonJS file: its module.exports is the default export;
 		// its named exports are what cjs-module-lexer finds in its text.
-		m := in.importFile(s.Source, s.Pos)
 		for _, n := range s.Names {
 			v := m
 			if n.Name != "default" {

@@ -235,7 +235,7 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 	case *ir.Import:
 		in.importStmt(s, sc)
 	case *ir.Export:
-		in.eval(s.Local, sc, fr)
+		in.exportStmt(s, sc, fr)
 	case *ir.Switch:
 		return in.switchStmt(s, sc, fr)
 	case *ir.Unknown:

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"path"
+	"slices"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/parse"
@@ -57,19 +58,6 @@ func (in *Interp) throwModuleError(class, code string) {
 	e.Props["message"] = unknown{why: code + " message"} // paths, Node's require stack
 	e.set("code", code)
 	panic(&Thrown{V: e})
-}
-
-// importFile is import of a local file from the main ES module: the
-// runtime's resolution, Node's refusal of .cjs before 12.
-func (in *Interp) importFile(id string, pos ir.Pos) Value {
-	file, _ := in.resolveLocal(in.mainDir(), id)
-	switch {
-	case file == "":
-		in.throwModuleError("Error", "ERR_MODULE_NOT_FOUND")
-	case path.Ext(file) == ".cjs" && !in.p.Has("import:.cjs"):
-		in.throwModuleError("TypeError", "ERR_UNKNOWN_FILE_EXTENSION")
-	}
-	return in.requireFile(in.mainDir(), id, pos)
 }
 
 // requireFile loads a local module; nil module object after a reason.
@@ -137,4 +125,210 @@ func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
 	ok = true
 	mod.set("loaded", true)
 	return in.getMember(mod, "exports", pos)
+}
+
+// esModule is a local ES module: the cells of its exports (the
+// importer's names share them: live bindings), filled as its body runs.
+type esModule struct {
+	file    string
+	prog    *ir.Program
+	cells   map[string]*cell
+	names   map[string]bool // exported names, known before it runs (linking)
+	reexp   bool            // it has export ... from: its names are not all listed
+	started bool
+}
+
+// isESM decides a local file's module kind as the runtime's loader does:
+// .mjs, or a .js whose text needs a module; .cjs and .json never.
+func isESM(file string, f *parse.File) bool {
+	switch path.Ext(file) {
+	case ".mjs":
+		return true
+	case ".cjs", ".json":
+		return false
+	}
+	return f.ESMSyntax
+}
+
+// dirOf is the directory a statement's module resolves from.
+func (in *Interp) dirOf(p ir.Pos) string {
+	if p.File != "" {
+		return path.Dir(p.File)
+	}
+	return in.mainDir()
+}
+
+// loadESM parses, lowers and links a local ES module and, depth first,
+// what it imports; nil after a reason.
+func (in *Interp) loadESM(file string, data []byte, pos ir.Pos) *esModule {
+	if m, ok := in.esm[file]; ok {
+		return m
+	}
+	f, err := parse.Parse(file, data)
+	if err != nil {
+		in.reason(pos, "module %s does not parse (%v): its SyntaxError is not modelled", path.Base(file), err)
+		return nil
+	}
+	prog, err := ir.LowerModule(f, true, file)
+	if err != nil {
+		in.reason(pos, "module %s: %v", path.Base(file), err)
+		return nil
+	}
+	if prog.Main.Async {
+		in.reason(pos, "a local ES module with top-level await (%s) is not modelled", path.Base(file))
+		return nil
+	}
+	m := &esModule{file: file, prog: prog, cells: map[string]*cell{}, names: map[string]bool{}}
+	for _, s := range prog.Main.Body {
+		switch s := s.(type) {
+		case *ir.Export:
+			m.names[s.Name] = true
+		case *ir.Import:
+			m.reexp = m.reexp || s.Reexport
+		}
+	}
+	in.esm[file] = m
+	return m
+}
+
+// link checks, before anything runs, that every local ES module the
+// body imports (transitively) has the names imported: Node links the
+// whole graph first, so a missing one is a SyntaxError with no output.
+func (in *Interp) link(body []ir.Stmt, dir string, seen map[string]bool) {
+	for _, s := range body {
+		im, ok := s.(*ir.Import)
+		if !ok || !nodepath.IsRelativeRequest(im.Source) {
+			continue
+		}
+		file, data := in.resolveLocal(dir, im.Source)
+		if file == "" || path.Ext(file) == ".cjs" || path.Ext(file) == ".json" {
+			continue // evaluation throws, in order
+		}
+		f, err := parse.Parse(file, data)
+		if err != nil || !isESM(file, f) || path.Ext(file) == ".js" && !in.p.DetectModule() {
+			continue
+		}
+		m := in.loadESM(file, data, im.Pos)
+		if m == nil {
+			continue
+		}
+		in.checkNames(m, im)
+		if !seen[file] {
+			seen[file] = true
+			in.link(m.prog.Main.Body, path.Dir(file), seen)
+		}
+	}
+}
+
+// checkNames throws Node's SyntaxError for an imported name the module
+// does not export.
+func (in *Interp) checkNames(m *esModule, im *ir.Import) {
+	for _, n := range im.Names {
+		if n.Name != "*" && !m.names[n.Name] {
+			if m.reexp {
+				in.reason(im.Pos, "an import of %q from a module that re-exports others is not modelled", n.Name)
+				continue
+			}
+			e := in.newError("SyntaxError", "The requested module '"+im.Source+"' does not provide an export named '"+n.Name+"'")
+			panic(&Thrown{V: e})
+		}
+	}
+}
+
+// evalImports evaluates, in order, the local modules a module body
+// imports (ES modules depth first, then their own body; CommonJS ones
+// through require), as Node's graph evaluation does before the body.
+func (in *Interp) evalImports(body []ir.Stmt, dir string) {
+	for _, s := range body {
+		im, ok := s.(*ir.Import)
+		if !ok || !nodepath.IsRelativeRequest(im.Source) {
+			continue
+		}
+		in.evalLocal(dir, im, im.Pos)
+	}
+}
+
+// evalLocal evaluates the local module an import names (once) and checks
+// that it has the names imported; it returns the module (nil: CommonJS,
+// whose exports evalLocal returns as v).
+func (in *Interp) evalLocal(dir string, im *ir.Import, pos ir.Pos) (m *esModule, v Value) {
+	file, data := in.resolveLocal(dir, im.Source)
+	switch {
+	case file == "":
+		in.throwModuleError("Error", "ERR_MODULE_NOT_FOUND")
+	case path.Ext(file) == ".cjs" && !in.p.Has("import:.cjs"):
+		in.throwModuleError("TypeError", "ERR_UNKNOWN_FILE_EXTENSION")
+	}
+	f, err := parse.Parse(file, data)
+	if err == nil && f.ESMSyntax && path.Ext(file) == ".js" && !in.p.DetectModule() {
+		// Loaded as CommonJS: Node's SyntaxError (a named export not
+		// found, or import outside a module) is not modelled.
+		in.reason(pos, "%s has ES module syntax, which Node %s loads as CommonJS (a SyntaxError) without a package.json type", path.Base(file), in.p.Node)
+		return nil, unknown{why: "import"}
+	}
+	if err != nil || !isESM(file, f) {
+		return nil, in.requireFile(dir, im.Source, pos)
+	}
+	m = in.loadESM(file, data, pos)
+	if m == nil {
+		return nil, unknown{why: "import"}
+	}
+	in.checkNames(m, im)
+	if m.started {
+		return m, nil // evaluated, or evaluating (a cycle: its cells so far)
+	}
+	m.started = true
+	in.evalImports(m.prog.Main.Body, path.Dir(file))
+	in.esmStack = append(in.esmStack, m)
+	defer func() { in.esmStack = in.esmStack[:len(in.esmStack)-1] }()
+	sc := newScope(in.globals, true)
+	in.callFunc(&Closure{Fn: m.prog.Main, Scope: sc}, nil, nil)
+	return m, nil
+}
+
+// exportStmt records an export of the running local ES module: a
+// variable shares its cell, an expression gets one of its own.
+func (in *Interp) exportStmt(s *ir.Export, sc *Scope, fr *frame) {
+	if len(in.esmStack) == 0 || s.Pos.File != in.esmStack[len(in.esmStack)-1].file {
+		in.eval(s.Local, sc, fr) // the main module: no importer
+		return
+	}
+	m := in.esmStack[len(in.esmStack)-1]
+	if v, ok := s.Local.(*ir.Var); ok {
+		if c := sc.lookup(v.Name); c != nil {
+			m.cells[s.Name] = c
+			return
+		}
+	}
+	m.cells[s.Name] = &cell{v: in.eval(s.Local, sc, fr), konst: true, born: sc.born}
+}
+
+// bindESM binds an import's names to a local ES module's cells.
+func (in *Interp) bindESM(m *esModule, s *ir.Import, sc *Scope) {
+	for _, n := range s.Names {
+		if n.Name == "*" {
+			ns := newObject()
+			ns.Class, ns.born = "Module", in.epoch // printed by rules not modelled
+			keys := make([]string, 0, len(m.cells))
+			for k := range m.cells {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				c := m.cells[k]
+				if !c.konst {
+					in.reason(s.Pos, "a namespace import of a module that exports a variable (a live binding) is not modelled")
+				}
+				ns.set(k, c.v)
+			}
+			sc.declare(n.Local, ns, true)
+			continue
+		}
+		if c, ok := m.cells[n.Name]; ok {
+			sc.vars[n.Local] = c
+			continue
+		}
+		in.reason(s.Pos, "import of %q before its module exported it (a cycle) is not modelled", n.Name)
+		sc.declare(n.Local, unknown{why: "import"}, true)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/grafana/sobek"
+	"github.com/grafana/sobek/ast"
 
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect"
@@ -68,6 +69,7 @@ type host struct {
 	facades                                   int
 	esmCache                                  map[string]sobek.ModuleRecord
 	esmPath                                   map[sobek.ModuleRecord]string
+	esmImports                                map[sobek.ModuleRecord][]*ast.ImportDeclaration
 }
 
 type outBuf struct{ b strings.Builder }
@@ -92,7 +94,7 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 	h := &host{p: p, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
-		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}}
+		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}
 	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)
 	rt.SetRandSource(newRand())

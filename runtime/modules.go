@@ -13,11 +13,12 @@ import (
 	"sync"
 
 	"github.com/grafana/sobek"
+	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
 
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/runtime/nodepath"
 	"github.com/looplint/looplint/runtime/jslib"
+	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 // unsupported modules fail loudly: their behaviour is out of the sandbox.
@@ -54,13 +55,42 @@ func compileCJS(name, src string) (*sobek.Program, error) {
 }
 
 // parseModule is sobek.ParseModule with parse.FixRelational applied.
-func parseModule(name, src string, resolve sobek.HostResolveImportedModuleFunc) (*sobek.SourceTextModuleRecord, error) {
+func parseModule(name, src string, resolve sobek.HostResolveImportedModuleFunc) (*sobek.SourceTextModuleRecord, []*ast.ImportDeclaration, error) {
 	prog, err := sobek.Parse(name, src, parser.IsModule)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	parse.FixRelational(prog, src)
-	return sobek.ModuleFromAST(prog, resolve)
+	m, err := sobek.ModuleFromAST(prog, resolve)
+	return m, prog.ImportEntries, err
+}
+
+// checkImports throws Node's link-time SyntaxError for a name a source
+// module imports from another that does not export it.
+func (h *host) checkImports() error {
+	for rec, decls := range h.esmImports {
+		for _, d := range decls {
+			if d.ImportClause == nil || d.ImportClause.NamedImports == nil || d.FromClause == nil {
+				continue
+			}
+			spec := d.FromClause.ModuleSpecifier.String()
+			target, err := h.esmResolve(rec, spec)
+			if err != nil {
+				continue // evaluation reports it
+			}
+			if _, ok := target.(*sobek.SourceTextModuleRecord); !ok {
+				continue
+			}
+			for _, s := range d.ImportClause.NamedImports.ImportsList {
+				name := s.IdentifierName.String()
+				if b, ambiguous := target.ResolveExport(name); b == nil && !ambiguous {
+					e, _ := h.rt.New(h.rt.Get("SyntaxError"), h.rt.ToValue(fmt.Sprintf("The requested module '%s' does not provide an export named '%s'", spec, name)))
+					return &jsThrow{e}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // moduleProgram compiles a JS built-in once per process.
@@ -312,6 +342,13 @@ func (h *host) mainBody() func() {
 			h.l.ReportUncaught(h.linkError(err))
 			return
 		}
+		// The engine resolves imported names only as it evaluates a
+		// module; Node links the whole graph first, so a missing export
+		// fails before any module runs.
+		if err := h.checkImports(); err != nil {
+			h.l.ReportUncaught(err)
+			return
+		}
 		// A throw in the body, now or after top-level await, reaches Node
 		// as the rejection of the module job's promise: an uncaught
 		// exception raised some jobs later (loop.Profile.ESMThrowHops), so
@@ -372,10 +409,11 @@ func (p *Program) srcFor() string {
 
 // loadESM parses the entry ES module; imports resolve through esmResolve.
 func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
-	m, err := parseModule(p, src, h.esmResolve)
+	m, imports, err := parseModule(p, src, h.esmResolve)
 	if err != nil {
 		return nil, err
 	}
+	h.esmImports[m] = imports
 	h.esmCache[p] = m
 	h.esmPath[m] = p
 	h.rt.SetGetImportMetaProperties(func(mr sobek.ModuleRecord) []sobek.MetaProperty {
@@ -427,7 +465,13 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 		if rerr != nil {
 			return nil, rerr
 		}
-		m, err = parseModule(key, string(data), h.esmResolve)
+		var imports []*ast.ImportDeclaration
+		var st *sobek.SourceTextModuleRecord
+		st, imports, err = parseModule(key, string(data), h.esmResolve)
+		if err == nil {
+			h.esmImports[st] = imports
+			m = st
+		}
 	} else {
 		m, err = h.facade(key, dir)
 	}
