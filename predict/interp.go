@@ -292,6 +292,7 @@ type Interp struct {
 	reported  map[*Promise]bool
 	modules   map[string]*Object // local modules loaded, by path
 	esm       map[string]*esModule
+	cjsNames  map[string][]string // a CommonJS module's names an ES module may import
 	esmStack  []*esModule // the local ES modules whose bodies are running
 	late      []*Promise
 
@@ -331,7 +332,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 		opts.MaxIter = 10000
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
-		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}}
+		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe

@@ -525,11 +525,17 @@ func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
 			return
 		}
 		// A CommonJS file: its module.exports is the default export;
-		// its named exports are what cjs-module-lexer finds in its text.
+		// its named exports are what cjs-module-lexer finds in its text
+		// (parse.File.CJSExports: the forms looplint recognises).
+		file, _ := in.resolveLocal(in.dirOf(s.Pos), s.Source)
 		for _, n := range s.Names {
 			v := m
-			if n.Name != "default" {
-				in.reason(s.Pos, "named imports from a CommonJS module (found by Node's cjs-module-lexer) are not modelled")
+			switch {
+			case n.Name == "default":
+			case n.Name != "*" && slices.Contains(in.cjsNames[file], n.Name):
+				v = in.getMember(m, n.Name, s.Pos)
+			default:
+				in.reason(s.Pos, "this import from a CommonJS module (what Node's cjs-module-lexer finds in it) is not modelled")
 				v = unknown{why: "import"}
 			}
 			sc.declare(n.Local, v, true)

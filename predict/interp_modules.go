@@ -102,6 +102,7 @@ func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
 		in.reason(pos, "module %q: %v", id, err)
 		return unknown{why: "require"}
 	}
+	in.cjsNames[file] = f.CJSExports()
 	mod := newObject()
 	exports := newObject()
 	mod.set("exports", exports)

@@ -526,6 +526,13 @@ func (h *host) facade(key, dir string) (sobek.ModuleRecord, error) {
 		if o, ok := v.(*sobek.Object); ok {
 			names = o.Keys()
 		}
+	} else if p, ok := h.resolveFile(dir, key); ok {
+		// A local CommonJS file: the names cjs-module-lexer would find.
+		if data, err := h.fs.ReadFile(p); err == nil {
+			if f, err := parse.Parse(p, data); err == nil {
+				names = f.CJSExports()
+			}
+		}
 	}
 	h.facades++
 	slot := fmt.Sprintf("__looplint_import_%d", h.facades)
