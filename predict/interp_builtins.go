@@ -1771,7 +1771,8 @@ var objectProtoNames = map[string]bool{
 func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
 	o, ok := target.(*Object)
 	d, okd := desc.(*Object)
-	if !ok || !okd || o.Arr || o.frozen || o.Class != "Object" || o.emitter != nil || o.gen != nil || o.coll != nil || len(d.acc) > 0 || d.Proto != nil {
+	if !ok || !okd || o.Arr || o.frozen || o.gen != nil || o.coll != nil || o.rx != nil || o.errClass != "" || o.signal != nil ||
+		isIterator(o) || o.Class == "Arguments" || len(d.acc) > 0 || d.Proto != nil {
 		if !isObj(target) && target != nil {
 			in.throwType(pos, "Object.defineProperty called on non-object")
 		}
