@@ -12,6 +12,7 @@ package ir
 import (
 	"path"
 	"strconv"
+	"strings"
 
 	"github.com/looplint/looplint/parse"
 )
@@ -28,7 +29,10 @@ type Pos struct {
 
 func (p Pos) String() string {
 	s := strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
-	if p.File != "" {
+	switch {
+	case strings.HasPrefix(p.File, "node:"):
+		s = p.File + ":" + s // a built-in's own JavaScript
+	case p.File != "":
 		s = path.Base(p.File) + ":" + s
 	}
 	return s

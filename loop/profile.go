@@ -315,6 +315,7 @@ var features = map[string][]Version{
 	"AbortController":                   {{15, 0, 0}},
 	"AbortSignal":                       {{15, 0, 0}},
 	"AbortSignal.abort":                 {{15, 12, 0}},
+	"timers/promises.setInterval":       {{15, 9, 0}},
 	"AbortSignal.timeout":               {{16, 14, 0}, {17, 3, 0}},
 	"EventTarget":                       {{15, 0, 0}},
 	"Event":                             {{15, 0, 0}},

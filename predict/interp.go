@@ -293,7 +293,7 @@ type Interp struct {
 	modules   map[string]*Object // local modules loaded, by path
 	esm       map[string]*esModule
 	cjsNames  map[string][]string // a CommonJS module's names an ES module may import
-	esmStack  []*esModule // the local ES modules whose bodies are running
+	esmStack  []*esModule         // the local ES modules whose bodies are running
 	late      []*Promise
 
 	cur   *coro

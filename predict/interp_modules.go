@@ -6,6 +6,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/jslib"
 	"github.com/looplint/looplint/runtime/nodepath"
 )
 
@@ -103,6 +104,13 @@ func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
 		return unknown{why: "require"}
 	}
 	in.cjsNames[file] = f.CJSExports()
+	return in.runCJS(prog, file, pos)
+}
+
+// runCJS runs a lowered CommonJS module once: its module object is cached
+// under file before its body runs (a cycle sees its exports so far) and
+// forgotten if the body throws.
+func (in *Interp) runCJS(prog *ir.Program, file string, pos ir.Pos) Value {
 	mod := newObject()
 	exports := newObject()
 	mod.set("exports", exports)
@@ -126,6 +134,31 @@ func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
 	ok = true
 	mod.set("loaded", true)
 	return in.getMember(mod, "exports", pos)
+}
+
+// builtinJS is one of jslib's JavaScript built-ins that the runtime runs
+// too (timers/promises' setInterval), lowered and run as a module of its
+// own; its positions name it as key (node:timers/promises).
+func (in *Interp) builtinJS(name, key string, pos ir.Pos) Value {
+	if m, ok := in.modules[key]; ok {
+		return in.getMember(m, "exports", pos)
+	}
+	src, ok := jslib.Source(name)
+	if !ok {
+		in.reason(pos, "built-in %s is missing (a looplint bug)", name)
+		return unknown{why: name}
+	}
+	f, err := parse.Parse("/looplint/"+name+".cjs", []byte(src))
+	if err != nil {
+		in.reason(pos, "built-in %s: %v (a looplint bug)", name, err)
+		return unknown{why: name}
+	}
+	prog, err := ir.LowerModule(f, false, key)
+	if err != nil {
+		in.reason(pos, "built-in %s: %v (a looplint bug)", name, err)
+		return unknown{why: name}
+	}
+	return in.runCJS(prog, key, pos)
 }
 
 // esModule is a local ES module: the cells of its exports (the

@@ -58,6 +58,12 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		switch e.Name {
 		case "setTimeout", "setImmediate":
 			return in.call(in.timersPromises().Props[e.Name], nil, args, e.Pos)
+		case "setInterval":
+			f, ok := in.timersPromises().Props[e.Name]
+			if !ok {
+				in.throwType(e.Pos, e.Callee+" is not a function")
+			}
+			return in.call(f, nil, args, e.Pos)
 		case "wait", "yield":
 			if !in.p.Node.AtLeast(17, 3) {
 				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")

@@ -192,7 +192,6 @@ func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
 	in.printLine("stdout", layout.Table(head, cols, in.p.Has("console.table left")))
 }
 
-
 // format is util.format(...args). The scan of the format string is
 // layout.Specs, shared with the runtime; what each specifier and each
 // remaining argument becomes is decided here.

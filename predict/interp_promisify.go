@@ -22,6 +22,11 @@ func (in *Interp) timersPromises() *Native {
 	m.Props["setImmediate"] = native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
 		return in.promisedImmediate(arg(a, 0), arg(a, 1), p)
 	})
+	if in.p.Has("timers/promises.setInterval") {
+		m.Props["setInterval"] = native("setInterval", func(this Value, a []Value, p ir.Pos) Value {
+			return in.call(in.builtinJS("_timers_interval", "node:timers/promises", p), this, a, p)
+		})
+	}
 	return m
 }
 

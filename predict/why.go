@@ -65,8 +65,8 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string) st
 // without a busy-wait, only a stall does that.
 func creationGap(a, b *loop.Timer, r int) int64 {
 	sa, sb := a.Start(), b.Start()
-	if sa.Base == sb.Base {
-		return 0
+	if sa.Base == sb.Base || a.Repeat() || b.Repeat() {
+		return 0 // an interval's start is its last beat, not a creation
 	}
 	if sa.Base > sb.Base {
 		a, b, sa, sb, r = b, a, sb, sa, -r

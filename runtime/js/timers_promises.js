@@ -50,31 +50,9 @@ function setImmediate(value, options) {
   return abortable(ret, signal, oncancel);
 }
 
-// setInterval returns an async iterator yielding value every delay ms.
-function setInterval(delay, value) {
-  const waiting = [];
-  let ticks = 0;
-  let done = false;
-  const iv = timers.setInterval(() => {
-    if (waiting.length > 0) waiting.shift()({ value, done: false });
-    else ticks++;
-  }, delay);
-  const it = {
-    next() {
-      if (done) return PromiseCtor.resolve({ value: undefined, done: true });
-      if (ticks > 0) { ticks--; return PromiseCtor.resolve({ value, done: false }); }
-      return new PromiseCtor((resolve) => waiting.push(resolve));
-    },
-    return() {
-      done = true;
-      timers.clearInterval(iv);
-      while (waiting.length > 0) waiting.shift()({ value: undefined, done: true });
-      return PromiseCtor.resolve({ value: undefined, done: true });
-    },
-  };
-  if (typeof Symbol.asyncIterator === 'symbol') it[Symbol.asyncIterator] = function () { return this; };
-  return it;
-}
+// setInterval is Node's async generator (jslib/_timers_interval.js, shared with
+// the predictor).
+const setInterval = require('_timers_interval');
 
 const scheduler = {
   wait: (delay, options) => setTimeout(delay, undefined, options),
