@@ -560,7 +560,21 @@ func (in *Interp) fsError(err error, op string) Value {
 }
 
 var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,
-	"unhandledRejection": true, "rejectionHandled": true, "warning": true}
+	"unhandledRejection": true, "rejectionHandled": true, "warning": true, "multipleResolves": true}
+
+// resolvedAgain is Node's 'multipleResolves' (10.12 to 24): a promise's
+// resolve or reject called after it was resolved emits it from a tick, so
+// that the promise's own code cannot catch what a listener throws.
+func (in *Interp) resolvedAgain(kind string, p *Promise, v Value) {
+	if !in.p.Has("multipleResolves") || in.p.Has("multipleResolves removed") || len(in.listeners["multipleResolves"]) == 0 {
+		return
+	}
+	emit := native("emitMultipleResolves", func(Value, []Value, ir.Pos) Value {
+		in.emit("multipleResolves", kind, p, v)
+		return nil
+	})
+	in.l.NextTick(task{fn: emit, api: "a promise resolved twice"}, "multipleResolves")
+}
 
 func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
 	in.impure = true

@@ -65,6 +65,10 @@ type Promises struct {
 	Thenable func(v Value) (then Callable, err error)
 	// Track hears about rejections without handlers (Node's tracker).
 	Track func(p *Promise, r Rejection)
+	// Again hears a resolve ("resolve") or reject ("reject") function
+	// called after the promise was already resolved (V8's
+	// kPromiseResolveAfterResolved and kPromiseRejectAfterResolved).
+	Again func(kind string, p *Promise, v Value)
 	// Epoch and Foreign serve the predictor's commutation reduction: a
 	// promise made in another epoch that is settled, or given a reaction
 	// while pending, sets Foreign.
@@ -95,8 +99,14 @@ func (e *Promises) New() *Promise { return &Promise{born: e.Epoch} }
 // in any combination: later calls do nothing).
 func (e *Promises) Resolver(p *Promise) (resolve, reject func(Value)) {
 	done := false
+	again := func(kind string, v Value) {
+		if e.Again != nil {
+			e.Again(kind, p, v)
+		}
+	}
 	resolve = func(v Value) {
 		if done {
+			again("resolve", v)
 			return
 		}
 		done = true
@@ -104,6 +114,7 @@ func (e *Promises) Resolver(p *Promise) (resolve, reject func(Value)) {
 	}
 	reject = func(r Value) {
 		if done {
+			again("reject", r)
 			return
 		}
 		done = true

@@ -470,6 +470,7 @@ func (h *host) hostObject() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
 	o.Set("maxBytes", float64(h.p.opts.MaxHeap))
+	o.Set("multipleResolves", h.p.Profile.Has("multipleResolves") && !h.p.Profile.Has("multipleResolves removed"))
 	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})

@@ -5,6 +5,7 @@
   'use strict';
   const ObjectDefineProperty = Object.defineProperty;
   const ReflectApply = Reflect.apply;
+  const ObjectSetPrototypeOf = Object.setPrototypeOf;
   const ErrorCtor = Error;
   const TypeErrorCtor = TypeError;
   const StringCtor = String;
@@ -83,6 +84,50 @@
 
   const process = new EventEmitter();
   ObjectDefineProperty(process, Symbol.toStringTag, { value: 'process', enumerable: false, writable: true, configurable: true });
+
+  // 'multipleResolves' (10.12 to 24): the engine keeps no hook for a
+  // promise resolved again, so once a listener is added the global Promise
+  // becomes a constructor that watches its executor's resolve and reject
+  // (the prototype stays the engine's, so await and then count the same
+  // jobs). Promises made before the first listener are not watched.
+  if (host.multipleResolves) {
+    const NativePromise = G.Promise;
+    const ReflectConstruct = Reflect.construct;
+    let watching = false;
+    const watch = () => {
+      watching = true;
+      const PromiseWatched = function Promise(executor) {
+        if (new.target === undefined) throw new TypeErrorCtor("Promise constructor cannot be invoked without 'new'");
+        if (typeof executor !== 'function') return ReflectConstruct(NativePromise, [executor], new.target);
+        let self;
+        let done = false;
+        const again = (type, v) => process.nextTick(() => process.emit('multipleResolves', type, self, v));
+        self = ReflectConstruct(NativePromise, [function (resolve, reject) {
+          const res = (v) => { if (done) again('resolve', v); else { done = true; resolve(v); } };
+          const rej = (r) => { if (done) again('reject', r); else { done = true; reject(r); } };
+          try {
+            ReflectApply(executor, undefined, [res, rej]);
+          } catch (e) {
+            rej(e);
+          }
+        }], new.target);
+        return self;
+      };
+      ObjectSetPrototypeOf(PromiseWatched, NativePromise);
+      ObjectDefineProperty(PromiseWatched, 'prototype', { value: NativePromise.prototype, writable: false });
+      ObjectDefineProperty(G, 'Promise', { value: PromiseWatched, writable: true, configurable: true, enumerable: false });
+    };
+    for (const m of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {
+      const orig = process[m];
+      ObjectDefineProperty(process, m, {
+        value: function (ev) {
+          if (ev === 'multipleResolves' && !watching) watch();
+          return ReflectApply(orig, this, arguments);
+        },
+        writable: true, configurable: true, enumerable: false,
+      });
+    }
+  }
 
   function doEmitWarning(warning) {
     process.emit('warning', warning);
