@@ -149,11 +149,16 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	b["NaN"] = math.NaN()
 	b["Infinity"] = math.Inf(1)
-	b["String"] = native("String", func(_ Value, a []Value, _ ir.Pos) Value {
+	b["String"] = native("String", func(_ Value, a []Value, p ir.Pos) Value {
 		if len(a) == 0 {
 			return ""
 		}
-		s, ok := toStr(a[0])
+		if sym, ok := a[0].(*symbolVal); ok {
+			return sym.String()
+		}
+		v, ok1 := in.toPrimitive(a[0], "string", p)
+		s, ok := toStr(v)
+		ok = ok && ok1
 		if !ok {
 			return unknown{why: "String()"}
 		}
@@ -215,6 +220,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return f(s)
 		})
 	}
+	for k, f := range in.uriFunctions() {
+		b[k] = f
+	}
+	b["String"].(*Native).Props = in.stringStatics()
 	b["parseFloat"] = strFn("parseFloat", layout.ParseFloat)
 	b["parseInt"] = strFn("parseInt", layout.ParseInt)
 	b["Number"].(*Native).Props = map[string]Value{
@@ -880,6 +889,9 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if k == "at" && !in.p.Has("String.prototype.at") {
 		return nil
 	}
+	if m := in.stringCodeMethod(s, k); m != nil {
+		return m
+	}
 	if i, ok := layout.ArrayIndex(k); ok && isASCII(s) {
 		if int(i) < len(s) {
 			return s[i : i+1]
@@ -1155,6 +1167,10 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			for i, e := range o.Elems {
 				if e == nil || e == null {
 					continue
+				}
+				e, ok := in.toPrimitive(e, "string", pos)
+				if !ok {
+					return unknown{why: "join"}
 				}
 				s, ok := toStr(e)
 				if !ok {

@@ -122,8 +122,12 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		for i, q := range e.Quasis {
 			b.WriteString(q)
 			if i < len(e.Exprs) {
-				s, ok := toStr(in.eval(e.Exprs[i], sc, fr))
-				if !ok {
+				v, ok := in.toPrimitive(in.eval(e.Exprs[i], sc, fr), "string", e.Pos)
+				if isSymbol(v) {
+					in.throwType(e.Pos, "Cannot convert a Symbol value to a string")
+				}
+				s, ok2 := toStr(v)
+				if !ok || !ok2 {
 					return unknown{why: "template"}
 				}
 				b.WriteString(s)
@@ -706,6 +710,12 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		if d, ok := v.(*dateObj); ok {
 			v = d.num()
 		}
+		if _, o := v.(*Object); o {
+			var ok bool
+			if v, ok = in.toPrimitive(v, "number", e.Pos); !ok {
+				return unknown{why: "unary"}
+			}
+		}
 		if b, ok := v.(bigInt); ok {
 			return in.bigUnary(e.Op, b, e.Pos)
 		}
@@ -826,6 +836,12 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		return unknown{why: "operand"}
 	}
 	if op == "+" {
+		var ok1, ok2 bool
+		a, ok1 = in.toPrimitive(a, "default", pos)
+		b, ok2 = in.toPrimitive(b, "default", pos)
+		if !ok1 || !ok2 {
+			return unknown{why: "toPrimitive"}
+		}
 		pa, pb := toPrim(a), toPrim(b)
 		_, sa := pa.(string)
 		_, sb := pb.(string)
@@ -836,6 +852,18 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 				return unknown{why: "concat"}
 			}
 			return x + y
+		}
+	}
+	if _, o := a.(*Object); o {
+		var ok bool
+		if a, ok = in.toPrimitive(a, "number", pos); !ok {
+			return unknown{why: "toPrimitive"}
+		}
+	}
+	if _, o := b.(*Object); o {
+		var ok bool
+		if b, ok = in.toPrimitive(b, "number", pos); !ok {
+			return unknown{why: "toPrimitive"}
 		}
 	}
 	switch op {

@@ -445,7 +445,7 @@ func (in *Interp) propKey(v Value) (string, bool) {
 func (in *Interp) symbolBuiltin() *Native {
 	sym := &Native{Name: "Symbol", Props: map[string]Value{}}
 	sym.Fn = func(_ Value, a []Value, _ ir.Pos) Value { return in.newSymbol(arg(a, 0)) }
-	for _, n := range []string{"iterator", "asyncIterator"} {
+	for _, n := range []string{"iterator", "asyncIterator", "toPrimitive", "toStringTag"} {
 		sym.Props[n] = in.wellKnown(n)
 	}
 	sym.Props["for"] = native("for", func(_ Value, a []Value, pos ir.Pos) Value {

@@ -350,6 +350,9 @@ func toNumber(v Value) (float64, bool) {
 		}
 		return f, true
 	case *Object:
+		if hasUserConversion(v) {
+			return 0, false // Interp.toPrimitive calls it
+		}
 		if v.Arr {
 			if len(v.Elems) == 0 {
 				return 0, true
@@ -388,57 +391,10 @@ func toStr(v Value) (string, bool) {
 	case string:
 		return v, true
 	case *Object:
-		if v.rx != nil {
-			return regexpText(v), true
+		if hasUserConversion(v) {
+			return "", false // Interp.toPrimitive calls it
 		}
-		if v.Arr {
-			parts := make([]string, len(v.Elems))
-			for i, e := range v.Elems {
-				if e == nil || e == null {
-					continue
-				}
-				s, ok := toStr(e)
-				if !ok {
-					return "", false
-				}
-				parts[i] = s
-			}
-			return strings.Join(parts, ","), true
-		}
-		if v.errClass != "" {
-			// Error.prototype.toString: name, then ": message".
-			if v.Proto != nil {
-				if _, over := v.Proto.Methods["toString"]; over {
-					return "", false
-				}
-			}
-			name := Value(v.errClass)
-			if n, own := v.Props["name"]; own {
-				name = n
-			}
-			ns, ok1 := toStr(name)
-			m, own := v.get("message")
-			if !own {
-				m = "" // Error.prototype.message
-			}
-			ms, ok2 := toStr(m)
-			switch {
-			case !ok1 || !ok2:
-				return "", false
-			case ms == "":
-				return ns, true
-			case ns == "":
-				return ms, true
-			}
-			return ns + ": " + ms, true
-		}
-		if _, ok := v.Props["toString"]; ok {
-			return "", false
-		}
-		if v.coll != nil || isIterator(v) {
-			return "[object " + v.Class + "]", true
-		}
-		return "[object Object]", true
+		return builtinObjectString(v)
 	case *Promise:
 		return "[object Promise]", true
 	}
@@ -463,6 +419,94 @@ func utf16Less(a, b string) bool {
 		a, b = a[na:], b[nb:]
 	}
 	return a == "" && b != ""
+}
+
+// builtinObjectString is what the built-in toString methods make of an
+// object (Array's join, Error's name: message, RegExp's source, Object's
+// [object Object]).
+func builtinObjectString(v *Object) (string, bool) {
+	if v.rx != nil {
+		return regexpText(v), true
+	}
+	if v.Arr {
+		parts := make([]string, len(v.Elems))
+		for i, e := range v.Elems {
+			if e == nil || e == null {
+				continue
+			}
+			s, ok := toStr(e)
+			if !ok {
+				return "", false
+			}
+			parts[i] = s
+		}
+		return strings.Join(parts, ","), true
+	}
+	if v.errClass != "" {
+		// Error.prototype.toString: name, then ": message".
+		if v.Proto != nil {
+			if _, over := v.Proto.Methods["toString"]; over {
+				return "", false
+			}
+		}
+		name := Value(v.errClass)
+		if n, own := v.Props["name"]; own {
+			name = n
+		}
+		ns, ok1 := toStr(name)
+		m, own := v.get("message")
+		if !own {
+			m = "" // Error.prototype.message
+		}
+		ms, ok2 := toStr(m)
+		switch {
+		case !ok1 || !ok2:
+			return "", false
+		case ms == "":
+			return ns, true
+		case ns == "":
+			return ms, true
+		}
+		return ns + ": " + ms, true
+	}
+	if v.coll != nil || isIterator(v) {
+		return "[object " + v.Class + "]", true
+	}
+	return "[object Object]", true
+}
+
+// hasUserConversion reports whether the snippet gave o a toString or
+// valueOf of its own: on o, its class chain or its prototype objects.
+func hasUserConversion(o *Object) bool {
+	for p, depth := o, 0; p != nil && depth < 1000; depth++ {
+		for _, k := range [...]string{"toString", "valueOf"} {
+			if _, ok := p.Props[k]; ok {
+				return true
+			}
+		}
+		if p.Proto != nil {
+			found := false
+			p.Proto.chain(func(c *ClassVal) bool {
+				_, t := c.Methods["toString"]
+				_, v := c.Methods["valueOf"]
+				found = found || t || v
+				return found
+			})
+			if found {
+				return true
+			}
+		}
+		switch {
+		case p.protoObj != nil:
+			p = p.protoObj
+		case p.ctor != nil && p.ctor.Props != nil:
+			q, _ := p.ctor.Props.Props["prototype"].(*Object)
+			p = q
+		default:
+			p = nil
+		}
+	}
+	return false
 }
 
 func isIterator(o *Object) bool { return o.Arr && strings.HasSuffix(o.Class, " Iterator") }
@@ -558,3 +602,83 @@ func looseEq(a, b Value) (bool, bool) {
 }
 
 func isSymbol(v Value) bool { _, ok := v.(*symbolVal); return ok }
+
+// toPrimitive is ToPrimitive(v, hint) for the snippet's objects: its own
+// Symbol.toPrimitive, else valueOf and toString in the hint's order (a
+// built-in valueOf gives the object back; the built-in toString is
+// toStr's). ok is false when what decides is not known.
+func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
+	o, isObject := v.(*Object)
+	if !isObject {
+		return v, true
+	}
+	if f := in.userMethod(o, in.symKey(in.wellKnown("toPrimitive"))); f != nil {
+		r := in.call(f, o, []Value{hint}, pos)
+		if isObj(r) || isCallable(r) {
+			in.throwType(pos, "Cannot convert object to primitive value")
+		}
+		return r, true
+	}
+	order := [2]string{"valueOf", "toString"}
+	if hint == "string" {
+		order = [2]string{"toString", "valueOf"}
+	}
+	for _, k := range order {
+		f := in.userMethod(o, k)
+		if f == nil {
+			if k == "toString" {
+				s, ok := builtinObjectString(o)
+				return s, ok
+			}
+			continue // the built-in valueOf returns the object itself
+		}
+		if !isCallable(f) {
+			continue
+		}
+		r := in.call(f, o, nil, pos)
+		if _, u := r.(unknown); u {
+			return r, false
+		}
+		if !isObj(r) && !isCallable(r) {
+			return r, true
+		}
+	}
+	in.throwType(pos, "Cannot convert object to primitive value")
+	return nil, false
+}
+
+// userMethod is o[k] when the snippet defined it (own property, class
+// method, prototype object); nil for what only built-ins provide.
+func (in *Interp) userMethod(o *Object, k string) Value {
+	if v, ok := o.Props[k]; ok {
+		return v
+	}
+	if a := o.acc[k]; a != nil {
+		v, _ := in.readProp(o, k, o)
+		return v
+	}
+	if o.Proto != nil {
+		var m Value
+		o.Proto.chain(func(c *ClassVal) bool {
+			if c.native {
+				return true
+			}
+			if f, ok := c.Methods[k]; ok {
+				m = f
+				return true
+			}
+			if g, ok := c.Getters[k]; ok {
+				m = in.callFunc(g, o, nil)
+				return true
+			}
+			return false
+		})
+		return m
+	}
+	if o.protoObj != nil || o.ctor != nil {
+		if v, ok := in.inherited(o, k, o, ir.Pos{}); ok {
+			return v
+		}
+	}
+	return nil
+}
