@@ -210,12 +210,16 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["isFinite"] = numFn("isFinite", isFinite, true)
 	strFn := func(name string, f func(string) float64) *Native {
 		return native(name, func(_ Value, a []Value, _ ir.Pos) Value {
-			if len(a) > 1 && name == "parseInt" && arg(a, 1) != nil {
-				return unknown{why: "parseInt with a radix"}
-			}
 			s, ok := toStr(arg(a, 0))
 			if !ok {
 				return unknown{why: name}
+			}
+			if len(a) > 1 && name == "parseInt" && arg(a, 1) != nil {
+				r, ok := toNumber(arg(a, 1))
+				if !ok {
+					return unknown{why: "parseInt with a radix"}
+				}
+				return parseIntRadix(s, toInt32(r))
 			}
 			return f(s)
 		})
@@ -408,7 +412,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 					in.reason(p, "Object.assign from this value")
 					return t
 				}
-				for _, k := range s.Keys {
+				for _, k := range append(slices.Clone(s.Keys), s.syms...) {
 					t.set(k, s.Props[k])
 				}
 			}
@@ -2037,6 +2041,67 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// parseIntRadix is parseInt(s, radix) for a radix given (0 means 10, or
+// 16 after 0x); digits are read until the first that is not one.
+func parseIntRadix(s string, radix int32) Value {
+	s = strings.TrimLeft(s, jsSpace+"\u2028\u2029")
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	strip := true
+	if radix != 0 {
+		if radix < 2 || radix > 36 {
+			return math.NaN()
+		}
+		strip = radix == 16
+	} else {
+		radix = 10
+	}
+	if strip && len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, radix = s[2:], 16
+	}
+	if radix == 10 {
+		// Decimal digits as a number literal, exactly rounded.
+		end := 0
+		for end < len(s) && s[end] >= '0' && s[end] <= '9' {
+			end++
+		}
+		if end == 0 {
+			return math.NaN()
+		}
+		f, _ := strconv.ParseFloat(s[:end], 64)
+		if neg {
+			f = -f
+		}
+		return f
+	}
+	f, n := 0.0, 0
+	for _, c := range s {
+		d := int32(-1)
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'z':
+			d = c - 'a' + 10
+		case c >= 'A' && c <= 'Z':
+			d = c - 'A' + 10
+		}
+		if d < 0 || d >= radix {
+			break
+		}
+		f = f*float64(radix) + float64(d)
+		n++
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	if neg {
+		f = -f
+	}
+	return f
 }
 
 // newArrayCall is Array(...) and new Array(...), which are the same: one

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"slices"
 	"strconv"
 )
 
@@ -675,7 +676,7 @@ func (in *Interp) objectRest(v Value, used map[string]bool, pos ir.Pos) Value {
 	if o, ok := v.(*Object); ok && plainKeys(o) {
 		r := newObject()
 		r.born = in.epoch
-		for _, k := range o.Keys {
+		for _, k := range append(slices.Clone(o.Keys), o.syms...) {
 			if !used[k] {
 				r.set(k, o.Props[k])
 			}

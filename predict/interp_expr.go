@@ -218,7 +218,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					continue // spreads nothing
 				}
 				if s, ok := src.(*Object); ok && plainKeys(s) {
-					for _, k := range s.Keys {
+					for _, k := range append(slices.Clone(s.Keys), s.syms...) {
 						o.set(k, s.Props[k])
 					}
 					continue
@@ -534,6 +534,57 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 	}
 }
 
+// deleteMember is delete o.k / delete o[k] on the snippet's plain objects,
+// arrays (a hole) and class instances; other operands are a reason.
+func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) Value {
+	m, ok := e.X.(*ir.Member)
+	if !ok {
+		in.eval(e.X, sc, fr)
+		if _, isVar := e.X.(*ir.Var); isVar {
+			in.reason(e.Pos, "delete of a variable is not modelled")
+		}
+		return true // delete of a non-reference
+	}
+	obj := in.eval(m.Obj, sc, fr)
+	k, ok := in.memberKey(m, sc, fr)
+	if !ok {
+		in.reason(e.Pos, "delete of a computed member")
+		return unknown{why: "delete"}
+	}
+	o, isObject := obj.(*Object)
+	switch {
+	case obj == nil || obj == null:
+		in.throwType(e.Pos, "Cannot convert undefined or null to object")
+	case !isObject:
+		if _, u := obj.(unknown); u || isCallable(obj) {
+			in.reason(e.Pos, "delete on this value is not modelled")
+			return unknown{why: "delete"}
+		}
+		return true // a primitive's property: nothing to delete
+	case o.frozen || o.gen != nil || o.coll != nil || o.emitter != nil || o.rx != nil || o.signal != nil || o.amap != nil || o.readonly[k]:
+		in.reason(e.Pos, "delete on this object is not modelled")
+		return unknown{why: "delete"}
+	}
+	in.mut(o.born)
+	if o.Arr {
+		if k == "length" {
+			return false // not configurable: sloppy code gets false
+		}
+		if i, idx := layout.ArrayIndex(k); idx {
+			if int(i) < len(o.Elems) {
+				o.Elems[i] = nil
+				o.addHoles(int(i), int(i)+1)
+			}
+			return true
+		}
+	}
+	delete(o.Props, k)
+	delete(o.acc, k)
+	o.Keys = slices.DeleteFunc(o.Keys, func(x string) bool { return x == k })
+	o.syms = slices.DeleteFunc(o.syms, func(x string) bool { return x == k })
+	return true
+}
+
 func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	if o, ok := obj.(*Object); ok {
 		in.mut(o.born)
@@ -693,8 +744,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		}
 		return t
 	case "delete":
-		in.reason(e.Pos, "delete is not modelled")
-		return true
+		return in.deleteMember(e, sc, fr)
 	}
 	v := in.eval(e.X, sc, fr)
 	switch e.Op {
@@ -787,6 +837,26 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 		if op[0] == '=' && len(op) == 3 || op == "!==" {
 			eq, ok = strictEq(a, b)
 		} else {
+			// An object against a primitive compares as its primitive.
+			_, oa := a.(*Object)
+			_, ob := b.(*Object)
+			prim := func(v Value) bool {
+				switch v.(type) {
+				case float64, string, bool, bigInt, *symbolVal:
+					return true
+				}
+				return false
+			}
+			switch {
+			case oa && prim(b):
+				if a, ok = in.toPrimitive(a, "default", pos); !ok {
+					return unknown{why: "equality"}
+				}
+			case ob && prim(a):
+				if b, ok = in.toPrimitive(b, "default", pos); !ok {
+					return unknown{why: "equality"}
+				}
+			}
 			eq, ok = looseEq(a, b)
 		}
 		if !ok {
