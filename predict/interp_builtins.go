@@ -10,6 +10,9 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"github.com/looplint/looplint/runtime/nodepath"
@@ -908,9 +911,9 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	case "trim":
 		return str(func(s string, _ []Value) Value { return strings.TrimSpace(s) })
 	case "toUpperCase":
-		return str(func(s string, _ []Value) Value { return strings.ToUpper(s) })
+		return str(func(s string, _ []Value) Value { return jsUpper(s) })
 	case "toLowerCase":
-		return str(func(s string, _ []Value) Value { return strings.ToLower(s) })
+		return str(func(s string, _ []Value) Value { return jsLower(s) })
 	case "includes", "startsWith", "endsWith":
 		return str(func(s string, a []Value) Value {
 			t, ok := arg(a, 0).(string)
@@ -928,11 +931,19 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	case "split":
 		return str(func(s string, a []Value) Value {
 			if o, isRe := arg(a, 0).(*Object); isRe && o.rx != nil {
-				if arg(a, 1) != nil {
-					in.reason(pos, "split with a RegExp and a limit is not modelled")
-					return unknown{why: "split"}
+				r := in.splitRegexp(s, o.rx, pos)
+				if l := arg(a, 1); l != nil {
+					n, ok := toNumber(l)
+					ro, isArr := r.(*Object)
+					if !ok || !isArr {
+						in.reason(pos, "split with a RegExp and an unknown limit")
+						return unknown{why: "split"}
+					}
+					if lim := int64(uint32(int64(math.Trunc(n)))); lim < int64(len(ro.Elems)) && !math.IsNaN(n) {
+						ro.Elems = ro.Elems[:lim]
+					}
 				}
-				return in.splitRegexp(s, o.rx, pos)
+				return r
 			}
 			sep, ok := arg(a, 0).(string)
 			limit, lok := arg(a, 1).(float64)
@@ -957,7 +968,18 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			}
 			return in.stringArray(parts)
 		})
-	case "slice", "substring", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
+	case "localeCompare":
+		return str(func(s string, a []Value) Value {
+			that, ok := toStr(arg(a, 0))
+			if !ok || len(a) > 1 {
+				// Locales and options, and the default locale itself, are
+				// the environment's; the root collation is assumed.
+				in.reason(pos, "String.prototype.localeCompare with locales or options is not modelled")
+				return unknown{why: k}
+			}
+			return float64(collate.New(language.Und).CompareString(s, that))
+		})
+	case "slice", "substring", "substr", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
 		if !isASCII(s) {
 			// Indexes count UTF-16 units.
 			break
@@ -1010,6 +1032,23 @@ func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
 			return unknownArg()
 		}
 		return s[from:max(from, to)]
+	case "substr":
+		from, ok1 := relIndex(arg(a, 0), n, 0)
+		length := float64(n - from)
+		if l := arg(a, 1); l != nil {
+			f, ok := toNumber(l)
+			if !ok {
+				return unknownArg()
+			}
+			if math.IsNaN(f) {
+				f = 0
+			}
+			length = math.Max(0, math.Min(math.Trunc(f), float64(n-from)))
+		}
+		if !ok1 {
+			return unknownArg()
+		}
+		return s[from : from+int(length)]
 	case "substring":
 		clamp := func(v Value, def int) (int, bool) {
 			if v == nil {

@@ -6,6 +6,9 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+
 	"github.com/looplint/looplint/ir"
 )
 
@@ -24,6 +27,23 @@ func utf16At(s string, i float64) (uint16, bool) {
 		return 0, false
 	}
 	return u[int(i)], true
+}
+
+// jsUpper and jsLower are toUpperCase and toLowerCase: Unicode's full
+// case mappings (ß is SS, a final Σ is ς, İ lowers to i̇), which Go's
+// strings package does not make (x/text/cases does, as V8).
+func jsUpper(s string) string {
+	if isASCII(s) {
+		return strings.ToUpper(s)
+	}
+	return cases.Upper(language.Und).String(s)
+}
+
+func jsLower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	return cases.Lower(language.Und).String(s)
 }
 
 // stringCodeMethod is s.charCodeAt(i) or s.codePointAt(i); nil for other k.
