@@ -2018,6 +2018,18 @@ func (in *Interp) objectProto() *Native {
 	return p
 }
 
+// classHasTag reports a Symbol.toStringTag getter or method on c's chain.
+func classHasTag(c *ClassVal) bool {
+	tagged := false
+	c.chain(func(k *ClassVal) bool {
+		_, g := k.Getters[tagKey]
+		_, m := k.Methods[tagKey]
+		tagged = g || m
+		return tagged
+	})
+	return tagged
+}
+
 // toStringTag is what Object.prototype.toString names v's kind.
 func (in *Interp) toStringTag(v Value) (string, bool) {
 	switch v := v.(type) {
@@ -2060,20 +2072,15 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 			return "Error", true
 		case v.Arr && v.Class == "Array":
 			return "Array", true
-		case len(v.syms) > 0 || v.Proto != nil && v.Proto.native:
-			return "", false // Symbol.toStringTag, built-in classes' tags
-		case v.Proto != nil:
-			tagKey := in.symKey(in.wellKnown("toStringTag"))
-			tagged := false
-			v.Proto.chain(func(c *ClassVal) bool {
-				_, g := c.Getters[tagKey]
-				_, m := c.Methods[tagKey]
-				tagged = g || m
-				return tagged
-			})
-			if tagged {
-				return "", false
+		case v.Props[tagKey] != nil || v.Proto != nil && classHasTag(v.Proto):
+			t, ok := in.getMember(v, tagKey, ir.Pos{}).(string)
+			if !ok {
+				return "Object", true // a tag that is not a string is ignored
 			}
+			return t, true
+		case v.Proto != nil && v.Proto.native:
+			return "", false // built-in classes' tags
+		case v.Proto != nil:
 			return "Object", true
 		case v.Class == "Object":
 			return "Object", true

@@ -418,12 +418,24 @@ func (in *Interp) symKey(s *symbolVal) string {
 	return symbolPrefix + strconv.Itoa(s.id)
 }
 
+// wellKnownIDs fix the well-known symbols' keys (negative ids, which
+// made symbols never get), so code without an Interp can look for them.
+var wellKnownIDs = map[string]int{"iterator": -1, "asyncIterator": -2, "toPrimitive": -3, "toStringTag": -4}
+
+// tagKey is Symbol.toStringTag's property key.
+var tagKey = symbolPrefix + strconv.Itoa(wellKnownIDs["toStringTag"])
+
 // wellKnown is Symbol.<name>, made once per run.
 func (in *Interp) wellKnown(name string) *symbolVal {
 	if s, ok := in.symbols["@@"+name]; ok {
 		return s
 	}
 	s := in.newSymbol("Symbol." + name)
+	if id, ok := wellKnownIDs[name]; ok {
+		delete(in.symByKey, in.symKey(s))
+		s.id = id
+		in.symByKey[in.symKey(s)] = s
+	}
 	if in.symbols == nil {
 		in.symbols = map[string]*symbolVal{}
 	}

@@ -539,6 +539,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if v.errClass != "" && v.Proto != nil {
 			return "", false // a subclass's stack header: util.inspect's improveStack
 		}
+		if _, tagged := v.Props[tagKey]; tagged {
+			return "", false // Object [tag] { ... }
+		}
 		if h, ok := errorStack(v); ok && recurse == 0 {
 			// A frame line stands for the frames: what follows the
 			// error on its line goes with them, as in Node's output
@@ -844,7 +847,9 @@ func plainInstance(o *Object) bool {
 		// Node 10 still called an inspect() method (DEP0079): any
 		// method of that name leaves the output unknown.
 		_, insp := c.Methods["inspect"]
-		ok = ok && !c.native && !c.nullParent && !insp
+		_, tg := c.Getters[tagKey]
+		_, tm := c.Methods[tagKey]
+		ok = ok && !c.native && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
 		return !ok
 	})
 	return ok

@@ -475,11 +475,12 @@ func builtinObjectString(v *Object) (string, bool) {
 	return "[object Object]", true
 }
 
-// hasUserConversion reports whether the snippet gave o a toString or
-// valueOf of its own: on o, its class chain or its prototype objects.
+// hasUserConversion reports whether the snippet gave o a toString,
+// valueOf or Symbol.toStringTag of its own: on o, its class chain or its
+// prototype objects.
 func hasUserConversion(o *Object) bool {
 	for p, depth := o, 0; p != nil && depth < 1000; depth++ {
-		for _, k := range [...]string{"toString", "valueOf"} {
+		for _, k := range [...]string{"toString", "valueOf", tagKey} {
 			if _, ok := p.Props[k]; ok {
 				return true
 			}
@@ -489,7 +490,9 @@ func hasUserConversion(o *Object) bool {
 			p.Proto.chain(func(c *ClassVal) bool {
 				_, t := c.Methods["toString"]
 				_, v := c.Methods["valueOf"]
-				found = found || t || v
+				_, g := c.Getters[tagKey]
+				_, m := c.Methods[tagKey]
+				found = found || t || v || g || m
 				return found
 			})
 			if found {
@@ -627,6 +630,9 @@ func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
 		f := in.userMethod(o, k)
 		if f == nil {
 			if k == "toString" {
+				if t, ok := in.toStringTag(o); ok && !o.Arr && o.errClass == "" && o.rx == nil {
+					return "[object " + t + "]", true
+				}
 				s, ok := builtinObjectString(o)
 				return s, ok
 			}
