@@ -3,6 +3,7 @@ package predict
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"path"
 	"slices"
 	"sort"
@@ -436,7 +437,56 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"round": mathFn("round", jsRound),
 		"max":   native("max", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(-1), math.Max) }),
 		"min":   native("min", func(_ Value, a []Value, _ ir.Pos) Value { return fold(a, math.Inf(1), math.Min) }),
-		"PI":    math.Pi,
+		"PI":    math.Pi, "E": math.E, "LN2": math.Ln2, "LN10": math.Ln10, "LOG2E": math.Log2E, "LOG10E": math.Log10E,
+		"SQRT2": math.Sqrt2, "SQRT1_2": math.Sqrt2 / 2,
+		"sign": mathFn("sign", func(x float64) float64 {
+			switch {
+			case x > 0:
+				return 1
+			case x < 0:
+				return -1
+			}
+			return x // 0, -0, NaN
+		}),
+		"fround": mathFn("fround", func(x float64) float64 { return float64(float32(x)) }),
+		"clz32":  mathFn("clz32", func(x float64) float64 { return float64(bits.LeadingZeros32(uint32(toInt32(x)))) }),
+		"imul": native("imul", func(_ Value, a []Value, _ ir.Pos) Value {
+			x, ok1 := toNumber(arg(a, 0))
+			y, ok2 := toNumber(arg(a, 1))
+			if !ok1 || !ok2 {
+				return unknown{why: "Math"}
+			}
+			return float64(toInt32(x) * toInt32(y))
+		}),
+		"hypot": native("hypot", func(_ Value, a []Value, p ir.Pos) Value {
+			sum := 0.0
+			for _, v := range a {
+				n, ok := toNumber(v)
+				if !ok {
+					return unknown{why: "Math"}
+				}
+				if math.IsInf(n, 0) {
+					return math.Inf(1)
+				}
+				sum += n * n
+			}
+			r := math.Sqrt(sum)
+			if r != math.Trunc(r) || r*r != sum || sum > 1<<52 {
+				in.reason(p, "Math.hypot of these values (V8's last digit may differ)")
+				return unknown{why: "Math"}
+			}
+			return r
+		}),
+		// V8's transcendental functions (fdlibm ports) may differ from Go's
+		// in the last digit: only results that check exactly are kept.
+		"cbrt":  in.exactMath("cbrt", math.Cbrt, func(x, r float64) bool { return r*r*r == x }),
+		"log2":  in.exactMath("log2", math.Log2, func(x, r float64) bool { return math.Pow(2, r) == x }),
+		"log10": in.exactMath("log10", math.Log10, func(x, r float64) bool { return r >= 0 && r <= 22 && math.Pow(10, r) == x }),
+		"log":   in.exactMath("log", math.Log, func(x, r float64) bool { return x == 1 }),
+		"exp":   in.exactMath("exp", math.Exp, func(x, r float64) bool { return x == 0 }),
+		"sin":   in.exactMath("sin", math.Sin, func(x, r float64) bool { return x == 0 }),
+		"cos":   in.exactMath("cos", math.Cos, func(x, r float64) bool { return x == 0 }),
+		"tan":   in.exactMath("tan", math.Tan, func(x, r float64) bool { return x == 0 }),
 	}}
 	b["JSON"] = in.jsonNamespace()
 	b["require"] = in.requireFn(in.mainDir())
@@ -2087,6 +2137,24 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// exactMath is a Math function whose result is kept only when exact
+// reports that it is the exact answer (which any correct library gives);
+// NaN and infinities pass through.
+func (in *Interp) exactMath(name string, f func(float64) float64, exact func(x, r float64) bool) *Native {
+	return native(name, func(_ Value, a []Value, p ir.Pos) Value {
+		x, ok := toNumber(arg(a, 0))
+		if !ok {
+			return unknown{why: "Math"}
+		}
+		r := f(x)
+		if math.IsNaN(r) || math.IsInf(r, 0) || r == math.Trunc(r) && exact(x, r) {
+			return r
+		}
+		in.reason(p, "Math.%s of this value (V8's last digit may differ from Go's)", name)
+		return unknown{why: "Math"}
+	})
 }
 
 // parseIntRadix is parseInt(s, radix) for a radix given (0 means 10, or

@@ -24,6 +24,31 @@ func (in *Interp) numberMember(n float64, k string, pos ir.Pos) Value {
 			}
 			return toFixed(n, int(d))
 		})
+	case "toPrecision", "toExponential":
+		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
+			p := arg(a, 0)
+			if p == nil {
+				if k == "toPrecision" {
+					return jsNum(n)
+				}
+			}
+			d, ok := toNumber(p)
+			if !ok {
+				return unknown{why: k}
+			}
+			if math.IsNaN(n) || math.IsInf(n, 0) {
+				return jsNum(n)
+			}
+			if math.IsNaN(d) {
+				d = 0
+			}
+			d = math.Trunc(d)
+			lo := map[string]float64{"toPrecision": 1, "toExponential": 0}[k]
+			if p != nil && (d < lo || d > 100) {
+				in.throwRange(pos, k+"() argument must be between "+jsNum(lo)+" and 100")
+			}
+			return precisionString(n, k, int(d), p == nil)
+		})
 	case "toString":
 		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
 			r := arg(a, 0)
@@ -173,4 +198,80 @@ func (in *Interp) structuredClone(v Value, pos ir.Pos) Value {
 		return unknown{why: "structuredClone"}
 	}
 	return c
+}
+
+// precisionString is toPrecision(p) and toExponential(d) of a finite n:
+// correctly rounded digits (as V8's bignum conversion), then JS's layout
+// (exponent with a sign and no padding; toPrecision in fixed notation
+// while the exponent is in [-6, p)). shortest is toExponential() without
+// an argument: as many digits as n needs.
+func precisionString(n float64, k string, d int, shortest bool) string {
+	var digits string
+	var e int
+	prec := d - 1 // toPrecision: significant digits
+	if k == "toExponential" {
+		prec = d
+	}
+	if shortest {
+		prec = -1
+	}
+	if shortest {
+		s := strconv.FormatFloat(math.Abs(n), 'e', -1, 64) // d.ddde±xx
+		mant, exp, _ := strings.Cut(s, "e")
+		digits = strings.Replace(mant, ".", "", 1)
+		e, _ = strconv.Atoi(exp)
+	} else {
+		digits, e = roundedDigits(math.Abs(n), prec+1)
+	}
+	sign := ""
+	if n < 0 {
+		sign = "-"
+	}
+	expStr := func() string {
+		if e < 0 {
+			return "e" + strconv.Itoa(e)
+		}
+		return "e+" + strconv.Itoa(e)
+	}
+	if k == "toExponential" || e < -6 || e >= d {
+		m := digits[:1]
+		if len(digits) > 1 {
+			m += "." + digits[1:]
+		}
+		return sign + m + expStr()
+	}
+	if e >= 0 {
+		if e+1 >= len(digits) {
+			return sign + digits + strings.Repeat("0", e+1-len(digits))
+		}
+		return sign + digits[:e+1] + "." + digits[e+1:]
+	}
+	return sign + "0." + strings.Repeat("0", -e-1) + digits
+}
+
+// roundedDigits are x's first p significant decimal digits, rounded half
+// up from its exact expansion (as V8; Go's strconv rounds ties to even),
+// and the decimal exponent of the first.
+func roundedDigits(x float64, p int) (string, int) {
+	if x == 0 {
+		return strings.Repeat("0", p), 0
+	}
+	exact := new(big.Float).SetPrec(2000).SetFloat64(x).Text('e', 1100) // exact: a double has fewer digits
+	mant, exp, _ := strings.Cut(exact, "e")
+	e, _ := strconv.Atoi(exp)
+	all := strings.Replace(mant, ".", "", 1) + strings.Repeat("0", p+1)
+	digits := []byte(all[:p])
+	if all[p] >= '5' {
+		i := p - 1
+		for ; i >= 0 && digits[i] == '9'; i-- {
+			digits[i] = '0'
+		}
+		if i < 0 {
+			digits = append([]byte{'1'}, digits[:p-1]...)
+			e++
+		} else {
+			digits[i]++
+		}
+	}
+	return string(digits), e
 }
