@@ -449,6 +449,18 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return x // 0, -0, NaN
 		}),
 		"fround": mathFn("fround", func(x float64) float64 { return float64(float32(x)) }),
+		"pow": native("pow", func(_ Value, a []Value, p ir.Pos) Value {
+			x, ok1 := toNumber(arg(a, 0))
+			y, ok2 := toNumber(arg(a, 1))
+			if !ok1 || !ok2 {
+				return unknown{why: "Math"}
+			}
+			if r, ok := jsPow(x, y); ok {
+				return r
+			}
+			in.reason(p, "Math.pow(%s, %s) (V8 computes such powers to a last digit that differs by release)", jsNum(x), jsNum(y))
+			return unknown{why: "Math"}
+		}),
 		"clz32":  mathFn("clz32", func(x float64) float64 { return float64(bits.LeadingZeros32(uint32(toInt32(x)))) }),
 		"imul": native("imul", func(_ Value, a []Value, _ ir.Pos) Value {
 			x, ok1 := toNumber(arg(a, 0))

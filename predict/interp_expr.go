@@ -969,7 +969,11 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 	case "%":
 		return math.Mod(x, y)
 	case "**":
-		return math.Pow(x, y)
+		if r, ok := jsPow(x, y); ok {
+			return r
+		}
+		in.reason(pos, "%s ** %s (V8 computes such powers to a last digit that differs by release)", jsNum(x), jsNum(y))
+		return unknown{why: "**"}
 	case "<":
 		return x < y
 	case ">":

@@ -275,3 +275,52 @@ func roundedDigits(x float64, p int) (string, int) {
 	}
 	return string(digits), e
 }
+
+// jsPow is x ** y where every engine agrees: the special cases, powers of
+// two, and integer powers that are exact doubles; ok is false for the
+// rest (V8's last digit differs by release: 10 ** -5 is 0.00001 on Node
+// 10 and 0.000009999999999999999 on 20).
+func jsPow(x, y float64) (float64, bool) {
+	switch {
+	case y == 0:
+		return 1, true
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN(), true
+	case (x == 1 || x == -1) && math.IsInf(y, 0):
+		return math.NaN(), true // JS, unlike C's pow
+	case math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0:
+		return math.Pow(x, y), true // exact special cases
+	}
+	if y != math.Trunc(y) {
+		if x < 0 {
+			return math.NaN(), true
+		}
+		if y == 0.5 {
+			return math.Sqrt(x), true // correctly rounded everywhere
+		}
+		return 0, false
+	}
+	if frac, exp := math.Frexp(math.Abs(x)); frac == 0.5 && math.Abs(y) < 1e4 {
+		// A power of two: exact (or an exact underflow/overflow).
+		r := math.Ldexp(1, int(y)*(exp-1))
+		if x < 0 && math.Mod(y, 2) != 0 {
+			r = -r
+		}
+		return r, true
+	}
+	if y < 0 || y > 64 {
+		return 0, false
+	}
+	// The exact power (53 bits per factor suffice), kept only when it is
+	// a double itself: then every engine returns it.
+	b := new(big.Float).SetPrec(uint(53*y) + 53).SetFloat64(1)
+	bx := new(big.Float).SetPrec(53).SetFloat64(x)
+	for i := 0; i < int(y); i++ {
+		b.Mul(b, bx)
+	}
+	f, acc := b.Float64()
+	if acc != big.Exact {
+		return 0, false
+	}
+	return f, true
+}
