@@ -295,6 +295,7 @@ var features = map[string][]Version{
 	"path.format dot":                   {{19, 0, 0}}, // path.format adds the dot an ext lacks
 	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
 	"Object.hasOwn":                     {{16, 9, 0}},
+	"Error cause":                       {{16, 9, 0}}, // new Error(msg, { cause }) (V8 9.3; measured on 16.8.0 and 16.9.0)
 	"structuredClone":                   {{17, 0, 0}},
 	"Array.prototype.findLast":          {{18, 0, 0}},
 	"Array.prototype.findLastIndex":     {{18, 0, 0}},

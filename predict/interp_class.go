@@ -152,7 +152,11 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 		}
 		if opts, ok := arg(args, 1).(*Object); ok {
 			if cause, has := opts.Props["cause"]; has {
-				o.Props["cause"] = cause
+				if !in.p.Has("Error cause") {
+					in.reason(pos, "the cause option before Node 16.9 is not modelled")
+				} else {
+					o.Props["cause"] = cause
+				}
 			}
 		}
 		return nil
