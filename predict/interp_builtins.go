@@ -266,6 +266,11 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"isNaN": numFn("isNaN", isNaN, false), "isFinite": numFn("isFinite", isFinite, false),
 		"isInteger": numFn("isInteger", isInteger, false), "parseFloat": b["parseFloat"], "parseInt": b["parseInt"],
 		"MAX_SAFE_INTEGER": float64(1<<53 - 1), "MIN_SAFE_INTEGER": -float64(1<<53 - 1), "EPSILON": math.Pow(2, -52),
+		"isSafeInteger": numFn("isSafeInteger", func(n float64) Value {
+			return n == math.Trunc(n) && math.Abs(n) <= 1<<53-1
+		}, false),
+		"MAX_VALUE": math.MaxFloat64, "MIN_VALUE": math.SmallestNonzeroFloat64,
+		"POSITIVE_INFINITY": math.Inf(1), "NEGATIVE_INFINITY": math.Inf(-1), "NaN": math.NaN(),
 	}
 	b["Boolean"] = native("Boolean", func(_ Value, a []Value, _ ir.Pos) Value {
 		t, ok := truthy(arg(a, 0))
