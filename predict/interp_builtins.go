@@ -1686,10 +1686,31 @@ func (in *Interp) arrayFrom(a []Value, pos ir.Pos) Value {
 			break
 		}
 		if v.coll != nil || v.gen != nil || in.ownSymbolMethod(v, "iterator") != nil {
-			// A mapping function runs after all items are read: the
-			// same order as V8's only when reading runs no code.
-			if arg(a, 1) != nil && (v.gen != nil || v.coll == nil) {
-				in.reason(pos, "Array.from of an iterator with a mapping function")
+			if f := arg(a, 1); f != nil && (v.gen != nil || v.coll == nil) {
+				// The mapping function runs after each step, as the
+				// spec interleaves them (an iterator's code may print).
+				if !isCallable(f) {
+					in.throwTypeVague()
+				}
+				it := in.openIter(v, nil, pos)
+				if it == nil {
+					return unknown{why: "Array.from"}
+				}
+				var out []Value
+				for i := 0; ; i++ {
+					if i >= in.opts.MaxIter {
+						in.cutShort(pos, "Array.from's iteration")
+						break
+					}
+					x, done := in.iterStep(it, pos)
+					if done {
+						break
+					}
+					out = append(out, in.call(f, arg(a, 2), []Value{x, float64(i)}, pos))
+				}
+				r := newArray(out)
+				r.born = in.epoch
+				return r
 			}
 			var ok bool
 			if items, ok = in.iterAll(v, nil, pos); !ok {
