@@ -293,6 +293,10 @@ type Interp struct {
 	modules   map[string]*Object // local modules loaded, by path
 	esm       map[string]*esModule
 	cjsNames  map[string][]string // a CommonJS module's names an ES module may import
+	// written is this run's own file contents (interp_fswrite.go);
+	// writing and reading count requests in flight per file.
+	written          map[string][]byte
+	writing, reading map[string]int
 	esmStack  []*esModule         // the local ES modules whose bodies are running
 	late      []*Promise
 
@@ -332,7 +336,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 		opts.MaxIter = 10000
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
-		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}}
+		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}, writing: map[string]int{}, reading: map[string]int{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track, Again: in.resolvedAgain}
 	if x != nil {
 		x.Describe = in.describe

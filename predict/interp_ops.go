@@ -277,6 +277,19 @@ func resolverFn(name string, f func(Value)) *Native {
 // fsCall is an fs callback API: its completion is I/O in the poll
 // phase, the callback a macrotask with the error and the result.
 func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
+	if name == "writeFile" || name == "appendFile" {
+		if len(args) == 0 || !isCallable(args[len(args)-1]) {
+			in.throwType(pos, "The \"cb\" argument must be of type function")
+		}
+		cb := args[len(args)-1]
+		trips, res, ok := in.fsWrite(name, args[:len(args)-1], "cb", pos)
+		if !ok {
+			in.reason(pos, "a callback passed to fs.%s is never run by the predictor", name)
+			return nil
+		}
+		in.submitWrite(arg(args, 0).(string), trips, res, func(e Value) { in.call(cb, nil, []Value{e}, pos) }, "fs."+name, pos)
+		return nil
+	}
 	if !fsModelled[name] {
 		in.reason(pos, "fs.%s is not modelled", name)
 		for _, a := range args {
@@ -290,14 +303,58 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 		in.throwType(pos, "The \"cb\" argument must be of type function")
 	}
 	trips, cbArgs := in.fsRequest(name, args[:len(args)-1], false, pos)
-	in.l.SubmitIO(trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
+	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
 	return nil
+}
+
+// submitRead submits a read request, counting it in flight on its file
+// (a write meeting it is a reason).
+func (in *Interp) submitRead(p Value, trips int, t task) {
+	s, ok := p.(string)
+	if !ok {
+		in.l.SubmitIO(trips, t)
+		return
+	}
+	k := in.absPath(s)
+	in.reading[k]++
+	fn := t.fn
+	t.fn = native("", func(this Value, a []Value, pos ir.Pos) Value {
+		in.reading[k]--
+		return in.call(fn, this, a, pos)
+	})
+	in.l.SubmitIO(trips, t)
+}
+
+// submitWrite submits a write: on completion the overlay takes it (res's
+// second element applies it), then done gets the error or null.
+func (in *Interp) submitWrite(p string, trips int, res []Value, done func(e Value), api string, pos ir.Pos) {
+	k := in.absPath(p)
+	in.writing[k]++
+	finish := native(api, func(Value, []Value, ir.Pos) Value {
+		in.writing[k]--
+		if len(res) > 1 {
+			in.call(res[1], nil, nil, pos)
+		}
+		done(res[0])
+		return nil
+	})
+	in.l.SubmitIO(trips, task{fn: finish, api: api, site: pos})
 }
 
 // fsSync is fs.<name>Sync: the same request done at once, in the calling
 // callback; it returns the result or throws the error.
 func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 	switch {
+	case name == "writeFile" || name == "appendFile":
+		_, res, ok := in.fsWrite(name, args, "sync", pos)
+		if !ok {
+			return unknown{why: "fs." + name + "Sync"}
+		}
+		if e, isErr := res[0].(*Object); isErr {
+			delete(e.Props, "[[stackless]]")
+			panic(&Thrown{V: e})
+		}
+		return nil
 	case name == "write":
 		return in.writeSync(args, pos)
 	case name == "exists":
@@ -362,6 +419,20 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 	}
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)
+	if name == "writeFile" || name == "appendFile" {
+		trips, res, ok := in.fsWrite(name, args, "promise", pos)
+		if !ok {
+			return unknown{why: "fs.promises." + name}
+		}
+		in.submitWrite(arg(args, 0).(string), trips, res, func(e Value) {
+			if e != null {
+				reject(e)
+			} else {
+				resolve(nil)
+			}
+		}, "fs.promises."+name, pos)
+		return p
+	}
 	trips, res := in.fsRequest(name, args, true, pos)
 	settle := native("fs.promises."+name, func(_ Value, a []Value, _ ir.Pos) Value {
 		if e := arg(a, 0); e != null {
@@ -376,7 +447,8 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 }
 
 // fsModelled are the fs operations the predictor models (both forms).
-var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true, "readdir": true}
+var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true, "readdir": true,
+	"writeFile": true, "appendFile": true}
 
 // fsRequest is an fs request's round trips and what it completes with
 // ([error, result]; error null on success). args are the request's
@@ -494,6 +566,10 @@ func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data [
 	if !ok || in.opts.Files == nil {
 		in.reason(pos, "fs.%s: whether the file exists is not known (its path, or the files: pass --fs)", name)
 		return false, nil, nil
+	}
+	in.raceCheck(s, false, pos)
+	if b, ok := in.overlayRead(s); ok {
+		return true, b, nil // this run wrote it
 	}
 	// A relative path is read from the file system's own working
 	// directory, which keeps it as given in error messages, as Node does.

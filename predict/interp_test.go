@@ -49,6 +49,7 @@ var stallDependent = map[string]bool{
 	"tick-throws-handled-timer":  true, // T2 set a millisecond after T1 is not due when T1's list runs again
 	"tick-throws-handled":        true, // the 1 ms timeout against the immediate (handling the throw takes longer)
 	"timers-promises-interval":   true, // 10 ms beats against 15 and 25 ms timers set at other reads
+	"fs-write":                   true, // thread-pool round trips against the immediate (any poll may see them)
 }
 
 // complete cases exist to show that a construct is modelled: on every

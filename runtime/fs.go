@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"path"
 
 	"github.com/grafana/sobek"
 
@@ -22,7 +23,18 @@ type fsOp struct {
 
 func one(*host, []sobek.Value) int { return 1 }
 
-func writeTrips(h *host, _ []sobek.Value) int { return h.p.Profile.WriteFileTrips() }
+// writeTrips is writeFile's and appendFile's round trips: the open alone
+// when it fails (a missing directory, a directory), else the profile's.
+func writeTrips(h *host, a []sobek.Value) int {
+	p := h.path(a[0])
+	if st, err := h.fs.Stat(p); err == nil && !st.IsFile() {
+		return 1
+	}
+	if st, err := h.fs.Stat(path.Dir(p)); err != nil || st.IsFile() {
+		return 1
+	}
+	return h.p.Profile.WriteFileTrips()
+}
 
 // wholeFile is the round trips of readFile/writeFile: open, (fstat,)
 // read/write(s), close — or just the open when it fails.
