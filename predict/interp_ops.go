@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"path"
 	"strings"
 
 	"github.com/looplint/looplint/ir"
@@ -526,6 +527,12 @@ func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
 	if !ok || !isStr {
 		in.reason(pos, "fs.readdir: the directory's entries are not known (its path, or the files: pass --fs)")
 		return unknownRes
+	}
+	for k := range in.written {
+		if path.Dir(k) == in.absPath(p) {
+			in.reason(pos, "fs.readdir of a directory this run wrote files in is not modelled")
+			return unknownRes
+		}
 	}
 	names, err := lister.Readdir(p)
 	if err != nil {
