@@ -271,6 +271,7 @@ type Interp struct {
 	// console's state: the group indent and the count labels.
 	groupIndent string
 	counts      map[string]int
+	timeLabels  map[string]bool // console.time's running labels
 	prog        *ir.Program
 	p           loop.Profile
 	opts        Options

@@ -49,7 +49,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		s := s
 		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.print(s, a, p) })
 	}
-	for _, m := range []string{"dir", "table", "trace", "group", "groupCollapsed", "groupEnd", "count", "countReset", "assert"} {
+	for _, m := range []string{"dir", "table", "trace", "group", "groupCollapsed", "groupEnd", "count", "countReset", "assert", "time", "timeEnd", "timeLog"} {
 		m := m
 		console.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.consoleMethod(m, a, p) })
 	}

@@ -31,7 +31,7 @@ func (in *Interp) printLine(stream, text string) {
 // consoleMethod is console's other methods, as Node's Console has them.
 func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 	switch m {
-	case "group", "groupCollapsed", "groupEnd", "count", "countReset":
+	case "group", "groupCollapsed", "groupEnd", "count", "countReset", "time", "timeEnd", "timeLog":
 		// State every later console line depends on: callbacks that
 		// touch it do not commute.
 		in.impure = true
@@ -94,6 +94,37 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 			s = "<unknown>"
 		}
 		in.printLine("stdout", s)
+	case "time", "timeEnd", "timeLog":
+		label := "default"
+		if v := arg(args, 0); v != nil {
+			s, ok := toStr(v)
+			if !ok {
+				in.reason(pos, "console.%s with a label the predictor does not know", m)
+				return nil
+			}
+			label = s
+		}
+		if in.timeLabels == nil {
+			in.timeLabels = map[string]bool{}
+		}
+		started := in.timeLabels[label]
+		switch {
+		case m == "time" && started:
+			in.heard("Warning")
+			in.stderr = append(in.stderr, "Warning: Label '"+label+"' already exists for console.time()")
+		case m == "time":
+			in.timeLabels[label] = true
+		case !started:
+			in.heard("Warning")
+			in.stderr = append(in.stderr, "Warning: No such label '"+label+"' for console."+m+"()")
+		default:
+			// "label: 1.234ms": the time is the machine's.
+			in.reason(pos, "console.%s prints the time elapsed, which the predictor does not know", m)
+			in.printLine("stdout", label+": <unknown>")
+			if m == "timeEnd" {
+				delete(in.timeLabels, label)
+			}
+		}
 	case "table":
 		in.consoleTable(args, pos)
 	default: // trace
