@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/looplint/looplint/loop"
 )
@@ -20,11 +21,27 @@ type Outcome struct {
 // Explore runs the default schedule and n-1 random ones derived from seed,
 // in parallel, and returns the distinct outcomes, most frequent first.
 func (p *Program) Explore(n int, seed uint64) []Outcome {
+	return p.ExploreUntil(n, seed, time.Time{})
+}
+
+// ExploreUntil is Explore that starts no schedule past deadline (zero:
+// none), so that a snippet whose every run takes seconds (a long counting
+// loop) does not keep the caller for minutes.
+func (p *Program) ExploreUntil(n int, seed uint64, deadline time.Time) []Outcome {
 	// The default schedule runs first, alone: a snippet that exhausts the
 	// wall-clock or memory budget would do so under every schedule.
+	start := time.Now()
 	first := p.Run(loop.Default{})
 	if first.Status == StatusTimeout || first.Status == StatusMemory || n <= 1 {
 		return Group([]Result{first})
+	}
+	if !deadline.IsZero() {
+		// Runs take about as long as the first: as many as fit.
+		per := max(time.Since(start), time.Millisecond)
+		workers := time.Duration(max(1, goruntime.GOMAXPROCS(0)))
+		if fit := int(time.Until(deadline) * workers / per); fit < n-1 {
+			n = max(1, fit+1)
+		}
 	}
 	var oracles []func() loop.Oracle
 	for i := 1; i < n; i++ {

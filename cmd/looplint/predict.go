@@ -79,7 +79,7 @@ usage.`,
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
 	fl.IntVar(&f.explore, "explore", 200, "runtime schedules tried when looking for unpredicted orders")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for that exploration")
-	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction; past it the orders found so far are listed and the result is incomplete (0: none)")
+	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction, past which the orders found so far are listed and the result is incomplete, and for the random exploration after it, which tries only the schedules that fit (0: none)")
 	return cmd
 }
 
@@ -268,6 +268,7 @@ func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
 // the prediction is incomplete, an order is not confirmed or the runtime
 // printed one that was not predicted.
 func predictFile(file string, f predictFlags) (predictReport, bool, error) {
+	start := time.Now()
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
@@ -351,7 +352,11 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Orders = append(rep.Orders, po)
 	}
 	if !f.noConfirm && f.explore > 0 && !overBudget && !cutShort {
-		for _, o := range prog.Explore(f.explore, f.seed) {
+		var deadline time.Time
+		if f.timeout > 0 {
+			deadline = start.Add(f.timeout)
+		}
+		for _, o := range prog.ExploreUntil(f.explore, f.seed, deadline) {
 			if o.Status != lrt.StatusExited || pred.Has(o.Stdout, o.ExitCode, false) {
 				continue
 			}
