@@ -53,6 +53,9 @@ type Fork struct {
 	// checked timers<iterMark>"; Iter is the loop iteration.
 	Text string
 	Iter int
+	// Gap: the milliseconds this answer needs between two timers'
+	// creations (why.go's creationGap; 0 for none).
+	Gap int64
 }
 
 // Run is one callback a path ran, named by Exec.Describe.
@@ -197,7 +200,11 @@ func (x *Exec) clockFork(r int) {
 		return
 	}
 	q := x.lp.Question()
-	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy), Iter: q.Iteration})
+	var gap int64
+	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil {
+		gap = creationGap(q.Timer, q.Other, r)
+	}
+	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy), Iter: q.Iteration, Gap: gap})
 }
 
 // Clock is this run's symbolic clock.

@@ -61,6 +61,10 @@ type Outcome struct {
 	Witness loop.Witness
 	// Why lists the branching points that decide this order, in words.
 	Why []string
+	// Pause is the least time (ms) that must pass between two timers'
+	// creations for this order (0: none): in one synchronous run without
+	// a busy-wait, only a stall of the machine makes it.
+	Pause int64
 	// Groups are stretches of I/O callbacks whose blocks print in any
 	// order: the outcome stands for every arrangement (Count, Expand),
 	// Stdout and Witness show the explored one.
@@ -192,6 +196,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	res := Explore(run, cfg)
 	for i := range outs {
 		outs[i].Why = why.reasons(firsts[i])
+		outs[i].Pause = why.pauseOf(i)
 	}
 	pr := Prediction{Orders: outs, Explored: res}
 	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)

@@ -156,11 +156,16 @@ type whyIndex struct {
 	outAt map[string]int // choice prefix -> output index, or -1 if several
 	paths []Path         // the first path through each (prefix, next pick)
 	first map[string]int // prefix+pick -> index in paths
+	pause map[int]int64  // output index -> the least pause a path to it needs
 }
 
 func newWhyIndex() *whyIndex {
-	return &whyIndex{outAt: map[string]int{}, first: map[string]int{}}
+	return &whyIndex{outAt: map[string]int{}, first: map[string]int{}, pause: map[int]int64{}}
 }
+
+// pauseOf is the shortest pause between two timers' creations that
+// some path to output out needs (0: one needs none).
+func (w *whyIndex) pauseOf(out int) int64 { return w.pause[out] }
 
 func prefixKey(c []int) string {
 	buf, _ := prefixKeys(c)
@@ -182,6 +187,13 @@ func prefixKeys(c []int) (buf []byte, offs []int) {
 
 // add records a path whose output has index out.
 func (w *whyIndex) add(p Path, out int) {
+	var g int64
+	for _, f := range p.Forks {
+		g = max(g, f.Gap)
+	}
+	if cur, ok := w.pause[out]; !ok || g < cur {
+		w.pause[out] = g
+	}
 	var b strings.Builder
 	keep := false
 	for i := 0; i <= len(p.Choices); i++ {

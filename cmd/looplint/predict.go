@@ -113,6 +113,10 @@ type predictedOrder struct {
 	// "cut short" when the prediction left a loop early (nothing replayed).
 	Replay  string        `json:"replay,omitempty"`
 	Why     string        `json:"why"`
+	// PauseMs: the least time (ms) that must pass between two timers'
+	// creations for this order; without a busy-wait between them, only a
+	// stall of the machine makes it (absent: none needed).
+	PauseMs int64 `json:"pauseMs,omitempty"`
 	Explain []explainStep `json:"explain,omitempty"`
 }
 
@@ -311,7 +315,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	}
 	for _, o := range pred.List(f.maxOrders) {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
-			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why)}
+			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why), PauseMs: o.Pause}
 		if f.explain {
 			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
 			if err != nil {
@@ -443,6 +447,15 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			verdict = fmt.Sprintf("at most %d possible orders", rep.Total)
 		}
 	}
+	paused := 0
+	for _, o := range rep.Orders {
+		if o.PauseMs > 0 {
+			paused++
+		}
+	}
+	if paused > 0 && len(rep.Orders) > 1 {
+		verdict += fmt.Sprintf(" (%d of those listed only if time passes between two timers' creations)", paused)
+	}
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
 	}
@@ -465,6 +478,9 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			case !*o.Confirmed:
 				mark = " · NOT confirmed by replay"
 			}
+		}
+		if o.PauseMs > 0 {
+			mark += fmt.Sprintf(" · needs %d ms between two timers' creations", o.PauseMs)
 		}
 		if rep.Total > 1 {
 			fmt.Fprintf(w, "\n#%d  %d of %d paths%s\n", i+1, o.Paths, paths, mark)
