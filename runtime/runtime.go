@@ -136,7 +136,7 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	case kind == parse.CommonJS:
 		prg, err := compileCJS(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix)
 		if err != nil {
-			return nil, &parse.Error{File: f.Path, Msg: "unsupported syntax: " + err.Error()}
+			return nil, compileError(f, p.VirtPath, err)
 		}
 		p.cjs = prg
 	}
@@ -267,3 +267,25 @@ func newFS(p *Program) (*memfs.FS, error) {
 // Files is a fresh copy of the sandbox file system the program sees (the
 // --fs mount and the snippet itself), for the predictor.
 func (p *Program) Files() (*memfs.FS, error) { return newFS(p) }
+
+// compileError is the engine's refusal of a file esbuild took, at the
+// user's line and column: the engine says "... at <path>:line:col" in the
+// CommonJS wrapper's text.
+func compileError(f *parse.File, virt string, err error) *parse.Error {
+	msg := err.Error()
+	pe := &parse.Error{File: f.Path, Msg: "unsupported syntax: " + msg}
+	at := strings.LastIndex(msg, " at "+virt+":")
+	if at < 0 {
+		return pe
+	}
+	var line, col int
+	if _, serr := fmt.Sscanf(msg[at+len(" at "+virt+":"):], "%d:%d", &line, &col); serr != nil || line < 1 {
+		return pe
+	}
+	if line == 1 {
+		col -= len(parse.CJSPrefix)
+	}
+	pe.Line, pe.Col = f.Original(line, max(col, 1))
+	pe.Msg = "unsupported syntax: " + msg[:at]
+	return pe
+}

@@ -135,6 +135,8 @@ func TestPredictMalformedInput(t *testing.T) {
 		{"empty", write("empty.js", nil), 0, "deterministic"},
 		{"binary", write("bin.js", bin), 2, "binary or non-UTF-8 file"},
 		{"syntax", write("syntax.js", []byte("setTimeout(() => {\n")), 2, "syntax.js:2:1:"},
+		// esbuild takes it; the engine refuses it: still the user's line.
+		{"engine-syntax", write("private.js", []byte("class A { #x = 1; }\nconsole.log(#x in {});\n")), 2, "private.js:2:"},
 		// Node 20's parser overflows its stack on this (RangeError at
 		// load); the prediction says it cannot know where that happens.
 		{"nested", write("nested.js", []byte("console.log("+strings.Repeat("[", 100000)+strings.Repeat("]", 100000)+");")), 1, "nests 100002 levels deep"},
