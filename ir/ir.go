@@ -327,6 +327,10 @@ type (
 		Quasis []string
 		Exprs  []Expr
 		Pos    Pos
+		// Raw are the quasis as written (a tag's strings.raw); Invalid
+		// marks those whose escapes do not cook (undefined to a tag).
+		Raw     []string
+		Invalid []bool
 	}
 	// Array: nil elements are holes.
 	Array struct {

@@ -1165,6 +1165,8 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 		for _, q := range e.Elements {
 			if q != nil {
 				t.Quasis = append(t.Quasis, q.Parsed.String())
+				t.Raw = append(t.Raw, q.Literal)
+				t.Invalid = append(t.Invalid, !q.Valid)
 			}
 		}
 		return t

@@ -115,8 +115,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		return in.constant(e)
 	case *ir.Template:
 		if e.Tag != nil {
-			in.reason(e.Pos, "tagged template")
-			return unknown{why: "tagged template"}
+			return in.taggedTemplate(e, sc, fr)
 		}
 		var b strings.Builder
 		for i, q := range e.Quasis {
@@ -532,6 +531,48 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 	default:
 		in.destructure(t, v, sc, fr, pos, func(p ir.Pattern, v Value) { in.store(p, v, sc, fr, pos) })
 	}
+}
+
+// taggedTemplate is tag`...`: the tag gets the cooked strings (with
+// .raw, both frozen) and the substitutions; a member tag gets its object
+// as this.
+func (in *Interp) taggedTemplate(e *ir.Template, sc *Scope, fr *frame) Value {
+	var this, fn Value
+	if m, ok := e.Tag.(*ir.Member); ok {
+		this = in.eval(m.Obj, sc, fr)
+		k, ok := in.memberKey(m, sc, fr)
+		if !ok {
+			in.reason(e.Pos, "a tag read through a computed member")
+			return unknown{why: "tagged template"}
+		}
+		fn = in.getMember(this, k, e.Pos)
+	} else {
+		fn = in.eval(e.Tag, sc, fr)
+	}
+	cooked := make([]Value, len(e.Quasis))
+	raw := make([]Value, len(e.Raw))
+	for i, q := range e.Quasis {
+		cooked[i] = q
+		if i < len(e.Invalid) && e.Invalid[i] {
+			cooked[i] = nil
+		}
+	}
+	for i, r := range e.Raw {
+		raw[i] = strings.ReplaceAll(strings.ReplaceAll(r, "\r\n", "\n"), "\r", "\n") // line ends normalize
+	}
+	strs := newArray(cooked)
+	rawArr := newArray(raw)
+	rawArr.frozen = true
+	strs.Props["raw"] = rawArr // not enumerable
+	strs.frozen = true
+	args := []Value{strs}
+	for _, x := range e.Exprs {
+		args = append(args, in.eval(x, sc, fr))
+	}
+	if !isCallable(fn) {
+		in.throwTypeVague()
+	}
+	return in.call(fn, this, args, e.Pos)
 }
 
 // deleteMember is delete o.k / delete o[k] on the snippet's plain objects,

@@ -110,7 +110,36 @@ func (in *Interp) stringStatics() map[string]Value {
 			return string(utf16.Decode(u))
 		})
 	}
-	return map[string]Value{"fromCharCode": from("fromCharCode", true), "fromCodePoint": from("fromCodePoint", false)}
+	raw := native("raw", func(_ Value, a []Value, pos ir.Pos) Value {
+		strs, ok := arg(a, 0).(*Object)
+		if !ok {
+			in.reason(pos, "String.raw of this value is not modelled")
+			return unknown{why: "String.raw"}
+		}
+		r, ok := in.getMember(strs, "raw", pos).(*Object)
+		if !ok || !r.Arr {
+			in.reason(pos, "String.raw of this value is not modelled")
+			return unknown{why: "String.raw"}
+		}
+		var b strings.Builder
+		for i, part := range r.Elems {
+			s, ok := toStr(part)
+			if !ok {
+				return unknown{why: "String.raw"}
+			}
+			b.WriteString(s)
+			if i+1 < len(r.Elems) && i+1 < len(a) {
+				v, ok := in.toPrimitive(a[i+1], "string", pos)
+				sub, ok2 := toStr(v)
+				if !ok || !ok2 {
+					return unknown{why: "String.raw"}
+				}
+				b.WriteString(sub)
+			}
+		}
+		return b.String()
+	})
+	return map[string]Value{"fromCharCode": from("fromCharCode", true), "fromCodePoint": from("fromCodePoint", false), "raw": raw}
 }
 
 // uriUnescaped are the characters encodeURIComponent leaves alone;
