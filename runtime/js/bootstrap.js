@@ -235,7 +235,12 @@
   });
   const SetProto = Set.prototype;
   define(SetProto, 'union', function union(o) { const r = new Set(this); for (const x of o.keys()) r.add(x); return r; });
-  define(SetProto, 'intersection', function intersection(o) { const r = new Set(); for (const x of this) if (o.has(x)) r.add(x); return r; });
+  define(SetProto, 'intersection', function intersection(o) {
+    // The spec walks the smaller of the two: the result's order is its.
+    const r = new Set();
+    if (this.size <= o.size) { for (const x of this) if (o.has(x)) r.add(x); } else { for (const x of o.keys()) if (this.has(x)) r.add(x); }
+    return r;
+  });
   define(SetProto, 'difference', function difference(o) { const r = new Set(); for (const x of this) if (!o.has(x)) r.add(x); return r; });
   define(SetProto, 'symmetricDifference', function symmetricDifference(o) {
     const r = new Set(this);
