@@ -446,7 +446,9 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 				}
 				return float64(u16(s, m[0]))
 			case k == "matchAll":
-				if !rx.global {
+				// A pattern that is not a RegExp is made one with the g flag.
+				given, isRx := arg(a, 0).(*Object)
+				if !rx.global && isRx && given.rx != nil {
 					in.throwType(pos, "String.prototype.matchAll called with a non-global RegExp argument")
 				}
 				var items []Value
