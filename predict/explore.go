@@ -201,10 +201,12 @@ func (x *Exec) clockFork(r int) {
 	}
 	q := x.lp.Question()
 	var gap int64
-	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil {
+	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil && x.lp.SameTurn(q.Timer.Start(), q.Other.Start()) {
+		// Made in one callback: only a stall of the machine separates
+		// them (time passes naturally between callbacks).
 		gap = creationGap(q.Timer, q.Other, r)
 	}
-	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy), Iter: q.Iteration, Gap: gap})
+	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy, gap), Iter: q.Iteration, Gap: gap})
 }
 
 // Clock is this run's symbolic clock.

@@ -61,9 +61,9 @@ type Outcome struct {
 	Witness loop.Witness
 	// Why lists the branching points that decide this order, in words.
 	Why []string
-	// Pause is the least time (ms) that must pass between two timers'
-	// creations for this order (0: none): in one synchronous run without
-	// a busy-wait, only a stall of the machine makes it.
+	// Pause is the least time (ms) the code between two timer creations
+	// in one callback must take for this order (0: none): without a
+	// busy-wait there, only a stall of the machine makes it.
 	Pause int64
 	// Groups are stretches of I/O callbacks whose blocks print in any
 	// order: the outcome stands for every arrangement (Count, Expand),

@@ -435,7 +435,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"entries": native("entries", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("entries", arg(a, 0), p) }),
 		"assign": native("assign", func(_ Value, a []Value, p ir.Pos) Value {
 			t, ok := arg(a, 0).(*Object)
-			if !ok || !plainKeys(t) {
+			instance := ok && (t.Proto != nil && !t.Proto.native || t.ctor != nil || t.protoObj != nil) &&
+				!t.Arr && t.emitter == nil && t.coll == nil && t.gen == nil
+			if !ok || !plainKeys(t) && !instance {
 				in.reason(p, "Object.assign to this value")
 				return unknown{why: "Object.assign"}
 			}
@@ -450,7 +452,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 					return t
 				}
 				for _, k := range append(slices.Clone(s.Keys), s.syms...) {
-					t.set(k, s.Props[k])
+					in.setMember(t, k, s.Props[k], p) // [[Set]]: setters run
 				}
 			}
 			return t

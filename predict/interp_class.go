@@ -16,6 +16,7 @@ type ClassVal struct {
 	Parent  *ClassVal // nil: none
 	Methods map[string]Value
 	Getters map[string]*Closure
+	Setters map[string]*Closure // nil until the class has one
 	Fields  []classField
 	Statics *Object
 	native  bool // EventEmitter: instances get an emitter
@@ -98,6 +99,11 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 			c.Methods[key] = fn
 		case m.Kind == "get" && !m.Static:
 			c.Getters[key] = fn
+		case m.Kind == "set" && !m.Static:
+			if c.Setters == nil {
+				c.Setters = map[string]*Closure{}
+			}
+			c.Setters[key] = fn
 		case m.Static && (m.Kind == "get" || m.Kind == "set"):
 			// Not enumerable: kept out of the statics' keys.
 			if c.Statics.acc == nil {

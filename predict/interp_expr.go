@@ -575,6 +575,38 @@ func (in *Interp) taggedTemplate(e *ir.Template, sc *Scope, fr *frame) Value {
 	return in.call(fn, this, args, e.Pos)
 }
 
+// inheritedSetter finds the accessor for k on o's class chain or
+// prototype objects: its setter (nil for a getter alone); found is false
+// when none (or a data property comes first).
+func (in *Interp) inheritedSetter(o *Object, k string) (*Closure, bool) {
+	if o.Proto != nil {
+		var set *Closure
+		found := false
+		o.Proto.chain(func(c *ClassVal) bool {
+			if s, ok := c.Setters[k]; ok {
+				set, found = s, true
+				return true
+			}
+			if _, ok := c.Getters[k]; ok {
+				found = true
+				return true
+			}
+			_, m := c.Methods[k]
+			return m
+		})
+		return set, found
+	}
+	for p, depth := in.nextProto(o), 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
+		if a := p.acc[k]; a != nil {
+			return a.set, true
+		}
+		if _, ok := p.Props[k]; ok {
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
 // deleteMember is delete o.k / delete o[k] on the snippet's plain objects,
 // arrays (a hole) and class instances; other operands are a reason.
 func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) Value {
@@ -685,6 +717,17 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 		if i, ok := layout.ArrayIndex(k); o.Arr && ok && int(i) > len(o.Elems) {
 			if i >= 1e5 {
 				in.reason(pos, "an array write far past its end is not modelled")
+				return
+			}
+		}
+		if _, own := o.Props[k]; !own && !o.Arr {
+			// An accessor up the chain takes the write.
+			if set, found := in.inheritedSetter(o, k); found {
+				if set == nil {
+					in.reason(pos, "assignment to a property with only a getter")
+					return
+				}
+				in.callFunc(set, o, []Value{v})
 				return
 			}
 		}

@@ -23,7 +23,7 @@ func timerName(t *loop.Timer, describe func(any) string) string {
 }
 
 // sayClock puts a clock comparison with answer r (<0, 0, >0) in words.
-func sayClock(q loop.Question, r int, describe func(any) string, busy string) string {
+func sayClock(q loop.Question, r int, describe func(any) string, busy string, gapMs int64) string {
 	when := "the loop checked timers" + iterMark
 	switch q.Kind {
 	case loop.AskExpired:
@@ -38,10 +38,8 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string) st
 	case loop.AskBefore:
 		rel := map[bool]string{true: "before", false: "after"}[r < 0]
 		gap := ""
-		if q.Timer != nil && q.Other != nil {
-			if g := creationGap(q.Timer, q.Other, r); g > 0 {
-				gap = fmt.Sprintf(" (which needs at least %d ms between their creations)", g)
-			}
+		if gapMs > 0 {
+			gap = fmt.Sprintf(" (which needs the code that made both to take at least %d ms)", gapMs)
 		}
 		if r == 0 {
 			return fmt.Sprintf("%s and %s are due in the same millisecond%s", timerName(q.Timer, describe), timerName(q.Other, describe), gap)

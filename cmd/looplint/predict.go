@@ -113,9 +113,9 @@ type predictedOrder struct {
 	// "cut short" when the prediction left a loop early (nothing replayed).
 	Replay  string        `json:"replay,omitempty"`
 	Why     string        `json:"why"`
-	// PauseMs: the least time (ms) that must pass between two timers'
-	// creations for this order; without a busy-wait between them, only a
-	// stall of the machine makes it (absent: none needed).
+	// PauseMs: the least time (ms) the code between two timer creations
+	// in one callback must take for this order; without a busy-wait
+	// there, only a stall of the machine makes it (absent: none needed).
 	PauseMs int64 `json:"pauseMs,omitempty"`
 	Explain []explainStep `json:"explain,omitempty"`
 }
@@ -454,7 +454,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		}
 	}
 	if paused > 0 && len(rep.Orders) > 1 {
-		verdict += fmt.Sprintf(" (%d of those listed only if time passes between two timers' creations)", paused)
+		verdict += fmt.Sprintf(" (%d of those listed only if the code between two timer creations in one callback stalls)", paused)
 	}
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
@@ -480,7 +480,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			}
 		}
 		if o.PauseMs > 0 {
-			mark += fmt.Sprintf(" · needs %d ms between two timers' creations", o.PauseMs)
+			mark += fmt.Sprintf(" · only if the code between two timer creations takes %d ms or more", o.PauseMs)
 		}
 		if rep.Total > 1 {
 			fmt.Fprintf(w, "\n#%d  %d of %d paths%s\n", i+1, o.Paths, paths, mark)
