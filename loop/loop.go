@@ -117,7 +117,7 @@ type Loop struct {
 	another     func() bool // 11+: whether another timer or immediate follows in this phase (nil: no)
 	running     string      // the queue of the callback being invoked
 	inList      bool        // Node <= 10: running a timer list's scope (listOnTimeout10)
-	readTurn    map[int]int // clock reading -> callbacks run before it (SameTurn)
+	readTurn    []int       // per clock reading, the callbacks run before it (SameTurn)
 	relist      bool        // Node <= 10: a tick threw in that scope; the list's callback runs again
 
 	io     []*IO
@@ -356,11 +356,8 @@ func (l *Loop) read(k ReadKind) Time {
 	l.effects++
 	t := l.clk.Read(k, l.floor)
 	l.floor = nil
-	if l.readTurn == nil {
-		l.readTurn = map[int]int{}
-	}
-	if _, ok := l.readTurn[t.Base]; !ok {
-		l.readTurn[t.Base] = l.callbacks
+	if t.Base == len(l.readTurn) { // readings are numbered in order
+		l.readTurn = append(l.readTurn, l.callbacks)
 	}
 	if c, ok := l.clk.(*Concrete); ok && c.Value(t) > l.lim.MaxVirtualMS {
 		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("virtual time passed %d ms", l.lim.MaxVirtualMS)})
@@ -371,9 +368,8 @@ func (l *Loop) read(k ReadKind) Time {
 // SameTurn reports whether two readings were taken while the same
 // callback (or the main script) ran: no loop phase passed between them.
 func (l *Loop) SameTurn(a, b Time) bool {
-	ta, oka := l.readTurn[a.Base]
-	tb, okb := l.readTurn[b.Base]
-	return oka && okb && ta == tb
+	n := len(l.readTurn)
+	return a.Base < n && b.Base < n && a.Base >= 0 && b.Base >= 0 && l.readTurn[a.Base] == l.readTurn[b.Base]
 }
 
 // Now is an explicit clock read by the program (Date.now and friends).

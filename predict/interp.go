@@ -303,8 +303,8 @@ type Interp struct {
 	// writing and reading count requests in flight per file.
 	written          map[string][]byte
 	writing, reading map[string]int
-	esmStack  []*esModule         // the local ES modules whose bodies are running
-	late      []*Promise
+	esmStack         []*esModule // the local ES modules whose bodies are running
+	late             []*Promise
 
 	cur   *coro
 	coros []*coro

@@ -17,21 +17,7 @@ func (b bigInt) String() string { return b.v.String() }
 // bigLiteral is a bigint literal's value: decimal, hex, octal or binary
 // digits, separators allowed, then n.
 func bigLiteral(lit string) (bigInt, bool) {
-	s := strings.ReplaceAll(strings.TrimSuffix(lit, "n"), "_", "")
-	base := 10
-	if len(s) > 2 && s[0] == '0' {
-		switch s[1] {
-		case 'x', 'X':
-			base = 16
-		case 'o', 'O':
-			base = 8
-		case 'b', 'B':
-			base = 2
-		}
-		if base != 10 {
-			s = s[2:]
-		}
-	}
+	s, base := radixDigits(strings.ReplaceAll(strings.TrimSuffix(lit, "n"), "_", ""))
 	v, ok := new(big.Int).SetString(s, base)
 	return bigInt{v}, ok
 }

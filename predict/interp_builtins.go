@@ -496,7 +496,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			in.reason(p, "Math.pow(%s, %s) (V8 computes such powers to a last digit that differs by release)", jsNum(x), jsNum(y))
 			return unknown{why: "Math"}
 		}),
-		"clz32":  mathFn("clz32", func(x float64) float64 { return float64(bits.LeadingZeros32(uint32(toInt32(x)))) }),
+		"clz32": mathFn("clz32", func(x float64) float64 { return float64(bits.LeadingZeros32(uint32(toInt32(x)))) }),
 		"imul": native("imul", func(_ Value, a []Value, _ ir.Pos) Value {
 			x, ok1 := toNumber(arg(a, 0))
 			y, ok2 := toNumber(arg(a, 1))

@@ -396,23 +396,28 @@ func (in *Interp) constant(c *ir.Const) Value {
 // numeric separators allowed).
 func numberValue(lit string) (float64, bool) {
 	s := strings.ReplaceAll(lit, "_", "")
-	if len(s) > 2 && s[0] == '0' {
-		base := 0
-		switch s[1] {
-		case 'x', 'X':
-			base = 16
-		case 'o', 'O':
-			base = 8
-		case 'b', 'B':
-			base = 2
-		}
-		if base > 0 {
-			n, _ := strconv.ParseUint(s[2:], base, 64)
-			return float64(n), true
-		}
+	if digits, base := radixDigits(s); base != 10 {
+		n, _ := strconv.ParseUint(digits, base, 64)
+		return float64(n), true
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil
+}
+
+// radixDigits splits a numeric literal's 0x/0o/0b prefix off: its digits
+// and base (10 and s itself without one).
+func radixDigits(s string) (string, int) {
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			return s[2:], 16
+		case 'o', 'O':
+			return s[2:], 8
+		case 'b', 'B':
+			return s[2:], 2
+		}
+	}
+	return s, 10
 }
 
 func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {

@@ -47,14 +47,9 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 			in.groupIndent = in.groupIndent[2:]
 		}
 	case "count", "countReset":
-		label := "default"
-		if v := arg(args, 0); v != nil {
-			s, ok := toStr(v)
-			if !ok {
-				in.reason(pos, "console.%s with a label the predictor does not know", m)
-				return nil
-			}
-			label = s
+		label, ok := in.consoleLabel(m, args, pos)
+		if !ok {
+			return nil
 		}
 		if in.counts == nil {
 			in.counts = map[string]int{}
@@ -95,14 +90,9 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 		}
 		in.printLine("stdout", s)
 	case "time", "timeEnd", "timeLog":
-		label := "default"
-		if v := arg(args, 0); v != nil {
-			s, ok := toStr(v)
-			if !ok {
-				in.reason(pos, "console.%s with a label the predictor does not know", m)
-				return nil
-			}
-			label = s
+		label, ok := in.consoleLabel(m, args, pos)
+		if !ok {
+			return nil
 		}
 		if in.timeLabels == nil {
 			in.timeLabels = map[string]bool{}
@@ -221,6 +211,20 @@ func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
 	}
 	head, cols := layout.TableColumns(rows, props)
 	in.printLine("stdout", layout.Table(head, cols, in.p.Has("console.table left")))
+}
+
+// consoleLabel is the label argument of console.count and console.time
+// and their kin ("default" when absent); ok is false after a reason.
+func (in *Interp) consoleLabel(m string, args []Value, pos ir.Pos) (string, bool) {
+	v := arg(args, 0)
+	if v == nil {
+		return "default", true
+	}
+	s, ok := toStr(v)
+	if !ok {
+		in.reason(pos, "console.%s with a label the predictor does not know", m)
+	}
+	return s, ok
 }
 
 // format is util.format(...args). The scan of the format string is
