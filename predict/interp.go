@@ -284,12 +284,13 @@ type Interp struct {
 	l           *loop.Loop
 	e           *Promises
 
-	globals  *Scope
-	builtins map[string]Value
-	stdout   []string
-	stderr   []string
-	reasons  map[Reason]bool
-	hazards  map[Hazard]bool
+	globals   *Scope
+	globalObj *Native // global, globalThis
+	builtins  map[string]Value
+	stdout    []string
+	stderr    []string
+	reasons   map[Reason]bool
+	hazards   map[Hazard]bool
 
 	exitCode  Value    // process.exitCode
 	mainAsync *Promise // an ES module main's evaluation (unsettled: exit 13)

@@ -85,8 +85,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	b["process"] = proc
 	// The global object, as this in sloppy functions and as global /
-	// globalThis; its properties are not modelled.
-	b["global"] = &Native{Name: "globalThis", Obj: true, Props: map[string]Value{}}
+	// globalThis (interp_global.go).
+	in.globalObj = &Native{Name: "globalThis", Obj: true, Props: map[string]Value{}}
+	b["global"] = in.globalObj
 	if in.p.Has("globalThis") {
 		b["globalThis"] = b["global"]
 	}
@@ -874,6 +875,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		in.reason(pos, "function property %s is not modelled", k)
 		return unknown{why: k}
 	case *Native:
+		if o == in.globalObj {
+			return in.globalMember(k, pos)
+		}
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
 		}

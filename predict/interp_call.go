@@ -168,7 +168,7 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	}
 	defer func() { in.depth-- }()
 	sc := in.newScope(c.Scope, true)
-	fr := &frame{this: this, scope: sc, home: c.Home, args: args}
+	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict}
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}
 	}
@@ -179,7 +179,7 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	case c.Fn.Arrow:
 		fr.this, fr.argsFr = c.This, c.outer
 	case !c.Fn.Strict && (this == nil || this == null):
-		fr.this = in.builtins["global"] // sloppy mode
+		fr.this = in.globalObj // sloppy mode
 	case !c.Fn.Strict && isBoxed(this):
 		in.reason(c.Fn.Pos, "this is a primitive in sloppy mode (boxed by Node; not modelled)")
 		fr.this = unknown{why: "boxed this"}

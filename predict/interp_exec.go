@@ -67,6 +67,8 @@ type frame struct {
 	// fn is a sloppy-mode function's own IR, whose simple parameters
 	// its arguments object mirrors (mapped arguments); nil otherwise.
 	fn *ir.Func
+	// strict: strict-mode code, where writing an undeclared name throws.
+	strict bool
 }
 
 // argMap ties a mapped arguments object to its function's parameters.

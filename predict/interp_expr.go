@@ -523,8 +523,10 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 			in.syncArgs(fr, c, v)
 			return
 		}
-		in.mut(in.globals.born)
-		in.globals.declare(t.Name, v, false)
+		if fr.strict {
+			panic(&Thrown{V: in.newError("ReferenceError", t.Name+" is not defined")})
+		}
+		in.setGlobal(t.Name, v, pos)
 	case *ir.Member:
 		obj := in.eval(t.Obj, sc, fr)
 		k, ok := in.memberKey(t, sc, fr)
@@ -631,6 +633,12 @@ func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) Value {
 	}
 	o, isObject := obj.(*Object)
 	switch {
+	case obj == in.globalObj && in.globals.vars[k] != nil:
+		// An implicit global is configurable (a top-level var, which
+		// would not be, is the module's).
+		in.mut(in.globals.born)
+		delete(in.globals.vars, k)
+		return true
 	case obj == nil || obj == null:
 		in.throwType(e.Pos, "Cannot convert undefined or null to object")
 	case !isObject:
@@ -747,6 +755,10 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	case unknown:
 		in.reason(pos, "assignment to a property of an unknown value")
 	case *Native:
+		if o == in.globalObj {
+			in.setGlobal(k, v, pos)
+			return
+		}
 		if o == in.builtins["process"] && k == "exitCode" {
 			in.exitCode = v
 			return
