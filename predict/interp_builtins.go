@@ -1000,11 +1000,16 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if m := in.stringCodeMethod(s, k); m != nil {
 		return m
 	}
-	if i, ok := layout.ArrayIndex(k); ok && isASCII(s) {
-		if int(i) < len(s) {
-			return s[i : i+1]
+	if i, ok := layout.ArrayIndex(k); ok {
+		js := newJSStr(s)
+		if int(i) >= js.len() {
+			return nil
 		}
-		return nil
+		if c, whole := js.sub(int(i), int(i)+1); whole {
+			return c
+		}
+		in.reason(pos, "half a surrogate pair (a string's element %d) is not modelled", i)
+		return unknown{why: "string element", typ: "string"}
 	}
 	switch k {
 	case "length":
@@ -1019,15 +1024,45 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 		return str(func(s string, a []Value) Value {
 			t, ok := arg(a, 0).(string)
 			if !ok {
+				in.reason(pos, "String.prototype.%s of a value that is not a string", k)
 				return unknown{why: k}
 			}
+			js := newJSStr(s)
+			n := js.len()
+			def := 0
+			if k == "endsWith" {
+				def = n
+			}
+			p, ok := position(arg(a, 1), n, def, 0)
+			if !ok {
+				in.reason(pos, "String.prototype.%s with an unknown position", k)
+				return unknown{why: k}
+			}
+			tn := newJSStr(t).len()
 			switch k {
 			case "includes":
-				return strings.Contains(s, t)
+				return js.index(t, p, false) >= 0
 			case "startsWith":
-				return strings.HasPrefix(s, t)
+				return p+tn <= n && js.index(t, p, false) == p
 			}
-			return strings.HasSuffix(s, t)
+			return p-tn >= 0 && js.index(t, p-tn, false) == p-tn
+		})
+	case "concat":
+		return str(func(s string, a []Value) Value {
+			var b strings.Builder
+			b.WriteString(s)
+			for _, x := range a {
+				if isObj(x) {
+					in.reason(pos, "String.prototype.concat of an object is not modelled")
+					return unknown{why: k, typ: "string"}
+				}
+				t, ok := toStr(x)
+				if !ok {
+					return unknown{why: k, typ: "string"}
+				}
+				b.WriteString(t)
+			}
+			return b.String()
 		})
 	case "split":
 		return str(func(s string, a []Value) Value {
@@ -1051,13 +1086,21 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			switch {
 			case arg(a, 0) == nil:
 				return newArray([]Value{s})
-			case !ok || sep == "" && !isASCII(s) || arg(a, 1) != nil && (!lok || limit < 0 || limit != math.Trunc(limit)):
+			case !ok || arg(a, 1) != nil && (!lok || limit < 0 || limit != math.Trunc(limit)):
 				in.reason(pos, "String.prototype.split with this separator or limit is not modelled")
 				return unknown{why: k}
 			}
 			var parts []string
 			if sep == "" {
-				parts = strings.Split(s, "")
+				js := newJSStr(s)
+				for i := 0; i < js.len(); i++ {
+					c, whole := js.sub(i, i+1)
+					if !whole {
+						in.reason(pos, "splitting a surrogate pair in two is not modelled")
+						return unknown{why: k}
+					}
+					parts = append(parts, c)
+				}
 			} else {
 				parts = strings.Split(s, sep)
 			}
@@ -1081,11 +1124,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			return float64(collate.New(language.Und).CompareString(s, that))
 		})
 	case "slice", "substring", "substr", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
-		if !isASCII(s) {
-			// Indexes count UTF-16 units.
-			break
-		}
-		return str(func(s string, a []Value) Value { return in.asciiStringMethod(s, k, a, pos) })
+		return str(func(s string, a []Value) Value { return in.unitStringMethod(s, k, a, pos) })
 	case "trimStart", "trimEnd":
 		return str(func(s string, _ []Value) Value {
 			if k == "trimStart" {
@@ -1117,13 +1156,21 @@ func isASCII(s string) bool {
 	return true
 }
 
-// asciiStringMethod is a String.prototype method that counts positions,
-// on a string whose UTF-16 units are its bytes.
-func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
-	n := len(s)
+// unitStringMethod is a String.prototype method that counts positions in
+// UTF-16 units.
+func (in *Interp) unitStringMethod(s, k string, a []Value, pos ir.Pos) Value {
+	js := newJSStr(s)
+	n := js.len()
 	unknownArg := func() Value {
 		in.reason(pos, "String.prototype.%s with an unknown argument", k)
 		return unknown{why: k}
+	}
+	sub := func(i, j int) Value {
+		if r, ok := js.sub(i, j); ok {
+			return r
+		}
+		in.reason(pos, "a string with half a surrogate pair (String.prototype.%s) is not modelled", k)
+		return unknown{why: k, typ: "string"}
 	}
 	switch k {
 	case "slice":
@@ -1132,7 +1179,7 @@ func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
 		if !ok1 || !ok2 {
 			return unknownArg()
 		}
-		return s[from:max(from, to)]
+		return sub(from, max(from, to))
 	case "substr":
 		from, ok1 := relIndex(arg(a, 0), n, 0)
 		length := float64(n - from)
@@ -1149,7 +1196,7 @@ func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
 		if !ok1 {
 			return unknownArg()
 		}
-		return s[from : from+int(length)]
+		return sub(from, from+int(length))
 	case "substring":
 		clamp := func(v Value, def int) (int, bool) {
 			if v == nil {
@@ -1169,7 +1216,7 @@ func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
 		if !ok1 || !ok2 {
 			return unknownArg()
 		}
-		return s[min(from, to):max(from, to)]
+		return sub(min(from, to), max(from, to))
 	case "charAt", "at":
 		f, ok := toNumber(arg(a, 0))
 		if !ok {
@@ -1188,37 +1235,130 @@ func (in *Interp) asciiStringMethod(s, k string, a []Value, pos ir.Pos) Value {
 			}
 			return ""
 		}
-		return s[i : i+1]
+		return sub(i, i+1)
 	case "indexOf", "lastIndexOf":
-		t, ok := arg(a, 0).(string)
-		if !ok || len(a) > 1 {
+		t, ok := toStr(arg(a, 0))
+		last := k == "lastIndexOf"
+		def := 0
+		if last {
+			def = n
+		}
+		from, fok := position(arg(a, 1), n, def, def)
+		if !ok || !fok || isObj(arg(a, 0)) {
 			return unknownArg()
 		}
-		if k == "indexOf" {
-			return float64(strings.Index(s, t))
-		}
-		return float64(strings.LastIndex(s, t))
+		return float64(js.index(t, from, last))
 	}
 	// padStart, padEnd
 	w, ok := arg(a, 0).(float64)
 	fill := " "
 	if f := arg(a, 1); f != nil {
 		fs, fok := f.(string)
-		ok = ok && fok && isASCII(fs)
+		ok = ok && fok
 		fill = fs
 	}
 	if !ok || w > 1e5 {
 		return unknownArg()
 	}
+	fj := newJSStr(fill)
 	need := int(w) - n
-	if need <= 0 || fill == "" {
+	if need <= 0 || fj.len() == 0 {
 		return s
 	}
-	pad := strings.Repeat(fill, need/len(fill)+1)[:need]
+	pad, whole := newJSStr(strings.Repeat(fill, need/fj.len()+1)).sub(0, need)
+	if !whole {
+		in.reason(pos, "a pad that ends in half a surrogate pair is not modelled")
+		return unknown{why: k, typ: "string"}
+	}
 	if k == "padStart" {
 		return pad + s
 	}
 	return s + pad
+}
+
+// jsStr is a string as JavaScript indexes it, by UTF-16 units.
+type jsStr struct {
+	s     string
+	units []uint16 // nil when s is ASCII: its bytes are its units
+}
+
+func newJSStr(s string) jsStr {
+	if isASCII(s) {
+		return jsStr{s: s}
+	}
+	return jsStr{s: s, units: utf16.Encode([]rune(s))}
+}
+
+func (j jsStr) len() int {
+	if j.units == nil {
+		return len(j.s)
+	}
+	return len(j.units)
+}
+
+// sub is units [i, k); false when it would cut a surrogate pair (a lone
+// surrogate, which a Go string cannot hold).
+func (j jsStr) sub(i, k int) (string, bool) {
+	if j.units == nil {
+		return j.s[i:k], true
+	}
+	u := j.units[i:k]
+	for x := 0; x < len(u); x++ {
+		switch {
+		case u[x] >= 0xD800 && u[x] < 0xDC00 && x+1 < len(u) && u[x+1] >= 0xDC00 && u[x+1] < 0xE000:
+			x++
+		case utf16.IsSurrogate(rune(u[x])):
+			return "", false
+		}
+	}
+	return string(utf16.Decode(u)), true
+}
+
+// index is indexOf(t, from) (last: lastIndexOf) in units: the first match
+// at or after from (the last at or before it); from is within [0, len].
+func (j jsStr) index(t string, from int, last bool) int {
+	u, tu := j.units, utf16.Encode([]rune(t))
+	if u == nil {
+		u = utf16.Encode([]rune(j.s))
+	}
+	match := func(i int) bool {
+		for x := range tu {
+			if u[i+x] != tu[x] {
+				return false
+			}
+		}
+		return true
+	}
+	if last {
+		for i := min(from, len(u)-len(tu)); i >= 0; i-- {
+			if match(i) {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := from; i+len(tu) <= len(u); i++ {
+		if match(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// position is a String method's position argument clamped to [0, n]
+// (def when absent; NaN is 0, or n for lastIndexOf's).
+func position(v Value, n, def int, nan int) (int, bool) {
+	if v == nil {
+		return def, true
+	}
+	f, ok := toNumber(v)
+	if !ok {
+		return 0, false
+	}
+	if math.IsNaN(f) {
+		return nan, true
+	}
+	return int(math.Max(0, math.Min(math.Trunc(f), float64(n)))), true
 }
 
 func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
