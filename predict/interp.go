@@ -303,6 +303,7 @@ type Interp struct {
 	// written is this run's own file contents (interp_fswrite.go);
 	// writing and reading count requests in flight per file.
 	written          map[string][]byte
+	removed          map[string]bool // files this run unlinked or renamed away
 	writing, reading map[string]int
 	esmStack         []*esModule // the local ES modules whose bodies are running
 	late             []*Promise

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/memfs"
 )
 
 // Writes: fs.writeFile and fs.appendFile (callback, promise and Sync
@@ -81,8 +82,8 @@ func (in *Interp) writeData(v, opts Value, pos ir.Pos) ([]byte, bool) {
 // after a reason.
 func (in *Interp) writeCheck(p string, pos ir.Pos) (error, bool) {
 	k := in.absPath(p)
-	if _, ok := in.written[k]; ok {
-		return nil, true
+	if _, ok := in.written[k]; ok || in.removed[k] {
+		return nil, true // (a removed file's directory is still there)
 	}
 	if _, err := in.opts.Files.ReadFile(k); err != nil {
 		msg := err.Error()
@@ -109,18 +110,22 @@ func (in *Interp) applyWrite(p string, data []byte, appendMode bool) {
 	}
 	if appendMode {
 		old, ok := in.written[k]
-		if !ok {
+		if !ok && !in.removed[k] {
 			old, _ = in.opts.Files.ReadFile(k)
 		}
 		data = append(append([]byte{}, old...), data...)
 	}
 	in.written[k] = append([]byte{}, data...)
+	delete(in.removed, k)
 }
 
 // fsWrite is writeFile/appendFile in any form: submit ("cb", "promise")
 // or do at once ("sync"); it returns the callback's or promise's
 // completion arguments for the first two, the Sync result for the last.
 func (in *Interp) fsWrite(name string, args []Value, form string, pos ir.Pos) (trips int, res []Value, ok bool) {
+	if name == "unlink" || name == "rename" {
+		return in.fsRemove(name, args, form, pos)
+	}
 	p, isStr := arg(args, 0).(string)
 	if !isStr || in.opts.Files == nil {
 		in.reason(pos, "fs.%s of a path the predictor does not know (or no files: pass --fs)", name)
@@ -145,6 +150,122 @@ func (in *Interp) fsWrite(name string, args []Value, form string, pos ir.Pos) (t
 	}
 	return in.p.WriteFileTrips(), []Value{null, native("apply "+name, func(Value, []Value, ir.Pos) Value {
 		in.applyWrite(p, data, appendMode)
+		return nil
+	})}, true
+}
+
+// changed is every path this run wrote or removed.
+func (in *Interp) changed() map[string]bool {
+	m := map[string]bool{}
+	for k := range in.written {
+		m[k] = true
+	}
+	for k := range in.removed {
+		m[k] = true
+	}
+	return m
+}
+
+type fileKind int
+
+const (
+	kMissing fileKind = iota
+	kFile
+	kDir
+)
+
+// kindOf is what p is now, this run's changes over the sandbox's files;
+// known is false after a reason.
+func (in *Interp) kindOf(p string, pos ir.Pos) (kind fileKind, data []byte, known bool) {
+	k := in.absPath(p)
+	if in.removed[k] {
+		return kMissing, nil, true
+	}
+	if b, ok := in.written[k]; ok {
+		return kFile, b, true
+	}
+	data, err := in.opts.Files.ReadFile(k)
+	if err == nil {
+		return kFile, data, true
+	}
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "EISDIR"):
+		return kDir, nil, true
+	case strings.HasPrefix(msg, "ENOENT") || strings.HasPrefix(msg, "ENOTDIR"):
+		return kMissing, nil, true
+	default:
+		in.reason(pos, "fs: %v is not modelled", err)
+		return 0, nil, false
+	}
+}
+
+// fsRemove is unlink(p) and rename(p, q) of files, like fsWrite: the
+// outcome is decided when the request is made (another request on the
+// file in flight is a reason) and applied when it completes.
+func (in *Interp) fsRemove(name string, args []Value, form string, pos ir.Pos) (trips int, res []Value, ok bool) {
+	p, isStr := arg(args, 0).(string)
+	q, isStr2 := arg(args, 1).(string)
+	if !isStr || in.opts.Files == nil || name == "rename" && !isStr2 {
+		in.reason(pos, "fs.%s of a path the predictor does not know (or no files: pass --fs)", name)
+		return 0, nil, false
+	}
+	sysErr := func(errno int, code string) error {
+		e := &memfs.Error{Errno: errno, Code: code, Syscall: name, Path: p}
+		if name == "rename" {
+			e.Dest = q
+		}
+		return e
+	}
+	in.raceCheck(p, true, pos)
+	kind, data, known := in.kindOf(p, pos)
+	if !known {
+		return 0, nil, false
+	}
+	var ferr error
+	switch {
+	case kind == kMissing:
+		ferr = sysErr(memfs.ENOENT, "ENOENT")
+	case kind == kDir && name == "unlink":
+		ferr = sysErr(memfs.EISDIR, "EISDIR")
+	case kind == kDir:
+		in.reason(pos, "fs.rename of a directory is not modelled")
+		return 0, nil, false
+	case name == "rename":
+		in.raceCheck(q, true, pos)
+		to, _, known := in.kindOf(q, pos)
+		parent, _, pknown := in.kindOf(path.Dir(in.absPath(q)), pos)
+		switch {
+		case !known || !pknown:
+			return 0, nil, false
+		case to == kDir:
+			ferr = sysErr(memfs.EISDIR, "EISDIR")
+		case parent != kDir:
+			ferr = sysErr(memfs.ENOENT, "ENOENT")
+		}
+	}
+	if ferr != nil {
+		return 1, []Value{in.fsError(ferr, name)}, true
+	}
+	apply := func() {
+		if name == "rename" {
+			if in.absPath(p) == in.absPath(q) {
+				return
+			}
+			in.applyWrite(q, data, false)
+		}
+		k := in.absPath(p)
+		delete(in.written, k)
+		if in.removed == nil {
+			in.removed = map[string]bool{}
+		}
+		in.removed[k] = true
+	}
+	if form == "sync" {
+		apply()
+		return 0, []Value{null}, true
+	}
+	return 1, []Value{null, native("apply "+name, func(Value, []Value, ir.Pos) Value {
+		apply()
 		return nil
 	})}, true
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/memfs"
 )
 
 // op interprets a recognised scheduling operation.
@@ -278,7 +279,7 @@ func resolverFn(name string, f func(Value)) *Native {
 // fsCall is an fs callback API: its completion is I/O in the poll
 // phase, the callback a macrotask with the error and the result.
 func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
-	if name == "writeFile" || name == "appendFile" {
+	if fsWrites[name] {
 		if len(args) == 0 || !isCallable(args[len(args)-1]) {
 			in.throwType(pos, "The \"cb\" argument must be of type function")
 		}
@@ -346,7 +347,7 @@ func (in *Interp) submitWrite(p string, trips int, res []Value, done func(e Valu
 // callback; it returns the result or throws the error.
 func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 	switch {
-	case name == "writeFile" || name == "appendFile":
+	case fsWrites[name]:
 		_, res, ok := in.fsWrite(name, args, "sync", pos)
 		if !ok {
 			return unknown{why: "fs." + name + "Sync"}
@@ -420,7 +421,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 	}
 	p := in.e.New()
 	resolve, reject := in.e.Resolver(p)
-	if name == "writeFile" || name == "appendFile" {
+	if fsWrites[name] {
 		trips, res, ok := in.fsWrite(name, args, "promise", pos)
 		if !ok {
 			return unknown{why: "fs.promises." + name}
@@ -449,7 +450,10 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 
 // fsModelled are the fs operations the predictor models (both forms).
 var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true, "readdir": true,
-	"writeFile": true, "appendFile": true}
+	"writeFile": true, "appendFile": true, "unlink": true, "rename": true}
+
+// fsWrites are those that change files (interp_fswrite.go).
+var fsWrites = map[string]bool{"writeFile": true, "appendFile": true, "unlink": true, "rename": true}
 
 // fsRequest is an fs request's round trips and what it completes with
 // ([error, result]; error null on success). args are the request's
@@ -528,7 +532,7 @@ func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
 		in.reason(pos, "fs.readdir: the directory's entries are not known (its path, or the files: pass --fs)")
 		return unknownRes
 	}
-	for k := range in.written {
+	for k := range in.changed() {
 		if path.Dir(k) == in.absPath(p) {
 			in.reason(pos, "fs.readdir of a directory this run wrote files in is not modelled")
 			return unknownRes
@@ -575,6 +579,9 @@ func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data [
 		return false, nil, nil
 	}
 	in.raceCheck(s, false, pos)
+	if in.removed[in.absPath(s)] {
+		return true, nil, &memfs.Error{Errno: memfs.ENOENT, Code: "ENOENT", Syscall: "open", Path: s}
+	}
 	if b, ok := in.overlayRead(s); ok {
 		return true, b, nil // this run wrote it
 	}
