@@ -27,6 +27,20 @@ type Clock interface {
 	Leq(a, b Time) bool
 }
 
+// Near is a Clock that can also take a reading known to be close to
+// earlier ones (Limits.StallMS): the predictor's symbolic clock.
+type Near interface {
+	// ReadNear is Read, with the new reading at most b.MS after b.T for
+	// each bound (as far as floor allows).
+	ReadNear(k ReadKind, floor *Time, bounds []Bound) Time
+}
+
+// Bound says a reading comes at most MS milliseconds after T.
+type Bound struct {
+	T  Time
+	MS int64
+}
+
 // Concrete is the clock of one execution: the oracle says how many
 // milliseconds pass before each reading.
 type Concrete struct {

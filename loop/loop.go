@@ -54,6 +54,18 @@ type Limits struct {
 	MaxCallbacks int
 	// MaxVirtualMS caps virtual time.
 	MaxVirtualMS int64
+	// StallMS, when positive, bounds every clock reading by what can make
+	// time pass before it: the host's work (Env.Work) and one stall of at
+	// most StallMS ms since the previous reading or, after the loop slept
+	// for a timer, since the time it slept until. A wait for I/O with no
+	// timer pending is unbounded. Within a run of timer creations in one
+	// callback the run's first creation bounds each later one the same
+	// way, so that small gaps do not add up. The predictor explores with it
+	// to tell the orders a machine that does not stall prints from those
+	// that need a stall; 0 bounds nothing, as a loaded machine can pause a
+	// program anywhere for any time (two back-to-back setTimeout calls were
+	// measured 40 ms apart, a first console.log 200 ms).
+	StallMS int64
 }
 
 // MaxDrainOr is MaxDrain or its default.
@@ -94,6 +106,11 @@ type Loop struct {
 	lim    Limits
 
 	floor *Time // poll slept until this time
+	// Limits.StallMS: poll slept until ceil at the latest (ceilWork: the
+	// work done then), or for I/O with no timer pending (waitedIO).
+	ceil     *Time
+	ceilWork int64
+	waitedIO bool
 
 	ticks []tick
 	// timers
@@ -118,7 +135,11 @@ type Loop struct {
 	running     string      // the queue of the callback being invoked
 	inList      bool        // Node <= 10: running a timer list's scope (listOnTimeout10)
 	readTurn    []int       // per clock reading, the callbacks run before it (SameTurn)
-	relist      bool        // Node <= 10: a tick threw in that scope; the list's callback runs again
+	readKind    []ReadKind  // per clock reading (quiet)
+	readWork    []int64     // per clock reading, Env.Work then (quiet)
+	runStart    int         // the first reading of the current run of timer creations (quiet)
+	work        func() int64
+	relist      bool // Node <= 10: a tick threw in that scope; the list's callback runs again
 
 	io     []*IO
 	nextIO int
@@ -300,6 +321,10 @@ type Env struct {
 	Poll func(inflight []int, mustPick bool) []int
 	// Trace, if set, sees every phase and callback (see Event).
 	Trace func(Event)
+	// Work, if set, is a generous estimate of how long the host's work so
+	// far takes on a machine that does not stall, in microseconds
+	// (Limits.StallMS); nil counts none.
+	Work func() int64
 }
 
 // NewWith creates a loop over any clock, e.g. a symbolic one.
@@ -313,7 +338,7 @@ func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
 	if lim.MaxVirtualMS <= 0 {
 		lim.MaxVirtualMS = DefaultLimits.MaxVirtualMS
 	}
-	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}, trace: env.Trace}
+	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}, trace: env.Trace, work: env.Work}
 }
 
 // Witness returns the schedule taken so far (loops made by New).
@@ -354,15 +379,79 @@ func (l *Loop) halt(s Stop) {
 // read takes a fresh clock reading.
 func (l *Loop) read(k ReadKind) Time {
 	l.effects++
-	t := l.clk.Read(k, l.floor)
-	l.floor = nil
-	if t.Base == len(l.readTurn) { // readings are numbered in order
+	var t Time
+	if b := l.bounds(k); b != nil {
+		t = l.clk.(Near).ReadNear(k, l.floor, b)
+	} else {
+		t = l.clk.Read(k, l.floor)
+	}
+	l.floor, l.ceil, l.waitedIO = nil, nil, false
+	if n := t.Base; n == len(l.readTurn) { // readings are numbered in order
+		if !l.extendsRun(k) {
+			l.runStart = n
+		}
 		l.readTurn = append(l.readTurn, l.callbacks)
+		l.readKind = append(l.readKind, k)
+		l.readWork = append(l.readWork, l.workNow())
 	}
 	if c, ok := l.clk.(*Concrete); ok && c.Value(t) > l.lim.MaxVirtualMS {
 		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("virtual time passed %d ms", l.lim.MaxVirtualMS)})
 	}
 	return t
+}
+
+func (l *Loop) workNow() int64 {
+	if l.work == nil {
+		return 0
+	}
+	return l.work()
+}
+
+// extendsRun reports whether a reading of kind k continues a run of timer
+// creations: the last reading made one too, in the callback running now.
+func (l *Loop) extendsRun(k ReadKind) bool {
+	n := len(l.readTurn)
+	return k == ReadTimerStart && n > 0 && l.readKind[n-1] == ReadTimerStart && l.readTurn[n-1] == l.callbacks
+}
+
+// bounds are Limits.StallMS's bounds on the next reading, of kind k.
+func (l *Loop) bounds(k ReadKind) []Bound {
+	if l.lim.StallMS <= 0 {
+		return nil
+	}
+	if _, ok := l.clk.(Near); !ok {
+		return nil
+	}
+	w := l.workNow()
+	after := func(t Time, work int64) Bound {
+		// Work is in microseconds; round up to whole milliseconds.
+		return Bound{T: t, MS: l.lim.StallMS + (w-work+999)/1000}
+	}
+	n := len(l.readTurn)
+	var out []Bound
+	switch {
+	case l.waitedIO:
+	case l.ceil != nil:
+		out = append(out, after(*l.ceil, l.ceilWork))
+	case n > 0:
+		out = append(out, after(Time{Base: n - 1}, l.readWork[n-1]))
+	}
+	if l.extendsRun(k) && l.runStart < n-1 {
+		out = append(out, after(Time{Base: l.runStart}, l.readWork[l.runStart]))
+	}
+	return out
+}
+
+// sleeps records that poll blocked: until a timer's expiry at the latest
+// when one is pending (the next reading then comes at most a stall after
+// it), else for I/O, for as long as that takes.
+func (l *Loop) sleeps() {
+	if top := l.heap.top(); top != nil {
+		exp := top.expiry
+		l.ceil, l.ceilWork = &exp, l.workNow()
+		return
+	}
+	l.waitedIO = true
 }
 
 // SameTurn reports whether two readings were taken while the same
@@ -690,6 +779,7 @@ func (l *Loop) pollPhase() {
 	if l.entry != nil {
 		body := l.entry
 		l.entry = nil
+		l.waitedIO = true // the loader read the file
 		l.esmBody(body)
 		return
 	}
@@ -705,6 +795,9 @@ func (l *Loop) pollPhase() {
 	}
 	idle := l.refImm == 0 && len(l.closing) == 0
 	mustPick := idle && l.activeTimers() == 0
+	if idle {
+		l.sleeps() // until an I/O completes or the next timer is due
+	}
 	l.ask(Question{Kind: AskPoll})
 	chosen := l.pollFn(ids, mustPick)
 	l.q = Question{}

@@ -257,6 +257,7 @@ func (l *Loop) sleepUntilTimer() {
 	if top := l.heap.top(); top != nil {
 		exp := top.expiry
 		l.floor = &exp
+		l.sleeps()
 	}
 }
 

@@ -29,6 +29,10 @@ type Options struct {
 	Files    Files
 	Filename string
 	Cwd      string
+	// StallMS, when positive, tells the orders that only a stall of the
+	// machine longer than this produces (Prediction.NeedsStall) from the
+	// others, which a second exploration with loop.Limits.StallMS finds.
+	StallMS int64
 }
 
 // Files reads the files a program sees.
@@ -86,6 +90,11 @@ type Prediction struct {
 	Reasons  []Reason
 	Hazards  []Hazard
 	Explored Result
+	// StallMS is Options.StallMS when the orders were told apart by it
+	// (NeedsStall); 0 when they were not (it was 0, or the second
+	// exploration did not finish in the time budget).
+	StallMS int64
+	calm    []Outcome // the orders without a stall (nil: all of them)
 }
 
 // Predict lists every outcome of f under profile p without running it.
@@ -150,7 +159,9 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	run := func(x *Exec) []string {
 		in := newInterp(prog, p, opts, x)
 		last = in
-		in.l = loop.NewWith(p, in, x.Env(), opts.Limits)
+		env := x.Env()
+		env.Work = func() int64 { return in.work }
+		in.l = loop.NewWith(p, in, env, opts.Limits)
 		x.Attach(in.l)
 		defer in.killCoros()
 		in.runMain()
@@ -168,9 +179,13 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	why := newWhyIndex()
 	cfg := opts.Explore
 	each := cfg.Each
+	clockForks := false
 	cfg.Each = func(path Path) {
 		if each != nil {
 			each(path)
+		}
+		for _, f := range path.Forks {
+			clockForks = clockForks || !f.IO
 		}
 		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
 		i, ok := index[k]
@@ -199,6 +214,14 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		outs[i].Pause = why.pauseOf(i)
 	}
 	pr := Prediction{Orders: outs, Explored: res}
+	if opts.StallMS > 0 {
+		// Without a choice about time, bounding it changes nothing.
+		if !clockForks {
+			pr.StallMS = opts.StallMS
+		} else if calm, ok := calmOrders(prog, p, opts); ok {
+			pr.StallMS, pr.calm = opts.StallMS, calm
+		}
+	}
 	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
 	for _, r := range why.races() {
 		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
@@ -284,13 +307,15 @@ type Interp struct {
 	l           *loop.Loop
 	e           *Promises
 
-	globals   *Scope
-	globalObj *Native // global, globalThis
-	builtins  map[string]Value
-	stdout    []string
-	stderr    []string
-	reasons   map[Reason]bool
-	hazards   map[Hazard]bool
+	globals     *Scope
+	work        int64            // how long Node may have taken so far, in µs (cost.go)
+	builtinMods map[string]Value // built-in modules loaded, by name
+	globalObj   *Native          // global, globalThis
+	builtins    map[string]Value
+	stdout      []string
+	stderr      []string
+	reasons     map[Reason]bool
+	hazards     map[Hazard]bool
 
 	exitCode  Value    // process.exitCode
 	mainAsync *Promise // an ES module main's evaluation (unsettled: exit 13)
@@ -761,4 +786,29 @@ func norm(v Value) Value {
 		return newArray(a)
 	}
 	return v
+}
+
+// calmOrders explores prog again on a loop whose clock cannot stall longer
+// than opts.StallMS (loop.Limits.StallMS); false when that exploration did
+// not finish.
+func calmOrders(prog *ir.Program, p loop.Profile, opts Options) ([]Outcome, bool) {
+	calm := opts
+	calm.StallMS = 0
+	calm.Limits.StallMS = opts.StallMS
+	calm.Explore.Each = nil
+	cp := PredictProgram(prog, p, calm)
+	if cp.Explored.TimedOut || !cp.Explored.Complete() {
+		return nil, false
+	}
+	return cp.Orders, true
+}
+
+// NeedsStall reports whether only a machine that stalls longer than
+// StallMS somewhere (a loaded machine, a long GC pause) prints o.
+func (pr Prediction) NeedsStall(o Outcome) bool {
+	if pr.calm == nil {
+		return false
+	}
+	c := Prediction{Orders: pr.calm}
+	return !c.Has(o.Stdout, o.ExitCode, o.Starves)
 }

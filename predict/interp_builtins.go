@@ -584,6 +584,21 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 		panic(&Thrown{V: e})
 	}
 	name = strings.TrimPrefix(name, "node:")
+	// Node loads a module once: every require of it returns the same object.
+	if v, ok := in.builtinMods[name]; ok {
+		return v
+	}
+	in.spend(costBuiltinLoad)
+	v := in.loadModule(name, imported, pos)
+	if in.builtinMods == nil {
+		in.builtinMods = map[string]Value{}
+	}
+	in.builtinMods[name] = v
+	return v
+}
+
+// loadModule makes the value of a built-in module (name without node:).
+func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 	if !imported && (name == "fs/promises" || name == "timers/promises") && !in.p.Has("module:"+name) {
 		// A release without the module: require throws (as the runtime's
 		// loader does, runtime/modules.go).

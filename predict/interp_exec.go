@@ -158,6 +158,7 @@ func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
 }
 
 func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
+	in.spend(costStatement)
 	if in.x != nil {
 		in.x.Tick()
 	}

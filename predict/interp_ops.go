@@ -346,6 +346,7 @@ func (in *Interp) submitWrite(p string, trips int, res []Value, done func(e Valu
 // fsSync is fs.<name>Sync: the same request done at once, in the calling
 // callback; it returns the result or throws the error.
 func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
+	in.spend(costSyncIO)
 	switch {
 	case fsWrites[name]:
 		_, res, ok := in.fsWrite(name, args, "sync", pos)
@@ -588,6 +589,7 @@ func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data [
 	// A relative path is read from the file system's own working
 	// directory, which keeps it as given in error messages, as Node does.
 	data, err = in.opts.Files.ReadFile(s)
+	in.spendBytes(len(data))
 	if err != nil && name != "readFile" && strings.Contains(err.Error(), "EISDIR") {
 		return true, nil, nil // stat/access of a directory succeed
 	}

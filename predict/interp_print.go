@@ -388,6 +388,11 @@ func (in *Interp) write(stream, text string) {
 	if *open {
 		in.impure = true
 	}
+	if len(*lines) == 0 {
+		in.spend(costFirstWrite)
+	}
+	in.spend(costWrite)
+	in.spendBytes(len(text))
 	from := len(*lines) // the first line this write may finish
 	if *open {
 		from--

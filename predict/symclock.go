@@ -92,6 +92,20 @@ func (c *SymClock) Read(k loop.ReadKind, floor *loop.Time) loop.Time {
 	return loop.Time{Base: n}
 }
 
+// ReadNear implements loop.Near: Read, with T_n - b.T <= b.MS for each
+// bound the constraints allow (a floor could force more).
+func (c *SymClock) ReadNear(k loop.ReadKind, floor *loop.Time, bounds []loop.Bound) loop.Time {
+	t := c.Read(k, floor)
+	x := vr(t.Base)
+	for _, b := range bounds {
+		y := vr(b.T.Base)
+		if k := b.MS + b.T.Off; -c.d[y][x] <= k {
+			c.add(x, y, k)
+		}
+	}
+	return t
+}
+
 // add records x - y <= k, keeping d closed. The caller has checked
 // feasibility; a negative cycle here is a bug.
 func (c *SymClock) add(x, y int, k int64) {

@@ -26,6 +26,7 @@ type predictFlags struct {
 	maxOrders, explore          int
 	seed                        uint64
 	timeout                     time.Duration
+	stallMS                     int64
 }
 
 func newPredictCmd() *cobra.Command {
@@ -73,6 +74,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir)
+	fl.Int64Var(&f.stallMS, "stall-ms", 50, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
 	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
@@ -111,12 +113,15 @@ type predictedOrder struct {
 	// "exited", "starvation", "timeout", "budget", "memory", "crash"), or
 	// "skipped" after an earlier replay ran out of the sandbox's budget,
 	// "cut short" when the prediction left a loop early (nothing replayed).
-	Replay  string        `json:"replay,omitempty"`
-	Why     string        `json:"why"`
+	Replay string `json:"replay,omitempty"`
+	Why    string `json:"why"`
 	// PauseMs: the least time (ms) the code between two timer creations
 	// in one callback must take for this order; without a busy-wait
 	// there, only a stall of the machine makes it (absent: none needed).
 	PauseMs int64 `json:"pauseMs,omitempty"`
+	// Stall: only a machine that pauses the program or the loop for
+	// longer than the report's stallMs somewhere prints this order.
+	Stall   bool          `json:"stall,omitempty"`
 	Explain []explainStep `json:"explain,omitempty"`
 }
 
@@ -177,6 +182,9 @@ type predictReport struct {
 	// Notes say what the sandbox lacks that the snippet seems to expect
 	// (a local module next to it, without --fs).
 	Notes []string `json:"notes,omitempty"`
+	// StallMs is --stall-ms when the orders were told apart by it (see
+	// predictedOrder.Stall); absent when they were not.
+	StallMs int64 `json:"stallMs,omitempty"`
 }
 
 func runPredict(w io.Writer, file string, f predictFlags) error {
@@ -202,6 +210,9 @@ func (f predictFlags) check() error {
 	}
 	if f.maxOrders < 1 {
 		return usageErr("--max-orders must be at least 1")
+	}
+	if f.stallMS < 0 {
+		return usageErr("--stall-ms must be 0 or more, not %d", f.stallMS)
 	}
 	return nil
 }
@@ -283,6 +294,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
 	}
+	popts.StallMS = f.stallMS
 	pred := predict.Predict(pf, prog.Profile, popts)
 	total, exact := pred.Total()
 	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
@@ -295,6 +307,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, f.fsDir, r.Pos), Message: r.Msg})
 	}
 	rep.Notes = unmountedModules(file, pf.Text, f.fsDir)
+	rep.StallMs = pred.StallMS
 	ok := pred.Complete
 	rep.Paths = pred.Paths()
 	overBudget := false // a replay ran out of the sandbox's budget
@@ -315,7 +328,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	}
 	for _, o := range pred.List(f.maxOrders) {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
-			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why), PauseMs: o.Pause}
+			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why), PauseMs: o.Pause, Stall: pred.NeedsStall(o)}
 		if f.explain {
 			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
 			if err != nil {
@@ -447,14 +460,25 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			verdict = fmt.Sprintf("at most %d possible orders", rep.Total)
 		}
 	}
-	paused := 0
+	paused, stalled := 0, 0
 	for _, o := range rep.Orders {
-		if o.PauseMs > 0 {
+		switch {
+		case o.Stall:
+			stalled++
+		case o.PauseMs > 0:
 			paused++
 		}
 	}
-	if paused > 0 && len(rep.Orders) > 1 {
-		verdict += fmt.Sprintf(" (%d of those listed only if the code between two timer creations in one callback stalls)", paused)
+	if len(rep.Orders) > 1 {
+		switch {
+		case stalled > 0 && rep.Total-int64(stalled) == 1 && rep.Total == int64(len(rep.Orders)):
+			verdict = fmt.Sprintf("deterministic unless the machine stalls for over %d ms (then %d possible orders)", rep.StallMs, rep.Total)
+		case stalled > 0:
+			verdict += fmt.Sprintf(" (%d of those listed only if the machine stalls for over %d ms)", stalled, rep.StallMs)
+		}
+		if paused > 0 {
+			verdict += fmt.Sprintf(" (%d of those listed only if the code between two timer creations in one callback takes a while)", paused)
+		}
 	}
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
@@ -479,7 +503,10 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 				mark = " · NOT confirmed by replay"
 			}
 		}
-		if o.PauseMs > 0 {
+		switch {
+		case o.Stall:
+			mark += fmt.Sprintf(" · only if the machine stalls for over %d ms", rep.StallMs)
+		case o.PauseMs > 0:
 			mark += fmt.Sprintf(" · only if the code between two timer creations takes %d ms or more", o.PauseMs)
 		}
 		if rep.Total > 1 {

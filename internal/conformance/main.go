@@ -10,6 +10,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -112,7 +113,7 @@ func run() int {
 	fmt.Fprintf(os.Stderr, "conformance: %d looplint runs (%d cases), %d at a time\n", len(todo), countCases(todo), max(*jobs, 1))
 
 	if *predictMode {
-		return runPredictSuite(todo, *bin, *timeout, max(*jobs, 1), progress)
+		return runPredictSuite(todo, *bin, *timeout, max(*jobs, 1), progress, *jsonOut)
 	}
 	runner := Runner{Bin: *bin, Explore: *explore, Seed: *seed, Timeout: *timeout}
 	results := make([]Result, len(todo))
@@ -175,7 +176,7 @@ func countCases(todo []job) int {
 }
 
 // runPredictSuite is the -predict mode: every job through looplint predict.
-func runPredictSuite(todo []job, bin string, timeout time.Duration, jobs int, progress bool) int {
+func runPredictSuite(todo []job, bin string, timeout time.Duration, jobs int, progress bool, jsonOut string) int {
 	results := make([]PredictResult, len(todo))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -205,6 +206,16 @@ func runPredictSuite(todo []job, bin string, timeout time.Duration, jobs int, pr
 		fmt.Fprintln(os.Stderr)
 	}
 	printPredictReport(os.Stdout, results)
+	if jsonOut != "" {
+		data, err := json.MarshalIndent(results, "", " ")
+		if err == nil {
+			err = os.WriteFile(jsonOut, append(data, '\n'), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "conformance: %v\n", err)
+			return 2
+		}
+	}
 	for _, r := range results {
 		if r.Error != "" || r.Complete && (!r.Confirmed || !r.Sound) {
 			return 1

@@ -35,6 +35,7 @@ type predictOutput struct {
 		ExitCode  int      `json:"exitCode"`
 		Confirmed *bool    `json:"confirmed"`
 		Replay    string   `json:"replay"`
+		Stall     bool     `json:"stall"`
 	} `json:"orders"`
 	// Patterns stand for orders beyond those listed (commuting I/O
 	// callbacks in any order).
@@ -67,6 +68,11 @@ func (out predictOutput) inPatterns(key string) bool {
 type PredictResult struct {
 	Suite, Case, Version, Family string
 	Sound, Exact, Complete       bool
+	// CalmExact: the orders predicted without a stall of the machine are
+	// the observed set; Stalled counts observed orders predicted only
+	// with a stall (a loaded machine).
+	CalmExact bool
+	Stalled   int
 	Confirmed                    bool // every listed order replayed to itself
 	OverBudget                   bool // not confirmed only because a replay ran out of the sandbox's budget
 	Predicted, Observed          int
@@ -123,9 +129,12 @@ func judgePrediction(res PredictResult, out predictOutput, exp Expectation) Pred
 	}
 	res.Predicted = out.Total
 	predicted := map[string]bool{}
+	stall := map[string]bool{}
 	res.Confirmed = true
 	for _, o := range out.Orders {
-		predicted[strings.Join(normalizeLines(o.Stdout), "\n")] = true
+		k := strings.Join(normalizeLines(o.Stdout), "\n")
+		predicted[k] = true
+		stall[k] = o.Stall
 		if o.Confirmed != nil && !*o.Confirmed {
 			switch o.Replay {
 			case "timeout", "budget", "memory", "skipped":
@@ -146,6 +155,18 @@ func judgePrediction(res PredictResult, out predictOutput, exp Expectation) Pred
 	sort.Strings(res.Missing)
 	res.Sound = len(res.Missing) == 0
 	res.Exact = res.Sound && len(predicted) == len(exp.Stdouts) && out.Total == len(predicted)
+	calm := 0
+	for k := range predicted {
+		if !stall[k] {
+			calm++
+		}
+	}
+	for k := range exp.Stdouts {
+		if stall[k] {
+			res.Stalled++
+		}
+	}
+	res.CalmExact = res.Sound && res.Stalled == 0 && calm == len(exp.Stdouts) && out.Total == len(predicted)
 	return res
 }
 
@@ -164,6 +185,7 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	type row struct {
 		suite, version, family                                                string
 		total, sound, exact, incomplete, unconfirmed, overBudget, errs, wrong int
+		calmExact, stalled                                                    int
 	}
 	rows := map[[2]string]*row{}
 	var keys [][2]string
@@ -187,6 +209,12 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 		if r.Exact {
 			x.exact++
 		}
+		if r.CalmExact {
+			x.calmExact++
+		}
+		if r.Stalled > 0 {
+			x.stalled++
+		}
 		if !r.Complete {
 			x.incomplete++
 		}
@@ -205,14 +233,16 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	})
 	fmt.Fprintln(w, "looplint predict conformance: sound = every stdout Node showed was predicted; exact = predicted set is the observed set;")
 	fmt.Fprintln(w, "unconfirmed = a complete prediction with an order the runtime's replay does not print;")
-	fmt.Fprintln(w, "replay budget = complete, the orders not replayed because the sandbox's budget ran out first (e.g. a 2e9-iteration loop)")
+	fmt.Fprintln(w, "replay budget = complete, the orders not replayed because the sandbox's budget ran out first (e.g. a 2e9-iteration loop);")
+	fmt.Fprintln(w, "exact w/o stall = the orders predicted for a machine that does not stall are the observed set;")
+	fmt.Fprintln(w, "stall seen = Node printed an order predicted only for a machine that stalls")
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\tcomplete:false\tunsound+complete\tunconfirmed\treplay budget\terror\t")
+	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\texact w/o stall\tstall seen\tcomplete:false\tunsound+complete\tunconfirmed\treplay budget\terror\t")
 	for _, k := range keys {
 		x := rows[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
-			x.total, x.sound, x.exact, x.incomplete, x.wrong, x.unconfirmed, x.overBudget, x.errs)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
+			x.total, x.sound, x.exact, x.calmExact, x.stalled, x.incomplete, x.wrong, x.unconfirmed, x.overBudget, x.errs)
 	}
 	tw.Flush()
 	var bad, errs, incomplete []PredictResult
@@ -237,6 +267,29 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 			for _, m := range r.Missing {
 				fmt.Fprintf(w, "      not predicted: %s\n", abbreviate(m, abbrev))
 			}
+		}
+	}
+	// Complete and sound, but more orders than Node showed: one line per
+	// case, the versions beside it.
+	inexact := map[string][]string{}
+	var inexactIDs []string
+	for _, r := range results {
+		if r.Error == "" && r.Complete && r.Sound && !r.CalmExact {
+			id := r.Suite + "/" + r.Case
+			if inexact[id] == nil {
+				inexactIDs = append(inexactIDs, id)
+			}
+			note := ""
+			if r.Stalled > 0 {
+				note = fmt.Sprintf(" (%d seen needed a stall)", r.Stalled)
+			}
+			inexact[id] = append(inexact[id], fmt.Sprintf("%s %d/%d%s", r.Version, r.Predicted, r.Observed, note))
+		}
+	}
+	if len(inexactIDs) > 0 {
+		fmt.Fprintf(w, "\nnot exact without stalls (complete and sound; version predicted/observed):\n")
+		for _, id := range inexactIDs {
+			fmt.Fprintf(w, "  %s: %s\n", id, strings.Join(inexact[id], ", "))
 		}
 	}
 	var slow []PredictResult
@@ -267,7 +320,11 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 				continue
 			}
 			seen[id] = true
-			fmt.Fprintf(w, "  %s: %s\n", id, r.Reason)
+			miss := ""
+			if len(r.Missing) > 0 {
+				miss = fmt.Sprintf(" [misses %d observed on %s]", len(r.Missing), r.Version)
+			}
+			fmt.Fprintf(w, "  %s: %s%s\n", id, r.Reason, miss)
 		}
 	}
 }
