@@ -453,6 +453,7 @@ type Prop struct {
 	Kind     string
 	Key      Expr
 	Computed bool
+	Short    bool // { x }: an own property even when x is __proto__
 	Value    Expr
 }
 

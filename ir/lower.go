@@ -1155,7 +1155,8 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.NullLiteral:
 		return &Const{Kind: Null, Value: "null", Pos: l.pos(e.Idx)}
 	case *ast.RegExpLiteral:
-		return &Const{Kind: Regexp, Value: e.Literal, Pos: l.pos(e.Idx)}
+		// Literal can run on over the whitespace after the flags.
+		return &Const{Kind: Regexp, Value: "/" + e.Pattern + "/" + e.Flags, Pos: l.pos(e.Idx)}
 	case *ast.TemplateLiteral:
 		t := &Template{Pos: l.pos(e.OpenQuote), Exprs: l.exprs(e.Expressions)}
 		if e.Tag != nil {
@@ -1334,7 +1335,7 @@ func (l *lowerer) object(e *ast.ObjectLiteral) Expr {
 	for _, p := range e.Value {
 		switch p := p.(type) {
 		case *ast.PropertyShort:
-			o.Props = append(o.Props, Prop{Kind: "value", Key: &Const{Kind: String, Value: p.Name.Name.String(), Pos: l.pos(p.Name.Idx)}, Value: l.varRef(p.Name.Name.String(), p.Name.Idx)})
+			o.Props = append(o.Props, Prop{Kind: "value", Key: &Const{Kind: String, Value: p.Name.Name.String(), Pos: l.pos(p.Name.Idx)}, Value: l.varRef(p.Name.Name.String(), p.Name.Idx), Short: true})
 		case *ast.PropertyKeyed:
 			key := l.key(p.Key, p.Computed)
 			kind := string(p.Kind)

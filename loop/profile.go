@@ -342,6 +342,9 @@ var features = map[string][]Version{
 	"io:readFile job":        {{26, 8, 0}},
 	"io:writeFile job":       {{26, 9, 0}},
 	"io:promises sized read": {{14, 18, 0}, {15, 12, 0}},
+	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
+	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
+	"inspect:__proto__ key": {{14, 17, 0}, {15, 12, 0}},
 }
 
 // Has reports whether this Node version has a global, built-in or module

@@ -354,6 +354,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 				if q := in.nextProto(o); q != nil {
 					return q
 				}
+				if o.Class == "Object" && !o.Arr && plainObject(o) {
+					return in.objectProto()
+				}
 			}
 			in.reason(p, "Object.getPrototypeOf of this value is not modelled")
 			return unknown{why: "getPrototypeOf", made: true, typ: "object"}

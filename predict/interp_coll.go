@@ -366,6 +366,7 @@ func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, 
 	}
 	recurse++
 	lay.CurrentDepth = recurse
+	lay.Enter(o)
 	var out []string
 	for i, k := range c.keys {
 		lay.IndentLvl += 2
@@ -376,6 +377,7 @@ func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, 
 		}
 		lay.IndentLvl -= 2
 		if !ok {
+			lay.Leave(o, "")
 			return "", false
 		}
 		if c.set {
@@ -384,5 +386,5 @@ func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, 
 			out = append(out, ks+" => "+vs)
 		}
 	}
-	return lay.Reduce(out, "", [2]string{prefix + "{", "}"}, false, recurse, nil), true
+	return lay.Reduce(out, lay.Leave(o, ""), [2]string{prefix + "{", "}"}, false, recurse, nil), true
 }

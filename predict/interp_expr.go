@@ -162,6 +162,22 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		o := newObject()
 		o.born = in.epoch
 		for _, p := range e.Props {
+			if protoProp(p) {
+				// __proto__: v sets the prototype (an object or null;
+				// anything else is ignored), it makes no property.
+				switch v := in.eval(p.Value, sc, fr).(type) {
+				case nullT:
+					o.protoObj, o.nullProto = nil, true
+				case *Object:
+					o.protoObj, o.nullProto = v, false
+				case unknown:
+					in.reason(e.Pos, "__proto__ of an unknown value in an object literal")
+				case float64, string, bool, nil, bigInt, *symbolVal:
+				default:
+					in.reason(e.Pos, "__proto__ of this value in an object literal is not modelled")
+				}
+				continue
+			}
 			switch p.Kind {
 			case "value", "method":
 				kv := in.eval(p.Key, sc, fr)
@@ -1186,4 +1202,15 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	}
 	in.reason(pos, "clock readings used in '%s' beyond comparisons and offsets", op)
 	return unknown{why: "time"}, true
+}
+
+// protoProp reports whether an object literal's property is `__proto__:
+// v`, which sets the prototype (not a computed key, a method or the
+// shorthand `{ __proto__ }`, which make an own property).
+func protoProp(p ir.Prop) bool {
+	if p.Kind != "value" || p.Computed || p.Short {
+		return false
+	}
+	k, ok := p.Key.(*ir.Const)
+	return ok && k.Kind == ir.String && k.Value == "__proto__"
 }

@@ -161,7 +161,7 @@ func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
 			props = append(props, s)
 		}
 	}
-	lay := layout.New(in.p.Node.Major)
+	lay := in.layout()
 	text := func(v Value) (string, bool) {
 		switch v.(type) {
 		case nil, nullT, bool, float64, string, bigInt, *symbolVal:
@@ -467,7 +467,7 @@ func (in *Interp) inspectValue(v Value) (string, bool) {
 
 // inspectDepth is inspectValue with the depth option (-1: unlimited).
 func (in *Interp) inspectDepth(v Value, depth int) (string, bool) {
-	lay := layout.New(in.p.Node.Major)
+	lay := in.layout()
 	lay.Depth = depth
 	if s, ok := v.(string); ok {
 		return in.inspectV(s, 1, &lay)
@@ -523,7 +523,7 @@ func (in *Interp) inspectOptions(opts Value, pos ir.Pos) (int, bool) {
 // v is inside another value (strings are then quoted). It reports false
 // for anything else.
 func (in *Interp) inspect(v Value, nested int) (string, bool) {
-	lay := layout.New(in.p.Node.Major)
+	lay := in.layout()
 	return in.inspectV(v, nested, &lay)
 }
 
@@ -556,6 +556,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		}
 		return "Invalid Date", true
 	case *Object:
+		if s, ok := lay.Circular(v); ok {
+			return s, true
+		}
 		if v.coll != nil {
 			return in.inspectColl(v, recurse, lay)
 		}
@@ -749,6 +752,7 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	}
 	recurse++
 	lay.CurrentDepth = recurse
+	lay.Enter(o)
 	var out []string
 	for i := 0; i < len(o.Elems); i++ {
 		if o.holes[i] {
@@ -765,6 +769,7 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		s, ok := in.inspectV(e, recurse, lay)
 		lay.IndentLvl -= 2
 		if !ok {
+			lay.Leave(o, "")
 			return "", false
 		}
 		out = append(out, s)
@@ -787,14 +792,16 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		}
 		lay.IndentLvl -= diff
 		if !ok {
+			lay.Leave(o, "")
 			return "", false
 		}
-		k = layout.Key(lay.Major, k)
+		k = lay.Key(k)
 		out = append(out, k+":"+sep+s)
 	}
 	for _, k := range o.syms {
 		sym := in.symByKey[k]
 		if sym == nil || o.acc[k] != nil {
+			lay.Leave(o, "")
 			return "", false
 		}
 		diff := 2
@@ -805,6 +812,7 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 		s, ok := in.inspectV(o.Props[k], recurse, lay)
 		lay.IndentLvl -= diff
 		if !ok {
+			lay.Leave(o, "")
 			return "", false
 		}
 		out = append(out, layout.SymbolKey(lay.Major, sym.String())+": "+s)
@@ -813,6 +821,7 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	if o.Arr {
 		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
 	}
+	base = lay.Leave(o, base)
 	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
 
 	return r, true
@@ -933,4 +942,11 @@ func errorStack(o *Object) (string, bool) {
 		return "", false
 	}
 	return h, true
+}
+
+// layout is util.inspect's layout state for this release.
+func (in *Interp) layout() layout.Ctx {
+	lay := layout.New(in.p.Node.Major)
+	lay.ProtoKey = in.p.Has("inspect:__proto__ key")
+	return lay
 }

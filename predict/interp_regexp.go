@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // Regular expressions run on Go's RE2 after a translation of the JS
@@ -18,6 +19,7 @@ import (
 // jsRegexp is a RegExp object's pattern.
 type jsRegexp struct {
 	source, flags string
+	shown         string // source as V8 gives it (layout.RegExpSource)
 	re            *regexp.Regexp
 	global        bool
 }
@@ -199,7 +201,7 @@ func (in *Interp) newRegexp(source, flags string, pos ir.Pos) *Object {
 	}
 	o := newObject()
 	o.Class, o.born = "RegExp", in.epoch
-	o.rx = &jsRegexp{source: source, flags: canonicalFlags(flags), re: re, global: strings.ContainsRune(flags, 'g')}
+	o.rx = &jsRegexp{source: source, shown: layout.RegExpSource(in.p.Node.Major, source), flags: canonicalFlags(flags), re: re, global: strings.ContainsRune(flags, 'g')}
 	o.Props["lastIndex"] = 0.0 // own but not enumerable
 	return o
 }
@@ -390,14 +392,14 @@ func (in *Interp) regexpMember(o *Object, k string, pos ir.Pos) (Value, bool) {
 			return r
 		}), true
 	case "source":
-		return rx.source, true
+		return rx.shown, true
 	case "flags":
 		return rx.flags, true
 	case "global", "ignoreCase", "multiline", "dotAll", "unicode", "sticky", "hasIndices":
 		f := map[string]rune{"global": 'g', "ignoreCase": 'i', "multiline": 'm', "dotAll": 's', "unicode": 'u', "sticky": 'y', "hasIndices": 'd'}[k]
 		return strings.ContainsRune(rx.flags, f), true
 	case "toString":
-		return native(k, func(Value, []Value, ir.Pos) Value { return "/" + rx.source + "/" + rx.flags }), true
+		return native(k, func(Value, []Value, ir.Pos) Value { return regexpText(o) }), true
 	}
 	return nil, false
 }

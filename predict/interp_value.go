@@ -402,7 +402,7 @@ func toStr(v Value) (string, bool) {
 }
 
 // regexpText is a RegExp as toString and util.inspect write it.
-func regexpText(o *Object) string { return "/" + o.rx.source + "/" + o.rx.flags }
+func regexpText(o *Object) string { return "/" + o.rx.shown + "/" + o.rx.flags }
 
 // isIterator reports a Map's or Set's keys(), values() or entries(): the
 // predictor keeps the items as an array, which only for-of, spread and

@@ -100,7 +100,7 @@ func newRand() sobek.RandSource {
 }
 
 func (h *host) inspectOpts() inspect.Options {
-	return inspect.Options{Major: h.p.Profile.Node.Major, Stack: h.nodeStack}
+	return inspect.Options{Major: h.p.Profile.Node.Major, Stack: h.nodeStack, ProtoKey: h.p.Profile.Has("inspect:__proto__ key")}
 }
 
 func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h.inspectOpts()) }
@@ -200,6 +200,8 @@ func (h *host) bootstrap() error {
 	})
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 
+	// Before inspect's helpers capture RegExp.prototype.toString.
+	h.v8RegExpSource()
 	// inspect compiles its JS helpers on first use; do it now, before
 	// any interrupt can be pending.
 	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())

@@ -16,6 +16,7 @@ type Options struct {
 	Major      int  // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
 	Depth      int  // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
 	ShowHidden bool // util.inspect's showHidden
+	ProtoKey   bool // layout.Ctx.ProtoKey
 	// Stack, if set, rewrites an Error's stack text before printing: the
 	// runtime turns the engine's frames into Node's and hides its own.
 	Stack func(string) string
@@ -37,8 +38,6 @@ type ctx struct {
 	depth      int
 	unlimited  bool // depth: null
 	showHidden bool
-	seen       []*sobek.Object
-	circular   map[*sobek.Object]int
 	stack      func(string) string
 }
 
@@ -48,6 +47,7 @@ func newCtx(rt *sobek.Runtime, o Options) *ctx {
 		major = newestMajor
 	}
 	c := &ctx{Ctx: layout.New(major), rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, stack: o.Stack}
+	c.ProtoKey = o.ProtoKey
 	switch {
 	case c.depth == 0:
 		c.depth = 2
@@ -91,21 +91,8 @@ func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
 			return c.formatValue(ret, recurse, false)
 		}
 	}
-	for _, s := range c.seen {
-		if s == o {
-			if c.Major <= 13 {
-				return "[Circular]"
-			}
-			if c.circular == nil {
-				c.circular = map[*sobek.Object]int{}
-			}
-			idx, ok := c.circular[o]
-			if !ok {
-				idx = len(c.circular) + 1
-				c.circular[o] = idx
-			}
-			return "[Circular *" + strconv.Itoa(idx) + "]"
-		}
+	if s, ok := c.Circular(o); ok {
+		return s
 	}
 	return c.formatRaw(o, recurse, typedArray)
 }
@@ -188,7 +175,7 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	pc := c.constructorName(firstProto, recurse+1)
 	var s string
 	if pc == nil {
-		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength}, rt: c.rt, h: c.h, depth: -1}
+		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength, ProtoKey: c.ProtoKey}, rt: c.rt, h: c.h, depth: -1}
 		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
 	} else {
 		s = res + " <" + *pc + ">"
@@ -285,7 +272,7 @@ func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) strin
 	case !enumerable || k.hidden:
 		name = "[" + k.str + "]"
 	default:
-		name = layout.Key(c.Major, k.str)
+		name = c.Key(k.str)
 	}
 	return name + ":" + extra + str
 }

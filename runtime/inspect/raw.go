@@ -187,7 +187,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		return name
 	}
 	recurse++
-	c.seen = append(c.seen, o)
+	c.Enter(o)
 	c.CurrentDepth = recurse
 	var output []string
 	if formatter != nil {
@@ -196,15 +196,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 	for _, k := range keys {
 		output = append(output, c.formatProperty(o, recurse, k, extrasType))
 	}
-	if idx, ok := c.circular[o]; ok {
-		ref := "<ref *" + strconv.Itoa(idx) + ">"
-		if base == "" {
-			base = ref
-		} else {
-			base = ref + " " + base
-		}
-	}
-	c.seen = c.seen[:len(c.seen)-1]
+	base = c.Leave(o, base)
 	return c.Reduce(output, base, braces, extrasType == kArrayExtrasType, recurse, numeric)
 }
 

@@ -6,6 +6,7 @@ package layout
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,6 +24,51 @@ type Ctx struct {
 	// Depth is the depth option: how many levels are shown below the top
 	// one (2 by default, -1 for null or Infinity).
 	Depth int
+	// ProtoKey: an own __proto__ key prints as ['__proto__'] (the
+	// profile's "inspect:__proto__ key").
+	ProtoKey bool
+
+	seen     []any       // the objects being formatted, outermost first (ctx.seen)
+	circular map[any]int // those met again inside themselves, numbered (ctx.circular)
+}
+
+// Circular is what formatValue prints for o when o is being formatted
+// already, a cycle: [Circular] before Node 13, [Circular *N] from 13
+// (measured on 12.22.12 and 13.0.0), N numbering such objects in the
+// order their cycles are met.
+func (c *Ctx) Circular(o any) (string, bool) {
+	if !slices.Contains(c.seen, o) {
+		return "", false
+	}
+	if c.Major <= 12 {
+		return "[Circular]", true
+	}
+	if c.circular == nil {
+		c.circular = map[any]int{}
+	}
+	idx, ok := c.circular[o]
+	if !ok {
+		idx = len(c.circular) + 1
+		c.circular[o] = idx
+	}
+	return "[Circular *" + strconv.Itoa(idx) + "]", true
+}
+
+// Enter and Leave bracket the formatting of o's entries (formatRaw).
+func (c *Ctx) Enter(o any) { c.seen = append(c.seen, o) }
+
+// Leave ends Enter's o and returns base with <ref *N> before it when a
+// cycle met o again inside itself.
+func (c *Ctx) Leave(o any, base string) string {
+	c.seen = c.seen[:len(c.seen)-1]
+	idx, ok := c.circular[o]
+	switch {
+	case !ok:
+		return base
+	case base == "":
+		return "<ref *" + strconv.Itoa(idx) + ">"
+	}
+	return "<ref *" + strconv.Itoa(idx) + "> " + base
 }
 
 // Past reports whether an object at level recurse is below the depth

@@ -106,6 +106,14 @@ var keyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
 
 // Key is how util.inspect writes an enumerable string key: bare when
 // it is a plain identifier, else quoted.
+// Key is Key for this release.
+func (c *Ctx) Key(k string) string {
+	if k == "__proto__" && c.ProtoKey {
+		return "['__proto__']"
+	}
+	return Key(c.Major, k)
+}
+
 func Key(major int, k string) string {
 	if keyRe.MatchString(k) {
 		return k
