@@ -74,7 +74,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir)
-	fl.Int64Var(&f.stallMS, "stall-ms", 50, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
+	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
 	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
