@@ -746,20 +746,21 @@ func (l *Loop) alive() bool {
 	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
 }
 
-// run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2).
+// run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2). From
+// libuv 1.45 (Node 20.3) the timers run at the end of each iteration, and
+// at the start of the first: the cycle is the same while the loop is
+// alive, but the last iteration still runs the timers that are due before
+// libuv sees nothing alive, so a due unref'd timer fires after the last
+// callback, where before the process exited without it (measured on
+// 20.2.0 and 20.3.0; SEMANTICS §2.2 says it changes nothing).
 func (l *Loop) run() {
+	atEnd := l.P.TimersAtEnd()
+	ran := false // the last iteration ran this one's timers at its end
 	for !l.dead && l.alive() {
-		// Iterations count against the callback budget too, so that no
-		// state of the model can spin forever without running anything.
-		if l.iterations++; l.iterations > 4*l.lim.MaxCallbacks {
-			l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("the loop went round %d times (a handle that never closes?)", l.iterations-1)})
+		if !ran && !l.timersIteration() {
 			return
 		}
-		l.phaseEvent("timers")
-		l.timersPhase()
-		if l.dead {
-			return
-		}
+		ran = false
 		l.phaseEvent("poll")
 		l.pollPhase()
 		if l.dead {
@@ -772,7 +773,27 @@ func (l *Loop) run() {
 		}
 		l.phaseEvent("close")
 		l.closePhase()
+		if atEnd && !l.dead {
+			if !l.timersIteration() {
+				return
+			}
+			ran = true
+		}
 	}
+}
+
+// timersIteration starts an iteration with its timers phase; false when
+// the run ended.
+func (l *Loop) timersIteration() bool {
+	// Iterations count against the callback budget too, so that no
+	// state of the model can spin forever without running anything.
+	if l.iterations++; l.iterations > 4*l.lim.MaxCallbacks {
+		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("the loop went round %d times (a handle that never closes?)", l.iterations-1)})
+		return false
+	}
+	l.phaseEvent("timers")
+	l.timersPhase()
+	return !l.dead
 }
 
 func (l *Loop) pollPhase() {

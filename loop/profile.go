@@ -99,6 +99,10 @@ func (p Profile) Family() string {
 // immediate queues run as one callback (Node <= 10, nodejs/node#22842).
 func (p Profile) PerListTimers() bool { return p.Node.Major <= 10 }
 
+// TimersAtEnd: libuv 1.45 (Node 20.3) runs the timers at the end of each
+// loop iteration too (Loop.run).
+func (p Profile) TimersAtEnd() bool { return p.Has("libuv:timers at end") }
+
 // IntervalRearmAfter: Node 8 re-inserts an interval with a start taken after its callback.
 func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
 
@@ -342,6 +346,9 @@ var features = map[string][]Version{
 	"io:readFile job":        {{26, 8, 0}},
 	"io:writeFile job":       {{26, 9, 0}},
 	"io:promises sized read": {{14, 18, 0}, {15, 12, 0}},
+	// libuv 1.45 runs timers at the end of each loop iteration, before it
+	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
+	"libuv:timers at end": {{20, 3, 0}},
 	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
 	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
 	"inspect:__proto__ key": {{14, 17, 0}, {15, 12, 0}},
