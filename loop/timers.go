@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Timer is a Timeout object's state (setTimeout / setInterval).
@@ -243,11 +244,20 @@ func (l *Loop) RefreshTimer(t *Timer) {
 	if t.cleared {
 		return
 	}
-	if t.list != nil {
-		l.unlink(t)
+	start := l.readStart()
+	if list := t.list; list != nil && l.lists[list.key] == list {
+		// insert's L.append moves the timer to the end of its own list,
+		// whose expiry and place in the queue stay as they were: the
+		// list runs when it was due, finds the timer not yet due and
+		// re-queues itself (a refreshed 100 ms timer still runs before a
+		// 50 ms one made 90 ms later, if the loop comes late to both).
+		list.timers = append(slices.DeleteFunc(list.timers, func(x *Timer) bool { return x == t }), t)
+		t.start = start
+		return
 	}
+	l.unlink(t)
 	l.activate(t)
-	l.insert(t, l.readStart())
+	l.insert(t, start)
 }
 
 func (l *Loop) activeTimers() int { return len(l.heap.lists) }
