@@ -754,7 +754,16 @@ func (in *Interp) thenable(v Value) (Callable, error) {
 		}
 		return nil, nil
 	}
-	then, _ := o.get("then")
+	// Get(v, "then"): inherited methods and getters too; a getter that
+	// throws rejects the promise.
+	var then Value
+	if err := in.protect(func() { then = in.getMember(o, "then", ir.Pos{}) }); err != nil {
+		return nil, err
+	}
+	if u, ok := then.(unknown); ok && !u.made {
+		in.reason(ir.Pos{}, "a promise was resolved with an object whose then is not known")
+		return nil, nil
+	}
 	if !isCallable(then) {
 		return nil, nil
 	}

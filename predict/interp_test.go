@@ -67,6 +67,7 @@ var complete = map[string]bool{
 	"timer-gap-work":                  true,
 	"unref-timer-after-last-callback": true,
 	"timer-refresh-list-expiry":       true,
+	"thenable-inherited-getter":       true,
 	"timer-gap-first-log":             true,
 	"inspect-circular-proto":          true,
 	"regexp-source":                   true,

@@ -32,7 +32,7 @@ func rewriteOldAwait(src string, module bool) string {
 			// The helper's "(" goes right after the keyword, not at the
 			// argument's start: the AST has no parentheses, so in
 			// `await (async () => {})()` the argument starts inside them.
-			s, e := int(aw.Await)-1-offset+len("await"), int(aw.Argument.Idx1())-1-offset
+			s, e := int(aw.Await)-1-offset+len("await"), int(exprEnd(aw.Argument))-1-offset
 			add(s, " "+oldAwaitHelper+"(", true)
 			add(e, ")", false)
 			return true
@@ -54,7 +54,7 @@ func rewriteSyncAdopt(src string, module bool) string {
 		// Double parentheses: the argument may be a comma expression.
 		wrap := func(x ast.Expression) {
 			add(int(exprStart(x))-1-offset, syncAdoptHelper+"((", true)
-			add(int(x.Idx1())-1-offset, "))", false)
+			add(int(exprEnd(x))-1-offset, "))", false)
 		}
 		var visit func(v reflect.Value, async bool)
 		visit = func(v reflect.Value, async bool) {
@@ -120,6 +120,37 @@ func exprStart(x ast.Expression) file.Idx {
 		return exprStart(x.Expression)
 	}
 	return x.Idx0()
+}
+
+// exprEnd is where an expression's text ends: the parser puts the end of
+// `new C()` (no arguments) after C, and the nodes that end with a
+// subexpression inherit that.
+func exprEnd(x ast.Expression) file.Idx {
+	switch x := x.(type) {
+	case *ast.NewExpression:
+		if x.RightParenthesis > 0 {
+			return x.RightParenthesis + 1
+		}
+	case *ast.BinaryExpression:
+		return exprEnd(x.Right)
+	case *ast.AssignExpression:
+		return exprEnd(x.Right)
+	case *ast.ConditionalExpression:
+		return exprEnd(x.Alternate)
+	case *ast.SequenceExpression:
+		if len(x.Sequence) > 0 {
+			return exprEnd(x.Sequence[len(x.Sequence)-1])
+		}
+	case *ast.UnaryExpression:
+		if !x.Postfix {
+			return exprEnd(x.Operand)
+		}
+	case *ast.AwaitExpression:
+		if x.Argument != nil {
+			return exprEnd(x.Argument)
+		}
+	}
+	return x.Idx1()
 }
 
 // rewriteSource parses src as the runtime will run it (a CommonJS module
