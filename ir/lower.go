@@ -1047,9 +1047,18 @@ func (l *lowerer) classDecl(c *ast.ClassLiteral) Stmt {
 func (l *lowerer) bindingPattern(t ast.Expression, init ast.Expression) Pattern {
 	p := l.target(t)
 	if init != nil {
-		return &PDefault{Target: p, Default: l.expr(init), Pos: l.pos(t.Idx0())}
+		return withDefault(p, l.expr(init), l.pos(t.Idx0()))
 	}
 	return p
+}
+
+// withDefault is target = def in a pattern; an anonymous function or
+// class there is named after a plain binding (NamedEvaluation).
+func withDefault(target Pattern, def Expr, pos Pos) *PDefault {
+	if v, ok := target.(*Var); ok {
+		nameAnonymous(def, v.Name)
+	}
+	return &PDefault{Target: target, Default: def, Pos: pos}
 }
 
 // target lowers a binding or assignment target.
@@ -1062,7 +1071,7 @@ func (l *lowerer) target(e ast.Expression) Pattern {
 			return m
 		}
 	case *ast.AssignExpression:
-		return &PDefault{Target: l.target(e.Left), Default: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+		return withDefault(l.target(e.Left), l.expr(e.Right), l.pos(e.Idx0()))
 	case *ast.ArrayPattern:
 		p := &PArray{Pos: l.pos(e.LeftBracket)}
 		for _, x := range e.Elements {
@@ -1083,7 +1092,7 @@ func (l *lowerer) target(e ast.Expression) Pattern {
 			case *ast.PropertyShort:
 				var v Pattern = l.varRef(prop.Name.Name.String(), prop.Name.Idx)
 				if prop.Initializer != nil {
-					v = &PDefault{Target: v, Default: l.expr(prop.Initializer), Pos: l.pos(prop.Name.Idx)}
+					v = withDefault(v, l.expr(prop.Initializer), l.pos(prop.Name.Idx))
 				}
 				p.Props = append(p.Props, PProp{Key: &Const{Kind: String, Value: prop.Name.Name.String(), Pos: l.pos(prop.Name.Idx)}, Value: v})
 			case *ast.PropertyKeyed:
@@ -1391,6 +1400,11 @@ func (l *lowerer) class(c *ast.ClassLiteral) Expr {
 			var f *Func
 			if m.Initializer != nil {
 				f = l.function(keyName(key), m.Initializer.Idx0(), nil, nil, m.Initializer, false, false, false, "field")
+				if r, ok := f.Body[0].(*Return); ok && !m.Computed {
+					// A field's initializer is named after its key
+					// (x = () => {} is x, #p = function () {} is #p).
+					nameAnonymous(r.X, keyName(key))
+				}
 			}
 			cl.Members = append(cl.Members, ClassMember{Kind: "field", Key: key, Computed: m.Computed, Static: m.Static, Func: f, Pos: l.pos(m.Idx)})
 		case *ast.ClassStaticBlock:

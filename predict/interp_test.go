@@ -68,6 +68,7 @@ var complete = map[string]bool{
 	"unref-timer-after-last-callback": true,
 	"timer-refresh-list-expiry":       true,
 	"thenable-inherited-getter":       true,
+	"function-name-inference":         true,
 	"timer-gap-first-log":             true,
 	"inspect-circular-proto":          true,
 	"regexp-source":                   true,

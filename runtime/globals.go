@@ -26,11 +26,14 @@ var structuredCloneSrc string
 
 // internalJS are the runtime's own scripts, compiled once per process.
 var internalJS = map[string]string{
-	"bootstrap":       bootstrapSrc,
-	"trampoline":      "(function (f) { return f(); })",
-	"resolved":        "Promise.resolve()",
-	"queueMicrotask":  queueMicrotaskSrc,
-	"oldAwait":        "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
+	"bootstrap":      bootstrapSrc,
+	"trampoline":     "(function (f) { return f(); })",
+	"resolved":       "Promise.resolve()",
+	"queueMicrotask": queueMicrotaskSrc,
+	"oldAwait":       "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
+	// defaultName(f, n) names an anonymous function or class from a
+	// parameter default (rewriteEngineGaps), unless it has a name.
+	"defaultName":     "(function (dp, gd) { return function (f, n) { var d = gd(f, 'name'); if (!d || d.value === '' && d.configurable) dp(f, 'name', { value: n, configurable: true }); return f; }; })(Object.defineProperty, Object.getOwnPropertyDescriptor)",
 	"syncAdopt":       syncAdoptSrc,
 	"structuredClone": structuredCloneSrc,
 	"fsClasses":       statsClass,
@@ -267,6 +270,11 @@ func (h *host) bootstrap() error {
 	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has("v8:yield* single await"), "__looplint_endAwaits": h.p.Profile.OldAwait()} {
 		g.DefineDataProperty(n, rt.ToValue(v), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	}
+	named, err := h.runInternal("defaultName")
+	if err != nil {
+		return err
+	}
+	g.DefineDataProperty(defaultNameHelper, named, sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	if h.p.Profile.OldAwait() {
 		helper, err := h.runInternal("oldAwait")
 		if err != nil {

@@ -3,6 +3,7 @@ package runtime
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/grafana/sobek/ast"
@@ -230,45 +231,94 @@ func walk(v reflect.Value, visit func(any) bool) {
 // its arrow functions.
 const arrowArgs = "__looplint_arguments"
 
-// rewriteArrowArguments works around the engine, which panics compiling
-// `arguments` inside an arrow function: the enclosing function binds
-// its arguments object to arrowArgs first thing, and the arrows read
-// that. Only columns on rewritten lines move.
-func rewriteArrowArguments(src string, module bool) string {
-	if !strings.Contains(src, "arguments") {
+// rewriteEngineGaps works around what the engine does differently from
+// V8 on every release, in one parse:
+//   - it panics compiling `arguments` inside an arrow function: the
+//     enclosing function binds its arguments object to arrowArgs first
+//     thing, and the arrows read that;
+//   - an anonymous function or class in a parameter default keeps the
+//     name "" where V8 names it after the parameter (function f(cb =
+//     () => {}) makes cb.name "cb"): the default is wrapped in
+//     defaultNameHelper.
+//
+// Only columns on rewritten lines move.
+func rewriteEngineGaps(src string, module bool) string {
+	args := strings.Contains(src, "arguments")
+	if !args && !strings.Contains(src, "=") {
 		return src
 	}
 	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
-		declared := map[*ast.BlockStatement]bool{}
-		var visit func(v reflect.Value, fn *ast.BlockStatement, inArrow bool)
-		visit = func(v reflect.Value, fn *ast.BlockStatement, inArrow bool) {
-			walk(v, func(n any) bool {
-				switch n := n.(type) {
-				case *ast.FunctionLiteral:
-					if n.Body != nil {
-						visit(reflect.ValueOf(n.Body).Elem(), n.Body, false)
-					}
-					return false
-				case *ast.ArrowFunctionLiteral:
-					visit(reflect.ValueOf(n.Body), fn, true)
-					return false
-				case *ast.DotExpression:
-					visit(reflect.ValueOf(n.Left), fn, inArrow) // .arguments is a property name
-					return false
-				case *ast.Identifier:
-					if inArrow && fn != nil && n.Name == "arguments" {
-						add(int(n.Idx)-1-offset, arrowArgs[:len(arrowArgs)-len("arguments")], true)
-						if !declared[fn] {
-							declared[fn] = true
-							add(afterDirectives(fn, offset), "; var "+arrowArgs+" = arguments; ", true)
-						}
+		if args {
+			arrowArguments(prog, offset, add)
+		}
+		defaultNames(prog, offset, add)
+	})
+}
+
+// defaultNameHelper names anonymous functions in parameter defaults.
+const defaultNameHelper = "__looplint_named"
+
+func defaultNames(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+	walk(reflect.ValueOf(prog), func(n any) bool {
+		pl, ok := n.(*ast.ParameterList)
+		if !ok {
+			return true
+		}
+		for _, b := range pl.List {
+			id, ok := b.Target.(*ast.Identifier)
+			if !ok || b.Initializer == nil || !anonymousFn(b.Initializer) {
+				continue
+			}
+			add(int(exprStart(b.Initializer))-1-offset, defaultNameHelper+"(", true)
+			add(int(exprEnd(b.Initializer))-1-offset, ", "+strconv.Quote(id.Name.String())+")", false)
+		}
+		return true
+	})
+}
+
+// anonymousFn reports an anonymous function, arrow or class expression.
+func anonymousFn(x ast.Expression) bool {
+	switch x := x.(type) {
+	case *ast.FunctionLiteral:
+		return x.Name == nil
+	case *ast.ArrowFunctionLiteral:
+		return true
+	case *ast.ClassLiteral:
+		return x.Name == nil
+	}
+	return false
+}
+
+func arrowArguments(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+	declared := map[*ast.BlockStatement]bool{}
+	var visit func(v reflect.Value, fn *ast.BlockStatement, inArrow bool)
+	visit = func(v reflect.Value, fn *ast.BlockStatement, inArrow bool) {
+		walk(v, func(n any) bool {
+			switch n := n.(type) {
+			case *ast.FunctionLiteral:
+				if n.Body != nil {
+					visit(reflect.ValueOf(n.Body).Elem(), n.Body, false)
+				}
+				return false
+			case *ast.ArrowFunctionLiteral:
+				visit(reflect.ValueOf(n.Body), fn, true)
+				return false
+			case *ast.DotExpression:
+				visit(reflect.ValueOf(n.Left), fn, inArrow) // .arguments is a property name
+				return false
+			case *ast.Identifier:
+				if inArrow && fn != nil && n.Name == "arguments" {
+					add(int(n.Idx)-1-offset, arrowArgs[:len(arrowArgs)-len("arguments")], true)
+					if !declared[fn] {
+						declared[fn] = true
+						add(afterDirectives(fn, offset), "; var "+arrowArgs+" = arguments; ", true)
 					}
 				}
-				return true
-			})
-		}
-		visit(reflect.ValueOf(prog), nil, false)
-	})
+			}
+			return true
+		})
+	}
+	visit(reflect.ValueOf(prog), nil, false)
 }
 
 // afterDirectives is where a function body's directive prologue ("use

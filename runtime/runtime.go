@@ -111,7 +111,7 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.VirtPath = virtualPath(f.Path, o.FSDir)
 	src := f.Source
-	if r := rewriteArrowArguments(src, kind == parse.ESModule); r != src {
+	if r := rewriteEngineGaps(src, kind == parse.ESModule); r != src {
 		src = r
 		p.rewritten = src
 	}
