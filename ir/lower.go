@@ -1326,7 +1326,7 @@ func (l *lowerer) key(k ast.Expression, computed bool) Expr {
 		case *ast.PrivateIdentifier:
 			return &Const{Kind: String, Value: "#" + k.Name.String(), Pos: l.pos(k.Idx)}
 		case *ast.NumberLiteral:
-			return &Const{Kind: String, Value: fmt.Sprint(k.Value), Pos: l.pos(k.Idx)}
+			return &Const{Kind: String, Value: numberKey(k.Value), Pos: l.pos(k.Idx)}
 		}
 	}
 	return l.expr(k)
@@ -1417,4 +1417,15 @@ func (l *lowerer) class(c *ast.ClassLiteral) Expr {
 		}
 	}
 	return cl
+}
+
+// numberKey is the property key a numeric literal names (1e3 is "1000").
+func numberKey(v any) string {
+	switch n := v.(type) {
+	case int64:
+		return NumberString(float64(n))
+	case float64:
+		return NumberString(n)
+	}
+	return fmt.Sprint(v)
 }

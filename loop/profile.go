@@ -346,6 +346,50 @@ var features = map[string][]Version{
 	"io:readFile job":        {{26, 8, 0}},
 	"io:writeFile job":       {{26, 9, 0}},
 	"io:promises sized read": {{14, 18, 0}, {15, 12, 0}},
+	// Globals: the first release with each, from Object.getOwnPropertyNames
+	// along globalThis's chain on 8.17.0, then x.0.0 and the latest of
+	// every major line from 10 to 26 (and 18.0-18.8 for Performance).
+	"URL":                  {{10, 0, 0}},
+	"URLSearchParams":      {{10, 0, 0}},
+	"TextEncoder":          {{11, 0, 0}},
+	"TextDecoder":          {{11, 0, 0}},
+	"FinalizationRegistry": {{14, 6, 0}},
+	"WeakRef":              {{14, 6, 0}},
+	"MessageChannel":       {{15, 0, 0}},
+	"MessageEvent":         {{15, 0, 0}},
+	"MessagePort":          {{15, 0, 0}},
+	"atob":                 {{16, 0, 0}},
+	"btoa":                 {{16, 0, 0}},
+	"performance":          {{16, 0, 0}},
+	"DOMException":         {{17, 0, 0}},
+	"Blob":                 {{18, 0, 0}}, "BroadcastChannel": {{18, 0, 0}}, "ByteLengthQueuingStrategy": {{18, 0, 0}},
+	"CompressionStream": {{18, 0, 0}}, "CountQueuingStrategy": {{18, 0, 0}}, "DecompressionStream": {{18, 0, 0}},
+	"FormData": {{18, 0, 0}}, "Headers": {{18, 0, 0}}, "ReadableByteStreamController": {{18, 0, 0}},
+	"ReadableStream": {{18, 0, 0}}, "ReadableStreamBYOBReader": {{18, 0, 0}}, "ReadableStreamBYOBRequest": {{18, 0, 0}},
+	"ReadableStreamDefaultController": {{18, 0, 0}}, "ReadableStreamDefaultReader": {{18, 0, 0}}, "Request": {{18, 0, 0}},
+	"Response": {{18, 0, 0}}, "TextDecoderStream": {{18, 0, 0}}, "TextEncoderStream": {{18, 0, 0}},
+	"TransformStream": {{18, 0, 0}}, "TransformStreamDefaultController": {{18, 0, 0}}, "WritableStream": {{18, 0, 0}},
+	"WritableStreamDefaultController": {{18, 0, 0}}, "WritableStreamDefaultWriter": {{18, 0, 0}}, "fetch": {{18, 0, 0}},
+	"Performance": {{18, 8, 0}},
+	"Crypto":      {{19, 0, 0}}, "CryptoKey": {{19, 0, 0}}, "CustomEvent": {{19, 0, 0}}, "PerformanceEntry": {{19, 0, 0}},
+	"PerformanceMark": {{19, 0, 0}}, "PerformanceMeasure": {{19, 0, 0}}, "PerformanceObserver": {{19, 0, 0}},
+	"PerformanceObserverEntryList": {{19, 0, 0}}, "PerformanceResourceTiming": {{19, 0, 0}}, "SubtleCrypto": {{19, 0, 0}},
+	"crypto":    {{19, 0, 0}},
+	"File":      {{20, 0, 0}},
+	"Navigator": {{21, 0, 0}}, "navigator": {{21, 0, 0}},
+	"Iterator": {{22, 0, 0}}, "WebSocket": {{22, 0, 0}},
+	"CloseEvent":           {{23, 0, 0}},
+	"AsyncDisposableStack": {{24, 0, 0}}, "DisposableStack": {{24, 0, 0}}, "Float16Array": {{24, 0, 0}},
+	"SuppressedError": {{24, 0, 0}}, "URLPattern": {{24, 0, 0}},
+	"ErrorEvent": {{25, 0, 0}}, "Storage": {{25, 0, 0}}, "localStorage": {{25, 0, 0}}, "sessionStorage": {{25, 0, 0}},
+	"Temporal": {{26, 0, 0}}, "QuotaExceededError": {{26, 0, 0}},
+	// GLOBAL and root went in 14.0.0.
+	"removed:GLOBAL": {{14, 0, 0}},
+	"removed:root":   {{14, 0, 0}},
+	// V8's "Cannot destructure property 'a' of 'undefined' as it is
+	// undefined." where before it was "Cannot destructure property `a` of
+	// 'undefined' or 'null'." (measured on 11.15.0 and 12.22.12).
+	"v8:destructure message": {{12, 0, 0}},
 	// libuv 1.45 runs timers at the end of each loop iteration, before it
 	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
 	"libuv:timers at end": {{20, 3, 0}},
@@ -377,6 +421,12 @@ func (p Profile) Has(feature string) bool {
 }
 
 // Features lists the table's names, for callers that strip globals.
+// IsFeature reports whether the features table names this feature.
+func IsFeature(name string) bool {
+	_, ok := features[name]
+	return ok
+}
+
 func Features() []string {
 	out := make([]string, 0, len(features))
 	for k := range features {

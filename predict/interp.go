@@ -309,6 +309,7 @@ type Interp struct {
 
 	globals     *Scope
 	work        int64            // how long Node may have taken so far, in µs (cost.go)
+	patDepth    int              // patterns being destructured around the current one
 	builtinMods map[string]Value // built-in modules loaded, by name
 	globalObj   *Native          // global, globalThis
 	builtins    map[string]Value

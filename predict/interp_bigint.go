@@ -39,7 +39,7 @@ func (in *Interp) toBigInt(x Value, pos ir.Pos) Value {
 		v, _ := new(big.Float).SetFloat64(x).Int(nil)
 		return bigInt{v}
 	case string:
-		s := strings.TrimSpace(x)
+		s := jsTrim(x)
 		if s == "" {
 			return bigInt{big.NewInt(0)}
 		}
@@ -182,7 +182,7 @@ func bigCompare(a, b Value) (int, bool) {
 			return new(big.Float).SetInt(v.v), true, false
 		case string:
 			// StringToBigInt; text that is not one compares as undefined.
-			s := strings.TrimSpace(v)
+			s := jsTrim(v)
 			if s == "" {
 				return new(big.Float), true, false
 			}

@@ -711,6 +711,9 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 			return ok && o.Arr
 		case "Object":
 			_, date := a.(*dateObj)
+			if o, ok := a.(*Object); ok && in.chainHasNullProto(o) {
+				return false // Object.create(null) and its heirs
+			}
 			return isObj(a) || isCallable(a) || date
 		case "Map", "Set", "WeakMap", "WeakSet":
 			o, ok := a.(*Object)
@@ -881,7 +884,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		case "name":
 			return o.Fn.Name
 		case "length":
-			return float64(len(o.Fn.Params))
+			return float64(paramCount(o.Fn.Params))
 		case "prototype":
 			if p := in.protoObject(o); p != nil {
 				return p
@@ -1033,7 +1036,7 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	case "length":
 		return float64(len(utf16.Encode([]rune(s)))) // UTF-16 units
 	case "trim":
-		return str(func(s string, _ []Value) Value { return strings.TrimSpace(s) })
+		return str(func(s string, _ []Value) Value { return jsTrim(s) })
 	case "toUpperCase":
 		return str(func(s string, _ []Value) Value { return jsUpper(s) })
 	case "toLowerCase":
@@ -1163,7 +1166,23 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	return unknown{why: k}
 }
 
-const jsSpace = " \t\n\r\v\f\u00a0\ufeff"
+// jsSpace is what String.prototype.trim removes: WhiteSpace and
+// LineTerminator (Go's unicode.IsSpace has U+0085 and lacks U+FEFF).
+const jsSpace = " \t\n\r\v\f\u00a0\ufeff\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
+func jsTrim(s string) string { return strings.Trim(s, jsSpace) }
+
+// paramCount is a function's length: the parameters before the first
+// one with a default or the rest parameter.
+func paramCount(params []ir.Pattern) int {
+	for i, p := range params {
+		switch p.(type) {
+		case *ir.PDefault, *ir.PRest:
+			return i
+		}
+	}
+	return len(params)
+}
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -2390,7 +2409,7 @@ func (in *Interp) exactMath(name string, f func(float64) float64, exact func(x, 
 // parseIntRadix is parseInt(s, radix) for a radix given (0 means 10, or
 // 16 after 0x); digits are read until the first that is not one.
 func parseIntRadix(s string, radix int32) Value {
-	s = strings.TrimLeft(s, jsSpace+"\u2028\u2029")
+	s = strings.TrimLeft(s, jsSpace)
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg, s = s[0] == '-', s[1:]

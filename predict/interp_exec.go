@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"fmt"
 	"github.com/looplint/looplint/ir"
 	"slices"
 	"strconv"
@@ -715,6 +716,8 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 			}
 			return
 		}
+		in.patDepth++
+		defer func() { in.patDepth-- }()
 		for i, e := range p.Elems {
 			if e == nil {
 				continue
@@ -733,7 +736,12 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 			in.destructure(p.Rest, newArray(rest), sc, fr, pos, leaf)
 		}
 	case *ir.PObject:
+		if v == nil || v == null {
+			in.destructureNullish(p, v)
+		}
 		used := map[string]bool{}
+		in.patDepth++
+		defer func() { in.patDepth-- }()
 		for _, pp := range p.Props {
 			k, ok := in.propKey(in.eval(pp.Key, sc, fr))
 			if !ok {
@@ -750,6 +758,37 @@ func (in *Interp) destructure(p ir.Pattern, v Value, sc *Scope, fr *frame, pos i
 	default:
 		in.reason(pos, "pattern %T is not modelled", p)
 	}
+}
+
+// destructureNullish throws V8's TypeError for an object pattern over
+// undefined or null: "Cannot destructure property 'a' of 'undefined' as
+// it is undefined." (from 12; before, "Cannot destructure property `a`
+// of 'undefined' or 'null'."), without the property when the first key
+// is computed or there is none, and from 12 a property read's message
+// for a pattern nested in another (measured on 10.24.1 to 26.10.0).
+func (in *Interp) destructureNullish(p *ir.PObject, v Value) {
+	key := ""
+	if len(p.Props) > 0 && !p.Props[0].Computed {
+		if c, ok := p.Props[0].Key.(*ir.Const); ok {
+			key = c.Value
+		}
+	}
+	what, _ := toStr(v)
+	modern := in.p.Has("v8:destructure message")
+	var msg string
+	switch {
+	case modern && in.patDepth > 0 && key != "":
+		in.propertyError("read", v, key)
+	case modern && key != "":
+		msg = fmt.Sprintf("Cannot destructure property '%s' of '%s' as it is %s.", key, what, what)
+	case modern:
+		msg = fmt.Sprintf("Cannot destructure '%s' as it is %s.", what, what)
+	case key != "":
+		msg = "Cannot destructure property `" + key + "` of 'undefined' or 'null'."
+	default:
+		msg = "Cannot destructure 'undefined' or 'null'."
+	}
+	panic(&Thrown{V: in.newError("TypeError", msg)})
 }
 
 // destructureIter is an array pattern over an iterator: each element

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
-	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
@@ -443,12 +442,15 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 		}
 		return c.v
 	}
+	if in.absent(v.Name) {
+		panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
+	}
 	if b, ok := in.builtins[v.Name]; ok {
 		return b
 	}
-	if v.Kind == ir.Builtin && !in.absent(v.Name) {
+	if t, global := in.p.Global(v.Name); v.Kind == ir.Builtin || global {
 		in.reason(v.Pos, "builtin %s is not modelled", v.Name)
-		return unknown{why: v.Name}
+		return unknown{why: v.Name, typ: t}
 	}
 	panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
 }
@@ -463,17 +465,7 @@ func (in *Interp) throwTDZ(name string) {
 
 // absent reports a global this Node version does not have (the profile's
 // feature table, as the runtime strips them).
-func (in *Interp) absent(name string) bool {
-	if strings.ContainsAny(name, ":.") {
-		return false
-	}
-	for _, f := range loop.Features() {
-		if f == name {
-			return !in.p.Has(name)
-		}
-	}
-	return false
-}
+func (in *Interp) absent(name string) bool { return in.p.Absent(name) }
 
 // opFunctions are globals the IR turns into operations when called; as
 // values they are functions.
@@ -632,7 +624,21 @@ func (in *Interp) inheritedSetter(o *Object, k string) (*Closure, bool) {
 
 // deleteMember is delete o.k / delete o[k] on the snippet's plain objects,
 // arrays (a hole) and class instances; other operands are a reason.
-func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) Value {
+func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) (res Value) {
+	if oc, ok := e.X.(*ir.OptChain); ok {
+		if m, ok := oc.X.(*ir.Member); ok {
+			// delete o?.a?.b: true when the chain short-circuits.
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(optShort); !ok {
+						panic(r)
+					}
+					res = true
+				}
+			}()
+			return in.deleteOf(e, m, sc, fr)
+		}
+	}
 	m, ok := e.X.(*ir.Member)
 	if !ok {
 		in.eval(e.X, sc, fr)
@@ -641,7 +647,15 @@ func (in *Interp) deleteMember(e *ir.Unary, sc *Scope, fr *frame) Value {
 		}
 		return true // delete of a non-reference
 	}
+	return in.deleteOf(e, m, sc, fr)
+}
+
+// deleteOf is delete m.
+func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Value {
 	obj := in.eval(m.Obj, sc, fr)
+	if m.Optional && (obj == nil || obj == null) {
+		panic(optShort{})
+	}
 	k, ok := in.memberKey(m, sc, fr)
 	if !ok {
 		in.reason(e.Pos, "delete of a computed member")
@@ -842,16 +856,26 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		var v Value
 		vr, isVar := e.X.(*ir.Var)
 		switch {
-		case isVar && vr.Kind == ir.Global:
-			c := sc.lookup(vr.Name)
-			if c == nil {
+		case isVar && (vr.Kind == ir.Global || vr.Kind == ir.Builtin) && sc.lookup(vr.Name) == nil:
+			// typeof of an undeclared name: what the release's global
+			// object has, its measured type where the predictor does
+			// not model it, else undefined.
+			switch b := in.builtins[vr.Name]; {
+			case in.absent(vr.Name):
 				return "undefined"
+			case opFunctions[vr.Name]:
+				return "function"
+			case b != nil:
+				v = b
+			case in.globalType(vr.Name) != "":
+				return in.globalType(vr.Name)
+			case vr.Kind == ir.Global:
+				return "undefined"
+			default:
+				v = in.eval(e.X, sc, fr)
 			}
-			v = c.v
-		case isVar && vr.Kind == ir.Builtin && sc.lookup(vr.Name) == nil && in.absent(vr.Name):
-			return "undefined"
-		case isVar && vr.Kind == ir.Builtin && sc.lookup(vr.Name) == nil && opFunctions[vr.Name]:
-			return "function"
+		case isVar && vr.Kind == ir.Global:
+			v = sc.lookup(vr.Name).v
 		default:
 			v = in.eval(e.X, sc, fr)
 		}

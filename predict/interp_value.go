@@ -261,55 +261,7 @@ func typeOf(v Value) string {
 }
 
 // jsNum formats a number as Number.prototype.toString does.
-func jsNum(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	neg := f < 0
-	if neg {
-		f = -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±x
-	mant, exps, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exps)
-	n := x + 1 // decimal point position
-	k := len(digits)
-	var s string
-	switch {
-	case k <= n && n <= 21:
-		s = digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		s = digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		s = "0." + strings.Repeat("0", -n) + digits
-	default:
-		sign := "+"
-		if n-1 < 0 {
-			sign = "-"
-		}
-		exp := n - 1
-		if exp < 0 {
-			exp = -exp
-		}
-		s = digits[:1]
-		if k > 1 {
-			s += "." + digits[1:]
-		}
-		s += "e" + sign + strconv.Itoa(exp)
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
+func jsNum(f float64) string { return ir.NumberString(f) }
 
 func toNumber(v Value) (float64, bool) {
 	switch v := v.(type) {
@@ -325,15 +277,24 @@ func toNumber(v Value) (float64, bool) {
 	case float64:
 		return v, true
 	case string:
-		s := strings.TrimSpace(v)
+		s := jsTrim(v)
 		if s == "" {
 			return 0, true
 		}
-		if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
-			if n, err := strconv.ParseInt(s[2:], 16, 64); err == nil {
-				return float64(n), true
+		if digits, base := radixDigits(s); base != 10 {
+			// 0x, 0o, 0b: unsigned, every digit of the base.
+			n := 0.0
+			for _, c := range strings.ToLower(digits) {
+				d := strings.IndexRune("0123456789abcdef"[:base], c)
+				if d < 0 {
+					return math.NaN(), true
+				}
+				n = n*float64(base) + float64(d)
 			}
-			return math.NaN(), true
+			if digits == "" {
+				return math.NaN(), true
+			}
+			return n, true
 		}
 		if s == "Infinity" || s == "+Infinity" {
 			return math.Inf(1), true

@@ -297,6 +297,7 @@ func (h *host) bootstrap() error {
 	}
 	h.indentJSON()
 	h.stripFeatures()
+	h.stubGlobals()
 	return nil
 }
 
@@ -449,6 +450,40 @@ const queueMicrotaskSrc = `(function (then, resolved, report, badArg) {
     });
   };
 })`
+
+// stubGlobals gives the sandbox a stand-in for each global this release
+// of Node has and the sandbox does not provide (fetch, WebAssembly, URL,
+// ...), so that typeof and feature tests see what they would see on Node;
+// calling one throws, as the sandbox has no network and no such API. The
+// predictor marks any use beyond typeof as not modelled.
+func (h *host) stubGlobals() {
+	rt := h.rt
+	g := rt.GlobalObject()
+	for _, name := range loop.GlobalNames() {
+		typ, ok := h.p.Profile.Global(name)
+		if !ok || g.Get(name) != nil {
+			continue
+		}
+		var v sobek.Value
+		switch typ {
+		case "function":
+			n := name
+			fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+				panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", n)))
+			}).ToObject(rt)
+			fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+			v = fn
+		case "object":
+			v = rt.NewObject()
+			if name == "GLOBAL" || name == "root" { // old aliases of global
+				v = g
+			}
+		default:
+			continue
+		}
+		g.DefineDataProperty(name, v, sobek.FLAG_TRUE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	}
+}
 
 // stripFeatures removes globals and methods this Node version lacks.
 func (h *host) stripFeatures() {
