@@ -285,7 +285,13 @@ func (in *Interp) openIter(v Value, src ir.Expr, pos ir.Pos) *iterRec {
 // ownSymbolMethod is o[Symbol.<name>] when the snippet set it (own
 // property or its class's method); nil otherwise.
 func (in *Interp) ownSymbolMethod(o *Object, name string) Value {
-	k := in.symKey(in.wellKnown(name))
+	return in.userSymbolMethod(o, in.wellKnown(name))
+}
+
+// userSymbolMethod is o[sym] when the snippet set it (own property or its
+// class's method); nil otherwise.
+func (in *Interp) userSymbolMethod(o *Object, sym *symbolVal) Value {
+	k := in.symKey(sym)
 	if v, ok := o.Props[k]; ok && isCallable(v) {
 		return v
 	}

@@ -90,7 +90,7 @@ func (in *Interp) utilModule() *Native {
 	pf.Props = map[string]Value{"custom": in.promisifyCustom()}
 	u.Props["promisify"] = pf
 	u.Props["format"] = native("format", func(_ Value, a []Value, p ir.Pos) Value { return in.format(a, p) })
-	u.Props["inspect"] = native("inspect", func(_ Value, a []Value, p ir.Pos) Value {
+	inspect := native("inspect", func(_ Value, a []Value, p ir.Pos) Value {
 		depth, known := in.inspectOptions(arg(a, 1), p)
 		if !known || len(a) > 2 {
 			if len(a) > 2 {
@@ -105,6 +105,8 @@ func (in *Interp) utilModule() *Native {
 		}
 		return s
 	})
+	inspect.Props = map[string]Value{"custom": in.inspectCustom()}
+	u.Props["inspect"] = inspect
 	return u
 }
 

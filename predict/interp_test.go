@@ -71,6 +71,7 @@ var complete = map[string]bool{
 	"function-name-inference":         true,
 	"globals-by-release":              true,
 	"value-details":                   true,
+	"inspect-custom":                  true,
 	"destructure-nullish":             true,
 	"timer-gap-first-log":             true,
 	"inspect-circular-proto":          true,

@@ -86,6 +86,9 @@ func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
 		}
 		if ret, err := fn(o, d, c.rt.NewObject()); err == nil && !ret.SameAs(o) {
 			if sobek.IsString(ret) {
+				if c.Major < 12 { // line breaks indented from 12 (measured on 11.15.0 and 12.0.0)
+					return ret.String()
+				}
 				return strings.ReplaceAll(ret.String(), "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
 			}
 			return c.formatValue(ret, recurse, false)
