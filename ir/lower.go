@@ -157,7 +157,7 @@ type lowerer struct {
 	module          bool
 	// original maps a position of src back to the user's file (nil when
 	// src is the file as written).
-	original func(line, col int) (int, int)
+	original func(line, col int) (int, int, bool)
 	prog     *Program
 	sc       *scope
 	fn       *Func
@@ -185,7 +185,10 @@ func (l *lowerer) pos(idx file.Idx) Pos {
 	if l.original != nil {
 		// esbuild rewrote the file (TypeScript, JSX, async iteration):
 		// positions go back through its source map to the user's text.
-		ln, col := l.original(line+1, l.column(line, o)+1)
+		ln, col, ok := l.original(line+1, l.column(line, o)+1)
+		if !ok {
+			return Pos{File: parse.HelperFile, Line: ln, Col: col}
+		}
 		return Pos{File: l.file, Line: ln, Col: col}
 	}
 	return Pos{File: l.file, Line: line + 1, Col: l.column(line, o) + 1}

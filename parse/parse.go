@@ -49,17 +49,22 @@ type File struct {
 func (f *File) Program() *ast.Program { return f.prog }
 
 // Original maps a 1-based line and column of Source back to the user's
-// file. Without an esbuild pass it is the identity.
-func (f *File) Original(line, col int) (int, int) {
+// file. Without an esbuild pass it is the identity; ok is false for code
+// esbuild or looplint added (helpers), which the user's file lacks.
+func (f *File) Original(line, col int) (l, c int, ok bool) {
 	for i := len(f.maps) - 1; i >= 0; i-- {
 		_, _, l, c, ok := f.maps[i].Source(line, col-1)
 		if !ok {
-			break
+			return line, col, false
 		}
 		line, col = l, c+1
 	}
-	return line, col
+	return line, col, true
 }
+
+// HelperFile names the code esbuild or looplint added to a lowered file
+// in positions (File.Original's ok false).
+const HelperFile = "(looplint's lowering of async iteration)"
 
 // Error is a problem with the input, printed as file:line:col: message.
 type Error struct {

@@ -34,7 +34,7 @@ func (f *File) SyntaxUses() []SyntaxUse {
 			if line == 1 && !f.ESMSyntax {
 				col -= len(CJSPrefix)
 			}
-			u.Line, u.Col = f.Original(line, col)
+			u.Line, u.Col, _ = f.Original(line, col)
 		}
 		out = append(out, u)
 	}

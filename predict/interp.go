@@ -310,6 +310,7 @@ type Interp struct {
 	globals     *Scope
 	work        int64            // how long Node may have taken so far, in µs (cost.go)
 	patDepth    int              // patterns being destructured around the current one
+	forks       map[ir.Pos]int   // unknown conditions forked at, per position (fork)
 	builtinMods map[string]Value // built-in modules loaded, by name
 	globalObj   *Native          // global, globalThis
 	builtins    map[string]Value
@@ -440,13 +441,24 @@ func (p Prediction) CutShort() bool {
 
 // fork decides a condition the slice cannot evaluate: both ways when
 // exploring (the result is already incomplete), the first on replay.
+// One position forks at most maxUnknownForks times on a path, then is
+// taken false: a loop over an unknown iterable or condition would
+// otherwise double the paths each time round, to the exploration's cut.
 func (in *Interp) fork(pos ir.Pos, what string) bool {
 	in.reason(pos, "%s depends on an unknown value", what)
 	if in.x == nil {
 		return true
 	}
+	if in.forks == nil {
+		in.forks = map[ir.Pos]int{}
+	}
+	if in.forks[pos]++; in.forks[pos] > maxUnknownForks {
+		return false
+	}
 	return in.x.choose(2) == 0
 }
+
+const maxUnknownForks = 3
 
 func (in *Interp) runMain() {
 	body := func() {

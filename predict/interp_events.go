@@ -279,11 +279,21 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 	ls := append([]listener(nil), em.listeners[name]...)
 	if len(ls) == 0 {
 		if name == "error" {
-			if e := arg(args, 0); isObj(e) {
-				panic(&Thrown{V: e})
+			// An Error is thrown as it is; anything else inside an
+			// ERR_UNHANDLED_ERROR whose message inspects it.
+			er := arg(args, 0)
+			if o, ok := er.(*Object); ok && o.errClass != "" {
+				panic(&Thrown{V: o})
 			}
-			in.reason(pos, "emitting 'error' with no listener and a value that is not an Error")
-			panic(&Thrown{V: in.newError("Error", "Unhandled error.")})
+			if u, ok := er.(unknown); ok && !u.made {
+				in.reason(pos, "emitting 'error' with no listener and an unknown value")
+			}
+			e := in.nodeError("Error", "ERR_UNHANDLED_ERROR")
+			if s, ok := in.inspectValue(er); ok {
+				e.Props["message"] = "Unhandled error. (" + s + ")"
+			}
+			e.set("context", er)
+			panic(&Thrown{V: e})
 		}
 		return false
 	}

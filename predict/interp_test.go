@@ -72,6 +72,7 @@ var complete = map[string]bool{
 	"globals-by-release":              true,
 	"value-details":                   true,
 	"inspect-custom":                  true,
+	"events-error-non-error":          true,
 	"destructure-nullish":             true,
 	"timer-gap-first-log":             true,
 	"inspect-circular-proto":          true,

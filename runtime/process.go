@@ -127,7 +127,7 @@ func (h *host) printFatal(err error) {
 		col -= len(cjsPrefix)
 	}
 	if file == h.p.VirtPath && h.p.File.Transformed {
-		line, col = h.p.File.Original(line, col)
+		line, col, _ = h.p.File.Original(line, col)
 	}
 	if src, ok := h.sourceLine(file, line); ok {
 		sep := "\n"

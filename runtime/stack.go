@@ -33,7 +33,7 @@ func (h *host) nodeStack(stack string) string {
 			col = itoa(atoi(col) - len(cjsPrefix))
 		}
 		if file == h.p.VirtPath && h.p.File.Transformed {
-			l, c := h.p.File.Original(atoi(line), atoi(col))
+			l, c, _ := h.p.File.Original(atoi(line), atoi(col))
 			line, col = itoa(l), itoa(c)
 		}
 		if name == "" && file == h.p.VirtPath && h.p.cjs != nil {

@@ -325,7 +325,7 @@ func (r *fileRun) position(p token.Pos, src string) Position {
 	pos := r.tf.Position(p)
 	lineStart := off - (pos.Column - 1)
 	if r.textLines != nil {
-		line, col := r.src.File.Original(pos.Line, pos.Column)
+		line, col, _ := r.src.File.Original(pos.Line, pos.Column)
 		text := r.src.File.Text
 		if line < 1 || line > len(r.textLines) {
 			return Position{Line: pos.Line, Col: pos.Column}

@@ -137,7 +137,7 @@ func (f *File) Text(n ast.Node) string { return f.Source[f.Offset(n.Idx0()):f.Of
 func (f *File) Position(idx file.Idx) token.Position {
 	p := f.Tok.Position(f.Pos(idx))
 	if f.Transformed {
-		p.Line, p.Column = f.Original(p.Line, p.Column)
+		p.Line, p.Column, _ = f.Original(p.Line, p.Column)
 	}
 	return p
 }

@@ -11,6 +11,12 @@ function makeNodeError(Base, code, message) {
     value: function toString() { return `${this.name} [${code}]: ${this.message}`; },
     enumerable: false, writable: true, configurable: true,
   });
+  // Before 12 the name carried the code (loop profile "errors:plain name").
+  if (!__internal.has('errors:plain name')) {
+    ObjectDefineProperty(err, 'name', {
+      __proto__: null, value: `${err.name} [${code}]`, enumerable: false, writable: true, configurable: true,
+    });
+  }
   err.code = code;
   return err;
 }
