@@ -390,6 +390,9 @@ var features = map[string][]Version{
 	// undefined." where before it was "Cannot destructure property `a` of
 	// 'undefined' or 'null'." (measured on 11.15.0 and 12.22.12).
 	"v8:destructure message": {{12, 0, 0}},
+	// node file.ts strips the types (unflagged; measured on 22.17.0/22.18.0
+	// and 23.5.0/23.6.0): before, a .ts file runs as JavaScript.
+	"ts:strip types": {{22, 18, 0}, {23, 6, 0}},
 	// libuv 1.45 runs timers at the end of each loop iteration, before it
 	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
 	"libuv:timers at end": {{20, 3, 0}},

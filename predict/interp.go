@@ -123,6 +123,11 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
+	if _, _, msg := f.StripOnlyError(); msg != "" && p.Has("ts:strip types") {
+		// Node's type stripping refuses the file: nothing runs.
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	if u, msg, rejected := f.FirstRejected(p.SyntaxRejected); rejected {
 		if msg == "" {
 			return Prediction{Reasons: []Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}

@@ -455,11 +455,16 @@ const queueMicrotaskSrc = `(function (then, resolved, report, badArg) {
 // of Node has and the sandbox does not provide (fetch, WebAssembly, URL,
 // ...), so that typeof and feature tests see what they would see on Node;
 // calling one throws, as the sandbox has no network and no such API. The
-// predictor marks any use beyond typeof as not modelled.
+// predictor marks any use beyond typeof as not modelled. Only names the
+// program's text mentions get one: each costs every run's start.
 func (h *host) stubGlobals() {
 	rt := h.rt
 	g := rt.GlobalObject()
+	src := h.p.File.Text
 	for _, name := range loop.GlobalNames() {
+		if !strings.Contains(src, name) {
+			continue
+		}
 		typ, ok := h.p.Profile.Global(name)
 		if !ok || g.Get(name) != nil {
 			continue

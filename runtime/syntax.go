@@ -108,16 +108,25 @@ func stripESM(src string) string {
 // syntaxRejected is Node's refusal of the file's first use of syntax
 // newer than the release ("" when it has none), as syntaxStderr takes it.
 func syntaxRejected(f *parse.File, prof loop.Profile) string {
+	if prof.Has("ts:strip types") {
+		if line, _, msg := f.StripOnlyError(); msg != "" {
+			return fmt.Sprintf("%d\x00%s\x00%s", line, sourceLine(f, line), msg)
+		}
+	}
 	if u, msg, rejected := f.FirstRejected(prof.SyntaxRejected); rejected {
 		if msg == "" {
 			msg = "SyntaxError: " + strings.TrimPrefix(u.Feature, "syntax:") + " (on Node " + prof.Node.String() + ")"
 		}
-		lines := strings.Split(f.Text, "\n")
-		src := ""
-		if u.Line >= 1 && u.Line <= len(lines) {
-			src = lines[u.Line-1]
-		}
-		return fmt.Sprintf("%d\x00%s\x00%s", u.Line, src, msg)
+		return fmt.Sprintf("%d\x00%s\x00%s", u.Line, sourceLine(f, u.Line), msg)
+	}
+	return ""
+}
+
+// sourceLine is line n (1-based) of the user's file.
+func sourceLine(f *parse.File, n int) string {
+	lines := strings.Split(f.Text, "\n")
+	if n >= 1 && n <= len(lines) {
+		return lines[n-1]
 	}
 	return ""
 }

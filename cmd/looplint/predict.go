@@ -15,6 +15,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
 	"github.com/looplint/looplint/runtime/nodepath"
@@ -306,7 +307,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, r := range pred.Reasons {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, f.fsDir, r.Pos), Message: r.Msg})
 	}
-	rep.Notes = unmountedModules(file, pf.Text, f.fsDir)
+	rep.Notes = append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)
 	rep.StallMs = pred.StallMS
 	ok := pred.Complete
 	rep.Paths = pred.Paths()
@@ -426,6 +427,20 @@ var localSpecifier = regexp.MustCompile(`(?:\brequire\s*\(\s*|\bfrom\s*|\bimport
 // unmountedModules notes the local modules a snippet loads that exist
 // beside it on the host but not in the sandbox (no --fs): Node would
 // load them, the prediction throws MODULE_NOT_FOUND.
+// compiledNotes say when the program is not what `node FILE` runs: JSX,
+// which Node does not run, and TypeScript before Node strips its types
+// (there `node file.ts` runs it as JavaScript and fails at the first
+// type): both are predicted as compiled, with the types stripped.
+func compiledNotes(file string, pf *parse.File, p loop.Profile) []string {
+	switch {
+	case pf.Ext == ".jsx" || pf.Ext == ".tsx":
+		return []string{fmt.Sprintf("%s: Node does not run JSX; this is the program as compiled to JavaScript", file)}
+	case pf.TypeScript() && !p.Has("ts:strip types"):
+		return []string{fmt.Sprintf("%s: Node %s runs a TypeScript file as JavaScript (it strips types from 22.18.0 and 23.6.0); this is the program with its types stripped, as a compiler or a loader runs it", file, p.Node)}
+	}
+	return nil
+}
+
 func unmountedModules(file, src, fsDir string) []string {
 	if fsDir != "" {
 		return nil

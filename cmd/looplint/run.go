@@ -156,7 +156,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
 	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family(),
-		Notes: unmountedModules(file, pf.Text, f.fsDir)}
+		Notes: append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)}
 	for _, o := range outs {
 		rep.Runs += o.Count
 		wt := o.Witness

