@@ -326,17 +326,19 @@ var features = map[string][]Version{
 	"multipleResolves":         {{10, 12, 0}},
 	"multipleResolves removed": {{25, 0, 0}},
 	"AbortSignal.timeout":      {{16, 14, 0}, {17, 3, 0}},
-	"EventTarget":              {{15, 0, 0}},
-	"Event":                    {{15, 0, 0}},
-	"module:timers/promises":   {{15, 0, 0}},
-	"events.once":              {{10, 16, 0}, {11, 13, 0}},
-	"events.on":                {{12, 16, 0}, {13, 6, 0}},
-	"events.once async":        {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs
-	"module:fs/promises":       {{14, 0, 0}},
-	"require:node:":            {{14, 18, 0}, {16, 0, 0}},
-	"import:node:":             {{12, 20, 0}, {14, 13, 1}},
-	"import:.cjs":              {{12, 0, 0}},
-	"uncaughtException:origin": {{10, 17, 0}, {12, 0, 0}},
+	// Measured on 16.16.0/16.17.0 and 17.2.0/17.3.0.
+	"AbortSignal.prototype.throwIfAborted": {{16, 17, 0}, {17, 3, 0}},
+	"EventTarget":                          {{15, 0, 0}},
+	"Event":                                {{15, 0, 0}},
+	"module:timers/promises":               {{15, 0, 0}},
+	"events.once":                          {{10, 16, 0}, {11, 13, 0}},
+	"events.on":                            {{12, 16, 0}, {13, 6, 0}},
+	"events.once async":                    {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs
+	"module:fs/promises":                   {{14, 0, 0}},
+	"require:node:":                        {{14, 18, 0}, {16, 0, 0}},
+	"import:node:":                         {{12, 20, 0}, {14, 13, 1}},
+	"import:.cjs":                          {{12, 0, 0}},
+	"uncaughtException:origin":             {{10, 17, 0}, {12, 0, 0}},
 	// Before 12 an error Node makes with a code carries it in its name:
 	// "TypeError [ERR_INVALID_CALLBACK]", "AssertionError [ERR_ASSERTION]"
 	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks,

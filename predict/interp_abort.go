@@ -101,6 +101,14 @@ func (in *Interp) newAbortSignal() *abortSignal {
 		s.listeners = append(s.listeners, abortListener{fn, once})
 		return nil
 	})
+	if in.p.Has("AbortSignal.prototype.throwIfAborted") {
+		o.Props["throwIfAborted"] = native("throwIfAborted", func(Value, []Value, ir.Pos) Value {
+			if o.Props["aborted"] == true {
+				panic(&Thrown{V: o.Props["reason"]})
+			}
+			return nil
+		})
+	}
 	o.Props["removeEventListener"] = native("removeEventListener", func(_ Value, a []Value, pos ir.Pos) Value {
 		for i, l := range s.listeners {
 			if l.fn == arg(a, 1) {

@@ -167,6 +167,9 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 // 15 once is an async function returning that promise, which costs the
 // awaiting code two more jobs (the outer promise adopts the inner one).
 func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
+	if o, ok := arg(args, 0).(*Object); ok && o.signal != nil && len(args) <= 2 {
+		return in.eventTargetOnce(o, arg(args, 1), pos)
+	}
 	em, name, ok := in.emitterArgs("events.once", "signal", args, pos)
 	if !ok {
 		return unknown{why: "events.once"}
@@ -190,6 +193,28 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 		})
 		in.call(in.getMember(em, "once", pos), em, []Value{"error", onError}, pos)
 	}
+	if !in.p.Has("events.once async") {
+		return p
+	}
+	outer := in.e.New()
+	res, _ := in.e.Resolver(outer)
+	res(p)
+	return outer
+}
+
+// eventTargetOnce is events.once on an EventTarget (an AbortSignal): one
+// listener added with { once: true }, no 'error' listener (EventTarget has
+// no such semantics), resolved with [event].
+func (in *Interp) eventTargetOnce(t *Object, name Value, pos ir.Pos) Value {
+	p := in.e.New()
+	resolve, _ := in.e.Resolver(p)
+	resolver := native("resolver", func(_ Value, a []Value, _ ir.Pos) Value {
+		resolve(newArray(append([]Value{}, a...)))
+		return nil
+	})
+	opts := newObject()
+	opts.set("once", true)
+	in.call(in.getMember(t, "addEventListener", pos), t, []Value{name, resolver, opts}, pos)
 	if !in.p.Has("events.once async") {
 		return p
 	}

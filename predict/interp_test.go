@@ -74,6 +74,7 @@ var complete = map[string]bool{
 	"inspect-custom":                  true,
 	"events-error-non-error":          true,
 	"typescript-strip":                true,
+	"abort-signal-once-throw":         true,
 	"typescript-strip-only-enum":      true,
 	"destructure-nullish":             true,
 	"timer-gap-first-log":             true,
