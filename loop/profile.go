@@ -326,6 +326,9 @@ var features = map[string][]Version{
 	"multipleResolves":         {{10, 12, 0}},
 	"multipleResolves removed": {{25, 0, 0}},
 	"AbortSignal.timeout":      {{16, 14, 0}, {17, 3, 0}},
+	// new EventEmitter({ captureRejections }) (measured on 12.0.0 and
+	// 12.22.12; 12.16.0 and 13.4.0 in Node's changelog).
+	"events.captureRejections": {{12, 16, 0}, {13, 4, 0}},
 	// Measured on 16.16.0/16.17.0 and 17.2.0/17.3.0.
 	"AbortSignal.prototype.throwIfAborted": {{16, 17, 0}, {17, 3, 0}},
 	"EventTarget":                          {{15, 0, 0}},

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"strings"
 )
 
 // Classes: a class value holds its constructor, prototype methods and
@@ -143,6 +144,15 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 	switch {
 	case c.native:
 		o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
+		if opts, ok := arg(args, 0).(*Object); ok && in.p.Has("events.captureRejections") {
+			switch v := opts.Props["captureRejections"]; v {
+			case true:
+				o.emitter.capture = true
+			case nil, false:
+			default:
+				in.reason(pos, "captureRejections: %v is not modelled", v)
+			}
+		}
 		return nil
 	case c.errBase != "":
 		// The Error constructor on a subclass instance: an own,
@@ -230,9 +240,10 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 	if !found && k == "constructor" {
 		return c, true
 	}
-	if !found && c.isEmitter() {
+	if !found && c.isEmitter() && !strings.HasPrefix(k, symbolPrefix) {
 		// EventEmitter has more methods than the predictor models
-		// (rawListeners, ...): never pretend they are missing.
+		// (rawListeners, ...): never pretend they are missing. It has
+		// no symbol-keyed ones a program can name.
 		in.reason(pos, "EventEmitter.prototype.%s is not modelled", k)
 		return unknown{why: k}, true
 	}

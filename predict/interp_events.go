@@ -23,6 +23,9 @@ type emitter struct {
 	// when a listener is added); warned, the events warned about.
 	max    Value
 	warned map[string]bool
+	// capture: captureRejections (a listener's rejected promise becomes
+	// an 'error' event).
+	capture bool
 }
 
 func (in *Interp) emitterOf(this Value, pos ir.Pos) *emitter {
@@ -302,7 +305,40 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 			in.mut(em.born)
 			em.remove(name, l.fn)
 		}
-		in.call(l.fn, this, args, pos)
+		r := in.call(l.fn, this, args, pos)
+		if em.capture && r != nil && r != null {
+			in.captureRejection(em, this, r, name, args, pos)
+		}
 	}
 	return true
+}
+
+// captureRejection is captureRejections' addCatch: when a listener's
+// promise rejects, a nextTick hands the error to the emitter's
+// Symbol.for('nodejs.rejection') method, or emits 'error' with the capture
+// off meanwhile.
+func (in *Interp) captureRejection(em *emitter, this, r Value, name string, args []Value, pos ir.Pos) {
+	p, ok := r.(*Promise)
+	if !ok {
+		if isObj(r) {
+			in.reason(pos, "captureRejections with a listener that returns a thenable")
+		}
+		return
+	}
+	in.e.Then(p, nil, nativeFn(func(err Value) {
+		emitErr := native("emitUnhandledRejectionOrErr", func(Value, []Value, ir.Pos) Value {
+			if o, ok := this.(*Object); ok {
+				if fn := in.userSymbolMethod(o, in.symbolFor("nodejs.rejection")); fn != nil {
+					in.call(fn, this, append([]Value{err, name}, args...), pos)
+					return nil
+				}
+			}
+			prev := em.capture
+			em.capture = false
+			defer func() { em.capture = prev }()
+			in.emitEvent(em, this, "error", []Value{err}, pos)
+			return nil
+		})
+		in.l.NextTick(task{fn: emitErr, api: "captureRejections", site: pos}, pos.String())
+	}))
 }

@@ -75,6 +75,7 @@ var complete = map[string]bool{
 	"events-error-non-error":          true,
 	"typescript-strip":                true,
 	"abort-signal-once-throw":         true,
+	"events-capture-rejections":       true,
 	"typescript-strip-only-enum":      true,
 	"destructure-nullish":             true,
 	"timer-gap-first-log":             true,

@@ -200,7 +200,8 @@ EventEmitter.init = function init(opts) {
     this[kShapeMode] = true;
   }
   this._maxListeners = this._maxListeners || undefined;
-  if (opts && opts.captureRejections) {
+  // The option came in 12.16.0 and 13.4.0 (loop profile).
+  if (opts && opts.captureRejections && internal.has('events.captureRejections')) {
     if (typeof opts.captureRejections !== 'boolean') {
       throw invalidArgType('options.captureRejections', 'of type boolean', opts.captureRejections);
     }
