@@ -398,6 +398,10 @@ var features = map[string][]Version{
 	// node file.ts strips the types (unflagged; measured on 22.17.0/22.18.0
 	// and 23.5.0/23.6.0): before, a .ts file runs as JavaScript.
 	"ts:strip types": {{22, 18, 0}, {23, 6, 0}},
+	// util.inspect lays array columns out by display width (East Asian
+	// wide characters 2, combining marks 0) where it took .length
+	// (measured on 12.16.0/12.17.0 and 13.8.0/13.10.0).
+	"inspect:string width": {{12, 17, 0}, {13, 10, 0}},
 	// libuv 1.45 runs timers at the end of each loop iteration, before it
 	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
 	"libuv:timers at end": {{20, 3, 0}},

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	unorm "golang.org/x/text/unicode/norm"
 	"math"
 	"math/big"
 	"math/bits"
@@ -1146,6 +1147,24 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 		})
 	case "slice", "substring", "substr", "charAt", "at", "indexOf", "lastIndexOf", "padStart", "padEnd":
 		return str(func(s string, a []Value) Value { return in.unitStringMethod(s, k, a, pos) })
+	case "normalize":
+		return str(func(s string, a []Value) Value {
+			form := "NFC"
+			if f := arg(a, 0); f != nil {
+				fs, ok := f.(string)
+				if !ok {
+					in.reason(pos, "String.prototype.normalize with a form that is not a string")
+					return unknown{why: "normalize", typ: "string"}
+				}
+				form = fs
+			}
+			forms := map[string]unorm.Form{"NFC": unorm.NFC, "NFD": unorm.NFD, "NFKC": unorm.NFKC, "NFKD": unorm.NFKD}
+			f, ok := forms[form]
+			if !ok {
+				panic(&Thrown{V: in.newError("RangeError", "The normalization form should be one of NFC, NFD, NFKC, NFKD.")})
+			}
+			return f.String(s)
+		})
 	case "trimStart", "trimEnd":
 		return str(func(s string, _ []Value) Value {
 			if k == "trimStart" {

@@ -950,7 +950,7 @@ func errorStack(o *Object) (string, bool) {
 // layout is util.inspect's layout state for this release.
 func (in *Interp) layout() layout.Ctx {
 	lay := layout.New(in.p.Node.Major)
-	lay.ProtoKey = in.p.Has("inspect:__proto__ key")
+	lay.Has = in.p.Has
 	return lay
 }
 

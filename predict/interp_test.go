@@ -76,6 +76,7 @@ var complete = map[string]bool{
 	"typescript-strip":                true,
 	"abort-signal-once-throw":         true,
 	"events-capture-rejections":       true,
+	"inspect-string-width":            true,
 	"typescript-strip-only-enum":      true,
 	"destructure-nullish":             true,
 	"timer-gap-first-log":             true,

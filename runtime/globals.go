@@ -103,7 +103,7 @@ func newRand() sobek.RandSource {
 }
 
 func (h *host) inspectOpts() inspect.Options {
-	return inspect.Options{Major: h.p.Profile.Node.Major, Stack: h.nodeStack, ProtoKey: h.p.Profile.Has("inspect:__proto__ key")}
+	return inspect.Options{Major: h.p.Profile.Node.Major, Stack: h.nodeStack, Has: h.p.Profile.Has}
 }
 
 func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h.inspectOpts()) }

@@ -13,10 +13,10 @@ import (
 
 // Options selects the Node flavour and util.inspect options.
 type Options struct {
-	Major      int  // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
-	Depth      int  // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
-	ShowHidden bool // util.inspect's showHidden
-	ProtoKey   bool // layout.Ctx.ProtoKey
+	Major      int                       // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
+	Depth      int                       // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
+	ShowHidden bool                      // util.inspect's showHidden
+	Has        func(feature string) bool // layout.Ctx.Has
 	// Stack, if set, rewrites an Error's stack text before printing: the
 	// runtime turns the engine's frames into Node's and hides its own.
 	Stack func(string) string
@@ -47,7 +47,7 @@ func newCtx(rt *sobek.Runtime, o Options) *ctx {
 		major = newestMajor
 	}
 	c := &ctx{Ctx: layout.New(major), rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, stack: o.Stack}
-	c.ProtoKey = o.ProtoKey
+	c.Has = o.Has
 	switch {
 	case c.depth == 0:
 		c.depth = 2
@@ -178,7 +178,7 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	pc := c.constructorName(firstProto, recurse+1)
 	var s string
 	if pc == nil {
-		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength, ProtoKey: c.ProtoKey}, rt: c.rt, h: c.h, depth: -1}
+		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength, Has: c.Has}, rt: c.rt, h: c.h, depth: -1}
 		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
 	} else {
 		s = res + " <" + *pc + ">"

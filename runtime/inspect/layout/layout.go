@@ -24,9 +24,9 @@ type Ctx struct {
 	// Depth is the depth option: how many levels are shown below the top
 	// one (2 by default, -1 for null or Infinity).
 	Depth int
-	// ProtoKey: an own __proto__ key prints as ['__proto__'] (the
-	// profile's "inspect:__proto__ key").
-	ProtoKey bool
+	// Has reports whether the release has a feature of loop's table
+	// ("inspect:__proto__ key", "inspect:string width"); nil: none.
+	Has func(feature string) bool
 
 	seen     []any       // the objects being formatted, outermost first (ctx.seen)
 	circular map[any]int // those met again inside themselves, numbered (ctx.circular)
@@ -152,8 +152,12 @@ func (c *Ctx) group(output []string, numeric func(int) bool) []string {
 	}
 	const sep = 2
 	dataLen := make([]int, outputLength)
+	w := Width
+	if c.has("inspect:string width") {
+		w = StringWidth
+	}
 	for i := 0; i < outputLength; i++ {
-		l := Width(output[i])
+		l := w(output[i])
 		dataLen[i] = l
 		totalLength += l + sep
 		maxLength = max(maxLength, l)
@@ -262,3 +266,5 @@ func SizeSuffix(major, n int, collection bool) string {
 	}
 	return "(" + strconv.Itoa(n) + ")"
 }
+
+func (c *Ctx) has(feature string) bool { return c.Has != nil && c.Has(feature) }

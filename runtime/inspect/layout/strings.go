@@ -108,7 +108,7 @@ var keyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
 // it is a plain identifier, else quoted.
 // Key is Key for this release.
 func (c *Ctx) Key(k string) string {
-	if k == "__proto__" && c.ProtoKey {
+	if k == "__proto__" && c.has("inspect:__proto__ key") {
 		return "['__proto__']"
 	}
 	return Key(c.Major, k)
