@@ -3,6 +3,7 @@ module github.com/looplint/looplint
 go 1.26.8
 
 require (
+	github.com/dlclark/regexp2 v1.12.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/go-sourcemap/sourcemap v2.1.4+incompatible
 	github.com/grafana/sobek v0.0.0-20260429085637-a66d4790012b
@@ -13,7 +14,6 @@ require (
 )
 
 require (
-	github.com/dlclark/regexp2 v1.12.0 // indirect
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect

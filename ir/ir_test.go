@@ -233,3 +233,20 @@ func parseNoPanic(src string) (pf *parse.File) {
 	}
 	return pf
 }
+
+// A source nested past maxPrintDepth is lowered but not printed: the text
+// would grow with the square of the depth.
+func TestPrintDeepSource(t *testing.T) {
+	src := strings.Repeat("if (a) {\n", 1500) + strings.Repeat("}\n", 1500)
+	f, err := parse.Parse("deep.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Lower(f, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := Print(p); !strings.Contains(out, "(not printed: the source nests") || len(out) > 1000 {
+		t.Errorf("Print of a source nested 1500 deep:\n%.300s", out)
+	}
+}

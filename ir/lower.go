@@ -146,9 +146,10 @@ type scope struct {
 }
 
 type lowerer struct {
-	inClass         int    // lowering a class body (strict code)
-	depth, maxDepth int    // statement and expression nesting (Program.Depth)
-	full            string // what the parser saw
+	starts          map[ast.Node]file.Idx // idx0's memory
+	inClass         int                   // lowering a class body (strict code)
+	depth, maxDepth int                   // statement and expression nesting (Program.Depth)
+	full            string                // what the parser saw
 	src             string
 	file            string // Pos.File (LowerModule)
 	prefix          int
@@ -658,7 +659,7 @@ func (l *lowerer) function(name string, at file.Idx, params *ast.ParameterList, 
 		}
 	}
 	if exprBody != nil {
-		f.Body = []Stmt{&Return{X: l.expr(exprBody), Pos: l.pos(exprBody.Idx0())}}
+		f.Body = []Stmt{&Return{X: l.expr(exprBody), Pos: l.pos(l.idx0(exprBody))}}
 	} else {
 		f.Body = l.stmts(body, false)
 	}
@@ -1050,7 +1051,7 @@ func (l *lowerer) classDecl(c *ast.ClassLiteral) Stmt {
 func (l *lowerer) bindingPattern(t ast.Expression, init ast.Expression) Pattern {
 	p := l.target(t)
 	if init != nil {
-		return withDefault(p, l.expr(init), l.pos(t.Idx0()))
+		return withDefault(p, l.expr(init), l.pos(l.idx0(t)))
 	}
 	return p
 }
@@ -1074,7 +1075,7 @@ func (l *lowerer) target(e ast.Expression) Pattern {
 			return m
 		}
 	case *ast.AssignExpression:
-		return withDefault(l.target(e.Left), l.expr(e.Right), l.pos(e.Idx0()))
+		return withDefault(l.target(e.Left), l.expr(e.Right), l.pos(l.idx0(e)))
 	case *ast.ArrayPattern:
 		p := &PArray{Pos: l.pos(e.LeftBracket)}
 		for _, x := range e.Elements {
@@ -1111,7 +1112,7 @@ func (l *lowerer) target(e ast.Expression) Pattern {
 	case nil:
 		return &Unknown{Reason: "missing target"}
 	}
-	return &Unknown{Reason: fmt.Sprintf("target %T", e), Pos: l.pos(e.Idx0())}
+	return &Unknown{Reason: fmt.Sprintf("target %T", e), Pos: l.pos(l.idx0(e))}
 }
 
 // ---- expressions ----
@@ -1173,7 +1174,7 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 		t := &Template{Pos: l.pos(e.OpenQuote), Exprs: l.exprs(e.Expressions)}
 		if e.Tag != nil {
 			t.Tag = l.expr(e.Tag)
-			t.Pos = l.pos(e.Tag.Idx0())
+			t.Pos = l.pos(l.idx0(e.Tag))
 		}
 		for _, q := range e.Elements {
 			if q != nil {
@@ -1188,7 +1189,7 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.ObjectLiteral:
 		return l.object(e)
 	case *ast.SpreadElement:
-		return &Spread{X: l.expr(e.Expression), Pos: l.pos(e.Idx0())}
+		return &Spread{X: l.expr(e.Expression), Pos: l.pos(l.idx0(e))}
 	case *ast.FunctionLiteral:
 		if e.Name == nil {
 			return &FuncLit{Func: l.funcLit(e, "", ""), Pos: l.pos(e.Function)}
@@ -1216,15 +1217,15 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 		return l.class(e)
 	case *ast.DotExpression:
 		obj, opt := l.optional(e.Left)
-		return &Member{Obj: obj, Prop: &Const{Kind: String, Value: e.Identifier.Name.String(), Pos: l.pos(e.Identifier.Idx)}, Optional: opt, Pos: l.pos(e.Idx0())}
+		return &Member{Obj: obj, Prop: &Const{Kind: String, Value: e.Identifier.Name.String(), Pos: l.pos(e.Identifier.Idx)}, Optional: opt, Pos: l.pos(l.idx0(e))}
 	case *ast.PrivateDotExpression:
 		obj, opt := l.optional(e.Left)
-		return &Member{Obj: obj, Prop: &Const{Kind: String, Value: "#" + e.Identifier.Name.String(), Pos: l.pos(e.Identifier.Idx)}, Optional: opt, Pos: l.pos(e.Idx0())}
+		return &Member{Obj: obj, Prop: &Const{Kind: String, Value: "#" + e.Identifier.Name.String(), Pos: l.pos(e.Identifier.Idx)}, Optional: opt, Pos: l.pos(l.idx0(e))}
 	case *ast.BracketExpression:
 		obj, opt := l.optional(e.Left)
-		return &Member{Obj: obj, Prop: l.expr(e.Member), Computed: true, Optional: opt, Pos: l.pos(e.Idx0())}
+		return &Member{Obj: obj, Prop: l.expr(e.Member), Computed: true, Optional: opt, Pos: l.pos(l.idx0(e))}
 	case *ast.OptionalChain:
-		return &OptChain{X: l.expr(e.Expression), Pos: l.pos(e.Idx0())}
+		return &OptChain{X: l.expr(e.Expression), Pos: l.pos(l.idx0(e))}
 	case *ast.Optional:
 		return l.expr(e.Expression) // only reached outside a member/call
 	case *ast.CallExpression:
@@ -1236,7 +1237,7 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.YieldExpression:
 		return &Yield{X: l.exprOrNil(e.Argument), Delegate: e.Delegate, Pos: l.pos(e.Yield)}
 	case *ast.UnaryExpression:
-		return &Unary{Op: e.Operator.String(), X: l.expr(e.Operand), Postfix: e.Postfix, Pos: l.pos(e.Idx0())}
+		return &Unary{Op: e.Operator.String(), X: l.expr(e.Operand), Postfix: e.Postfix, Pos: l.pos(l.idx0(e))}
 	case *ast.BinaryExpression:
 		op := e.Operator.String()
 		if _, ok := e.Left.(*ast.PrivateIdentifier); ok {
@@ -1244,18 +1245,18 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 		}
 		switch e.Operator {
 		case token.LOGICAL_AND, token.LOGICAL_OR, token.COALESCE:
-			return &Logical{Op: op, L: l.expr(e.Left), R: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+			return &Logical{Op: op, L: l.expr(e.Left), R: l.expr(e.Right), Pos: l.pos(l.idx0(e))}
 		}
-		return &Binary{Op: op, L: l.expr(e.Left), R: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+		return &Binary{Op: op, L: l.expr(e.Left), R: l.expr(e.Right), Pos: l.pos(l.idx0(e))}
 	case *ast.ConditionalExpression:
-		return &Cond{Test: l.expr(e.Test), Then: l.expr(e.Consequent), Else: l.expr(e.Alternate), Pos: l.pos(e.Idx0())}
+		return &Cond{Test: l.expr(e.Test), Then: l.expr(e.Consequent), Else: l.expr(e.Alternate), Pos: l.pos(l.idx0(e))}
 	case *ast.AssignExpression:
 		return l.assign(e)
 	case *ast.SequenceExpression:
 		if len(e.Sequence) == 0 {
 			return &Unknown{Reason: "empty sequence"}
 		}
-		return &Sequence{List: l.exprs(e.Sequence), Pos: l.pos(e.Idx0())}
+		return &Sequence{List: l.exprs(e.Sequence), Pos: l.pos(l.idx0(e))}
 	case *ast.ThisExpression:
 		return &This{Pos: l.pos(e.Idx)}
 	case *ast.SuperExpression:
@@ -1273,7 +1274,7 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 	case *ast.BadExpression:
 		return &Unknown{Reason: "syntax error", Pos: l.pos(e.From)}
 	}
-	return &Unknown{Reason: fmt.Sprintf("expression %T", e), Pos: l.pos(e.Idx0())}
+	return &Unknown{Reason: fmt.Sprintf("expression %T", e), Pos: l.pos(l.idx0(e))}
 }
 
 // optional unwraps a `?.` marker before a member access or call.
@@ -1294,10 +1295,10 @@ func assignOp(t token.Token) string {
 func (l *lowerer) assign(e *ast.AssignExpression) Expr {
 	if e.Operator == token.ASSIGN {
 		if d, ok := e.Left.(*ast.DotExpression); ok && l.path(d) == "process.exitCode" {
-			return &Op{Kind: OpExitCode, Args: []Expr{l.expr(e.Right)}, Callee: l.text(d.Idx0(), d.Idx1()), Pos: l.pos(d.Idx0())}
+			return &Op{Kind: OpExitCode, Args: []Expr{l.expr(e.Right)}, Callee: l.text(l.idx0(d), d.Idx1()), Pos: l.pos(l.idx0(d))}
 		}
 	}
-	a := &AssignExpr{Op: assignOp(e.Operator), Target: l.target(e.Left), Value: l.expr(e.Right), Pos: l.pos(e.Idx0())}
+	a := &AssignExpr{Op: assignOp(e.Operator), Target: l.target(e.Left), Value: l.expr(e.Right), Pos: l.pos(l.idx0(e))}
 	if v, ok := a.Target.(*Var); ok && (a.Op == "=" || a.Op == "&&=" || a.Op == "||=" || a.Op == "??=") {
 		nameAnonymous(a.Value, v.Name)
 	}
@@ -1431,4 +1432,43 @@ func numberKey(v any) string {
 		return NumberString(n)
 	}
 	return fmt.Sprint(v)
+}
+
+// idx0 is n.Idx0(), where the parser finds a left-nested expression's
+// start by walking down its left side each time: asked of every node of a
+// chain of 100,000 '+', that is quadratic. Starts are remembered here.
+func (l *lowerer) idx0(n ast.Node) file.Idx {
+	var left ast.Node
+	switch e := n.(type) {
+	case *ast.BinaryExpression:
+		left = e.Left
+	case *ast.AssignExpression:
+		left = e.Left
+	case *ast.BracketExpression:
+		left = e.Left
+	case *ast.CallExpression:
+		left = e.Callee
+	case *ast.ConditionalExpression:
+		left = e.Test
+	case *ast.DotExpression:
+		left = e.Left
+	case *ast.PrivateDotExpression:
+		left = e.Left
+	case *ast.SequenceExpression:
+		if len(e.Sequence) > 0 {
+			left = e.Sequence[0]
+		}
+	}
+	if left == nil {
+		return n.Idx0()
+	}
+	if i, ok := l.starts[n]; ok {
+		return i
+	}
+	i := l.idx0(left)
+	if l.starts == nil {
+		l.starts = map[ast.Node]file.Idx{}
+	}
+	l.starts[n] = i
+	return i
 }

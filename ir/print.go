@@ -14,12 +14,21 @@ import (
 func Print(p *Program) string {
 	pr := &printer{}
 	fmt.Fprintf(&pr.b, "program %s (%s)\n", p.File, p.Module)
+	if p.Depth > maxPrintDepth {
+		// Each level indents or wraps the one inside: the text grows
+		// with the square of the depth (200 MB for 10,000 nested ifs).
+		fmt.Fprintf(&pr.b, "\n(not printed: the source nests %d levels deep, past %d)\n", p.Depth, maxPrintDepth)
+		return pr.b.String()
+	}
 	for _, f := range p.Funcs {
 		pr.b.WriteString("\n")
 		pr.fn(f)
 	}
 	return pr.b.String()
 }
+
+// maxPrintDepth is the deepest nesting Print writes out.
+const maxPrintDepth = 1000
 
 type printer struct {
 	b      strings.Builder

@@ -398,6 +398,13 @@ var features = map[string][]Version{
 	// node file.ts strips the types (unflagged; measured on 22.17.0/22.18.0
 	// and 23.5.0/23.6.0): before, a .ts file runs as JavaScript.
 	"ts:strip types": {{22, 18, 0}, {23, 6, 0}},
+	// process.exitCode (and process.exit's argument) must be an integer,
+	// or a string of one, from 20.0.0: 3.7 throws ERR_OUT_OF_RANGE, 'abc'
+	// or true ERR_INVALID_ARG_TYPE (measured on 19.8.1 and 20.0.0).
+	"exitCode:validated": {{20, 0, 0}},
+	// ... and the setter stores the number: '3' reads back as 3, null as
+	// undefined (measured on 22.14.0/22.15.0 and 23.9.0/23.10.0).
+	"exitCode:number": {{22, 15, 0}, {23, 10, 0}},
 	// util.inspect lays array columns out by display width (East Asian
 	// wide characters 2, combining marks 0) where it took .length
 	// (measured on 12.16.0/12.17.0 and 13.8.0/13.10.0).
@@ -498,3 +505,7 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 	}
 	return "", true
 }
+
+// ExitStatus is what the OS reports for a process exit code: its low
+// byte (process.exit(256) exits 0, process.exit(-1) 255).
+func ExitStatus(code int) int { return code & 0xff }

@@ -38,9 +38,15 @@ func FixRelational(prog *ast.Program, src string) {
 // Walk calls visit on each AST node under root (root included) before
 // its children; visit returns false to skip a node's children.
 func Walk(root any, visit func(n any) bool) {
+	WalkDepth(root, func(n any, _ int) bool { return visit(n) })
+}
+
+// WalkDepth is Walk, telling visit how many nodes enclose n.
+func WalkDepth(root any, visit func(n any, depth int) bool) {
 	// Only bindings are reachable twice (from a function's body and its
 	// DeclarationList); skipping a repeat keeps the walk linear.
 	seen := map[*ast.Binding]bool{}
+	depth := 0
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -58,10 +64,12 @@ func Walk(root any, visit func(n any) bool) {
 				}
 				seen[b] = true
 			}
-			if !visit(v.Interface()) {
+			if !visit(v.Interface(), depth) {
 				return
 			}
+			depth++
 			walk(v.Elem())
+			depth--
 		case reflect.Struct:
 			for _, i := range nodeFields(v.Type()) {
 				walk(v.Field(i))

@@ -38,7 +38,25 @@ type File struct {
 	maps []*sourcemap.Consumer // esbuild passes, in the order they ran
 	// prog is the engine's parse that validated Source, kept so the
 	// analyzers need not parse the file a second time (see Program).
-	prog *ast.Program
+	prog  *ast.Program
+	depth int // Depth, once measured (+1)
+}
+
+// Depth is how deeply the engine's AST nests: an expression of 40,000
+// chained operators is 40,000 deep (the engine compiles such a chain in
+// time that grows with its square). 0 without an AST.
+func (f *File) Depth() int {
+	if f.depth == 0 && f.prog != nil {
+		max := 0
+		WalkDepth(f.prog, func(_ any, d int) bool {
+			if d > max {
+				max = d
+			}
+			return true
+		})
+		f.depth = max + 1
+	}
+	return max(f.depth-1, 0)
 }
 
 // Program is the engine's (sobek's) AST of Source from the parse that
@@ -98,7 +116,7 @@ func Load(path string) (*File, error) {
 	if st.Size() > MaxSize {
 		return nil, &Error{File: path, Msg: fmt.Sprintf("file is %d bytes; looplint reads at most %d", st.Size(), MaxSize)}
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, &Error{File: path, Msg: cleanOSError(err)}
 	}
@@ -156,6 +174,15 @@ func parseFile(path string, src []byte) (*File, error) {
 		} else {
 			f.Source = ""
 		}
+	}
+	if n, at := arrowNesting(f.Source); n > maxArrowNesting {
+		line := strings.Count(f.Source[:at], "\n") + 1
+		col := utf8.RuneCountInString(f.Source[strings.LastIndexByte(f.Source[:at], '\n')+1:at]) + 1
+		if l, c, ok := f.Original(line, col); ok {
+			line, col = l, c
+		}
+		return nil, &Error{File: path, Line: line, Col: col, Msg: fmt.Sprintf(
+			"arrow functions nest %d deep here, past the %d looplint reads (Node's own parser overflows its stack near 6,000)", n, maxArrowNesting)}
 	}
 	prog, scriptErr := checkScript(f.Source)
 	var moduleErr error
@@ -336,7 +363,7 @@ func prefixBytes(s string, n int) string {
 func packageType(dir string) string {
 	dir, _ = filepath.Abs(dir)
 	for {
-		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+		data, err := ReadFile(filepath.Join(dir, "package.json"))
 		if err == nil {
 			var pkg struct {
 				Type string `json:"type"`

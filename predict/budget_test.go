@@ -47,3 +47,33 @@ func TestTimeBudget(t *testing.T) {
 		t.Errorf("after the budget was spent: %d runs, %d cut, %d complete; want the one run cut", e.Runs, e.Cut, e.Paths)
 	}
 }
+
+// Doubling a string, an array or a shared JSON subtree 40 times would
+// take terabytes: past maxLen the value is unknown and the prediction
+// incomplete, saying where and why.
+func TestLengthCaps(t *testing.T) {
+	v, err := loop.ParseVersion("20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ src, reason string }{
+		{"let s = 'x'; for (let i = 0; i < 40; i++) s += s; console.log(s.length);", "a string longer than"},
+		{"let s = 'ab'; for (let i = 0; i < 40; i++) s = `${s}${s}`; console.log(s.length);", "a string longer than"},
+		{"let a = [1]; for (let i = 0; i < 40; i++) a = a.concat(a); console.log(a.length);", "an array longer than"},
+		{"let a = [1]; for (let i = 0; i < 40; i++) a = [...a, ...a]; console.log(a.length);", "an array longer than"},
+		{"let o = {a: 1}; for (let i = 0; i < 40; i++) o = {l: o, r: o}; console.log(JSON.stringify(o).length);", "JSON.stringify of more than"},
+	} {
+		f, err := parse.Parse("main.js", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := Predict(f, loop.Profile{Node: v, Module: loop.CommonJS}, Options{})
+		var reasons []string
+		for _, r := range p.Reasons {
+			reasons = append(reasons, r.Msg)
+		}
+		if p.Complete || !strings.Contains(strings.Join(reasons, "\n"), c.reason) {
+			t.Errorf("%s\ncomplete %v, reasons %q; want incomplete with %q", c.src, p.Complete, reasons, c.reason)
+		}
+	}
+}

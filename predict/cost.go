@@ -1,5 +1,7 @@
 package predict
 
+import "github.com/looplint/looplint/ir"
+
 // Interp.work estimates, generously, how long Node takes for what the
 // program has done so far, in microseconds (loop.Env.Work): the loop
 // bounds the time between two timer creations in one callback by it, plus
@@ -21,3 +23,20 @@ func (in *Interp) spend(us int64) { in.work += us }
 
 // spendBytes charges for n bytes of data handled at once.
 func (in *Interp) spendBytes(n int) { in.work += int64(n) * costPerKiB / 1024 }
+
+// maxLen bounds the strings (in bytes) and arrays (in elements) the
+// predictor builds: a value past it becomes unknown, with a reason, so a
+// loop that doubles a string or array 40 times costs nothing (Node throws
+// "Invalid string length" or runs out of heap there; the runtime says
+// which).
+const maxLen = 1 << 22
+
+// tooLong reports, with a reason at pos, a string or array of n that the
+// predictor will not build; what is "a string" or "an array".
+func (in *Interp) tooLong(pos ir.Pos, n int, what string) bool {
+	if n <= maxLen {
+		return false
+	}
+	in.reason(pos, "%s longer than %d is not modelled", what, maxLen)
+	return true
+}

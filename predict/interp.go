@@ -3,6 +3,7 @@ package predict
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -305,6 +306,7 @@ type Interp struct {
 	groupIndent string
 	counts      map[string]int
 	timeLabels  map[string]bool // console.time's running labels
+	jsonNodes   int             // values JSON.stringify has visited (maxLen bounds them)
 	prog        *ir.Program
 	p           loop.Profile
 	opts        Options
@@ -413,16 +415,51 @@ func (in *Interp) key() []string {
 	if in.l.Stopped().Kind == loop.StopStarvation {
 		return append(out, starvedKey)
 	}
-	return append(out, fmt.Sprintf("exit:%d", in.code()))
+	return append(out, fmt.Sprintf("exit:%d", loop.ExitStatus(in.code())))
 }
 
 const starvedKey = "starved"
 
+// code is process.exitCode as Node reads it: a number, or a string or
+// boolean converted to one, truncated.
 func (in *Interp) code() int {
-	if f, ok := in.exitCode.(float64); ok {
-		return int(f)
+	switch v := in.exitCode.(type) {
+	case float64, string, bool:
+		if f, ok := toNumber(v); ok && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return int(math.Trunc(f))
+		}
 	}
 	return 0
+}
+
+// setExitCode assigns process.exitCode, refusing from 20.0.0 what is not
+// an integer or a string of one, and storing a number (null as undefined)
+// from 22.15.0 and 23.10.0, as Node's setter does.
+func (in *Interp) setExitCode(v Value) {
+	if in.p.Has("exitCode:validated") {
+		switch x := v.(type) {
+		case nil, nullT, unknown:
+		case float64:
+			if x != math.Trunc(x) || math.IsInf(x, 0) {
+				panic(&Thrown{V: in.nodeError("RangeError", "ERR_OUT_OF_RANGE")})
+			}
+		case string:
+			if f, ok := toNumber(x); x == "" || !ok || f != math.Trunc(f) || math.IsInf(f, 0) {
+				panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
+			}
+		default:
+			panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
+		}
+	}
+	if in.p.Has("exitCode:number") {
+		switch x := v.(type) {
+		case nullT:
+			v = nil
+		case string:
+			v, _ = toNumber(x)
+		}
+	}
+	in.exitCode = v
 }
 
 func (in *Interp) reason(pos ir.Pos, format string, args ...any) {

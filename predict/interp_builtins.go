@@ -1082,6 +1082,9 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 				if !ok {
 					return unknown{why: k, typ: "string"}
 				}
+				if in.tooLong(pos, b.Len()+len(t), "a string") {
+					return unknown{why: k, typ: "string"}
+				}
 				b.WriteString(t)
 			}
 			return b.String()
@@ -1504,6 +1507,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 				sep = s
 			}
 			parts := make([]string, len(o.Elems))
+			n := 0
 			for i, e := range o.Elems {
 				if e == nil || e == null {
 					continue
@@ -1517,6 +1521,10 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 					return unknown{why: "join"}
 				}
 				parts[i] = s
+				n += len(s) + len(sep)
+			}
+			if in.tooLong(pos, n, "a string") {
+				return unknown{why: "join", typ: "string"}
 			}
 			return strings.Join(parts, sep)
 		})
@@ -1735,6 +1743,9 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			out := slices.Clone(o.Elems)
 			for _, v := range a {
 				if x, ok := v.(*Object); ok && x.Arr {
+					if in.tooLong(pos, len(out)+len(x.Elems), "an array") {
+						return unknown{why: "concat"}
+					}
 					out = append(out, x.Elems...)
 				} else {
 					out = append(out, v)

@@ -128,6 +128,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				if !ok || !ok2 {
 					return unknown{why: "template"}
 				}
+				if in.tooLong(e.Pos, b.Len()+len(s), "a string") {
+					return unknown{why: "template", typ: "string"}
+				}
 				b.WriteString(s)
 			}
 		}
@@ -140,6 +143,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				xs, ok := in.iterAll(in.eval(sp.X, sc, fr), sp.X, sp.Pos)
 				if !ok {
 					continue
+				}
+				if in.tooLong(sp.Pos, len(vs)+len(xs), "an array") {
+					return unknown{why: "spread"}
 				}
 				vs = append(vs, xs...)
 				continue
@@ -1061,6 +1067,9 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			y, ok2 := toStr(b)
 			if !ok1 || !ok2 {
 				return unknown{why: "concat"}
+			}
+			if in.tooLong(pos, len(x)+len(y), "a string") {
+				return unknown{why: "concat", typ: "string"}
 			}
 			return x + y
 		}

@@ -29,7 +29,11 @@ func (in *Interp) jsonNamespace() *Native {
 			}
 			var b strings.Builder
 			defer func() { in.spendBytes(b.Len()) }()
+			in.jsonNodes = 0
 			switch ok, present := in.jsonValue(&b, arg(a, 0), map[*Object]bool{}, gap, "\n"); {
+			case !ok && in.jsonNodes > maxLen:
+				in.reason(pos, "JSON.stringify of more than %d values is not modelled", maxLen)
+				return unknown{why: "JSON.stringify", typ: "string"}
 			case !ok:
 				in.reason(pos, "JSON.stringify of a value the predictor cannot render exactly")
 				return unknown{why: "JSON.stringify"}
@@ -197,6 +201,9 @@ func jsonGap(v Value) (string, bool) {
 // gap is the indent unit ("" for none), nl a newline and the indent of the
 // current level.
 func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, gap, nl string) (ok, present bool) {
+	if in.jsonNodes++; in.jsonNodes > maxLen {
+		return false, true // stringify says why
+	}
 	switch v := v.(type) {
 	case nil:
 		return true, false

@@ -17,7 +17,7 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.await(in.eval(e.Args[0], sc, fr), e.Pos)
 	case ir.OpExitCode:
 		v := in.eval(e.Args[0], sc, fr)
-		in.exitCode = v
+		in.setExitCode(v)
 		return v
 	}
 	args := in.args(e.Args, sc, fr)
@@ -708,11 +708,19 @@ func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
 
 func (in *Interp) exit(args []Value) Value {
 	if len(args) > 0 && args[0] != nil {
-		in.exitCode = args[0]
+		in.setExitCode(args[0])
 	}
 	if !in.l.Exiting() {
 		in.l.Exit()
-		in.emit("exit", float64(in.code()))
+		// process.emit('exit', process.exitCode || 0): the value as
+		// stored, not the number the OS gets.
+		var code Value = float64(0)
+		if t, ok := truthy(in.exitCode); ok && t {
+			code = in.exitCode
+		} else if !ok {
+			code = unknown{why: "process.exitCode"}
+		}
+		in.emit("exit", code)
 	}
 	panic(exitSignal{})
 }

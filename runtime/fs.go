@@ -48,18 +48,21 @@ func wholeFile(n func(*host) int) func(*host, []sobek.Value) int {
 }
 
 func (h *host) path(v sobek.Value) string {
+	// Node's getValidatedPath: a string, a Buffer (any Uint8Array) or a
+	// file: URL; anything else is ERR_INVALID_ARG_TYPE.
 	if o, ok := v.(*sobek.Object); ok {
-		if o.ClassName() != "String" {
-			if href := o.Get("href"); href != nil && !sobek.IsUndefined(href) { // URL
-				return trimFileURL(href.String())
-			}
+		href, origin := o.Get("href"), o.Get("origin")
+		if href != nil && origin != nil && href.ToBoolean() && origin.ToBoolean() { // URL
+			return trimFileURL(href.String())
+		}
+		if h.isBytes(o) {
 			return string(h.bytesOf(v))
 		}
+	} else if s, ok := v.Export().(string); ok {
+		return s
 	}
-	if sobek.IsUndefined(v) || sobek.IsNull(v) {
-		h.throwType("ERR_INVALID_ARG_TYPE", `The "path" argument must be of type string or an instance of Buffer or URL. Received `+h.describe(v))
-	}
-	return trimFileURL(v.String())
+	h.throwType("ERR_INVALID_ARG_TYPE", `The "path" argument must be of type string or an instance of Buffer or URL. Received `+h.describe(v))
+	return ""
 }
 
 func trimFileURL(s string) string {

@@ -108,10 +108,18 @@ func (h *host) inspectOpts() inspect.Options {
 
 func (h *host) inspect(v sobek.Value) string { return inspect.Inspect(h.rt, v, h.inspectOpts()) }
 
-func (h *host) throwType(code, msg string) {
-	e := h.rt.NewTypeError(msg)
+func (h *host) throwType(code, msg string) { h.throwCoded("TypeError", code, msg) }
+
+// throwCoded throws one of Node's coded errors: class is the global
+// constructor (TypeError, RangeError, ...).
+func (h *host) throwCoded(class, code, msg string) {
+	ctor, _ := h.rt.GlobalObject().Get(class).(*sobek.Object)
+	e, err := h.rt.New(ctor, h.rt.ToValue(msg))
+	if err != nil {
+		panic(err)
+	}
 	e.Set("code", code)
-	if name := h.p.Profile.ErrorName("TypeError", code); name != "TypeError" {
+	if name := h.p.Profile.ErrorName(class, code); name != class {
 		e.DefineDataProperty("name", h.rt.ToValue(name), sobek.FLAG_TRUE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
 	}
 	panic(e)
@@ -520,6 +528,14 @@ func (h *host) hostObject() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
 	o.Set("maxBytes", float64(h.p.opts.MaxHeap))
+	// overBudget stops the run as out of memory: for an operation the
+	// engine would do in one allocation or one native loop no budget
+	// reaches into (sorting an array of length 2^32-1).
+	o.Set("overBudget", func(sobek.FunctionCall) sobek.Value {
+		h.tripped.Store(int32(sigMemory))
+		rt.Interrupt(sigMemory)
+		return sobek.Undefined()
+	})
 	o.Set("multipleResolves", h.p.Profile.Has("multipleResolves") && !h.p.Profile.Has("multipleResolves removed"))
 	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
@@ -636,7 +652,14 @@ func (h *host) bytesOf(v sobek.Value) []byte {
 	if !ok {
 		return []byte(v.String())
 	}
-	n := int(obj.Get("length").ToInteger())
+	l := obj.Get("length")
+	if l == nil {
+		return nil
+	}
+	n := max(int(l.ToInteger()), 0)
+	if uint64(n) > h.p.opts.MaxHeap {
+		return nil
+	}
 	out := make([]byte, n)
 	if ab, ok := obj.Get("buffer").Export().(sobek.ArrayBuffer); ok {
 		off := int(obj.Get("byteOffset").ToInteger())

@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -61,9 +63,12 @@ type host struct {
 	// throw there still reaches uncaughtException listeners).
 	naturalExit bool
 	tripped     atomic.Int32   // an errSignal, set by the watchdog goroutine
+	abandoned   bool           // run returned while the engine was stuck in a native call
 	mainAsync   *sobek.Promise // ESM evaluation promise (unsettled TLA → exit 13)
-	modules     map[string]*sobek.Object
-	builtins    map[string]sobek.Value
+	// evaluatingESM: the main module's evaluation is under way (esmStackOverflow).
+	evaluatingESM bool
+	modules       map[string]*sobek.Object
+	builtins      map[string]sobek.Value
 
 	timeoutProto, immProto, bufferCtor, fsCls *sobek.Object
 	facades                                   int
@@ -72,12 +77,23 @@ type host struct {
 	esmImports                                map[sobek.ModuleRecord][]*ast.ImportDeclaration
 }
 
-type outBuf struct{ b strings.Builder }
+// outBuf is locked for an abandoned run (host.run), whose engine may
+// still be writing when its output is read.
+type outBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
 
-func (o *outBuf) write(s string) { o.b.WriteString(s) }
+func (o *outBuf) write(s string) {
+	o.mu.Lock()
+	o.b.WriteString(s)
+	o.mu.Unlock()
+}
 
 func (o *outBuf) lines() []string {
+	o.mu.Lock()
 	s := o.b.String()
+	o.mu.Unlock()
 	if s == "" {
 		return nil
 	}
@@ -110,6 +126,9 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 }
 
 func (h *host) close() {
+	if h.abandoned {
+		return // the engine may still be using both
+	}
 	h.fs.Unmount()
 	inspect.Forget(h.rt)
 }
@@ -119,9 +138,33 @@ var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
 func (h *host) run() Result {
 	wd := startWatchdog(h.rt, h.p.opts.Timeout, h.p.opts.MaxHeap, &h.tripped)
-	h.l.RunMain(h.mainBody())
-	wd.stop()
-	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: h.exitCode, Status: StatusExited, Witness: h.l.Witness()}
+	// The engine runs on its own goroutine so that a native call deaf to
+	// interrupts cannot hold the caller past the budget.
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		h.l.RunMain(h.mainBody())
+	}()
+	select {
+	case x := <-done:
+		wd.stop()
+		if x != nil {
+			panic(x)
+		}
+	case <-wd.hard:
+		// Abandoned: the goroutine runs on until its native call ends and
+		// then stops at the pending interrupt; nothing of it is read but
+		// the output, which is locked.
+		h.abandoned = true
+		res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: 1, Abandoned: true}
+		if errSignal(h.tripped.Load()) == sigTimeout {
+			res.Status, res.Message = StatusTimeout, fmt.Sprintf("stopped after %s of wall-clock time inside one call of the embedded engine that does not stop (a regular expression backtracking without end, a huge JSON.stringify or spread?)", h.p.opts.Timeout)
+		} else {
+			res.Status, res.Message = StatusMemory, fmt.Sprintf("stopped: the heap grew by more than %d MiB inside one call of the embedded engine that does not stop", h.p.opts.MaxHeap>>20)
+		}
+		return res
+	}
+	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: loop.ExitStatus(h.exitCode), Status: StatusExited, Witness: h.l.Witness()}
 	st := h.l.Stopped()
 	switch {
 	case errSignal(h.tripped.Load()) == sigTimeout:
@@ -145,8 +188,19 @@ func (h *host) Enter(fn func()) {
 		return
 	}
 	h.step = fn
+	defer func() {
+		if x := recover(); x != nil {
+			if _, engine := x.(goruntime.Error); engine && h.evaluatingESM {
+				panic(esmStackOverflow{})
+			}
+			panic(x)
+		}
+	}()
 	_, err := h.tramp(sobek.Undefined(), h.trampArg)
 	h.step = nil
+	if h.evaluatingESM && h.mainAsync != nil && h.mainAsync.State() != sobek.PromiseStatePending {
+		h.evaluatingESM = false
+	}
 	if err != nil {
 		h.unwound(err)
 	}

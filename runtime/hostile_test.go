@@ -702,3 +702,87 @@ func TestHostileHugeAllocation(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileNativeCall: a backtracking regular expression runs inside one
+// engine call that never looks at interrupts. The run is abandoned a grace
+// period after its budget, with the output printed so far, and the program
+// refuses further runs rather than stack up stuck engines.
+func TestHostileNativeCall(t *testing.T) {
+	o := hostileOpts()
+	o.Timeout = time.Second
+	// 2^26 backtracking steps: several seconds, and then it ends by itself.
+	r, file := hostileRun(t, "", "", "console.log('before')\nconsole.log(/^(a+)+\\1b$/.test('a'.repeat(26)))\n", o)
+	status(runtime.StatusTimeout)(t, r, file)
+	stdoutIs("before")(t, r, file)
+	if !r.Abandoned || !strings.Contains(r.Message, "inside one call") {
+		t.Fatalf("want an abandoned run that says why\n%s", dump(r))
+	}
+	pf, err := parse.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := runtime.Prepare(pf, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := prog.Run(nil); !r.Abandoned {
+		t.Fatalf("first run of a fresh program: want abandoned\n%s", dump(r))
+	}
+	if r := prog.Run(nil); !r.Abandoned || r.Status != runtime.StatusBudget || !strings.Contains(r.Message, "not run") {
+		t.Fatalf("second run: want refused\n%s", dump(r))
+	}
+}
+
+// Array methods that run over the whole length in one native call stop as
+// out of memory past a length no snippet reaches honestly.
+func TestHostileHugeArrayMethods(t *testing.T) {
+	for _, src := range []string{
+		"const a = []; a.length = 2**32 - 1; a.sort(); console.log('sorted')",
+		"const a = []; a.length = 2**32 - 1; a.reverse()",
+		"Array.from({ length: 2**32 - 1 })",
+	} {
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			r, file := hostileRun(t, "", "", src, hostileOpts())
+			status(runtime.StatusMemory)(t, r, file)
+		})
+	}
+}
+
+// Inputs that crashed the engine or the host: each ends as Node would, or
+// as a clear budget stop.
+func TestHostileCrashers(t *testing.T) {
+	cases := []struct {
+		name, file, src string
+		want            check
+	}{
+		{"fs-path-array", "main.js", "try { require('fs').statSync([1]) } catch (e) { console.log(e.code) }",
+			stdoutIs("ERR_INVALID_ARG_TYPE")},
+		{"fs-path-object", "main.js", "try { require('fs').readFileSync({}) } catch (e) { console.log(e.code) }",
+			stdoutIs("ERR_INVALID_ARG_TYPE")},
+		{"hrtime-bad-arg", "main.js", "try { process.hrtime([1]) } catch (e) { console.log(e.code) }",
+			stdoutIs("ERR_OUT_OF_RANGE")},
+		// The engine cannot unwind a stack overflow out of a module's
+		// top-level code: the run stops as a budget, not a Go crash.
+		{"esm-top-level-recursion", "main.mjs", "function f(n) { return f(n + 1) }\ntry { f(0) } catch (e) { console.log('caught') }",
+			func(t *testing.T, r runtime.Result, file string) {
+				if r.Status == runtime.StatusExited && strings.Join(r.Stdout, "\n") == "caught" {
+					return
+				}
+				status(runtime.StatusBudget)(t, r, file)
+			}},
+		{"nesting-past-engine", "main.js", "let x = " + strings.Repeat("[", 6000) + "1" + strings.Repeat("]", 6000) + ";",
+			all(status(runtime.StatusBudget), func(t *testing.T, r runtime.Result, _ string) {
+				if !strings.Contains(r.Message, "nests") {
+					t.Errorf("message %q does not say the source nests too deep", r.Message)
+				}
+			})},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r, file := hostileRun(t, "", c.file, c.src, hostileOpts())
+			c.want(t, r, file)
+		})
+	}
+}

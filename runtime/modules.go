@@ -371,6 +371,7 @@ func (h *host) mainBody() func() {
 			h.l.ReportUncaught(&jsThrow{h.unwrap(c.Argument(0))})
 			return sobek.Undefined()
 		}))
+		h.evaluatingESM = true
 		prom := rec.Evaluate(h.rt)
 		h.mainAsync = prom
 		async := prom.State() == sobek.PromiseStatePending
@@ -586,7 +587,7 @@ func (h *host) setupProcess() {
 	versions.Set("node", h.p.Profile.Node.String())
 	pr.Set("versions", versions)
 	pr.Set("release", map[string]any{"name": "node"})
-	pr.Set("exitCode", sobek.Undefined())
+	h.defineExitCode(pr)
 	pr.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 	pr.Set("chdir", func(sobek.FunctionCall) sobek.Value {
 		panic(h.rt.NewGoError(fmt.Errorf("process.chdir() is not supported in the sandbox")))
@@ -594,12 +595,20 @@ func (h *host) setupProcess() {
 	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.NowMillis()) / 1000) })
 	pr.Set("exit", func(c sobek.FunctionCall) sobek.Value {
 		if a := c.Argument(0); !sobek.IsUndefined(a) {
-			pr.Set("exitCode", a)
+			if err := pr.Set("exitCode", a); err != nil {
+				panic(err) // the setter refused it (defineExitCode)
+			}
 		}
 		if !h.exited {
 			h.exited = true
 			h.l.Exit()
-			h.emitProcess("exit", rt.ToValue(h.processExitCode()))
+			// process.emit('exit', process.exitCode || 0): the value
+			// as stored, not the number the OS gets.
+			code := pr.Get("exitCode")
+			if code == nil || !code.ToBoolean() {
+				code = rt.ToValue(0)
+			}
+			h.emitProcess("exit", code)
 		}
 		h.exitCode = h.processExitCode()
 		h.interrupt(sigExit)
@@ -615,7 +624,17 @@ func (h *host) setupProcess() {
 	hr := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
 		ns := h.l.NowMillis()*1_000_000 + hrBase
 		s, n := ns/1e9, ns%1e9
-		if prev, ok := c.Argument(0).(*sobek.Object); ok {
+		if t := c.Argument(0); !sobek.IsUndefined(t) {
+			prev, ok := t.(*sobek.Object)
+			if !ok || prev.ClassName() != "Array" {
+				h.throwType("ERR_INVALID_ARG_TYPE", `The "time" argument must be an instance of Array. Received `+h.describe(t))
+			}
+			if l := prev.Get("length").ToInteger(); l != 2 {
+				if h.p.Profile.Node.Major <= 10 {
+					h.throwType("ERR_INVALID_ARRAY_LENGTH", fmt.Sprintf(`The array "time" (length %d) must be of length 2.`, l))
+				}
+				h.throwCoded("RangeError", "ERR_OUT_OF_RANGE", fmt.Sprintf(`The value of "time" is out of range. It must be 2. Received %d`, l))
+			}
 			ps, pn := prev.Get("0").ToInteger(), prev.Get("1").ToInteger()
 			s, n = s-ps, n-pn
 			if n < 0 {
@@ -667,3 +686,9 @@ func (h *host) setupProcess() {
 }
 
 const hrBase = 1_000_000_000_000
+
+// esmStackOverflow: the engine failed evaluating an ES module, which it
+// does when the call stack overflows in the module's top-level code (its
+// stack-overflow error cannot be caught, and unwinding it through module
+// evaluation dereferences nil). Run reports it as a budget stop.
+type esmStackOverflow struct{}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -331,6 +332,49 @@ func (h *host) EmitProcess(event string) {
 		return
 	}
 	h.emitProcess(event, h.rt.ToValue(code))
+}
+
+// defineExitCode makes process.exitCode an accessor that, from 20.0.0,
+// refuses what is not an integer or a string of one, and from 22.15.0 and
+// 23.10.0 stores the number (null as undefined), as Node's does.
+func (h *host) defineExitCode(pr *sobek.Object) {
+	rt := h.rt
+	var code sobek.Value = sobek.Undefined()
+	validate, number := h.p.Profile.Has("exitCode:validated"), h.p.Profile.Has("exitCode:number")
+	get := rt.ToValue(func(sobek.FunctionCall) sobek.Value { return code })
+	set := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+		v := c.Argument(0)
+		if validate && !sobek.IsUndefined(v) && !sobek.IsNull(v) {
+			h.validateExitCode(v)
+		}
+		switch {
+		case number && sobek.IsNull(v):
+			v = sobek.Undefined()
+		case number && !sobek.IsUndefined(v):
+			v = rt.ToValue(v.ToNumber())
+		}
+		code = v
+		return sobek.Undefined()
+	})
+	pr.DefineAccessorProperty("exitCode", get, set, sobek.FLAG_TRUE, sobek.FLAG_TRUE)
+}
+
+func (h *host) validateExitCode(v sobek.Value) {
+	if s, ok := v.Export().(string); ok && s != "" {
+		if f := v.ToFloat(); f == math.Trunc(f) && !math.IsInf(f, 0) {
+			return
+		}
+	}
+	f, ok := v.Export().(float64)
+	if i, isInt := v.Export().(int64); isInt {
+		f, ok = float64(i), true
+	}
+	switch {
+	case !ok:
+		h.throwType("ERR_INVALID_ARG_TYPE", `The "code" argument must be of type number. Received `+h.describe(v))
+	case f != math.Trunc(f) || math.IsInf(f, 0):
+		h.throwCoded("RangeError", "ERR_OUT_OF_RANGE", `The value of "code" is out of range. It must be an integer. Received `+h.inspect(v))
+	}
 }
 
 func (h *host) processExitCode() int {

@@ -2,11 +2,20 @@ package runtime
 
 import (
 	"strings"
+	"time"
 
+	"github.com/dlclark/regexp2"
 	"github.com/grafana/sobek"
 
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
+
+// A backtracking match (the engine's regexp2, for patterns with
+// backreferences or lookaround) never looks at interrupts: one that runs
+// past every run's budget gives up as no match, and the interrupt pending
+// since the budget ran out then ends the run the host abandoned
+// (host.run). Set before any pattern compiles, which copies it.
+func init() { regexp2.DefaultMatchTimeout = 30 * time.Second }
 
 // v8RegExpSource makes RegExp.prototype.source and toString V8's
 // (layout.RegExpSource) instead of the engine's, which writes a slash as

@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	goruntime "runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"sync/atomic"
@@ -61,6 +62,9 @@ type Result struct {
 	Status   Status
 	Message  string // for non-exited statuses: what happened and where
 	Witness  loop.Witness
+	// Abandoned: the engine could not be stopped and runs on in the
+	// background until its native call ends; the Program runs no more.
+	Abandoned bool
 }
 
 // Virtual layout of the sandbox's file system.
@@ -76,8 +80,10 @@ type Program struct {
 	VirtPath  string // the snippet's path inside the sandbox
 	opts      Options
 	cjs       *sobek.Program
-	rewritten string // source rewritten for old V8 promise costs, if needed
-	syntax    string // Node's SyntaxError for this version, if it would refuse the file
+	rewritten string      // source rewritten for old V8 promise costs, if needed
+	syntax    string      // Node's SyntaxError for this version, if it would refuse the file
+	tooDeep   string      // why the engine will not compile it (maxEngineDepth)
+	abandoned atomic.Bool // a run could not be stopped (Result.Abandoned)
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings
@@ -110,6 +116,12 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	}
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.VirtPath = virtualPath(f.Path, o.FSDir)
+	if d := f.Depth(); d > maxEngineDepth {
+		// The engine compiles nesting in time that grows with its square
+		// (40,000 chained '+' take 10 s), and no budget reaches into it.
+		p.tooDeep = fmt.Sprintf("stopped: the source nests %d levels deep, past the %d the embedded engine compiles in reasonable time", d, maxEngineDepth)
+		return p, nil
+	}
 	src := f.Source
 	if r := rewriteEngineGaps(src, kind == parse.ESModule); r != src {
 		src = r
@@ -160,11 +172,20 @@ func virtualPath(hostPath, fsDir string) string {
 	return path.Join(ScriptDir, base)
 }
 
+// maxEngineDepth is the deepest AST Prepare compiles (about 0.3 s of the
+// engine's compiler at this depth).
+const maxEngineDepth = 5000
+
 // Run executes the program once under oracle o (nil: the default schedule).
 // A failure of looplint itself is reported in the result, never as a panic.
 func (p *Program) Run(o loop.Oracle) (res Result) {
 	defer func() {
 		if x := recover(); x != nil {
+			if _, ok := x.(esmStackOverflow); ok {
+				res = Result{Stdout: res.Stdout, Stderr: append(res.Stderr, "RangeError: Maximum call stack size exceeded"), ExitCode: 1, Status: StatusBudget,
+					Message: "stopped: the call stack overflowed in an ES module's top-level code, which the embedded engine cannot recover from"}
+				return
+			}
 			res = Result{Stdout: res.Stdout, Stderr: append(res.Stderr, fmt.Sprintf("looplint: internal error: %v", x)),
 				ExitCode: 1, Status: StatusCrash, Message: fmt.Sprintf("internal error: %v (please report it)", x)}
 		}
@@ -175,12 +196,28 @@ func (p *Program) Run(o loop.Oracle) (res Result) {
 	if p.syntax != "" {
 		return Result{Stderr: syntaxStderr(p, p.syntax), ExitCode: 1, Status: StatusExited}
 	}
+	if p.tooDeep != "" {
+		return Result{Status: StatusBudget, Message: p.tooDeep, ExitCode: 1}
+	}
+	if p.abandoned.Load() {
+		return Result{Status: StatusBudget, ExitCode: 1, Abandoned: true,
+			Message: "not run: an earlier run of this program was abandoned inside a call the engine could not stop"}
+	}
 	h, err := newHost(p, o)
 	if err != nil {
 		return Result{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1, Status: StatusExited}
 	}
 	defer h.close()
-	return h.run()
+	res = h.run()
+	switch {
+	case res.Abandoned:
+		p.abandoned.Store(true)
+	case res.Status == StatusMemory:
+		// Hand the run's heap back now: under a lazy collector (GOGC 400
+		// in cmd/looplint) the next run would start on top of it.
+		debug.FreeOSMemory()
+	}
+	return res
 }
 
 // errSignal values are passed through sobek's Interrupt to unwind JS.
@@ -195,33 +232,48 @@ const (
 
 func (s errSignal) Error() string { return fmt.Sprintf("signal %d", int(s)) }
 
-// watchdog interrupts the engine when the wall-clock or heap budget runs out.
+// watchdog interrupts the engine when the wall-clock or heap budget runs
+// out, and closes hard when the engine has not unwound a grace period
+// later: it is inside one native call (a backtracking regular expression,
+// JSON.stringify of a shared subtree 2^40 times) that never looks at
+// interrupts, and the run is abandoned.
 type watchdog struct {
 	done chan struct{}
+	hard chan struct{}
 }
 
+// unwindGrace is how long an interrupted engine has to stop.
+const unwindGrace = 500 * time.Millisecond
+
 func startWatchdog(rt *sobek.Runtime, timeout time.Duration, maxHeap uint64, tripped *atomic.Int32) *watchdog {
-	w := &watchdog{done: make(chan struct{})}
+	w := &watchdog{done: make(chan struct{}), hard: make(chan struct{})}
 	base := heapBytes()
 	go func() {
 		deadline := time.NewTimer(timeout)
 		defer deadline.Stop()
 		tick := time.NewTicker(5 * time.Millisecond)
 		defer tick.Stop()
+		trip := func(sig errSignal) {
+			tripped.Store(int32(sig))
+			rt.Interrupt(sig)
+			select {
+			case <-w.done:
+			case <-time.After(unwindGrace):
+				close(w.hard)
+			}
+		}
 		for {
 			select {
 			case <-w.done:
 				return
 			case <-deadline.C:
-				tripped.Store(int32(sigTimeout))
-				rt.Interrupt(sigTimeout)
+				trip(sigTimeout)
 				return
 			case <-tick.C:
 				// Collect before judging: the heap may be garbage that a
 				// lazy collector (GOGC 400 in cmd/looplint) left behind.
 				if heapBytes() > base+maxHeap && collect() > base+maxHeap {
-					tripped.Store(int32(sigMemory))
-					rt.Interrupt(sigMemory)
+					trip(sigMemory)
 					return
 				}
 			}

@@ -26,7 +26,7 @@ func (l *loader) load(path string) (*parse.File, error) {
 	if err != nil || st.IsDir() || st.Size() > parse.MaxSize {
 		return parse.Load(path) // its error, in its words
 	}
-	data, err := os.ReadFile(path)
+	data, err := parse.ReadFile(path)
 	if err != nil {
 		return parse.Load(path)
 	}
@@ -54,7 +54,7 @@ func (l *loader) packageType(dir string) string {
 			break
 		}
 		walked = append(walked, d)
-		if data, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+		if data, err := parse.ReadFile(filepath.Join(d, "package.json")); err == nil {
 			var pkg struct {
 				Type string `json:"type"`
 			}

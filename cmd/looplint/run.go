@@ -141,7 +141,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	var outs []lrt.Outcome
 	switch {
 	case f.witness != "":
-		data, err := os.ReadFile(f.witness)
+		data, err := parse.ReadFile(f.witness)
 		if err != nil {
 			return usageErr("--witness: %v", err)
 		}
@@ -213,6 +213,13 @@ func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *
 			return v, nil, nil, &exitError{code: 2, msg: pe.Error()}
 		}
 		return v, nil, nil, usageErr("%v", err)
+	}
+	if o.FSDir != "" {
+		// The mount is checked now (a kernel file system is refused),
+		// not when the first run needs it.
+		if _, err := prog.Files(); err != nil {
+			return v, nil, nil, usageErr("--fs %s: %v", o.FSDir, strings.TrimPrefix(err.Error(), "memfs: "))
+		}
 	}
 	return v, pf, prog, nil
 }

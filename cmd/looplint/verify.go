@@ -24,6 +24,7 @@ import (
 
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/predict"
 	"github.com/looplint/looplint/realnode"
 	lrt "github.com/looplint/looplint/runtime"
@@ -647,7 +648,7 @@ func nodeSyntaxError(obs []observation) bool {
 
 // writeRecord writes the observed outcomes as a testdata/runtime archive.
 func writeRecord(out, file string, f verifyFlags, records map[string]nodecase.Record) error {
-	src, err := os.ReadFile(file)
+	src, err := parse.ReadFile(file)
 	if err != nil {
 		return err
 	}

@@ -71,14 +71,14 @@ type PredictResult struct {
 	// CalmExact: the orders predicted without a stall of the machine are
 	// the observed set; Stalled counts observed orders predicted only
 	// with a stall (a loaded machine).
-	CalmExact bool
-	Stalled   int
-	Confirmed                    bool // every listed order replayed to itself
-	OverBudget                   bool // not confirmed only because a replay ran out of the sandbox's budget
-	Predicted, Observed          int
-	Missing                      []string // observed stdouts not predicted
-	Reason                       string   // first incompleteness reason
-	Error                        string   // looplint failed
+	CalmExact           bool
+	Stalled             int
+	Confirmed           bool // every listed order replayed to itself
+	OverBudget          bool // not confirmed only because a replay ran out of the sandbox's budget
+	Predicted, Observed int
+	Missing             []string // observed stdouts not predicted
+	Reason              string   // first incompleteness reason
+	Error               string   // looplint failed
 }
 
 func predictArgs(c Case, version string, maxOrders int) []string {

@@ -56,6 +56,26 @@
   capMethod(String.prototype, 'padEnd', (s, a) => a[0] > maxString, 'Invalid string length');
   capMethod(Array.prototype, 'fill', (arr) => arr.length * 8 > maxBytes, 'Invalid array length');
   capMethod(Array.prototype, 'join', (arr) => arr.length > maxString, 'Invalid string length');
+  // Methods the engine runs over an array's whole length in one native
+  // call, allocating for it or looping where no time budget reaches
+  // (an array of length 2^32-1 sorted asks for 64 GiB): past maxElements
+  // the run stops as out of memory.
+  const maxElements = Math.min(1e7, maxBytes / 16);
+  const tooLong = (arr) => {
+    if (arr !== null && arr !== undefined && arr.length > maxElements) {
+      host.overBudget();
+      return true;
+    }
+    return false;
+  };
+  for (const name of ['sort', 'reverse', 'splice', 'copyWithin', 'indexOf', 'lastIndexOf', 'includes', 'slice',
+    'concat', 'flat', 'toSorted', 'toReversed', 'toSpliced', 'with']) {
+    if (typeof Array.prototype[name] === 'function') capMethod(Array.prototype, name, tooLong, 'Invalid array length');
+  }
+  capMethod(Array, 'from', (_, a) => a[0] !== null && typeof a[0] === 'object' && tooLong(a[0]), 'Invalid array length');
+  // V8 refuses a call with more arguments than its stack holds.
+  capMethod(Function.prototype, 'apply', (_, a) => a[1] !== null && typeof a[1] === 'object' && a[1].length > 125000,
+    'Maximum call stack size exceeded');
   const Uint8ArrayCtor = G.Uint8Array;
 
   class Timeout {

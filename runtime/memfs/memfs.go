@@ -242,6 +242,13 @@ func New(o Options) (*FS, error) {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("memfs: mount %s is not a directory", abs)
 		}
+		if d, err := os.Open(abs); err == nil {
+			kind, bad := pseudo(d)
+			d.Close()
+			if bad {
+				return nil, fmt.Errorf("memfs: mount %s is on %s, which describes this machine, not a project", abs, kind)
+			}
+		}
 		r, err := os.OpenRoot(abs)
 		if err != nil {
 			return nil, fmt.Errorf("memfs: mount: %w", err)
@@ -508,6 +515,9 @@ func (m *hostMount) list(rel string) (*listing, *lerr) {
 	defer fh.Close()
 	if st, err := fh.Stat(); err != nil || !st.IsDir() {
 		return nil, &lerr{errno: EIO, detail: "memfs: host directory changed while loading"}
+	}
+	if _, ok := pseudo(fh); ok {
+		return nil, &lerr{errno: EACCES, detail: "memfs: a kernel file system is not shown"}
 	}
 	l := &listing{}
 	for {

@@ -423,3 +423,16 @@ func TestListingsSameTree(t *testing.T) {
 		}
 	}
 }
+
+// A kernel file system is not a project: mounting /proc would show the
+// snippet looplint's own environment (/proc/self/environ).
+func TestPseudoFSRefused(t *testing.T) {
+	for _, dir := range []string{"/proc", "/sys"} {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		if _, err := New(Options{MountDir: dir}); err == nil || !strings.Contains(err.Error(), "describes this machine") {
+			t.Errorf("New(MountDir %s) = %v, want refused", dir, err)
+		}
+	}
+}

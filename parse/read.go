@@ -1,0 +1,45 @@
+package parse
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+)
+
+// ReadFile reads a regular file of at most MaxSize bytes. A FIFO, a device
+// or a pseudo-file (/proc) is refused or cut at the limit instead of read
+// forever: the file is opened without blocking and checked once open.
+func ReadFile(path string) ([]byte, error) {
+	fd, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer fd.Close()
+	st, err := fd.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if m := st.Mode(); !m.IsRegular() {
+		what := "not a regular file"
+		switch {
+		case m&os.ModeNamedPipe != 0:
+			what = "a named pipe, not a regular file"
+		case m&os.ModeDevice != 0:
+			what = "a device, not a regular file"
+		case m&os.ModeSocket != 0:
+			what = "a socket, not a regular file"
+		case m.IsDir():
+			what = "a directory, not a regular file"
+		}
+		return nil, fmt.Errorf("%s", what)
+	}
+	data, err := io.ReadAll(io.LimitReader(fd, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("file is more than %d bytes; looplint reads at most %d", MaxSize, MaxSize)
+	}
+	return data, nil
+}
