@@ -45,12 +45,25 @@ func ParseVersion(s string) (Version, error) {
 	if n[0] < 8 {
 		return Version{}, fmt.Errorf("Node %s is not modelled (looplint models Node 8 and later)", s)
 	}
-	if len(parts) == 1 {
-		if v, ok := latest[n[0]]; ok {
-			return v, nil
-		}
+	l, ok := latest[n[0]]
+	if !ok {
+		return Version{}, fmt.Errorf("Node %s is not modelled (looplint models Node 8 to %d)", s, Newest.Major)
 	}
-	return Version{n[0], n[1], n[2]}, nil
+	if len(parts) == 1 {
+		return l, nil
+	}
+	v := Version{n[0], n[1], n[2]}
+	if v.Minor > l.Minor || v.Minor == l.Minor && v.Patch > l.Patch {
+		// Not a release this model has seen: what changed in it is unknown.
+		return Version{}, fmt.Errorf("Node %s is newer than the newest %d.x looplint models (%s; --node %d picks it)", s, l.Major, l, l.Major)
+	}
+	return v, nil
+}
+
+// Latest is the newest release of a major line looplint models.
+func Latest(major int) (Version, bool) {
+	v, ok := latest[major]
+	return v, ok
 }
 
 // ModuleKind is how the main module is loaded.

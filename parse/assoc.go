@@ -19,7 +19,13 @@ import (
 // tree has no node for parentheses, so the source between the operands
 // tells: a right operand is parenthesized when more '(' follow the outer
 // operator than ')' close its own left operand before its operator.
-func FixRelational(prog *ast.Program, src string) {
+func FixRelational(prog *ast.Program, src string) { fixTree(prog, src) }
+
+// fixTree is FixRelational, returning in the same walk the start of the
+// first regular expression literal the engine let through unterminated
+// (badRegExp), or -1.
+func fixTree(prog *ast.Program, src string) (badRE int) {
+	badRE = -1
 	if prog == nil {
 		return
 	}
@@ -28,11 +34,17 @@ func FixRelational(prog *ast.Program, src string) {
 		base = prog.File.Base()
 	}
 	Walk(prog, func(n any) bool {
-		if b, ok := n.(*ast.BinaryExpression); ok {
-			rotate(b, src, base)
+		switch n := n.(type) {
+		case *ast.BinaryExpression:
+			rotate(n, src, base)
+		case *ast.RegExpLiteral:
+			if badRE < 0 && unterminated(n) {
+				badRE = int(n.Idx) - base
+			}
 		}
 		return true
 	})
+	return badRE
 }
 
 // Walk calls visit on each AST node under root (root included) before

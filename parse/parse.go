@@ -280,7 +280,9 @@ func ParseJS(path, src string, module bool) (*ast.Program, error) {
 	}
 	prog, err := parser.ParseFile(nil, path, src, 0, opts...)
 	if err == nil {
-		FixRelational(prog, src)
+		if at := fixTree(prog, src); at >= 0 {
+			return nil, parser.ErrorList{{Position: prog.File.Position(at), Message: "Invalid regular expression: missing /"}}
+		}
 	}
 	return prog, err
 }

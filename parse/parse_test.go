@@ -110,3 +110,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// The engine's lexer reads /[a/ on past the line; V8 and esbuild stop.
+func TestUnterminatedRegExp(t *testing.T) {
+	for _, src := range []string{"const r = /[a/; console.log(1)\n", "const r = /[a/;\nconsole.log(1)\n"} {
+		if _, err := Parse("re.js", []byte(src)); err == nil || !strings.Contains(err.Error(), "re.js:1:") {
+			t.Errorf("Parse(%q) = %v, want an error on line 1", src, err)
+		}
+	}
+	if _, err := Parse("ok.js", []byte("console.log(/a[/]b/g.test('a/b'), /[[]/.test('['), /[\\]]/.test(']'))\n")); err != nil {
+		t.Errorf("closed classes refused: %v", err)
+	}
+}

@@ -145,6 +145,12 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"
+	case kind == parse.ESModule:
+		// The front door read the file as a script (a top-level return):
+		// Node's loader refuses it as a module before anything runs.
+		if _, err := parse.ParseJS(p.VirtPath, src, true); err != nil {
+			p.syntax = moduleSyntaxError(f, err)
+		}
 	case kind == parse.CommonJS:
 		prg, err := compileCJS(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix)
 		if err != nil {

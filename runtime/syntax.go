@@ -59,6 +59,23 @@ func asyncIterationError(f *parse.File) string {
 	return fmt.Sprintf("%d\x00%s\x00%s", line, src, msg)
 }
 
+// moduleSyntaxError is the engine's complaint about f read as a module,
+// at its line of the user's file.
+func moduleSyntaxError(f *parse.File, err error) string {
+	el, ok := err.(parser.ErrorList)
+	if !ok || len(el) == 0 {
+		return "SyntaxError: " + err.Error()
+	}
+	line, src := el[0].Position.Line, ""
+	if l, _, ok := f.Original(line, max(el[0].Position.Column, 1)); ok {
+		line = l
+	}
+	if lines := strings.Split(f.Text, "\n"); line >= 1 && line <= len(lines) {
+		src = lines[line-1]
+	}
+	return fmt.Sprintf("%d\x00%s\x00SyntaxError: %s", line, src, el[0].Message)
+}
+
 // syntaxStderr is what Node prints when it refuses to compile the entry.
 func syntaxStderr(p *Program, msg string) []string {
 	parts := strings.SplitN(msg, "\x00", 3)

@@ -215,6 +215,12 @@ func (f predictFlags) check() error {
 	if f.stallMS < 0 {
 		return usageErr("--stall-ms must be 0 or more, not %d", f.stallMS)
 	}
+	if f.timeout < 0 {
+		return usageErr("--timeout must be 0 or more, not %s", f.timeout)
+	}
+	if f.explore < 0 {
+		return usageErr("--explore must be 0 or more, not %d", f.explore)
+	}
 	return nil
 }
 

@@ -66,6 +66,17 @@ func TestPredictBadInput(t *testing.T) {
 	if code := execute([]string{"predict", "--format", "xml", bad}, &out, &errb); code != 2 {
 		t.Errorf("bad --format: exit %d", code)
 	}
+	good := filepath.Join(dir, "good.js")
+	os.WriteFile(good, []byte("console.log(1)\n"), 0o644)
+	for _, flags := range [][]string{
+		{"--timeout", "-1s"}, {"--explore", "-3"}, {"--max-orders", "0"}, {"--stall-ms", "-5"},
+		{"--node", "99"}, {"--node", "20.99.0"}, {"--node", "7"},
+	} {
+		errb.Reset()
+		if code := execute(append(append([]string{"predict"}, flags...), good), &out, &errb); code != 2 || !strings.Contains(errb.String(), strings.TrimPrefix(flags[0], "--")) && !strings.Contains(errb.String(), "Node") {
+			t.Errorf("predict %v: exit %d, stderr %q; want 2 and a message", flags, code, errb.String())
+		}
+	}
 }
 
 // TestPredictExplainAndHazards: --explain accounts for every printed line

@@ -81,6 +81,14 @@ func nodeVersion(flag string) (loop.Version, error) {
 		if v, err := loop.ParseVersion(out); err == nil {
 			return v, nil
 		}
+		// A release newer than the model: the newest of its line, or
+		// the newest modelled.
+		var major int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(out, "v"), "%d", &major); err == nil {
+			if v, ok := loop.Latest(major); ok {
+				return v, nil
+			}
+		}
 	}
 	return loop.Newest, nil
 }

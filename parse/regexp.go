@@ -1,0 +1,30 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/grafana/sobek/ast"
+)
+
+// unterminated reports a regular expression literal the engine's lexer
+// let through though it never ends: in /[a/ a '/' inside a class does not
+// close it, and the lexer reads on past the line where V8 stops with
+// "missing /".
+func unterminated(r *ast.RegExpLiteral) bool {
+	return strings.ContainsAny(r.Literal, "\n\r\u2028\u2029") || strings.Trim(r.Flags, "dgimsuyv") != "" || !classesClosed(r.Pattern)
+}
+
+func classesClosed(p string) bool {
+	in := false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '\\':
+			i++
+		case '[':
+			in = true
+		case ']':
+			in = false
+		}
+	}
+	return !in
+}
