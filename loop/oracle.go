@@ -1,6 +1,9 @@
 package loop
 
-import "math/rand/v2"
+import (
+	"fmt"
+	"math/rand/v2"
+)
 
 // ReadKind says why the loop reads the clock.
 type ReadKind int
@@ -38,6 +41,33 @@ type Witness struct {
 	// Poll holds, per poll phase, the I/O round trips delivered (IDs in
 	// submission order, starting at 1).
 	Poll [][]int `json:"poll"`
+}
+
+// maxAdvance bounds one clock advance in a witness (about 31 years): past
+// it, sums of advances could overflow.
+const maxAdvance = 1 << 40
+
+// Validate refuses a witness no run could have made: a clock that goes
+// back or jumps past maxAdvance, an I/O id below 1 or delivered twice.
+func (w Witness) Validate() error {
+	for i, a := range w.Clock {
+		if a < 0 || a > maxAdvance {
+			return fmt.Errorf("clock[%d] is %d; an advance is 0 to %d ms", i, a, int64(maxAdvance))
+		}
+	}
+	seen := map[int]bool{}
+	for i, ids := range w.Poll {
+		for _, id := range ids {
+			if id < 1 {
+				return fmt.Errorf("poll[%d] holds %d; I/O ids start at 1", i, id)
+			}
+			if seen[id] {
+				return fmt.Errorf("poll[%d] delivers I/O %d a second time", i, id)
+			}
+			seen[id] = true
+		}
+	}
+	return nil
 }
 
 // recorder wraps an oracle and records its answers as a witness.

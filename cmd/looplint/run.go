@@ -157,6 +157,9 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		if err := json.Unmarshal(data, &wt); err != nil {
 			return usageErr("--witness %s: not a witness document: %v", f.witness, err)
 		}
+		if err := wt.Validate(); err != nil {
+			return usageErr("--witness %s: %v", f.witness, err)
+		}
 		outs = lrt.Group([]lrt.Result{prog.Run(&loop.Replay{W: wt})})
 	case f.explore > 0:
 		outs = prog.Explore(f.explore, f.seed)

@@ -52,6 +52,8 @@ func TestRunBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	missing := filepath.Join(dir, "missing.js")
+	backwards := writeFile(t, dir, "backwards.json", []byte(`{"clock":[-5, 9223372036854775807]}`))
+	twice := writeFile(t, dir, "twice.json", []byte(`{"clock":[],"poll":[[1],[1]]}`))
 
 	cases := []struct {
 		name   string
@@ -72,6 +74,10 @@ func TestRunBadInput(t *testing.T) {
 		{"bad-fs-dir", runArgs("--fs", filepath.Join(dir, "nowhere"), empty), 2, regexp.MustCompile(`not a readable directory`)},
 		{"fs-is-a-file", runArgs("--fs", empty, empty), 2, regexp.MustCompile(`not a readable directory`)},
 		{"bad-witness", runArgs("--witness", empty, empty), 2, regexp.MustCompile(`not a witness document`)},
+		{"witness-clock-backwards", runArgs("--witness", backwards, empty), 2, regexp.MustCompile(`clock\[0\] is -5`)},
+		{"witness-io-twice", runArgs("--witness", twice, empty), 2, regexp.MustCompile(`delivers I/O 1 a second time`)},
+		{"bad-node-future", []string{"run", "--node", "20.99.0", empty}, 2, regexp.MustCompile(`newer than the newest 20.x`)},
+		{"negative-explore", runArgs("--explore", "-3", empty), 2, regexp.MustCompile(`--explore must be positive`)},
 		{"negative-max-heap", runArgs("--max-heap", "-1", empty), 2, regexp.MustCompile(`--max-heap must be a positive number of MiB, not -1`)},
 		{"zero-timeout", runArgs("--timeout", "0s", empty), 2, regexp.MustCompile(`--timeout must be positive`)},
 		{"negative-max-drain", runArgs("--max-drain", "-5", empty), 2, regexp.MustCompile(`--max-drain must be positive`)},
