@@ -217,7 +217,7 @@ func parseFile(path string, src []byte) (*File, error) {
 	if scriptErr == nil || moduleErr == nil {
 		return nil, &Error{File: path, Msg: "unsupported syntax: async generators could not be lowered for the engine"}
 	}
-	return nil, engineError(path, scriptErr, moduleErr)
+	return nil, engineError(f, scriptErr, moduleErr)
 }
 
 // hasAsyncGenerator reports an async generator function, which the
@@ -297,7 +297,8 @@ const (
 // engineError reports what the engine's parser could not read, from
 // whichever reading (script or module) got further into the file: that
 // one is about the real obstacle, the other about the file's kind.
-func engineError(path string, scriptErr, moduleErr error) error {
+func engineError(f *File, scriptErr, moduleErr error) error {
+	path := f.Path
 	type at struct {
 		line, col int
 		msg       string
@@ -321,7 +322,21 @@ func engineError(path string, scriptErr, moduleErr error) error {
 	if !ok {
 		return &Error{File: path, Msg: scriptErr.Error()}
 	}
-	return &Error{File: path, Line: best.line, Col: best.col, Msg: "unsupported syntax: " + best.msg}
+	line, col := f.EnginePos(best.line, best.col)
+	return &Error{File: path, Line: line, Col: col, Msg: "unsupported syntax: " + best.msg}
+}
+
+// EnginePos maps an engine position in Source (a 1-based line and a
+// column counted in bytes) to the user's file, in characters.
+func (f *File) EnginePos(line, byteCol int) (int, int) {
+	col := byteCol
+	if lines := strings.SplitN(f.Source, "\n", line+1); line >= 1 && line <= len(lines) && col >= 1 && col-1 <= len(lines[line-1]) {
+		col = utf8.RuneCountInString(lines[line-1][:col-1]) + 1
+	}
+	if l, c, ok := f.Original(line, col); ok {
+		line, col = l, c
+	}
+	return line, col
 }
 
 // transform runs esbuild with a source map back to src; supported, when

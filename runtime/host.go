@@ -306,11 +306,16 @@ func (h *host) callerPos(skip int) string {
 		if p.Line == 0 {
 			continue
 		}
-		col := p.Column
-		if p.Line == 1 && f.SrcName() == h.p.VirtPath && h.p.cjs != nil {
+		line, col := p.Line, p.Column
+		if line == 1 && f.SrcName() == h.p.VirtPath && h.p.cjs != nil {
 			col -= len(cjsPrefix)
 		}
-		return fmt.Sprintf("%s:%d:%d", displayPath(h.p, f.SrcName()), p.Line, col)
+		if f.SrcName() == h.p.VirtPath && h.p.File.Transformed {
+			// A position in what esbuild made (TypeScript stripped,
+			// syntax lowered): the user's file has it elsewhere.
+			line, col, _ = h.p.File.Original(line, col)
+		}
+		return fmt.Sprintf("%s:%d:%d", displayPath(h.p, f.SrcName()), line, col)
 	}
 	return ""
 }

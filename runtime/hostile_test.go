@@ -786,3 +786,20 @@ func TestHostileCrashers(t *testing.T) {
 		})
 	}
 }
+
+// The engine's compile errors come at the user's line and column counted
+// in characters, as esbuild's are (the engine counts bytes).
+func TestCompileErrorColumn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "dup.js")
+	if err := os.WriteFile(file, []byte("const s = \"😀😀\"; let a = 1; let a = 2;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parse.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runtime.Prepare(pf, hostileOpts())
+	if pe, ok := err.(*parse.Error); !ok || pe.Line != 1 || pe.Col != 32 {
+		t.Fatalf("Prepare = %v, want %s:1:32 (the second a)", err, file)
+	}
+}

@@ -343,7 +343,7 @@ func compileError(f *parse.File, virt string, err error) *parse.Error {
 	if line == 1 {
 		col -= len(parse.CJSPrefix)
 	}
-	pe.Line, pe.Col, _ = f.Original(line, max(col, 1))
+	pe.Line, pe.Col = f.EnginePos(line, max(col, 1))
 	pe.Msg = "unsupported syntax: " + msg[:at]
 	return pe
 }
