@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/looplint/looplint/parse"
 )
 
 // SuppressCheck is the check name of findings about suppression comments.
@@ -30,6 +32,12 @@ func findSuppressions(src string) []*suppression {
 	if !strings.Contains(src, "looplint-ignore") {
 		return nil
 	}
+	// Only a real comment suppresses: not the same text in a string,
+	// a template literal or a regular expression.
+	comments := map[int]bool{}
+	for _, c := range parse.Comments(src) {
+		comments[c[0]] = true
+	}
 	var out []*suppression
 	line, lineStart := 1, 0
 	locs := ignoreRE.FindAllStringSubmatchIndex(src, -1)
@@ -39,7 +47,7 @@ func findSuppressions(src string) []*suppression {
 			loc := locs[li]
 			li++
 			prefix := src[lineStart:loc[0]]
-			if inString(prefix) {
+			if !comments[loc[0]] {
 				continue
 			}
 			body := src[loc[4]:loc[5]]
@@ -70,24 +78,6 @@ func findSuppressions(src string) []*suppression {
 		}
 	}
 	return out
-}
-
-// inString reports whether the end of a line prefix is inside a string
-// literal (an odd number of unescaped quotes of one kind).
-func inString(prefix string) bool {
-	var q byte
-	for i := 0; i < len(prefix); i++ {
-		c := prefix[i]
-		switch {
-		case q != 0 && c == '\\':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '"' || c == '\'' || c == '`'):
-			q = c
-		}
-	}
-	return q != 0
 }
 
 func applySuppressions(src string, diags []Diagnostic, known []string, ran map[string]bool) []Diagnostic {

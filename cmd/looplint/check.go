@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -467,6 +468,8 @@ func ghProp(s string) string {
 
 // ----- fixes -----
 
+const bom = "\ufeff"
+
 func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
 	fixedFiles := 0
 	remaining := rep.Diagnostics[:0:0]
@@ -493,6 +496,9 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 		st, err := os.Stat(r.Path)
 		if err != nil {
 			return err
+		}
+		if orig, err := parse.ReadFile(r.Path); err == nil && bytes.HasPrefix(orig, []byte(bom)) {
+			out = bom + out // the front end read past it; the file keeps it
 		}
 		if err := os.WriteFile(r.Path, []byte(out), st.Mode().Perm()); err != nil {
 			return err

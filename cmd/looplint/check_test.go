@@ -221,6 +221,12 @@ func TestCheckSuppression(t *testing.T) {
 	if code != 1 || !strings.Contains(out, `unknown check "nosuch"`) {
 		t.Errorf("unknown: exit %d\n%s", code, out)
 	}
+	// The words inside a template literal are not a comment: the
+	// finding below them stands.
+	inTemplate := writeFile(t, dir, "tmpl.js", []byte("const s = `\n// looplint-ignore nexttickloop -- not a comment\n`; function spin() { process.nextTick(spin) }\n"))
+	if code, out, _ := cliRun(t, "check", inTemplate); code != 1 || !strings.Contains(out, "(nexttickloop)") {
+		t.Errorf("in a template: exit %d\n%s", code, out)
+	}
 }
 
 func TestCheckBrokenTree(t *testing.T) {
@@ -330,6 +336,14 @@ func TestCheckFixAndDiff(t *testing.T) {
 	}
 	if code, out, _ := cliRun(t, "check", p); code != 0 {
 		t.Errorf("after --fix: exit %d\n%s", code, out)
+	}
+	// A byte-order mark the front end read past stays in the file.
+	b := writeFile(t, dir, "bom.js", []byte("\ufeff"+tickLoop))
+	if code, out, errs := cliRun(t, "check", "--fix", b); code != 0 {
+		t.Errorf("--fix with a BOM: exit %d\n%s%s", code, out, errs)
+	}
+	if data, _ := os.ReadFile(b); string(data) != "\ufeff"+strings.Replace(tickLoop, "process.nextTick", "setImmediate", 1) {
+		t.Errorf("--fix with a BOM wrote:\n%q", data)
 	}
 }
 
