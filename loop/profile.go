@@ -418,6 +418,10 @@ var features = map[string][]Version{
 	// ... and the setter stores the number: '3' reads back as 3, null as
 	// undefined (measured on 22.14.0/22.15.0 and 23.9.0/23.10.0).
 	"exitCode:number": {{22, 15, 0}, {23, 10, 0}},
+	// A .js entry's nearest package.json is read for "type" and, when it
+	// is not JSON, Node refuses to run the entry: from 12.14.0 and 13.0.0
+	// (measured on 12.10.0 to 12.16.0; 12.11.0 alone also refused).
+	"package.json:type lookup": {{12, 14, 0}, {13, 0, 0}},
 	// util.inspect lays array columns out by display width (East Asian
 	// wide characters 2, combining marks 0) where it took .length
 	// (measured on 12.16.0/12.17.0 and 13.8.0/13.10.0).
@@ -522,3 +526,18 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 // ExitStatus is what the OS reports for a process exit code: its low
 // byte (process.exit(256) exits 0, process.exit(-1) 255).
 func ExitStatus(code int) int { return code & 0xff }
+
+// InvalidPackage is the error Node prints when the package.json at path,
+// read for a .js entry's "type", is not JSON (Has("package.json:type
+// lookup")). V8's words for the JSON fault change by release and are left
+// out. Measured on 12.14.0 to 24.21.0: a SyntaxError through 20, a coded
+// error in 21.0 to 21.4, a plain Error from 21.5.
+func (p Profile) InvalidPackage(path string) string {
+	switch {
+	case p.Node.Major <= 20:
+		return "SyntaxError: Error parsing " + path
+	case p.Node.Major == 21 && p.Node.Minor < 5:
+		return "Error [ERR_INVALID_PACKAGE_CONFIG]: Invalid package config " + path + "."
+	}
+	return "Error: Invalid package config " + path + "."
+}

@@ -31,6 +31,9 @@ type File struct {
 	Text        string // the file as the user wrote it
 	Ext         string // ".js", ".mjs", ".ts", ...
 	PackageType string // "module", "commonjs" or "" (nearest package.json)
+	// PackageInvalid is the nearest package.json when it is not JSON:
+	// Node reads it for a .js entry's "type" and refuses to run.
+	PackageInvalid string
 	ESMSyntax   bool   // import/export or top-level await: only valid as a module
 	Transformed bool   // Source differs from the file's text (esbuild ran)
 	Lowered     bool   // syntax the engine lacks (async generators, for await) was lowered
@@ -124,7 +127,7 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.PackageType = packageType(filepath.Dir(path))
+	f.PackageType, f.PackageInvalid = packageScope(filepath.Dir(path))
 	return f, nil
 }
 
@@ -375,24 +378,26 @@ func prefixBytes(s string, n int) string {
 	return s[:n]
 }
 
-// packageType finds the "type" field of the nearest package.json, as Node
-// does for .js files.
-func packageType(dir string) string {
+// packageScope finds the "type" field of the nearest package.json, as
+// Node does for .js files, or that file's path when it is not JSON.
+func packageScope(dir string) (typ, invalid string) {
 	dir, _ = filepath.Abs(dir)
 	for {
-		data, err := ReadFile(filepath.Join(dir, "package.json"))
+		p := filepath.Join(dir, "package.json")
+		data, err := ReadFile(p)
 		if err == nil {
 			var pkg struct {
-				Type string `json:"type"`
+				Type any `json:"type"`
 			}
-			if json.Unmarshal(data, &pkg) == nil {
-				return pkg.Type
+			if json.Unmarshal(data, &pkg) != nil {
+				return "", p
 			}
-			return ""
+			typ, _ := pkg.Type.(string)
+			return typ, ""
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			return "", ""
 		}
 		dir = parent
 	}

@@ -98,6 +98,15 @@ type Prediction struct {
 	calm    []Outcome // the orders without a stall (nil: all of them)
 }
 
+// refusedAtLoad is Node's error when it will not run the entry at all
+// for a reason outside the file (an unreadable package.json).
+func refusedAtLoad(f *parse.File, p loop.Profile) (string, bool) {
+	if f.PackageInvalid != "" && f.Ext == ".js" && p.Has("package.json:type lookup") {
+		return p.InvalidPackage(f.PackageInvalid), true
+	}
+	return "", false
+}
+
 // Predict lists every outcome of f under profile p without running it.
 // A failure of the predictor itself (a bug) becomes an incomplete
 // prediction that says so, not a crash.
@@ -107,6 +116,10 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 			pr = Prediction{Reasons: []Reason{{Msg: fmt.Sprintf("internal error in the predictor (a looplint bug; please report it): %v", r)}}}
 		}
 	}()
+	if msg, ok := refusedAtLoad(f, p); ok {
+		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
+	}
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
 	var pe *parse.Error
 	if errors.As(err, &pe) && pe.Line > 0 {

@@ -137,6 +137,8 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	}
 	tooNew := syntaxRejected(f, prof)
 	switch {
+	case f.PackageInvalid != "" && f.Ext == ".js" && prof.Has("package.json:type lookup"):
+		p.syntax = prof.InvalidPackage(f.PackageInvalid)
 	case kind == parse.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
 	case tooNew != "":
