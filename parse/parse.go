@@ -34,9 +34,9 @@ type File struct {
 	// PackageInvalid is the nearest package.json when it is not JSON:
 	// Node reads it for a .js entry's "type" and refuses to run.
 	PackageInvalid string
-	ESMSyntax   bool   // import/export or top-level await: only valid as a module
-	Transformed bool   // Source differs from the file's text (esbuild ran)
-	Lowered     bool   // syntax the engine lacks (async generators, for await) was lowered
+	ESMSyntax      bool // import/export or top-level await: only valid as a module
+	Transformed    bool // Source differs from the file's text (esbuild ran)
+	Lowered        bool // syntax the engine lacks (async generators, for await) was lowered
 
 	maps []*sourcemap.Consumer // esbuild passes, in the order they ran
 	// prog is the engine's parse that validated Source, kept so the
