@@ -66,9 +66,13 @@ type Func struct {
 	// directive here or around), where this stays undefined in a plain call.
 	Strict bool
 	Kind   string // "", "method", "get", "set", "ctor", "field", "static" (class members)
-	Locals []string
-	Body   []Stmt
-	Pos    Pos
+	// LoweredAsyncGen: an async generator function the front end lowered
+	// for the engine (its body hands a generator to __asyncGenerator);
+	// Node shows it as an AsyncGeneratorFunction.
+	LoweredAsyncGen bool
+	Locals          []string
+	Body            []Stmt
+	Pos             Pos
 }
 
 // ---- statements ----

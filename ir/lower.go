@@ -663,7 +663,27 @@ func (l *lowerer) function(name string, at file.Idx, params *ast.ParameterList, 
 	} else {
 		f.Body = l.stmts(body, false)
 	}
+	f.LoweredAsyncGen = loweredAsyncGen(f)
 	return f
+}
+
+// loweredAsyncGen recognizes what esbuild makes of an async generator
+// function: function f() { return __asyncGenerator(this, args, function* () {...}) }.
+func loweredAsyncGen(f *Func) bool {
+	if len(f.Body) != 1 || f.Async || f.Generator || f.Arrow {
+		return false
+	}
+	r, ok := f.Body[0].(*Return)
+	if !ok {
+		return false
+	}
+	c, ok := r.X.(*Call)
+	if !ok || len(c.Args) != 3 {
+		return false
+	}
+	v, ok := c.Callee.(*Var)
+	_, this := c.Args[0].(*This)
+	return ok && v.Name == "__asyncGenerator" && this
 }
 
 func (l *lowerer) funcLit(fl *ast.FunctionLiteral, kind string, name string) *Func {

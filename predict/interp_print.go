@@ -699,6 +699,9 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 		if f.Fn.Async {
 			typ = "Async" + typ
 		}
+		if f.Fn.LoweredAsyncGen {
+			typ = "AsyncGeneratorFunction"
+		}
 		return "[" + typ + name(n) + "]", true
 	case *ClassVal:
 		if f.Statics != nil && len(f.Statics.Keys) > 0 {

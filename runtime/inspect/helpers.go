@@ -62,6 +62,9 @@ const helperSrc = `(function () {
     },
     fnKind: function (f) {
       var async = AF.isPrototypeOf(f), gen = GF.isPrototypeOf(f);
+      // An async generator function the front end lowered for the engine
+      // (ir.Func.LoweredAsyncGen): Node shows what the user wrote.
+      if (!async && !gen && /^[^{]*\{\s*return __asyncGenerator\(this,/.test(tryOr(function () { return fnStr(f); }, ''))) return 'GeneratorAsync';
       return (gen ? 'Generator' : '') + (async ? 'Async' : '');
     },
     fnStr: function (f) { return tryOr(function () { return fnStr(f); }, ''); },
