@@ -541,3 +541,18 @@ func (p Profile) InvalidPackage(path string) string {
 	}
 	return "Error: Invalid package config " + path + "."
 }
+
+// UnsettledTLA is how Node ends when the main module's top-level await
+// never settles (exit status 13): the code its 'exit' listeners receive,
+// and whether process.exitCode reads 13 meanwhile. Measured on 14.21.3
+// to 26.10.0: 0 and 13 through 21, 0 and undefined in 22.0 to 22.14 and
+// 23.0 to 23.9, 13 and 13 since (with "exitCode:number").
+func (p Profile) UnsettledTLA() (listenerCode int, setsExitCode bool) {
+	switch {
+	case p.Has("exitCode:number"):
+		return 13, true
+	case p.Node.Major >= 22:
+		return 0, false
+	}
+	return 0, true
+}

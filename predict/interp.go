@@ -316,16 +316,17 @@ func mergeStarvation(hazards map[Hazard]bool) []Hazard {
 // loop model, interpreting the IR with abstract values.
 type Interp struct {
 	// console's state: the group indent and the count labels.
-	groupIndent string
-	counts      map[string]int
-	timeLabels  map[string]bool // console.time's running labels
-	jsonNodes   int             // values JSON.stringify has visited (maxLen bounds them)
-	prog        *ir.Program
-	p           loop.Profile
-	opts        Options
-	x           *Exec // nil when replaying a witness
-	l           *loop.Loop
-	e           *Promises
+	groupIndent  string
+	counts       map[string]int
+	timeLabels   map[string]bool // console.time's running labels
+	jsonNodes    int             // values JSON.stringify has visited (maxLen bounds them)
+	unsettledTLA bool            // the main module's top-level await never settled
+	prog         *ir.Program
+	p            loop.Profile
+	opts         Options
+	x            *Exec // nil when replaying a witness
+	l            *loop.Loop
+	e            *Promises
 
 	globals     *Scope
 	work        int64            // how long Node may have taken so far, in µs (cost.go)
@@ -428,7 +429,11 @@ func (in *Interp) key() []string {
 	if in.l.Stopped().Kind == loop.StopStarvation {
 		return append(out, starvedKey)
 	}
-	return append(out, fmt.Sprintf("exit:%d", loop.ExitStatus(in.code())))
+	code := in.code()
+	if in.unsettledTLA && code == 0 {
+		code = 13 // the status, whatever process.exitCode reads
+	}
+	return append(out, fmt.Sprintf("exit:%d", loop.ExitStatus(code)))
 }
 
 const starvedKey = "starved"
@@ -774,12 +779,16 @@ func (in *Interp) EmitRejectionHandled(r any) {
 }
 
 func (in *Interp) EmitProcess(event string) {
+	var code Value = float64(in.code())
 	if event == "exit" && in.mainAsync != nil && in.mainAsync.State == Pending {
 		// Node's verdict on a top-level await that never settled.
-		in.exitCode = float64(13)
+		listener, sets := in.p.UnsettledTLA()
+		if sets {
+			in.exitCode = float64(13)
+		}
+		in.unsettledTLA, code = true, float64(listener)
 		in.stderr = append(in.stderr, "Warning: Detected unsettled top-level await at file://"+in.opts.Filename)
 	}
-	var code Value = float64(in.code())
 	if event == "exit" {
 		in.inExit, in.naturalExit = true, true
 		defer func() { in.naturalExit = false }()

@@ -318,17 +318,24 @@ func (h *host) EmitRejectionHandled(r any) {
 func (h *host) EmitProcess(event string) {
 	code := h.processExitCode()
 	if event == "exit" {
-		if h.mainAsync != nil && h.mainAsync.State() == sobek.PromiseStatePending {
+		unsettled := h.mainAsync != nil && h.mainAsync.State() == sobek.PromiseStatePending
+		listener := code
+		if unsettled {
 			// Node's verdict on a top-level await that never settled.
-			code = 13
-			h.process.Set("exitCode", code)
+			l, sets := h.p.Profile.UnsettledTLA()
+			if sets {
+				h.process.Set("exitCode", 13)
+			}
+			code, listener = 13, l
 			h.err.write("Warning: Detected unsettled top-level await at " + "file://" + h.p.VirtPath + "\n")
 		}
 		h.exitCode = code
 		h.exited, h.naturalExit = true, true
-		h.emitProcess("exit", h.rt.ToValue(code))
+		h.emitProcess("exit", h.rt.ToValue(listener))
 		h.naturalExit = false
-		h.exitCode = h.processExitCode()
+		if c := h.processExitCode(); c != 0 || !unsettled {
+			h.exitCode = c
+		}
 		return
 	}
 	h.emitProcess(event, h.rt.ToValue(code))
