@@ -418,6 +418,10 @@ var features = map[string][]Version{
 	// ... and the setter stores the number: '3' reads back as 3, null as
 	// undefined (measured on 22.14.0/22.15.0 and 23.9.0/23.10.0).
 	"exitCode:number": {{22, 15, 0}, {23, 10, 0}},
+	// util.inspect shows an AggregateError's errors, [errors]: [...],
+	// after its stack: from 16.17.0 and 18.6.0, never on 17 (measured
+	// on 16.16.0/16.17.0, 17.9.1 and 18.5.0/18.6.0).
+	"inspect:errors": {{16, 17, 0}, {18, 6, 0}},
 	// A .js entry's nearest package.json is read for "type" and, when it
 	// is not JSON, Node refuses to run the entry: from 12.14.0 and 13.0.0
 	// (measured on 12.10.0 to 12.16.0; 12.11.0 alone also refused).

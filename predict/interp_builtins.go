@@ -2380,7 +2380,20 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		return "Promise", true
 	case *dateObj:
 		return "Date", true
-	case *Closure, *ClassVal:
+	case *Closure:
+		// The prototypes of async and generator functions carry a tag.
+		switch fn := v.Fn; {
+		case fn.LoweredAsyncGen:
+			return "", false // the runtime runs a plain function there
+		case fn.Async && fn.Generator:
+			return "AsyncGeneratorFunction", true
+		case fn.Async:
+			return "AsyncFunction", true
+		case fn.Generator:
+			return "GeneratorFunction", true
+		}
+		return "Function", true
+	case *ClassVal:
 		return "Function", true
 	case *Native:
 		if v.Obj {

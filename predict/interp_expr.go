@@ -700,6 +700,11 @@ func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Valu
 			return true
 		}
 	}
+	if _, has := o.Props["[[stack]]"]; has && k == "stack" {
+		// Without its stack an error prints as [Error: message].
+		delete(o.Props, "[[stack]]")
+		o.Props["[[stackless]]"] = true
+	}
 	delete(o.Props, k)
 	delete(o.acc, k)
 	o.Keys = slices.DeleteFunc(o.Keys, func(x string) bool { return x == k })

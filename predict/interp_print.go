@@ -592,7 +592,18 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			// A frame line stands for the frames: what follows the
 			// error on its line goes with them, as in Node's output
 			// once frames are dropped.
-			return h + "\n    at <frames>", true
+			errs, has := v.Props["errors"]
+			if !has || !lay.Has("inspect:errors") {
+				return h + "\n    at <frames>", true
+			}
+			// An AggregateError's hidden errors, shown from 16.17.0
+			// and 18.6.0; a list that breaks over lines is not laid
+			// out here.
+			s, ok := in.inspectV(errs, recurse+1, lay)
+			if !ok || strings.Contains(s, "\n") {
+				return "", false
+			}
+			return h + "\n    at <frames> {\n  [errors]: " + s + "\n}", true
 		}
 		if b, ok := stacklessBase(v); ok {
 			// An error with no stack (libuv's, from an fs call):

@@ -405,9 +405,15 @@ func builtinObjectString(v *Object) (string, bool) {
 	}
 	if v.errClass != "" {
 		// Error.prototype.toString: name, then ": message".
-		if v.Proto != nil {
-			if _, over := v.Proto.Methods["toString"]; over {
-				return "", false
+		for c := v.Proto; c != nil; c = c.Parent {
+			// A toString, or a name or message a subclass defines
+			// (a getter, a prototype value): not read here.
+			for _, k := range []string{"toString", "name", "message"} {
+				_, m := c.Methods[k]
+				_, g := c.Getters[k]
+				if m || g {
+					return "", false
+				}
 			}
 		}
 		name := Value(v.errClass)

@@ -483,7 +483,8 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	if c.Major >= 16 && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
 		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
 	}
-	if errs := o.Get("errors"); errs != nil && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
+	// An AggregateError's errors: from 16.17.0 and 18.6.0 (layout feature).
+	if errs := o.Get("errors"); errs != nil && c.Has != nil && c.Has("inspect:errors") && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
 		*keys = append(*keys, key{v: c.rt.ToValue("errors"), str: "errors"})
 	}
 	stack = improveStack(stack, ctor, name, tag)
