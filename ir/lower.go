@@ -10,6 +10,7 @@ import (
 	"github.com/grafana/sobek/file"
 	"github.com/grafana/sobek/parser"
 	"github.com/grafana/sobek/token"
+	"github.com/grafana/sobek/unistring"
 
 	"github.com/looplint/looplint/parse"
 )
@@ -1182,6 +1183,10 @@ func (l *lowerer) expr(e ast.Expression) Expr {
 		}
 		return &Const{Kind: k, Value: e.Literal, Pos: l.pos(e.Idx)}
 	case *ast.StringLiteral:
+		if loneSurrogate(e.Value) {
+			// Go strings cannot hold it: '\ud800' would become U+FFFD.
+			return &Unknown{Reason: "a string with half a surrogate pair", Pos: l.pos(e.Idx)}
+		}
 		return &Const{Kind: String, Value: e.Value.String(), Pos: l.pos(e.Idx)}
 	case *ast.BooleanLiteral:
 		return &Const{Kind: Bool, Value: fmt.Sprint(e.Value), Pos: l.pos(e.Idx)}
@@ -1491,4 +1496,26 @@ func (l *lowerer) idx0(n ast.Node) file.Idx {
 	}
 	l.starts[n] = i
 	return i
+}
+
+// loneSurrogate reports a string holding half a surrogate pair.
+func loneSurrogate(s unistring.String) bool {
+	u := s.AsUtf16()
+	if u == nil {
+		return false
+	}
+	u = u[1:] // the marker of the UTF-16 form
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c >= 0xd800 && c <= 0xdbff:
+			if i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff {
+				i++
+				continue
+			}
+			return true
+		case c >= 0xdc00 && c <= 0xdfff:
+			return true
+		}
+	}
+	return false
 }

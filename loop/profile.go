@@ -45,19 +45,27 @@ func ParseVersion(s string) (Version, error) {
 	if n[0] < 8 {
 		return Version{}, fmt.Errorf("Node %s is not modelled (looplint models Node 8 and later)", s)
 	}
-	l, ok := latest[n[0]]
-	if !ok {
-		return Version{}, fmt.Errorf("Node %s is not modelled (looplint models Node 8 to %d)", s, Newest.Major)
-	}
 	if len(parts) == 1 {
-		return l, nil
+		if v, ok := latest[n[0]]; ok {
+			return v, nil
+		}
 	}
-	v := Version{n[0], n[1], n[2]}
-	if v.Minor > l.Minor || v.Minor == l.Minor && v.Patch > l.Patch {
-		// Not a release this model has seen: what changed in it is unknown.
-		return Version{}, fmt.Errorf("Node %s is newer than the newest %d.x looplint models (%s; --node %d picks it)", s, l.Major, l, l.Major)
+	return Version{n[0], n[1], n[2]}, nil
+}
+
+// Modelled refuses a version past what this model has seen: a line past
+// the newest, or a release newer than the newest of its line (what
+// changed in it is unknown). Real binaries may be newer; a prediction
+// asked for by version must not be.
+func Modelled(v Version) error {
+	l, ok := latest[v.Major]
+	switch {
+	case !ok:
+		return fmt.Errorf("Node %s is not modelled (looplint models Node 8 to %d)", v, Newest.Major)
+	case v.Minor > l.Minor || v.Minor == l.Minor && v.Patch > l.Patch:
+		return fmt.Errorf("Node %s is newer than the newest %d.x looplint models (%s; --node %d picks it)", v, l.Major, l, l.Major)
 	}
-	return v, nil
+	return nil
 }
 
 // Latest is the newest release of a major line looplint models.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
@@ -559,6 +560,9 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if s, ok := lay.Circular(v); ok {
 			return s, true
 		}
+		if madeByLowering(v) {
+			return "", false // an async generator object, in Node
+		}
 		if fn := in.userSymbolMethod(v, in.inspectCustom()); fn != nil {
 			return in.inspectCustomCall(v, fn, recurse, lay)
 		}
@@ -904,6 +908,18 @@ func instanceName(o *Object) string {
 // plainInstance: an instance of a named class of the snippet's own
 // (none of whose ancestors is Node's: an EventEmitter prints its
 // internals), which Node prints as ClassName { ...own properties }.
+// madeByLowering reports an object whose methods come from the code the
+// front end added to lower async iteration: an async generator or
+// for-await iterator, which Node prints as what it is.
+func madeByLowering(o *Object) bool {
+	for _, k := range o.Keys {
+		if c, ok := o.Props[k].(*Closure); ok && c.Fn.Pos.File == parse.HelperFile {
+			return true
+		}
+	}
+	return false
+}
+
 func plainInstance(o *Object) bool {
 	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
 		return false

@@ -75,10 +75,14 @@ callbacks), 2 for bad input or usage.`,
 // nodeVersion resolves --node, defaulting to the node on PATH.
 func nodeVersion(flag string) (loop.Version, error) {
 	if flag != "" {
-		return loop.ParseVersion(flag)
+		v, err := loop.ParseVersion(flag)
+		if err == nil {
+			err = loop.Modelled(v)
+		}
+		return v, err
 	}
 	if out, ok := nodeOnPathVersion(); ok {
-		if v, err := loop.ParseVersion(out); err == nil {
+		if v, err := loop.ParseVersion(out); err == nil && loop.Modelled(v) == nil {
 			return v, nil
 		}
 		// A release newer than the model: the newest of its line, or
