@@ -560,8 +560,8 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 		if s, ok := lay.Circular(v); ok {
 			return s, true
 		}
-		if madeByLowering(v) {
-			return "", false // an async generator object, in Node
+		if madeByLowering(v) || nullProtoPrototype(v) {
+			return "", false // Node names these in ways not laid out here
 		}
 		if fn := in.userSymbolMethod(v, in.inspectCustom()); fn != nil {
 			return in.inspectCustomCall(v, fn, recurse, lay)
@@ -905,9 +905,6 @@ func instanceName(o *Object) string {
 	return ""
 }
 
-// plainInstance: an instance of a named class of the snippet's own
-// (none of whose ancestors is Node's: an EventEmitter prints its
-// internals), which Node prints as ClassName { ...own properties }.
 // madeByLowering reports an object whose methods come from the code the
 // front end added to lower async iteration: an async generator or
 // for-await iterator, which Node prints as what it is.
@@ -920,6 +917,20 @@ func madeByLowering(o *Object) bool {
 	return false
 }
 
+// nullProtoPrototype reports an object made by new F() where
+// F.prototype has no prototype: Node names it F <[Object: null
+// prototype] {}>, which is not laid out here.
+func nullProtoPrototype(o *Object) bool {
+	if o.ctor == nil || o.ctor.Props == nil {
+		return false
+	}
+	p, ok := o.ctor.Props.Props["prototype"].(*Object)
+	return ok && p.nullProto
+}
+
+// plainInstance: an instance of a named class of the snippet's own
+// (none of whose ancestors is Node's: an EventEmitter prints its
+// internals), which Node prints as ClassName { ...own properties }.
 func plainInstance(o *Object) bool {
 	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
 		return false
