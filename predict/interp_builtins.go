@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"github.com/looplint/looplint/runtime/nodepath"
 )
@@ -541,6 +542,11 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"tan":   in.exactMath("tan", math.Tan, func(x, r float64) bool { return x == 0 }),
 	}}
 	b["JSON"] = in.jsonNamespace()
+	if in.p.Module == loop.ESModule {
+		// An ES module has no require, module, exports, __filename or
+		// __dirname: typeof require is 'undefined'.
+		return b
+	}
 	b["require"] = in.requireFn(in.mainDir())
 	mod := newObject()
 	mod.set("exports", newObject())

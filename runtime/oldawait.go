@@ -252,6 +252,26 @@ func rewriteEngineGaps(src string, module bool) string {
 			arrowArguments(prog, offset, add)
 		}
 		defaultNames(prog, offset, add)
+		if module && strings.Contains(src, "this") {
+			moduleArrowThis(prog, offset, add)
+		}
+	})
+}
+
+// moduleArrowThis makes `this` in an ES module's top-level arrows
+// undefined, as in Node: the engine gives them the global object. Each
+// such `this` becomes (void this), which also keeps its text.
+func moduleArrowThis(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
+	walk(reflect.ValueOf(prog), func(n any) bool {
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ClassLiteral:
+			return false // their own this
+		case *ast.ThisExpression:
+			at := int(n.Idx) - 1 - offset
+			add(at, "(void ", true)
+			add(at+len("this"), ")", false)
+		}
+		return true
 	})
 }
 
