@@ -28,21 +28,6 @@ func scan(src string, visit func(kind tokKind, start, end int)) {
 		depth   int
 		regexOK = true
 	)
-	template := func(i int) (int, bool) { // from after '`' or '}': to after '`' or '${'
-		for ; i < len(src); i++ {
-			switch src[i] {
-			case '\\':
-				i++
-			case '`':
-				return i + 1, false
-			case '$':
-				if i+1 < len(src) && src[i+1] == '{' {
-					return i + 2, true
-				}
-			}
-		}
-		return len(src), false
-	}
 	for i := 0; i < len(src); {
 		c, start := src[i], i
 		kind := tokOther
@@ -67,37 +52,18 @@ func scan(src string, visit func(kind tokKind, start, end int)) {
 			visit(tokComment, start, i)
 			continue
 		case c == '\'' || c == '"':
-			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-			i++
+			i += quoted(src[i:], c)
 			regexOK = false
 		case c == '`':
-			var inExpr bool
-			if i, inExpr = template(i + 1); inExpr {
+			n, inExpr := templatePart(src[i:])
+			if i += n; inExpr {
 				tmpl = append(tmpl, depth)
 				depth++
 				kind = tokOpen
 			}
 			regexOK = inExpr
 		case c == '/' && regexOK:
-			inClass := false
-		re:
-			for i++; i < len(src) && src[i] != '\n'; i++ {
-				switch {
-				case src[i] == '\\':
-					i++
-				case src[i] == '[':
-					inClass = true
-				case src[i] == ']':
-					inClass = false
-				case src[i] == '/' && !inClass:
-					break re
-				}
-			}
-			i++
+			i += regexpLiteral(src[i:])
 			regexOK = false
 		case c == '(' || c == '[' || c == '{':
 			depth++
@@ -110,9 +76,9 @@ func scan(src string, visit func(kind tokKind, start, end int)) {
 			if c == '}' && len(tmpl) > 0 && tmpl[len(tmpl)-1] == depth {
 				tmpl = tmpl[:len(tmpl)-1]
 				visit(tokClose, start, i)
-				var inExpr bool
-				start = i
-				if i, inExpr = template(i); inExpr {
+				n, inExpr := templatePart(src[start:])
+				start, i = i, start+n
+				if inExpr {
 					tmpl = append(tmpl, depth)
 					depth++
 					visit(tokOpen, start, i)
