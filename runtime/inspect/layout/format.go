@@ -145,29 +145,7 @@ func JSONGapString(s string) string {
 // 14 (measured on 10.24.1 to 24.21.0).
 func SymbolKey(major int, sym string) string {
 	var b strings.Builder
-	for _, r := range sym {
-		switch {
-		case r == '\'' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 && major <= 13:
-			b.WriteString(`\u` + Hex(int(r), 4, false))
-		case r < 0x20 || r >= 0x7f && r <= 0x9f && major >= 14:
-			b.WriteString(`\x` + Hex(int(r), 2, true))
-		default:
-			b.WriteRune(r)
-		}
-	}
+	escape(&b, sym, '\'', major <= 13)
 	if major >= 24 {
 		return b.String()
 	}

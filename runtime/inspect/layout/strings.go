@@ -57,9 +57,19 @@ func Quote(major int, s string) string {
 	}
 	var b strings.Builder
 	b.WriteByte(quote)
+	escape(&b, s, rune(quote), major <= 12)
+	b.WriteByte(quote)
+	return b.String()
+}
+
+// escape writes s as util.inspect escapes a string's text: quote and \
+// get a backslash, \b \t \n \f \r their letters, other control
+// characters \u00XX when legacy, else \xXX like the C1 controls, which
+// legacy leaves as they are.
+func escape(b *strings.Builder, s string, quote rune, legacy bool) {
 	for _, r := range s {
 		switch {
-		case r == rune(quote) || r == '\\':
+		case r == quote || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case r == '\b':
@@ -72,20 +82,14 @@ func Quote(major int, s string) string {
 			b.WriteString(`\f`)
 		case r == '\r':
 			b.WriteString(`\r`)
-		case r < 0x20:
-			if major <= 12 {
-				b.WriteString(`\u` + Hex(int(r), 4, false))
-			} else {
-				b.WriteString(`\x` + Hex(int(r), 2, true))
-			}
-		case r >= 0x7f && r <= 0x9f && major > 12:
+		case r < 0x20 && legacy:
+			b.WriteString(`\u` + Hex(int(r), 4, false))
+		case r < 0x20 || r >= 0x7f && r <= 0x9f && !legacy:
 			b.WriteString(`\x` + Hex(int(r), 2, true))
 		default:
 			b.WriteRune(r)
 		}
 	}
-	b.WriteByte(quote)
-	return b.String()
 }
 
 // Hex is n in hexadecimal, zero-padded to width.
