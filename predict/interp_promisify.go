@@ -193,6 +193,13 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 		})
 		in.call(in.getMember(em, "once", pos), em, []Value{"error", onError}, pos)
 	}
+	return in.onceResult(p)
+}
+
+// onceResult is what events.once returns for its promise p: p itself,
+// or, where events.once is an async function ("events.once async"), a
+// promise resolved with p, which costs the adoption's jobs.
+func (in *Interp) onceResult(p *Promise) Value {
 	if !in.p.Has("events.once async") {
 		return p
 	}
@@ -215,13 +222,7 @@ func (in *Interp) eventTargetOnce(t *Object, name Value, pos ir.Pos) Value {
 	opts := newObject()
 	opts.set("once", true)
 	in.call(in.getMember(t, "addEventListener", pos), t, []Value{name, resolver, opts}, pos)
-	if !in.p.Has("events.once async") {
-		return p
-	}
-	outer := in.e.New()
-	res, _ := in.e.Resolver(outer)
-	res(p)
-	return outer
+	return in.onceResult(p)
 }
 
 // eventsOn is events.on(emitter, name): an async iterator over the
