@@ -386,13 +386,10 @@ func packageScope(dir string) (typ, invalid string) {
 		p := filepath.Join(dir, "package.json")
 		data, err := ReadFile(p)
 		if err == nil {
-			var pkg struct {
-				Type any `json:"type"`
-			}
-			if json.Unmarshal(data, &pkg) != nil {
+			typ, ok := PackageType(data)
+			if !ok {
 				return "", p
 			}
-			typ, _ := pkg.Type.(string)
 			return typ, ""
 		}
 		parent := filepath.Dir(dir)
@@ -401,6 +398,19 @@ func packageScope(dir string) (typ, invalid string) {
 		}
 		dir = parent
 	}
+}
+
+// PackageType is the "type" field of a package.json's text ("" when it
+// has none, or not a string); ok is false when the text is not JSON.
+func PackageType(data []byte) (typ string, ok bool) {
+	var pkg struct {
+		Type any `json:"type"`
+	}
+	if json.Unmarshal(data, &pkg) != nil {
+		return "", false
+	}
+	typ, _ = pkg.Type.(string)
+	return typ, true
 }
 
 // ModuleKind is how Node loads the file as its main module.

@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync"
@@ -55,12 +54,7 @@ func (l *loader) packageType(dir string) string {
 		}
 		walked = append(walked, d)
 		if data, err := parse.ReadFile(filepath.Join(d, "package.json")); err == nil {
-			var pkg struct {
-				Type string `json:"type"`
-			}
-			if json.Unmarshal(data, &pkg) == nil {
-				typ = pkg.Type
-			}
+			typ, _ = parse.PackageType(data)
 			break
 		}
 		parent := filepath.Dir(d)
