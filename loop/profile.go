@@ -539,19 +539,24 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 // byte (process.exit(256) exits 0, process.exit(-1) 255).
 func ExitStatus(code int) int { return code & 0xff }
 
-// InvalidPackage is the error Node prints when the package.json at path,
-// read for a .js entry's "type", is not JSON (Has("package.json:type
-// lookup")). V8's words for the JSON fault change by release and are left
-// out. Measured on 12.14.0 to 24.21.0: a SyntaxError through 20, a coded
-// error in 21.0 to 21.4, a plain Error from 21.5.
-func (p Profile) InvalidPackage(path string) string {
+// RefusedEntry is the error Node prints instead of running an entry file
+// with extension ext whose nearest package.json, at invalidPackage, is not
+// JSON (Has("package.json:type lookup"): it reads the file for a .js
+// entry's "type"); ok is false when Node runs the entry. V8's words for
+// the JSON fault change by release and are left out. Measured on 12.14.0
+// to 24.21.0: a SyntaxError through 20, a coded error in 21.0 to 21.4, a
+// plain Error from 21.5.
+func (p Profile) RefusedEntry(ext, invalidPackage string) (msg string, ok bool) {
+	if invalidPackage == "" || ext != ".js" || !p.Has("package.json:type lookup") {
+		return "", false
+	}
 	switch {
 	case p.Node.Major <= 20:
-		return "SyntaxError: Error parsing " + path
+		return "SyntaxError: Error parsing " + invalidPackage, true
 	case p.Node.Major == 21 && p.Node.Minor < 5:
-		return "Error [ERR_INVALID_PACKAGE_CONFIG]: Invalid package config " + path + "."
+		return "Error [ERR_INVALID_PACKAGE_CONFIG]: Invalid package config " + invalidPackage + ".", true
 	}
-	return "Error: Invalid package config " + path + "."
+	return "Error: Invalid package config " + invalidPackage + ".", true
 }
 
 // UnsettledTLA is how Node ends when the main module's top-level await

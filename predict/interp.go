@@ -101,10 +101,7 @@ type Prediction struct {
 // refusedAtLoad is Node's error when it will not run the entry at all
 // for a reason outside the file (an unreadable package.json).
 func refusedAtLoad(f *parse.File, p loop.Profile) (string, bool) {
-	if f.PackageInvalid != "" && f.Ext == ".js" && p.Has("package.json:type lookup") {
-		return p.InvalidPackage(f.PackageInvalid), true
-	}
-	return "", false
+	return p.RefusedEntry(f.Ext, f.PackageInvalid)
 }
 
 // Predict lists every outcome of f under profile p without running it.

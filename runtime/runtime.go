@@ -136,9 +136,10 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		p.rewritten = src
 	}
 	tooNew := syntaxRejected(f, prof)
+	refused, isRefused := prof.RefusedEntry(f.Ext, f.PackageInvalid)
 	switch {
-	case f.PackageInvalid != "" && f.Ext == ".js" && prof.Has("package.json:type lookup"):
-		p.syntax = prof.InvalidPackage(f.PackageInvalid)
+	case isRefused:
+		p.syntax = refused
 	case kind == parse.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
 	case tooNew != "":
@@ -147,9 +148,10 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"
-	case kind == parse.ESModule:
+	case kind == parse.ESModule && !f.ESMSyntax:
 		// The front door read the file as a script (a top-level return):
-		// Node's loader refuses it as a module before anything runs.
+		// Node's loader refuses it as a module before anything runs. (A
+		// file with ESM syntax was parsed as a module already.)
 		if _, err := parse.ParseJS(p.VirtPath, src, true); err != nil {
 			p.syntax = moduleSyntaxError(f, err)
 		}
