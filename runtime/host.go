@@ -306,15 +306,7 @@ func (h *host) callerPos(skip int) string {
 		if p.Line == 0 {
 			continue
 		}
-		line, col := p.Line, p.Column
-		if line == 1 && f.SrcName() == h.p.VirtPath && h.p.cjs != nil {
-			col -= len(cjsPrefix)
-		}
-		if f.SrcName() == h.p.VirtPath && h.p.File.Transformed {
-			// A position in what esbuild made (TypeScript stripped,
-			// syntax lowered): the user's file has it elsewhere.
-			line, col, _ = h.p.File.Original(line, col)
-		}
+		line, col := h.userPos(f.SrcName(), p.Line, p.Column)
 		return fmt.Sprintf("%s:%d:%d", displayPath(h.p, f.SrcName()), line, col)
 	}
 	return ""

@@ -124,12 +124,7 @@ func (h *host) printFatal(err error) {
 		}
 	}
 	var b strings.Builder
-	if line == 1 && file == h.p.VirtPath && h.p.cjs != nil {
-		col -= len(cjsPrefix)
-	}
-	if file == h.p.VirtPath && h.p.File.Transformed {
-		line, col, _ = h.p.File.Original(line, col)
-	}
+	line, col = h.userPos(file, line, col)
 	if src, ok := h.sourceLine(file, line); ok {
 		sep := "\n"
 		if !isErr {

@@ -28,14 +28,9 @@ func (h *host) nodeStack(stack string) string {
 			out = append(out, "    "+strings.TrimLeft(l, " \t"))
 			continue
 		}
-		name, file, line, col := m[1], m[2], m[3], m[4]
-		if line == "1" && (file == h.p.VirtPath && h.p.cjs != nil || h.modules[file] != nil) {
-			col = itoa(atoi(col) - len(cjsPrefix))
-		}
-		if file == h.p.VirtPath && h.p.File.Transformed {
-			l, c, _ := h.p.File.Original(atoi(line), atoi(col))
-			line, col = itoa(l), itoa(c)
-		}
+		name, file := m[1], m[2]
+		ln, cn := h.userPos(file, atoi(m[3]), atoi(m[4]))
+		line, col := itoa(ln), itoa(cn)
 		if name == "" && file == h.p.VirtPath && h.p.cjs != nil {
 			name = "Object.<anonymous>"
 		}
@@ -47,6 +42,19 @@ func (h *host) nodeStack(stack string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// userPos maps an engine position in file to the one its author sees:
+// a CommonJS module's first line without the wrapper's prefix, and the
+// main file's positions back through esbuild's source map.
+func (h *host) userPos(file string, line, col int) (int, int) {
+	if line == 1 && (file == h.p.VirtPath && h.p.cjs != nil || h.modules[file] != nil) {
+		col -= len(cjsPrefix)
+	}
+	if file == h.p.VirtPath && h.p.File.Transformed {
+		line, col, _ = h.p.File.Original(line, col)
+	}
+	return line, col
 }
 
 func atoi(s string) int {
