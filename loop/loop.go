@@ -119,6 +119,10 @@ type Loop struct {
 	nextList int64
 	refTimer int
 	inPhase  bool // inside a timers phase (Node <= 10 loop-time refresh)
+	// phaseNow is the current timers phase's clock reading, and phaseIDs
+	// the list ids issued when it was taken (EventDue's Clean).
+	phaseNow Time
+	phaseIDs int64
 	loopTime Time // libuv's cached time, Node <= 10
 	warned   map[string]bool
 
@@ -153,6 +157,9 @@ type Loop struct {
 
 	drained    int
 	callbacks  int
+	// activity counts JavaScript the loop ran (callbacks, ticks,
+	// microtasks, rejection events) and I/O round trips (see Activity).
+	activity   int
 	iterations int
 	dead       bool
 	exiting    bool
@@ -492,6 +499,7 @@ func (l *Loop) Microtask(pos string) bool {
 
 func (l *Loop) count(queue, pos string) bool {
 	l.drained++
+	l.activity++
 	if l.drained > l.lim.MaxDrain {
 		l.halt(Stop{Kind: StopStarvation, Queue: queue, Pos: pos,
 			Msg: fmt.Sprintf("%s queue never drained: more than %d callbacks ran without yielding to the event loop", queue, l.lim.MaxDrain)})
@@ -577,6 +585,11 @@ func (l *Loop) FailModelled(microtasks bool) bool {
 // (the predictor's commutation reduction relies on it).
 func (l *Loop) Effects() int { return l.effects }
 
+// Activity changes whenever anything but a clock reading happens: the
+// loop ran JavaScript (a callback, tick, microtask or rejection event),
+// delivered an I/O round trip, or re-queued a timer list.
+func (l *Loop) Activity() int { return l.activity + int(l.nextList) }
+
 // Moves counts the loop's state changes so far that are not clock
 // readings: macrotask callbacks run plus timer list ids issued (a list
 // created or re-queued). The predictor's explorer compares it across poll
@@ -648,6 +661,7 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 
 func (l *Loop) budget() bool {
 	l.callbacks++
+	l.activity++
 	if l.callbacks > l.lim.MaxCallbacks {
 		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("more than %d callbacks ran (a timer or loop that never ends?)", l.lim.MaxCallbacks)})
 		return false
@@ -677,6 +691,7 @@ func (l *Loop) processRejections() bool {
 	did := false
 	for _, r := range late {
 		did = true
+		l.activity++
 		l.host.EmitRejectionHandled(r)
 	}
 	for _, r := range unhandled {
@@ -684,6 +699,7 @@ func (l *Loop) processRejections() bool {
 			break
 		}
 		did = true
+		l.activity++
 		if l.host.EmitUnhandledRejection(r) {
 			continue
 		}
@@ -738,6 +754,7 @@ func (l *Loop) RunMain(body func()) {
 
 func (l *Loop) esmBody(body func()) {
 	l.drained = 0
+	l.activity++
 	l.host.Enter(body)
 	l.drain()
 }
@@ -994,6 +1011,7 @@ func (l *Loop) IOFinal(id int) bool {
 }
 
 func (l *Loop) completeTrip(id int) {
+	l.activity++
 	for i, op := range l.io {
 		if op.id != id {
 			continue

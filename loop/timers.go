@@ -275,8 +275,16 @@ func (l *Loop) sleepUntilTimer() {
 // timer it decides about.
 func (l *Loop) due(expiry, now Time, t *Timer) bool {
 	l.ask(Question{Kind: AskExpired, Timer: t})
-	defer func() { l.q = Question{} }()
-	return l.clk.Leq(expiry, now)
+	due := l.clk.Leq(expiry, now)
+	if l.trace != nil {
+		// Clean: now is the phase's reading, and since it was taken no
+		// reading was made and no list re-queued (whose expiry would
+		// then be now + 1): nothing but this comparison refers to now.
+		clean := now == l.phaseNow && l.nextList == l.phaseIDs && now.Off == 0 && now.Base == len(l.readTurn)-1
+		l.trace(Event{Kind: EventDue, Phase: l.phase, Iteration: l.iterations, Timer: t, Due: due, Clean: clean})
+	}
+	l.q = Question{}
+	return due
 }
 
 // dueHead reports whether the earliest list is due at now.
@@ -294,6 +302,7 @@ func (l *Loop) leqRearm(a, b Time, t *Timer) bool {
 
 func (l *Loop) timersPhase() {
 	now := l.read(ReadTimersPhase)
+	l.phaseNow, l.phaseIDs = now, l.nextList
 	if l.dead {
 		return
 	}

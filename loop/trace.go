@@ -12,6 +12,9 @@ const (
 	EventPhase EventKind = iota
 	// EventRun: a callback is about to run.
 	EventRun
+	// EventDue: the loop found whether Timer is due (Due) at this timers
+	// phase; Timer's list is the one it decided about.
+	EventDue
 )
 
 // Event is one step of a run.
@@ -29,6 +32,13 @@ type Event struct {
 	IO int
 	// Waiting is what was queued when a phase began.
 	Waiting Waiting
+	// Timer and Due are an EventDue's: whether Timer's list is due at
+	// the phase's clock reading. Clean: that reading is the newest, and
+	// nothing in the loop refers to it but this comparison (no list was
+	// re-queued against it).
+	Timer *Timer
+	Due   bool
+	Clean bool
 }
 
 // Waiting counts the work queued at one moment.

@@ -41,6 +41,9 @@ func Explain(prog *ir.Program, p loop.Profile, opts Options, w loop.Witness) []S
 		printed = len(in.stdout)
 	}
 	in.l.SetTrace(func(e loop.Event) {
+		if e.Kind == loop.EventDue {
+			return
+		}
 		flush()
 		st := Step{Phase: e.Phase, Iteration: e.Iteration, Waiting: e.Waiting}
 		if e.Kind == loop.EventRun {

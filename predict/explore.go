@@ -23,6 +23,12 @@ type Config struct {
 	// NoCommute explores every order of commuting I/O callbacks instead
 	// of grouping them (commute.go); tests compare the two.
 	NoCommute bool
+	// NoDeferCut explores a timer list found not yet due and then due at
+	// the next timers phase with nothing in between, which the explorer
+	// otherwise drops for the path where it was due at once (Exec.due).
+	// A clock whose readings are bounded (loop.Limits.StallMS) needs it:
+	// there the later reading can be reachable where the earlier is not.
+	NoDeferCut bool
 	// Deadline, if set, is the time budget: past it no new run starts
 	// (the result is Truncated and TimedOut) and the running one is cut.
 	Deadline time.Time
@@ -149,6 +155,16 @@ type Exec struct {
 	step      *pollStep
 	phase     phaseKey
 	noCommute bool
+	// The timer-deferral reduction (due): the last forked answer that a
+	// timer list was not yet due, while nothing has happened since.
+	noDeferCut bool
+	lastFork   forkMark
+	deferred   struct {
+		ok        bool
+		timer     *loop.Timer
+		iteration int
+		activity  int
+	}
 	// The previous poll phase, for the quiet-gap reduction.
 	prev struct {
 		ok      bool
@@ -177,6 +193,10 @@ func (x *Exec) Tick() {
 func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event} }
 
 func (x *Exec) event(e loop.Event) {
+	if e.Kind == loop.EventDue {
+		x.due(e)
+		return
+	}
 	x.commuteEvent(e)
 	if e.Kind == loop.EventRun && x.Describe != nil {
 		d, pos := x.Describe(e.Cb)
@@ -194,12 +214,62 @@ func (x *Exec) Ran(queue string, cb any) {
 	x.event(loop.Event{Kind: loop.EventRun, Queue: queue, Cb: cb})
 }
 
+// forkMark names a clock comparison that forked: the number of choices
+// made so far and the timer it asked about.
+type forkMark struct {
+	trace int
+	timer *loop.Timer
+}
+
+// due is the timer-deferral reduction. The loop found a timer list not
+// due at one timers phase, on a forked comparison that nothing else
+// refers to (Event.Clean), and due at a later phase, and nothing happened
+// in between (no JavaScript ran, no I/O round trip came in, no list was
+// re-queued; loop.Activity). Then the path is the same as the sibling
+// where the list was due at once: that one runs the same callbacks in
+// the same order, its phase's reading playing the later one's part. Both
+// are bounded below by the same readings and the list's expiry, and by
+// nothing else. Were the comparison not clean, they would differ: a
+// reading after the phase's (a callback of the phase made a timer or
+// read Date.now) bounds the phase's reading above and not the later one,
+// and a list re-queued in the phase expires at its reading + 1, which the
+// later reading can pass and the phase's cannot. This run is then
+// abandoned as redundant. Without it, N timers of
+// different durations made in one callback cost 2^(N-1) paths, one per
+// way the loop's iterations can split them, all printing the same.
+func (x *Exec) due(e loop.Event) {
+	if x.noDeferCut || x.lp == nil {
+		return
+	}
+	forked := x.lastFork == forkMark{len(x.trace), e.Timer}
+	x.lastFork = forkMark{} // each comparison is followed by its own event
+	d := &x.deferred
+	if d.ok && (d.timer != e.Timer || d.activity != x.lp.Activity()) {
+		d.ok = false
+	}
+	switch {
+	case e.Due:
+		if d.ok && e.Iteration > d.iteration {
+			panic(redundant{})
+		}
+		d.ok = false
+	case forked && !d.ok && e.Clean:
+		d.ok, d.timer, d.iteration, d.activity = true, e.Timer, e.Iteration, x.lp.Activity()
+	}
+}
+
 // clockFork says in words what a clock comparison with answer r decided.
 func (x *Exec) clockFork(r int) {
-	if x.Describe == nil || x.lp == nil {
+	if x.lp == nil {
 		return
 	}
 	q := x.lp.Question()
+	if q.Kind == loop.AskExpired {
+		x.lastFork = forkMark{len(x.trace), q.Timer}
+	}
+	if x.Describe == nil {
+		return
+	}
 	var gap int64
 	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil && x.lp.SameTurn(q.Timer.Start(), q.Other.Start()) {
 		// Made in one callback: only a stall of the machine separates
@@ -385,7 +455,7 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 			break
 		}
 		res.Runs++
-		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute}
+		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
 		x.clk = NewSymClock(x.choose)
 		x.clk.onFork = x.clockFork
 		x.clk.MaxReads = cfg.MaxReads

@@ -231,8 +231,9 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	}
 	pr := Prediction{Orders: outs, Explored: res}
 	if opts.StallMS > 0 {
-		// Without a choice about time, bounding it changes nothing.
-		if !clockForks {
+		// Without a choice about time, bounding it changes nothing; with
+		// one order, the calm orders (a non-empty subset) are that one.
+		if !clockForks || len(outs) == 1 && res.Complete() {
 			pr.StallMS = opts.StallMS
 		} else if calm, ok := calmOrders(prog, p, opts); ok {
 			pr.StallMS, pr.calm = opts.StallMS, calm
@@ -878,6 +879,7 @@ func calmOrders(prog *ir.Program, p loop.Profile, opts Options) ([]Outcome, bool
 	calm := opts
 	calm.StallMS = 0
 	calm.Limits.StallMS = opts.StallMS
+	calm.Explore.NoDeferCut = true
 	calm.Explore.Each = nil
 	cp := PredictProgram(prog, p, calm)
 	if cp.Explored.TimedOut || !cp.Explored.Complete() {
