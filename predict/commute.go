@@ -276,6 +276,18 @@ func (x *Exec) finishGroups(stdout []string) []Group {
 func (in *Interp) mut(born int32) {
 	if born != in.epoch {
 		in.impure = true
+		in.spinWrites++
+	}
+}
+
+// mutCell notes a write of v to c: as mut, but writing the value it holds
+// does not change state for busy-wait cutting (spinSame).
+func (in *Interp) mutCell(c *cell, v Value) {
+	if c.born != in.epoch {
+		in.impure = true
+		if !identical(c.v, v) {
+			in.spinWrites++
+		}
 	}
 }
 

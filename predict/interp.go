@@ -380,6 +380,14 @@ type Interp struct {
 	impure bool
 	marks  [3]int
 
+	// Busy-wait cutting (spin.go): writes to older state that changed a
+	// value, the callback running, the clock comparison being made, and
+	// the state at the last pass.
+	spinWrites int
+	root       *rootCall
+	cmpAt      ir.Pos
+	spin       spinSnap
+
 	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
 
 	counted map[ir.Expr]*counting // countingOf's analyses (nil: not a counting loop)
@@ -395,6 +403,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 	if x != nil {
 		x.Describe = in.describe
 		x.Fresh, x.Pure = in.fresh, in.pure
+		x.SpinMark, x.SpinSame, x.SpinWhere = in.spinMark, in.spinSame, in.spinWhere
 		x.OutLen = func() int { return len(in.stdout) }
 	}
 	in.globals = newScope(nil, true)
@@ -522,6 +531,7 @@ func (in *Interp) runMain() {
 	body := func() {
 		defer in.catchExit()
 		main := &Closure{Fn: in.prog.Main, Scope: in.globals}
+		in.root = &rootCall{fn: main}
 		if in.p.Module == loop.ESModule {
 			in.runModule(main)
 			return
@@ -642,6 +652,7 @@ func (in *Interp) Enter(fn func()) {
 		if !in.l.Microtask("") {
 			return
 		}
+		in.root = nil // a job: not compared (spinSame)
 		if in.onMicrotask != nil {
 			in.onMicrotask()
 		}
@@ -663,6 +674,9 @@ func (in *Interp) Invoke(cb any) (err error) {
 		}
 	}()
 	t := cb.(task)
+	prev := in.root
+	in.root = &rootCall{fn: t.fn, this: t.this, args: t.args}
+	defer func() { in.root = prev }()
 	return in.protect(func() { in.call(t.fn, t.this, t.args, ir.Pos{}) })
 }
 

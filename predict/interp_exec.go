@@ -647,7 +647,7 @@ func (in *Interp) bind(p ir.Pattern, v Value, kind ir.DeclKind, sc *Scope, fr *f
 			if kind == ir.DeclVar || kind == "" {
 				target = funcScope(sc)
 				if c := target.vars[t.Name]; c != nil {
-					in.mut(c.born)
+					in.mutCell(c, v)
 					c.v = v
 					in.syncArgs(fr, c, v)
 					return

@@ -532,7 +532,7 @@ func (in *Interp) store(t ir.Pattern, v Value, sc *Scope, fr *frame, pos ir.Pos)
 			if c.konst {
 				in.throwType(pos, "Assignment to constant variable.")
 			}
-			in.mut(c.born)
+			in.mutCell(c, v)
 			c.v = v
 			in.syncArgs(fr, c, v)
 			return
@@ -1197,7 +1197,8 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	cmp := func(x, y timeVal) Value {
 		if in.x != nil {
 			in.x.Busy = "the clock comparison at " + pos.String()
-			defer func() { in.x.Busy = "" }()
+			in.cmpAt = pos
+			defer func() { in.x.Busy, in.cmpAt = "", ir.Pos{} }()
 		}
 		c := clk.Cmp(x.t, y.t)
 		switch op {

@@ -74,6 +74,9 @@ type Promises struct {
 	// while pending, sets Foreign.
 	Epoch   int32
 	Foreign bool
+	// Touched counts the times Foreign was set (a busy-wait's pass that
+	// touches an older promise changes state: Interp.spinSame).
+	Touched int
 
 	jobs []func()
 }
@@ -201,6 +204,7 @@ func (e *Promises) settle(p *Promise, s PromiseState, v Value) {
 	}
 	if p.born != e.Epoch {
 		e.Foreign = true
+		e.Touched++
 	}
 	p.State, p.Result = s, v
 	rs := p.fulfill
@@ -244,6 +248,7 @@ func (e *Promises) queueReaction(r reaction, v Value) {
 func (e *Promises) perform(p *Promise, onF, onR Callable, derived *Promise) {
 	if p.born != e.Epoch && (p.State == Pending || p.State == Rejected && !p.handled) {
 		e.Foreign = true
+		e.Touched++
 	}
 	switch p.State {
 	case Pending:

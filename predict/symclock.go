@@ -33,6 +33,19 @@ type SymClock struct {
 	SpinCut bool
 
 	onFork func(r int) // after a comparison with several feasible answers
+	// The host's side of busy-wait cutting (spinning): mark notes the
+	// program's state at a wait's comparison, same reports that it is
+	// unchanged since (only the clock moved), where names the comparison
+	// (its position and call depth). Without them every pass counts as
+	// unchanged, at one place.
+	mark  func()
+	same  func() bool
+	where func() string
+	// cutOn is the answer that, chosen, cuts the path (a pass that
+	// changed state would repeat; see spinning); none when -2. changed
+	// counts the passes in a row that changed state.
+	cutOn   int
+	changed int
 
 	events int // reads and undetermined comparisons so far
 	moves  func() int
@@ -40,14 +53,20 @@ type SymClock struct {
 }
 
 // spinState remembers the last comparison that found the newest user
-// reading earlier than some time.
+// reading earlier than some time, or equal to it.
 type spinState struct {
 	ok      bool
 	reading int // Base of that reading
 	other   loop.Time
 	event   int
 	cb      int
+	aIs     bool   // the reading was Cmp's first operand
+	r       int    // the answer
+	where   string // the comparison (its place in the program)
 }
+
+// noCut: no answer of this comparison cuts the path.
+const noCut = -2
 
 // Cut is the panic value that stops a run at a budget; the explorer
 // recovers it and reports the path as cut.
@@ -56,7 +75,7 @@ type Cut struct{ Reason string }
 // NewSymClock returns a clock asking choose(n) for an index in [0, n)
 // whenever a comparison has n > 1 feasible outcomes.
 func NewSymClock(choose func(n int) int) *SymClock {
-	c := &SymClock{choose: choose, MaxReads: 2000, SpinCut: true}
+	c := &SymClock{choose: choose, MaxReads: 2000, SpinCut: true, cutOn: noCut}
 	c.d = [][]int64{{0}}
 	return c
 }
@@ -166,12 +185,21 @@ func (c *SymClock) Cmp(a, b loop.Time) int {
 		return opts[0]
 	}
 	opts = c.spinning(a, b, opts)
+	cutOn := c.cutOn
+	c.cutOn = noCut
 	r := opts[0]
 	if len(opts) > 1 {
 		r = opts[c.choose(len(opts))]
 		if c.onFork != nil {
 			c.onFork(r)
 		}
+	}
+	if r == cutOn {
+		where := ""
+		if w := c.place(); w != "" {
+			where = " (" + w + ")"
+		}
+		panic(Cut{"a loop that waits on the clock changes state on each pass" + where + ": only its first passes are followed"})
 	}
 	switch r {
 	case lt:
@@ -240,12 +268,24 @@ func (c *SymClock) newestUser(a, b loop.Time) (reading int, other loop.Time, aIs
 
 func (c *SymClock) noteSpin(a, b loop.Time, r int) {
 	reading, other, aIs, ok := c.newestUser(a, b)
-	before := ok && (aIs && r == lt || !aIs && r == gt)
-	if !before {
+	waiting := ok && (r == eq || aIs && r == lt || !aIs && r == gt)
+	if !waiting {
 		c.spin = spinState{}
 		return
 	}
-	c.spin = spinState{ok: true, reading: reading, other: other, event: c.events, cb: c.cb()}
+	c.spin = spinState{ok: true, reading: reading, other: other, event: c.events, cb: c.cb(), aIs: aIs, r: r, where: c.place()}
+	if c.mark != nil {
+		c.mark()
+	}
+}
+
+// place names the comparison being made ("" without a host): two passes
+// of one wait compare at the same place.
+func (c *SymClock) place() string {
+	if c.where == nil {
+		return ""
+	}
+	return c.where()
 }
 
 func (c *SymClock) cb() int {
@@ -255,29 +295,38 @@ func (c *SymClock) cb() int {
 	return c.moves()
 }
 
-// spinning drops the "still earlier" outcome for a busy-wait iteration:
-// the previous user reading was found earlier than X, then the only thing
-// that happened was one more user reading (no callback ran), and that
-// reading is compared with the same X. Answering "earlier" again would
-// repeat the program's state with time standing still, which is the
+// spinning drops the repeated outcome of a busy-wait pass: the previous
+// user reading was found earlier than X (or equal to it), then the only
+// thing that happened was one more user reading (no callback ran), that
+// reading is compared with the same X, and the program's state is as it
+// was then (the host's same). Answering "earlier" (or "equal") again
+// would repeat that state with time standing still, which is the
 // infinite path of `while (Date.now() - t < 5) {}`; real time passes.
-// Limit: a clock-read loop whose body has effects (counting iterations,
-// printing each time) is cut to at most two iterations per wait; the
-// predictor must summarise such loops itself. Disable with SpinCut=false
-// (then only MaxReads bounds the path).
+// A pass that changed state (counting, printing, scheduling something
+// new) cannot be dropped: from the second such pass in a row, the answer
+// that repeats it cuts the path instead, so the prediction says it is
+// incomplete. Disable with
+// SpinCut=false (then only MaxReads bounds the path).
 func (c *SymClock) spinning(a, b loop.Time, opts []int) []int {
 	if !c.SpinCut || !c.spin.ok {
 		return opts
 	}
 	reading, other, aIs, ok := c.newestUser(a, b)
-	if !ok || reading != c.spin.reading+1 || other != c.spin.other ||
-		c.events != c.spin.event+1 || c.cb() != c.spin.cb {
+	if !ok || reading != c.spin.reading+1 || other != c.spin.other || aIs != c.spin.aIs ||
+		c.events != c.spin.event+1 || c.cb() != c.spin.cb || c.place() != c.spin.where {
+		c.changed = 0
 		return opts
 	}
-	drop := lt
-	if !aIs {
-		drop = gt
+	drop := c.spin.r
+	if c.same != nil && !c.same() {
+		// One changed pass is allowed: the first may differ from the
+		// rest (a wait's first pass runs in main, the others in ticks).
+		if c.changed++; c.changed >= 2 {
+			c.cutOn = drop
+		}
+		return opts
 	}
+	c.changed = 0
 	out := opts[:0:0]
 	for _, o := range opts {
 		if o != drop {
