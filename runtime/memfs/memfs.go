@@ -318,11 +318,20 @@ func (f *FS) AddFile(virtPath string, data []byte) error {
 		if c == "" {
 			return newErr(EISDIR, "open", virtPath)
 		}
-		if le := f.loadDir(d); le != nil {
+		last := i == len(parts)-1
+		if last && d.host != nil && d.isDir() {
+			// A file put in a mounted directory not listed yet (the
+			// snippet, in the mount's root) waits there for the listing,
+			// which it then hides: most snippets never list the mount,
+			// and listing it costs a system call per entry.
+			if d.children == nil {
+				d.children = map[string]*node{}
+			}
+		} else if le := f.loadDir(d); le != nil {
 			return le.as("open", virtPath)
 		}
 		n := d.children[c]
-		if i == len(parts)-1 {
+		if last {
 			if n != nil && !n.isFile() {
 				return newErr(EISDIR, "open", virtPath)
 			}
@@ -498,9 +507,19 @@ func (f *FS) loadDir(d *node) *lerr {
 	if l.err != nil {
 		return l.err
 	}
+	// Files added before the listing (AddFile) hide what it lists.
+	added := 0
+	for name := range kids {
+		if _, ok := d.children[name]; !ok {
+			added++
+		}
+	}
+	for name, n := range d.children {
+		kids[name] = n
+	}
 	d.children = kids
 	d.host = nil
-	f.nodes += len(kids)
+	f.nodes += added
 	return nil
 }
 

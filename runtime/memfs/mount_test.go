@@ -436,3 +436,29 @@ func TestPseudoFSRefused(t *testing.T) {
 		}
 	}
 }
+
+// AddFile in the mount's root (the snippet) does not list the mount; the
+// listing, when it comes, shows the host's entries with the added file in
+// place of the host's file of that name.
+func TestAddFileBeforeListing(t *testing.T) {
+	_, mnt := mountFixture(t)
+	ls := &Listings{}
+	f, err := New(Options{MountDir: mnt, Cwd: "/app", Listings: ls})
+	must(t, err)
+	defer f.Unmount()
+	must(t, f.AddFile("/app/a.txt", []byte("snippet")))
+	must(t, f.AddFile("/app/main.js", []byte("main")))
+	if ls.get(f.mount.key, ".") != nil {
+		t.Fatal("AddFile listed the mount")
+	}
+	names, err := f.Readdir("/app")
+	must(t, err)
+	if !reflect.DeepEqual(names, []string{"a.txt", "dangling", "empty.txt", "in-abs", "in-rel", "loopa", "loopb", "main.js", "self", "sub"}) {
+		t.Errorf("Readdir = %q", names)
+	}
+	for p, want := range map[string]string{"a.txt": "snippet", "main.js": "main", "sub/b.txt": "beta", "in-rel": "beta"} {
+		if got, err := f.ReadFile(p); err != nil || string(got) != want {
+			t.Errorf("ReadFile(%q) = %q, %v; want %q", p, got, err, want)
+		}
+	}
+}
