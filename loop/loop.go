@@ -155,8 +155,8 @@ type Loop struct {
 	closing []any
 	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
 
-	drained    int
-	callbacks  int
+	drained   int
+	callbacks int
 	// activity counts JavaScript the loop ran (callbacks, ticks,
 	// microtasks, rejection events) and I/O round trips (see Activity).
 	activity   int
