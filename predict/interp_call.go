@@ -85,7 +85,7 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	}
 	if fn == in.builtins["Date"] {
 		if len(args) == 0 {
-			return &dateObj{t: timeVal{in.l.Now()}} // a clock read
+			return &dateObj{t: timeVal{t: in.l.Now()}} // a clock read
 		}
 		if d := in.newFixedDate(args, pos); d != nil {
 			return d

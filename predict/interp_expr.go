@@ -1186,6 +1186,10 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 		}
 		return nil, false
 	}
+	if aT && bT && ta.loopClock != tb.loopClock {
+		in.reason(pos, "a timer's _idleStart (the loop's clock) and a Date reading are of different clocks")
+		return unknown{why: "time"}, true
+	}
 	num := func(v Value) (int64, bool) {
 		f, ok := v.(float64)
 		if !ok || f != math.Trunc(f) {
@@ -1221,11 +1225,11 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 			if op == "-" {
 				n = -n
 			}
-			return timeVal{ta.t.Add(n)}, true
+			return timeVal{t: ta.t.Add(n), loopClock: ta.loopClock}, true
 		}
 	case bT && op == "+":
 		if n, ok := num(a); ok {
-			return timeVal{tb.t.Add(n)}, true
+			return timeVal{t: tb.t.Add(n), loopClock: tb.loopClock}, true
 		}
 	case aT && bT:
 		if r := cmp(ta, tb); r != nil {
@@ -1234,7 +1238,7 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	case aD:
 		// (x - y) op n  <=>  x op y + n
 		if n, ok := num(b); ok {
-			if r := cmp(timeVal{da.a}, timeVal{da.b.Add(n)}); r != nil {
+			if r := cmp(timeVal{t: da.a}, timeVal{t: da.b.Add(n)}); r != nil {
 				return r, true
 			}
 		}

@@ -217,7 +217,13 @@ type immHandle struct{ im *loop.Immediate }
 
 // timeVal is a clock reading (Date.now(), performance.now()) plus an
 // offset: comparisons go through the loop's clock.
-type timeVal struct{ t loop.Time }
+type timeVal struct {
+	t loop.Time
+	// loopClock: a timer's _idleStart, milliseconds since the loop
+	// started, where Date.now() counts from 1970: the two only compare
+	// with their own kind.
+	loopClock bool
+}
 
 // timeDiff is a - b of two readings.
 type timeDiff struct{ a, b loop.Time }

@@ -520,8 +520,10 @@ func (h *host) stripFeatures() {
 	}
 }
 
-// perfOrigin is performance.now() at start: Node has spent some time booting.
-const perfOrigin = 25.0
+// perfOrigin is performance.now() at start: Node has spent some time
+// booting, and the reading has a fraction of a millisecond (a binary one,
+// so that differences of readings stay whole).
+const perfOrigin = 25.4375
 
 // hostObject is what bootstrap.js calls back into.
 func (h *host) hostObject() *sobek.Object {
