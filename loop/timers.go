@@ -280,7 +280,7 @@ func (l *Loop) due(expiry, now Time, t *Timer) bool {
 		// Clean: now is the phase's reading, and since it was taken no
 		// reading was made and no list re-queued (whose expiry would
 		// then be now + 1): nothing but this comparison refers to now.
-		clean := now == l.phaseNow && l.nextList == l.phaseIDs && now.Off == 0 && now.Base == len(l.readTurn)-1
+		clean := now == l.phaseNow && l.nextList == l.phaseIDs && now.Base == len(l.readTurn)-1
 		l.trace(Event{Kind: EventDue, Phase: l.phase, Iteration: l.iterations, Timer: t, Due: due, Clean: clean})
 	}
 	l.q = Question{}

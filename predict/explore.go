@@ -145,16 +145,9 @@ type Exec struct {
 	Fresh  func()
 	Pure   func() bool
 	OutLen func() int
-	// The host's side of busy-wait cutting (SymClock.spinning): SpinMark
-	// notes the program's state at a clock comparison that found the time
-	// not yet reached, SpinSame reports that it is unchanged since, and
-	// SpinWhere names the comparison being made (position and call depth).
-	SpinMark  func()
-	SpinSame  func() bool
-	SpinWhere func() string
-	open      *block
-	blocks    []block // this poll phase's
-	groups    []Group
+	open   *block
+	blocks []block // this poll phase's
+	groups []Group
 	// purity is what earlier runs learned (commute.go); step describes
 	// the poll decision the next choose call makes; phase is the current
 	// poll phase's key.
@@ -241,9 +234,9 @@ type forkMark struct {
 // read Date.now) bounds the phase's reading above and not the later one,
 // and a list re-queued in the phase expires at its reading + 1, which the
 // later reading can pass and the phase's cannot. This run is then
-// abandoned as redundant. Without it, N timers of
-// different durations made in one callback cost 2^(N-1) paths, one per
-// way the loop's iterations can split them, all printing the same.
+// abandoned as redundant. Without it, N timers of different durations
+// made in one callback cost 2^(N-1) paths, one per way the loop's
+// iterations can split them, all printing the same.
 func (x *Exec) due(e loop.Event) {
 	if x.noDeferCut || x.lp == nil {
 		return
@@ -465,18 +458,7 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
 		x.clk = NewSymClock(x.choose)
 		x.clk.onFork = x.clockFork
-		x.clk.mark = func() {
-			if x.SpinMark != nil {
-				x.SpinMark()
-			}
-		}
-		x.clk.same = func() bool { return x.SpinSame == nil || x.SpinSame() }
-		x.clk.where = func() string {
-			if x.SpinWhere == nil {
-				return ""
-			}
-			return x.SpinWhere()
-		}
+		x.clk.where = func() string { return x.Busy }
 		x.clk.MaxReads = cfg.MaxReads
 		x.clk.SpinCut = !cfg.NoSpinCut
 		out, groups, stop := runOnce(run, x)

@@ -381,11 +381,9 @@ type Interp struct {
 	marks  [3]int
 
 	// Busy-wait cutting (spin.go): writes to older state that changed a
-	// value, the callback running, the clock comparison being made, and
-	// the state at the last pass.
+	// value, the callback running, and the state at the last pass.
 	spinWrites int
 	root       *rootCall
-	cmpAt      ir.Pos
 	spin       spinSnap
 
 	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
@@ -403,7 +401,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp 
 	if x != nil {
 		x.Describe = in.describe
 		x.Fresh, x.Pure = in.fresh, in.pure
-		x.SpinMark, x.SpinSame, x.SpinWhere = in.spinMark, in.spinSame, in.spinWhere
+		x.clk.mark, x.clk.same = in.spinMark, in.spinSame
 		x.OutLen = func() int { return len(in.stdout) }
 	}
 	in.globals = newScope(nil, true)

@@ -1201,8 +1201,7 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 	cmp := func(x, y timeVal) Value {
 		if in.x != nil {
 			in.x.Busy = "the clock comparison at " + pos.String()
-			in.cmpAt = pos
-			defer func() { in.x.Busy, in.cmpAt = "", ir.Pos{} }()
+			defer func() { in.x.Busy = "" }()
 		}
 		c := clk.Cmp(x.t, y.t)
 		switch op {

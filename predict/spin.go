@@ -1,11 +1,6 @@
 package predict
 
-import (
-	"fmt"
-
-	"github.com/looplint/looplint/ir"
-	"github.com/looplint/looplint/loop"
-)
+import "github.com/looplint/looplint/loop"
 
 // The interpreter's side of busy-wait cutting (SymClock.spinning). A pass
 // of a wait may be dropped only if it leaves the program as it was: the
@@ -43,14 +38,15 @@ func (in *Interp) snapshot() spinSnap {
 		waiting: in.l.Pending(), root: in.root, depth: in.depth}
 }
 
-// spinMark starts a pass: what exists now is older than it.
+// spinMark starts a pass: what exists now is older than it (SymClock.mark).
 func (in *Interp) spinMark() {
 	in.epoch++
 	in.e.Epoch = in.epoch
 	in.spin = in.snapshot()
 }
 
-// spinSame reports that the pass since spinMark left the state as it was.
+// spinSame reports that the pass since spinMark left the state as it was
+// (SymClock.same).
 func (in *Interp) spinSame() bool {
 	now := in.snapshot()
 	a, b := in.spin, now
@@ -59,14 +55,6 @@ func (in *Interp) spinSame() bool {
 	}
 	a.root, b.root = nil, nil
 	return a == b
-}
-
-// spinWhere names the clock comparison being made.
-func (in *Interp) spinWhere() string {
-	if in.cmpAt == (ir.Pos{}) {
-		return ""
-	}
-	return fmt.Sprintf("the clock comparison at %s", in.cmpAt)
 }
 
 func sameCall(a, b *rootCall) bool {

@@ -36,8 +36,8 @@ type SymClock struct {
 	// The host's side of busy-wait cutting (spinning): mark notes the
 	// program's state at a wait's comparison, same reports that it is
 	// unchanged since (only the clock moved), where names the comparison
-	// (its position and call depth). Without them every pass counts as
-	// unchanged, at one place.
+	// (Exec.Busy). Without them every pass counts as unchanged, at one
+	// place.
 	mark  func()
 	same  func() bool
 	where func() string
@@ -305,8 +305,8 @@ func (c *SymClock) cb() int {
 // A pass that changed state (counting, printing, scheduling something
 // new) cannot be dropped: from the second such pass in a row, the answer
 // that repeats it cuts the path instead, so the prediction says it is
-// incomplete. Disable with
-// SpinCut=false (then only MaxReads bounds the path).
+// incomplete. Disable with SpinCut=false (then only MaxReads bounds the
+// path).
 func (c *SymClock) spinning(a, b loop.Time, opts []int) []int {
 	if !c.SpinCut || !c.spin.ok {
 		return opts

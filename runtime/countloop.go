@@ -31,30 +31,28 @@ func countingLoops(prog *ast.Program, offset int, add func(at int, text string, 
 		if !ok {
 			return true
 		}
-		name, final, ok := countingLoop(fs)
+		name, cond, final, ok := countingLoop(fs)
 		if !ok {
 			return true
 		}
-		test := fs.Test.(*ast.BinaryExpression)
-		to, _ := intLiteral(test.Right)
-		cond := name + " " + test.Operator.String() + " " + strconv.FormatInt(to, 10)
 		add(int(fs.Test.Idx0())-1-offset, "("+cond+" && ("+name+" = "+final+"), ", true)
 		add(int(fs.Test.Idx1())-1-offset, ")", false)
 		return true
 	})
 }
 
-// countingLoop reports a loop countingLoops rewrites: its variable and the
-// value it ends with (when the loop runs at all).
-func countingLoop(fs *ast.ForStatement) (name, final string, ok bool) {
+// countingLoop reports a loop countingLoops rewrites: its variable, its
+// test with the bound written as a plain integer, and the value it ends
+// with (when the loop runs at all).
+func countingLoop(fs *ast.ForStatement) (name, cond, final string, ok bool) {
 	switch b := fs.Body.(type) {
 	case *ast.EmptyStatement:
 	case *ast.BlockStatement:
 		if len(b.List) > 0 {
-			return "", "", false
+			return "", "", "", false
 		}
 	default:
-		return "", "", false
+		return "", "", "", false
 	}
 	var bind *ast.Binding
 	switch in := fs.Initializer.(type) {
@@ -68,21 +66,21 @@ func countingLoop(fs *ast.ForStatement) (name, final string, ok bool) {
 		}
 	}
 	if bind == nil {
-		return "", "", false
+		return "", "", "", false
 	}
 	id, isID := bind.Target.(*ast.Identifier)
 	from, isInt := intLiteral(bind.Initializer)
 	if !isID || !isInt {
-		return "", "", false
+		return "", "", "", false
 	}
 	name = id.Name.String()
 	test, isBin := fs.Test.(*ast.BinaryExpression)
 	if !isBin || !isIdent(test.Left, name) {
-		return "", "", false
+		return "", "", "", false
 	}
 	to, isInt := intLiteral(test.Right)
 	if !isInt {
-		return "", "", false
+		return "", "", "", false
 	}
 	step := 0
 	switch u := fs.Update.(type) {
@@ -106,12 +104,13 @@ func countingLoop(fs *ast.ForStatement) (name, final string, ok bool) {
 	case step == -1 && test.Operator == token.GREATER_OR_EQUAL:
 		end = to - 1
 	default:
-		return "", "", false
+		return "", "", "", false
 	}
 	if d := end - from; d*int64(step) < minSkippedLoop {
-		return "", "", false
+		return "", "", "", false
 	}
-	return name, strconv.FormatInt(end, 10), true
+	cond = name + " " + test.Operator.String() + " " + strconv.FormatInt(to, 10)
+	return name, cond, strconv.FormatInt(end, 10), true
 }
 
 // intLiteral is a number literal's value, or its negation's, when it is
