@@ -15,9 +15,10 @@ func (t Time) Add(d int64) Time { return Time{t.Base, t.Off + d} }
 
 // Clock answers every question the loop asks about time.
 type Clock interface {
-	// Read takes a fresh reading: a new Time no earlier than any earlier
-	// reading and, when floor is non-nil, no earlier than *floor (the loop
-	// slept in poll until then).
+	// Read takes a fresh reading: a new Time in the domain of k (see
+	// Domain), no earlier than the domain's floor over earlier readings
+	// and, when floor is non-nil, no earlier than *floor (the loop slept
+	// in poll until then).
 	Read(k ReadKind, floor *Time) Time
 	// Cmp orders two times: -1 if a is earlier, 0 if equal, +1 if later.
 	Cmp(a, b Time) int
@@ -41,25 +42,70 @@ type Bound struct {
 	MS int64
 }
 
+// Domain is the clock a reading comes from. The loop's readings (timer
+// starts, timers phases) are libuv's loop time, monotonic milliseconds
+// rounded down; the program's own (Date.now) are wall-clock milliseconds
+// rounded down. The two tick at different instants, so one can show a
+// millisecond more than the other (measured on Node 10 to 26:
+// testdata/runtime/clock-skew-*.txtar). Taking real time t and a fixed
+// phase 0 <= p < 1 with loop = floor(t) and user = floor(t+p), readings
+// in order satisfy, besides monotonicity in each domain:
+//
+//	user reading u, later loop reading l:  l >= u-1
+//	loop reading l, later user reading u:  u >= l
+//
+// and every assignment that does is reached with p = 1/2, so these
+// pairwise rules are exact. performance.now() and process.hrtime() read
+// the monotonic clock with a fraction; they count as user readings too,
+// which the predictor treats as unknown values anyway.
+type Domain int
+
+const (
+	LoopDomain Domain = iota
+	UserDomain
+)
+
+// Domain is the clock a reading of kind k comes from.
+func (k ReadKind) Domain() Domain {
+	if k == ReadUser {
+		return UserDomain
+	}
+	return LoopDomain
+}
+
+// Lag is how far a reading of domain d may trail the latest reading of
+// the other domain: 1 ms for the loop after a user reading, 0 after.
+func (d Domain) Lag() int64 {
+	if d == LoopDomain {
+		return 1
+	}
+	return 0
+}
+
 // Concrete is the clock of one execution: the oracle says how many
-// milliseconds pass before each reading.
+// milliseconds pass before each reading, counted from the latest reading
+// of either domain (so -1 is a loop reading trailing a user one).
 type Concrete struct {
 	o    Oracle
 	vals []int64
+	last [2]int64 // latest reading per Domain (0 before any)
 }
+
+// NewConcrete returns a concrete clock asking o how much time passes.
+func NewConcrete(o Oracle) *Concrete { return &Concrete{o: o} }
 
 // Read implements Clock.
 func (c *Concrete) Read(k ReadKind, floor *Time) Time {
-	now := int64(0)
-	if n := len(c.vals); n > 0 {
-		now = c.vals[n-1]
-	}
-	now += c.o.Advance(k)
+	d := k.Domain()
+	top := max(c.last[LoopDomain], c.last[UserDomain])
+	// The lowest value the rules above allow; an advance asking for less
+	// (a lag where none is possible) gets it.
+	low := max(c.last[d], c.last[1-d]-d.Lag())
+	now := max(top+c.o.Advance(k), low)
 	if floor != nil {
-		if f := c.Value(*floor); f > now {
-			now = f
-		}
+		now = max(now, c.Value(*floor))
 	}
+	c.last[d] = now
 	c.vals = append(c.vals, now)
 	return Time{Base: len(c.vals) - 1}
 }
@@ -82,14 +128,6 @@ func (c *Concrete) Value(t Time) int64 {
 		return t.Off
 	}
 	return c.vals[t.Base] + t.Off
-}
-
-// Last is the latest reading's value.
-func (c *Concrete) Last() int64 {
-	if n := len(c.vals); n > 0 {
-		return c.vals[n-1]
-	}
-	return 0
 }
 
 // Leq implements Clock.

@@ -315,7 +315,7 @@ func (l *Loop) Rejected() {
 // nondeterministic questions and its answers are kept as the witness.
 func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
 	rec := &recorder{o: o, w: Witness{Clock: []int64{}, Poll: [][]int{}}}
-	l := NewWith(p, h, Env{Clock: &Concrete{o: rec}, Poll: rec.Poll}, lim)
+	l := NewWith(p, h, Env{Clock: NewConcrete(rec), Poll: rec.Poll}, lim)
 	l.oracle = rec
 	return l
 }

@@ -24,7 +24,9 @@ func (k ReadKind) String() string { return readNames[k] }
 // runtime's oracles replay a witness or choose at random; the predictor's
 // oracle enumerates answers.
 type Oracle interface {
-	// Advance returns how many milliseconds pass before this clock read (>= 0).
+	// Advance returns how many milliseconds pass before this clock read,
+	// counted from the latest reading: >= 0, or -1 for a loop reading
+	// that trails a user one (Domain; where no lag is possible, -1 means 0).
 	Advance(k ReadKind) int64
 	// Poll chooses which in-flight I/O round trips complete in this poll
 	// phase, in delivery order, as IDs from inflight (listed oldest first).
@@ -36,7 +38,8 @@ type Oracle interface {
 // Witness is a complete schedule: what the oracle answered, in order.
 // It is the JSON document `looplint run --witness` replays.
 type Witness struct {
-	// Clock holds the advance (ms) chosen at each clock read, in order.
+	// Clock holds the advance (ms) chosen at each clock read, in order
+	// (see Oracle.Advance).
 	Clock []int64 `json:"clock"`
 	// Poll holds, per poll phase, the I/O round trips delivered (IDs in
 	// submission order, starting at 1).
@@ -48,11 +51,12 @@ type Witness struct {
 const maxAdvance = 1 << 40
 
 // Validate refuses a witness no run could have made: a clock that goes
-// back or jumps past maxAdvance, an I/O id below 1 or delivered twice.
+// back more than the 1 ms lag or jumps past maxAdvance, an I/O id below 1
+// or delivered twice.
 func (w Witness) Validate() error {
 	for i, a := range w.Clock {
-		if a < 0 || a > maxAdvance {
-			return fmt.Errorf("clock[%d] is %d; an advance is 0 to %d ms", i, a, int64(maxAdvance))
+		if a < -1 || a > maxAdvance {
+			return fmt.Errorf("clock[%d] is %d; an advance is -1 to %d ms", i, a, int64(maxAdvance))
 		}
 	}
 	seen := map[int]bool{}
@@ -77,10 +81,7 @@ type recorder struct {
 }
 
 func (r *recorder) Advance(k ReadKind) int64 {
-	a := r.o.Advance(k)
-	if a < 0 {
-		a = 0
-	}
+	a := max(r.o.Advance(k), -1)
 	r.w.Clock = append(r.w.Clock, a)
 	return a
 }
@@ -170,6 +171,8 @@ func (o *Random) Advance(k ReadKind) int64 {
 	switch {
 	case k == ReadUser && x < 0.5:
 		return 1 // busy-waits must make progress in expectation
+	case k != ReadUser && x < 0.15:
+		return -1 // trail Date.now() where it was just read (0 elsewhere)
 	case x < o.still:
 		return 0
 	case x < o.still+(1-o.still)*0.6:

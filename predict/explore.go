@@ -49,6 +49,9 @@ type Path struct {
 	// Groups are the stretches of commuting I/O callbacks whose blocks
 	// print in any order (commute.go); Output has them in one order.
 	Groups []Group
+	// Trailing: the path needs the loop's clock a millisecond behind
+	// Date.now() (SymClock.Trailing).
+	Trailing bool
 }
 
 // Fork is a branching point of a path, said in words.
@@ -466,7 +469,7 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 		case nil:
 			res.Paths++
 			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
-				Forks: x.forks, Runs: x.runs, Groups: groups}
+				Forks: x.forks, Runs: x.runs, Groups: groups, Trailing: x.clk.Trailing()}
 			key := strings.Join(out, "\x00") + "\x01" + groupsKey(groups)
 			if i, ok := index[key]; ok {
 				res.Orders[i].Paths++

@@ -361,3 +361,48 @@ func TestSymClockLeq(t *testing.T) {
 		t.Fatalf("after a+2 > b: asked %v", asked)
 	}
 }
+
+// A loop reading may trail the Date.now() reading before it by 1 ms, and
+// never more; no reading trails one of its own domain. The witness of
+// the lagging answer replays to the same readings.
+func TestSymClockDomains(t *testing.T) {
+	c := NewSymClock(func(int) int { return 0 }) // always the earliest outcome
+	u := c.Read(loop.ReadUser, nil)
+	l := c.Read(loop.ReadTimerStart, nil)
+	if got := c.Cmp(l, u); got != -1 {
+		t.Fatalf("loop after user: Cmp = %d, want -1 (a lag is feasible)", got)
+	}
+	if got := c.Cmp(l, u.Add(-1)); got != 0 {
+		t.Fatalf("loop after user: l < u-1 must be infeasible, Cmp = %d", got)
+	}
+	l2 := c.Read(loop.ReadTimersPhase, nil)
+	if got := c.Cmp(l2, l); got != 0 {
+		t.Fatalf("loop after loop: Cmp = %d, want 0 (never earlier)", got)
+	}
+	u2 := c.Read(loop.ReadUser, nil)
+	if got := c.Cmp(u2, l2.Add(1)); got != 0 {
+		t.Fatalf("user after loop: Cmp = %d, want 0 (never earlier; u2 >= u = l2+1)", got)
+	}
+	sol, adv := c.Solution(), c.Advances()
+	cc := loop.NewConcrete(&loop.Replay{W: loop.Witness{Clock: adv}})
+	kinds := []loop.ReadKind{loop.ReadUser, loop.ReadTimerStart, loop.ReadTimersPhase, loop.ReadUser}
+	for i, k := range kinds {
+		if v := cc.Value(cc.Read(k, nil)); v != sol[i] {
+			t.Fatalf("replayed reading %d = %d, solution %v (advances %v)", i, v, sol, adv)
+		}
+	}
+	if !slices.Contains(adv, -1) {
+		t.Fatalf("advances %v: want the lag as -1", adv)
+	}
+}
+
+// A Date.now() reading never trails the loop reading before it.
+func TestSymClockUserAfterLoop(t *testing.T) {
+	var asked []int
+	c := NewSymClock(func(n int) int { asked = append(asked, n); return 0 })
+	l := c.Read(loop.ReadTimerStart, nil)
+	u := c.Read(loop.ReadUser, nil)
+	if got := c.Cmp(u, l); got != 0 || !slices.Equal(asked, []int{2}) {
+		t.Fatalf("Cmp(u, l) = %d, asked %v: want = or > offered", got, asked)
+	}
+}

@@ -145,39 +145,42 @@ var complete = map[string]bool{
 	"import-meta":                     true,
 	// date-clock is not here: it counts its busy-wait's passes, which the
 	// predictor follows only so far (SymClock.spinning).
-	"busy-wait-tick-chain":  true,
-	"busy-wait-two-checks":  true,
-	"map-set":               true,
-	"console-group-count":   true,
-	"events-max-listeners":  true,
-	"number-helpers":        true,
-	"relational-chains":     true,
-	"tdz":                   true,
-	"math-round":            true,
-	"custom-errors":         true, // Error subclasses; FooError classes that are not errors
-	"array-object-helpers":  true, // sort(cmp), flat, Array.from, Object.entries, JSON indent
-	"class-private-static":  true, // private names, static writes
-	"v8-error-messages":     true,
-	"console-format":        true, // format specifiers on primitives
-	"fs-stats":              true,
-	"assert-throws-object":  true,
-	"stdout-write":          true, // process.stdout.write
-	"json-stringify":        true,
-	"array-methods":         true,
-	"invalid-callback":      true,
-	"error-print":           true, // errors printed by console.log
-	"node8-sync-adopt":      true, // V8 6.2 adopts settled native promises at once
-	"inspect-layout":        true, // multi-line objects and arrays
-	"this-binding":          true,
-	"promise-withresolvers": true,
-	"function-names":        true,
-	"inspect-functions":     true,
-	"fs-open":               true,
-	"events-rawlisteners":   true,
-	"fs-readfile-buffer":    true,
-	"fs-errors":             true,
-	"class-instances":       true,
-	"stdout-write-callback": true,
+	"busy-wait-tick-chain":   true,
+	"clock-skew-busy-wait":   true,
+	"clock-skew-same-ms":     true,
+	"clock-skew-timer-early": true,
+	"busy-wait-two-checks":   true,
+	"map-set":                true,
+	"console-group-count":    true,
+	"events-max-listeners":   true,
+	"number-helpers":         true,
+	"relational-chains":      true,
+	"tdz":                    true,
+	"math-round":             true,
+	"custom-errors":          true, // Error subclasses; FooError classes that are not errors
+	"array-object-helpers":   true, // sort(cmp), flat, Array.from, Object.entries, JSON indent
+	"class-private-static":   true, // private names, static writes
+	"v8-error-messages":      true,
+	"console-format":         true, // format specifiers on primitives
+	"fs-stats":               true,
+	"assert-throws-object":   true,
+	"stdout-write":           true, // process.stdout.write
+	"json-stringify":         true,
+	"array-methods":          true,
+	"invalid-callback":       true,
+	"error-print":            true, // errors printed by console.log
+	"node8-sync-adopt":       true, // V8 6.2 adopts settled native promises at once
+	"inspect-layout":         true, // multi-line objects and arrays
+	"this-binding":           true,
+	"promise-withresolvers":  true,
+	"function-names":         true,
+	"inspect-functions":      true,
+	"fs-open":                true,
+	"events-rawlisteners":    true,
+	"fs-readfile-buffer":     true,
+	"fs-errors":              true,
+	"class-instances":        true,
+	"stdout-write-callback":  true,
 }
 
 // TestPredictNodeCases runs Predict on every testdata/runtime and testdata/predict case and

@@ -14,8 +14,10 @@ import (
 
 const inf = math.MaxInt64 / 4
 
-// SymClock is a loop.Clock whose reading n is a variable T_n with
-// T_0 >= 0, T_n >= T_{n-1}, T_n >= floor when one is given. Cmp answers
+// SymClock is a loop.Clock whose reading n is a variable T_n >= 0, no
+// earlier than the latest reading of its domain, no more than the
+// domain's lag earlier than the latest of the other (loop.Domain), and no
+// earlier than floor when one is given. Cmp answers
 // from the constraints when they imply the answer; otherwise it asks the
 // chooser which of the feasible outcomes (<, =, >) to take and records it
 // as a constraint, so every answer it gives is consistent with some
@@ -27,6 +29,10 @@ type SymClock struct {
 	// variable i+1 is reading i.
 	d     [][]int64
 	kinds []loop.ReadKind
+	last  [2]int // per loop.Domain, the variable of its latest reading
+	// trails[n] is the variable of the user reading that loop reading n
+	// may trail by a millisecond (0: none).
+	trails []int
 	// MaxReads bounds readings per run; past it Read panics with a Cut.
 	MaxReads int
 	// SpinCut: see spinning.
@@ -102,8 +108,17 @@ func (c *SymClock) Read(k loop.ReadKind, floor *loop.Time) loop.Time {
 	}
 	row[v] = 0
 	c.d = append(c.d, row)
-	// Previous reading (or time 0) <= T_n.
-	c.add(v-1, v, 0)
+	// The latest reading of each domain (or time 0) bounds T_n below;
+	// older ones are implied.
+	d := k.Domain()
+	c.add(c.last[d], v, 0)
+	c.add(c.last[1-d], v, d.Lag())
+	trails := 0
+	if d == loop.LoopDomain {
+		trails = c.last[loop.UserDomain]
+	}
+	c.trails = append(c.trails, trails)
+	c.last[d] = v
 	if floor != nil {
 		c.add(vr(floor.Base), v, -floor.Off)
 	}
@@ -339,6 +354,17 @@ func (c *SymClock) spinning(a, b loop.Time, opts []int) []int {
 	return out
 }
 
+// Trailing reports whether the answers so far force some loop reading
+// to trail the Date.now() reading before it.
+func (c *SymClock) Trailing() bool {
+	for n, u := range c.trails {
+		if u != 0 && c.d[vr(n)][u] < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Solution is the smallest non-negative integer assignment of the
 // readings satisfying every constraint: T_n = -d[start][T_n], the longest
 // chain of lower bounds from time 0.
@@ -350,17 +376,19 @@ func (c *SymClock) Solution() []int64 {
 	return out
 }
 
-// Advances is Solution as the milliseconds passing before each reading:
-// the `clock` of a loop.Witness. Replaying it with the concrete clock
+// Advances is Solution as the milliseconds passing before each reading,
+// counted from the latest reading so far (loop.Oracle.Advance): the
+// `clock` of a loop.Witness. Replaying it with the concrete clock
 // reproduces every comparison answer, since the concrete readings are
-// exactly Solution (each is >= its floor by construction).
+// exactly Solution (each satisfies its floor and domain bounds by
+// construction).
 func (c *SymClock) Advances() []int64 {
 	sol := c.Solution()
 	out := make([]int64, len(sol))
-	prev := int64(0)
+	top := int64(0)
 	for i, v := range sol {
-		out[i] = v - prev
-		prev = v
+		out[i] = v - top
+		top = max(top, v)
 	}
 	return out
 }

@@ -170,3 +170,19 @@ func TestWhyPositionsInTypeScript(t *testing.T) {
 		t.Errorf("hazards: %+v", p.Hazards)
 	}
 }
+
+// An order that needs the loop's clock behind Date.now() says so; the
+// order that does not need it does not.
+func TestWhyTrailingClock(t *testing.T) {
+	src := "setTimeout(() => console.log('A'), 4);\nconst s = Date.now();\nwhile (Date.now() - s < 3) {}\nsetTimeout(() => console.log('B'), 1);\n"
+	p := predictSource(t, src, "20")
+	if len(p.Orders) != 2 {
+		t.Fatalf("orders: %+v", p.Orders)
+	}
+	for _, o := range p.Orders {
+		says := strings.Contains(strings.Join(o.Why, "; "), "behind Date.now()")
+		if want := o.Stdout[0] == "B"; says != want {
+			t.Errorf("%v: why = %q", o.Stdout, o.Why)
+		}
+	}
+}
