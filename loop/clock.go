@@ -43,43 +43,52 @@ type Bound struct {
 }
 
 // Domain is the clock a reading comes from. The loop's readings (timer
-// starts, timers phases) are libuv's loop time, monotonic milliseconds
-// rounded down; the program's own (Date.now) are wall-clock milliseconds
-// rounded down. The two tick at different instants, so one can show a
-// millisecond more than the other (measured on Node 10 to 26:
-// testdata/runtime/clock-skew-*.txtar). Taking real time t and a fixed
-// phase 0 <= p < 1 with loop = floor(t) and user = floor(t+p), readings
-// in order satisfy, besides monotonicity in each domain:
+// starts, timers phases) are libuv's loop time: monotonic milliseconds
+// rounded down. Date.now() is wall-clock milliseconds rounded down.
+// performance.now() and process.hrtime() read the monotonic clock with a
+// fraction; the models keep whole milliseconds of it, counted as if its
+// reading came on a tick (exact for comparisons with one earlier reading,
+// which is what a program's waits make). The three tick at different
+// instants, so one can show a millisecond more than another (measured on
+// Node 10 to 26: testdata/runtime/clock-skew-*.txtar). Taking real time
+// t, loop = floor(t) and each program clock floor(t+p) with a fixed
+// phase 0 <= p < 1, readings in order satisfy, besides monotonicity in
+// each domain:
 //
-//	user reading u, later loop reading l:  l >= u-1
-//	loop reading l, later user reading u:  u >= l
+//	program reading u, later loop reading l:     l >= u-1
+//	loop reading l, later program reading u:     u >= l
+//	program reading u, later one v of the other: v >= u-1
 //
-// and every assignment that does is reached with p = 1/2, so these
-// pairwise rules are exact. performance.now() and process.hrtime() read
-// the monotonic clock with a fraction; they count as user readings too,
-// which the predictor treats as unknown values anyway.
+// and, but for the last line, every assignment that does is reached
+// with p = 1/2 (the last needs different phases, so it may admit a few
+// unreachable ones: never too few).
 type Domain int
 
 const (
 	LoopDomain Domain = iota
-	UserDomain
+	WallDomain        // Date.now()
+	MonoDomain        // performance.now(), process.hrtime()
+	nDomains
 )
 
 // Domain is the clock a reading of kind k comes from.
 func (k ReadKind) Domain() Domain {
-	if k == ReadUser {
-		return UserDomain
+	switch k {
+	case ReadUser:
+		return WallDomain
+	case ReadMono:
+		return MonoDomain
 	}
 	return LoopDomain
 }
 
 // Lag is how far a reading of domain d may trail the latest reading of
-// the other domain: 1 ms for the loop after a user reading, 0 after.
-func (d Domain) Lag() int64 {
-	if d == LoopDomain {
-		return 1
+// domain e: 1 ms, except after the loop's own clock or its own domain.
+func (d Domain) Lag(e Domain) int64 {
+	if d == e || e == LoopDomain {
+		return 0
 	}
-	return 0
+	return 1
 }
 
 // Concrete is the clock of one execution: the oracle says how many
@@ -88,7 +97,7 @@ func (d Domain) Lag() int64 {
 type Concrete struct {
 	o    Oracle
 	vals []int64
-	last [2]int64 // latest reading per Domain (0 before any)
+	last [nDomains]int64 // latest reading per Domain (0 before any)
 }
 
 // NewConcrete returns a concrete clock asking o how much time passes.
@@ -97,10 +106,13 @@ func NewConcrete(o Oracle) *Concrete { return &Concrete{o: o} }
 // Read implements Clock.
 func (c *Concrete) Read(k ReadKind, floor *Time) Time {
 	d := k.Domain()
-	top := max(c.last[LoopDomain], c.last[UserDomain])
-	// The lowest value the rules above allow; an advance asking for less
-	// (a lag where none is possible) gets it.
-	low := max(c.last[d], c.last[1-d]-d.Lag())
+	top, low := int64(0), int64(0)
+	for e, v := range c.last {
+		top = max(top, v)
+		// The lowest value the rules above allow; an advance asking for
+		// less (a lag where none is possible) gets it.
+		low = max(low, v-d.Lag(Domain(e)))
+	}
 	now := max(top+c.o.Advance(k), low)
 	if floor != nil {
 		now = max(now, c.Value(*floor))

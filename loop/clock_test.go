@@ -34,6 +34,11 @@ func TestConcreteDomains(t *testing.T) {
 		{[]ReadKind{ReadUser, ReadTimerStart, ReadTimersPhase}, advances{2, -1, -1}, []int64{2, 1, 1}},
 		// Nor for a user reading.
 		{[]ReadKind{ReadTimerStart, ReadUser}, advances{3, -1}, []int64{3, 3}},
+		// performance.now() is a third clock: it may trail Date.now(),
+		// and the loop may trail it.
+		{[]ReadKind{ReadUser, ReadMono}, advances{5, -1}, []int64{5, 4}},
+		{[]ReadKind{ReadMono, ReadTimerStart}, advances{5, -1}, []int64{5, 4}},
+		{[]ReadKind{ReadTimerStart, ReadMono}, advances{5, -1}, []int64{5, 5}},
 	} {
 		c := NewConcrete(&tc.adv)
 		var got []int64

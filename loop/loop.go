@@ -468,12 +468,19 @@ func (l *Loop) SameTurn(a, b Time) bool {
 	return a.Base < n && b.Base < n && a.Base >= 0 && b.Base >= 0 && l.readTurn[a.Base] == l.readTurn[b.Base]
 }
 
-// Now is an explicit clock read by the program (Date.now and friends).
+// Now is the program reading the wall clock (Date.now()).
 func (l *Loop) Now() Time { return l.read(ReadUser) }
+
+// NowMono is the program reading the monotonic clock (performance.now(),
+// process.hrtime()).
+func (l *Loop) NowMono() Time { return l.read(ReadMono) }
 
 // NowMillis is Now in milliseconds since the process started; it needs
 // the concrete clock of New.
 func (l *Loop) NowMillis() int64 { return l.Millis(l.Now()) }
+
+// MonoMillis is NowMono in milliseconds, as NowMillis.
+func (l *Loop) MonoMillis() int64 { return l.Millis(l.NowMono()) }
 
 // Millis converts a time of the concrete clock to milliseconds.
 func (l *Loop) Millis(t Time) int64 {

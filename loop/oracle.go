@@ -12,11 +12,12 @@ const (
 	ReadTimerStart  ReadKind = iota // setTimeout/setInterval: start = fresh ms (getLibuvNow)
 	ReadTimersPhase                 // the `now` of a timers phase
 	ReadInterval                    // interval re-arm around its callback
-	ReadUser                        // Date.now(), performance.now(), process.hrtime()
+	ReadUser                        // Date.now()
 	ReadRequeue                     // Node <= 10 list re-arm (TimerWrap.now)
+	ReadMono                        // performance.now(), process.hrtime(), console.time()
 )
 
-var readNames = [...]string{"timer-start", "timers-phase", "interval", "user", "requeue"}
+var readNames = [...]string{"timer-start", "timers-phase", "interval", "user", "requeue", "mono"}
 
 func (k ReadKind) String() string { return readNames[k] }
 
@@ -115,7 +116,7 @@ func (r *recorder) Poll(inflight []int, mustPick bool) []int {
 type Default struct{}
 
 func (Default) Advance(k ReadKind) int64 {
-	if k == ReadUser {
+	if k.Domain() != LoopDomain {
 		return 1
 	}
 	return 0
@@ -169,10 +170,12 @@ func NewRandom(seed uint64) *Random {
 func (o *Random) Advance(k ReadKind) int64 {
 	x := o.R.Float64()
 	switch {
-	case k == ReadUser && x < 0.5:
+	case k.Domain() != LoopDomain && x < 0.5:
 		return 1 // busy-waits must make progress in expectation
-	case k != ReadUser && x < 0.15:
-		return -1 // trail Date.now() where it was just read (0 elsewhere)
+	case x < 0.6 || k.Domain() == LoopDomain && x < 0.15:
+		// Trail a reading of another clock where one was just taken (0
+		// elsewhere; see Domain).
+		return -1
 	case x < o.still:
 		return 0
 	case x < o.still+(1-o.still)*0.6:

@@ -49,9 +49,9 @@ type Path struct {
 	// Groups are the stretches of commuting I/O callbacks whose blocks
 	// print in any order (commute.go); Output has them in one order.
 	Groups []Group
-	// Trailing: the path needs the loop's clock a millisecond behind
-	// Date.now() (SymClock.Trailing).
-	Trailing bool
+	// Trailing: which clock the path needs a millisecond behind another
+	// (SymClock.Trailing; "" for none).
+	Trailing string
 }
 
 // Fork is a branching point of a path, said in words.

@@ -191,7 +191,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 	}
 	var outs []Outcome
 	var firsts []Path
-	var trailing []bool // every path of the order needs the clocks apart
+	var trailing []string // what every path of the order needs of the clocks
 	index := map[string]int{}
 	why := newWhyIndex()
 	cfg := opts.Explore
@@ -221,17 +221,19 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 			}
 			outs = append(outs, o)
 			firsts = append(firsts, path)
-			trailing = append(trailing, true)
+			trailing = append(trailing, path.Trailing)
 		}
-		trailing[i] = trailing[i] && path.Trailing
+		if path.Trailing == "" {
+			trailing[i] = ""
+		}
 		outs[i].Paths++
 		why.add(path, i)
 	}
 	res := Explore(run, cfg)
 	for i := range outs {
 		outs[i].Why = why.reasons(firsts[i])
-		if trailing[i] {
-			outs[i].Why = append(outs[i].Why, "the loop's clock read a millisecond behind Date.now() (the two clocks tick at different instants)")
+		if trailing[i] != "" {
+			outs[i].Why = append(outs[i].Why, trailing[i]+" (Node's clocks tick at different instants)")
 		}
 		outs[i].Pause = why.pauseOf(i)
 	}

@@ -1186,8 +1186,8 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 		}
 		return nil, false
 	}
-	if aT && bT && ta.loopClock != tb.loopClock {
-		in.reason(pos, "a timer's _idleStart (the loop's clock) and a Date reading are of different clocks")
+	if aT && bT && ta.clock != tb.clock {
+		in.reason(pos, "readings of different clocks (Date.now(), performance.now(), a timer's _idleStart) count from different origins")
 		return unknown{why: "time"}, true
 	}
 	num := func(v Value) (int64, bool) {
@@ -1224,11 +1224,11 @@ func (in *Interp) timeOp(op string, a, b Value, pos ir.Pos) (Value, bool) {
 			if op == "-" {
 				n = -n
 			}
-			return timeVal{t: ta.t.Add(n), loopClock: ta.loopClock}, true
+			return timeVal{t: ta.t.Add(n), clock: ta.clock}, true
 		}
 	case bT && op == "+":
 		if n, ok := num(a); ok {
-			return timeVal{t: tb.t.Add(n), loopClock: tb.loopClock}, true
+			return timeVal{t: tb.t.Add(n), clock: tb.clock}, true
 		}
 	case aT && bT:
 		if r := cmp(ta, tb); r != nil {

@@ -60,6 +60,14 @@ var stalledOnRecord = map[string]bool{
 	"timer-gap-work":      true, // 40 ms between two creations on 11.15.0 and 22.18.0
 }
 
+// wider cases are deterministic on Node, and looplint knowingly predicts
+// more: the value says why. Each must still be sound.
+var wider = map[string]string{
+	// loop.Domain: performance.now() is a clock of its own that the loop
+	// may trail by a millisecond, where Node's loop reads the same clock.
+	"perf-now-busy-wait-then-timer": "performance.now() modelled as a clock the loop may trail",
+}
+
 // complete cases exist to show that a construct is modelled: on every
 // version the prediction must be complete (the test fails otherwise).
 var complete = map[string]bool{
@@ -263,6 +271,8 @@ func TestPredictNodeCases(t *testing.T) {
 				status = "exact without stalls"
 			case len(rec[vs].Outcomes) == 1 && stallDependent[name]:
 				status = "sound (stall-dependent)"
+			case len(rec[vs].Outcomes) == 1 && wider[name] != "":
+				status = "sound (known wider)"
 			case len(rec[vs].Outcomes) == 1 && !exact:
 				status = "sound, NOT EXACT"
 				var got []string

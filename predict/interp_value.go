@@ -219,11 +219,20 @@ type immHandle struct{ im *loop.Immediate }
 // offset: comparisons go through the loop's clock.
 type timeVal struct {
 	t loop.Time
-	// loopClock: a timer's _idleStart, milliseconds since the loop
-	// started, where Date.now() counts from 1970: the two only compare
-	// with their own kind.
-	loopClock bool
+	// clock is where the reading counts from: Date.now() from 1970,
+	// performance.now() from the process's time origin, a timer's
+	// _idleStart from the loop's start. Readings compare only with their
+	// own kind.
+	clock clockKind
 }
+
+type clockKind uint8
+
+const (
+	wallClock clockKind = iota // Date.now()
+	monoClock                  // performance.now()
+	idleClock                  // _idleStart
+)
 
 // timeDiff is a - b of two readings.
 type timeDiff struct{ a, b loop.Time }

@@ -15,8 +15,8 @@ import (
 const inf = math.MaxInt64 / 4
 
 // SymClock is a loop.Clock whose reading n is a variable T_n >= 0, no
-// earlier than the latest reading of its domain, no more than the
-// domain's lag earlier than the latest of the other (loop.Domain), and no
+// earlier than the latest reading of its domain, no more than the lag
+// earlier than the latest of each other domain (loop.Domain), and no
 // earlier than floor when one is given. Cmp answers
 // from the constraints when they imply the answer; otherwise it asks the
 // chooser which of the feasible outcomes (<, =, >) to take and records it
@@ -29,10 +29,10 @@ type SymClock struct {
 	// variable i+1 is reading i.
 	d     [][]int64
 	kinds []loop.ReadKind
-	last  [2]int // per loop.Domain, the variable of its latest reading
-	// trails[n] is the variable of the user reading that loop reading n
-	// may trail by a millisecond (0: none).
-	trails []int
+	last  [3]int // per loop.Domain, the variable of its latest reading
+	// trails are the pairs (variables) where the later reading may trail
+	// the earlier by a millisecond.
+	trails [][2]int
 	// MaxReads bounds readings per run; past it Read panics with a Cut.
 	MaxReads int
 	// SpinCut: see spinning.
@@ -111,13 +111,13 @@ func (c *SymClock) Read(k loop.ReadKind, floor *loop.Time) loop.Time {
 	// The latest reading of each domain (or time 0) bounds T_n below;
 	// older ones are implied.
 	d := k.Domain()
-	c.add(c.last[d], v, 0)
-	c.add(c.last[1-d], v, d.Lag())
-	trails := 0
-	if d == loop.LoopDomain {
-		trails = c.last[loop.UserDomain]
+	for e, u := range c.last {
+		lag := d.Lag(loop.Domain(e))
+		c.add(u, v, lag)
+		if lag > 0 && u != 0 {
+			c.trails = append(c.trails, [2]int{u, v})
+		}
 	}
-	c.trails = append(c.trails, trails)
 	c.last[d] = v
 	if floor != nil {
 		c.add(vr(floor.Base), v, -floor.Off)
@@ -266,10 +266,10 @@ func (c *SymClock) Leq(a, b loop.Time) bool {
 }
 
 // newestUser reports which operand is the newest reading when it is a
-// user reading (Date.now), with the other operand.
+// program's reading (Date.now, performance.now), with the other operand.
 func (c *SymClock) newestUser(a, b loop.Time) (reading int, other loop.Time, aIsReading bool, ok bool) {
 	n := len(c.kinds) - 1
-	if n < 0 || c.kinds[n] != loop.ReadUser {
+	if n < 0 || c.kinds[n].Domain() == loop.LoopDomain {
 		return 0, loop.Time{}, false, false
 	}
 	switch {
@@ -354,15 +354,26 @@ func (c *SymClock) spinning(a, b loop.Time, opts []int) []int {
 	return out
 }
 
-// Trailing reports whether the answers so far force some loop reading
-// to trail the Date.now() reading before it.
-func (c *SymClock) Trailing() bool {
-	for n, u := range c.trails {
-		if u != 0 && c.d[vr(n)][u] < 0 {
-			return true
+// Trailing says which clock the answers so far force to read a
+// millisecond behind the program's reading of another clock before it
+// ("" when none is forced).
+func (c *SymClock) Trailing() string {
+	for _, p := range c.trails {
+		if c.d[p[1]][p[0]] < 0 {
+			return fmt.Sprintf("%s read a millisecond behind %s", clockName(c.kinds[p[1]-1]), clockName(c.kinds[p[0]-1]))
 		}
 	}
-	return false
+	return ""
+}
+
+func clockName(k loop.ReadKind) string {
+	switch k.Domain() {
+	case loop.WallDomain:
+		return "Date.now()"
+	case loop.MonoDomain:
+		return "performance.now()"
+	}
+	return "the loop's clock"
 }
 
 // Solution is the smallest non-negative integer assignment of the
