@@ -47,8 +47,10 @@ type Bound struct {
 // rounded down. Date.now() is wall-clock milliseconds rounded down.
 // performance.now() and process.hrtime() read the monotonic clock with a
 // fraction; the models keep whole milliseconds of it, counted as if its
-// reading came on a tick (exact for comparisons with one earlier reading,
-// which is what a program's waits make). The three tick at different
+// reading came on a tick. That is exact for comparisons with one earlier
+// reading, which is what a program's waits make, and wider than Node
+// where a loop reading follows: the loop reads the same monotonic clock
+// and never trails it (perf-now-busy-wait-then-timer). The three tick at different
 // instants, so one can show a millisecond more than another (measured on
 // Node 10 to 26: testdata/runtime/clock-skew-*.txtar). Taking real time
 // t, loop = floor(t) and each program clock floor(t+p) with a fixed
@@ -68,7 +70,7 @@ const (
 	LoopDomain Domain = iota
 	WallDomain        // Date.now()
 	MonoDomain        // performance.now(), process.hrtime()
-	nDomains
+	NumDomains
 )
 
 // Domain is the clock a reading of kind k comes from.
@@ -97,7 +99,7 @@ func (d Domain) Lag(e Domain) int64 {
 type Concrete struct {
 	o    Oracle
 	vals []int64
-	last [nDomains]int64 // latest reading per Domain (0 before any)
+	last [NumDomains]int64 // latest reading per Domain (0 before any)
 }
 
 // NewConcrete returns a concrete clock asking o how much time passes.

@@ -29,7 +29,7 @@ type SymClock struct {
 	// variable i+1 is reading i.
 	d     [][]int64
 	kinds []loop.ReadKind
-	last  [3]int // per loop.Domain, the variable of its latest reading
+	last  [loop.NumDomains]int // per loop.Domain, the variable of its latest reading
 	// trails are the pairs (variables) where the later reading may trail
 	// the earlier by a millisecond.
 	trails [][2]int
