@@ -50,12 +50,12 @@ type Bound struct {
 // reading came on a tick. That is exact for comparisons with one earlier
 // reading, which is what a program's waits make, and wider than Node
 // where a loop reading follows: the loop reads the same monotonic clock
-// and never trails it (perf-now-busy-wait-then-timer). The three tick at different
-// instants, so one can show a millisecond more than another (measured on
-// Node 10 to 26: testdata/runtime/clock-skew-*.txtar). Taking real time
-// t, loop = floor(t) and each program clock floor(t+p) with a fixed
-// phase 0 <= p < 1, readings in order satisfy, besides monotonicity in
-// each domain:
+// and never trails it (perf-now-busy-wait-then-timer). The three tick
+// at different instants, so one can show a millisecond more than another
+// (measured on Node 10 to 26: testdata/runtime/clock-skew-*.txtar).
+// Taking real time t, loop = floor(t) and each program clock floor(t+p)
+// with a fixed phase 0 <= p < 1, readings in order satisfy, besides
+// monotonicity in each domain:
 //
 //	program reading u, later loop reading l:     l >= u-1
 //	loop reading l, later program reading u:     u >= l
@@ -95,7 +95,7 @@ func (d Domain) Lag(e Domain) int64 {
 
 // Concrete is the clock of one execution: the oracle says how many
 // milliseconds pass before each reading, counted from the latest reading
-// of either domain (so -1 is a loop reading trailing a user one).
+// of any domain (so -1 is a reading trailing another clock's).
 type Concrete struct {
 	o    Oracle
 	vals []int64

@@ -26,8 +26,9 @@ func (k ReadKind) String() string { return readNames[k] }
 // oracle enumerates answers.
 type Oracle interface {
 	// Advance returns how many milliseconds pass before this clock read,
-	// counted from the latest reading: >= 0, or -1 for a loop reading
-	// that trails a user one (Domain; where no lag is possible, -1 means 0).
+	// counted from the latest reading: >= 0, or -1 for a reading that
+	// trails the program's latest reading of another clock (Domain; where
+	// no lag is possible, -1 means 0).
 	Advance(k ReadKind) int64
 	// Poll chooses which in-flight I/O round trips complete in this poll
 	// phase, in delivery order, as IDs from inflight (listed oldest first).
@@ -172,7 +173,7 @@ func (o *Random) Advance(k ReadKind) int64 {
 	switch {
 	case k.Domain() != LoopDomain && x < 0.5:
 		return 1 // busy-waits must make progress in expectation
-	case x < 0.6 || k.Domain() == LoopDomain && x < 0.15:
+	case k.Domain() == LoopDomain && x < 0.15 || k.Domain() != LoopDomain && x < 0.6:
 		// Trail a reading of another clock where one was just taken (0
 		// elsewhere; see Domain).
 		return -1
