@@ -362,7 +362,15 @@ var features = map[string][]Version{
 	"require:node:":                        {{14, 18, 0}, {16, 0, 0}},
 	"import:node:":                         {{12, 20, 0}, {14, 13, 1}},
 	"import:.cjs":                          {{12, 0, 0}},
-	"uncaughtException:origin":             {{10, 17, 0}, {12, 0, 0}},
+	// Removing one of several listeners of an event emits 'removeListener'
+	// with the argument as passed (a once listener's wrapper, when once
+	// removes it); before, with the listener unwrapped (measured on
+	// 12.18.0/12.19.0, 13.14.0, 14.4.0/14.5.0, 15.0.0).
+	"removeListener:as passed": {{12, 19, 0}, {14, 5, 0}},
+	// A package.json "main" naming no file, its directory's index loaded
+	// instead, warns from 16 (measured on 14.21.3 and 16.20.2).
+	"DEP0128":                  {{16, 0, 0}},
+	"uncaughtException:origin": {{10, 17, 0}, {12, 0, 0}},
 	// Before 12 an error Node makes with a code carries it in its name:
 	// "TypeError [ERR_INVALID_CALLBACK]", "AssertionError [ERR_ASSERTION]"
 	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks,

@@ -36,9 +36,10 @@ type Options struct {
 	StallMS int64
 }
 
-// Files reads the files a program sees.
+// Files reads the files a program sees (the runtime's memfs.FS).
 type Files interface {
 	ReadFile(path string) ([]byte, error)
+	Kind(path string) (file, dir bool)
 }
 
 // Reason says why a prediction is incomplete.

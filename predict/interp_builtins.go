@@ -74,6 +74,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
+	proc.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
 	for _, m := range []string{"on", "once", "addListener", "prependListener", "prependOnceListener"} {
 		m := m
 		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })
@@ -670,7 +671,7 @@ func (in *Interp) importStmt(s *ir.Import, sc *Scope) {
 		// A CommonJS file: its module.exports is the default export;
 		// its named exports are what cjs-module-lexer finds in its text
 		// (parse.File.CJSExports: the forms looplint recognises).
-		file, _ := in.resolveLocal(in.dirOf(s.Pos), s.Source)
+		file, _ := in.resolveImport(in.dirOf(s.Pos), s.Source)
 		for _, n := range s.Names {
 			v := m
 			switch {

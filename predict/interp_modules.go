@@ -40,18 +40,41 @@ func (in *Interp) requireFn(dir string) *Native {
 	})
 }
 
-// resolveLocal finds the file a local specifier names (as the runtime's
-// loader does, for require and import alike); "" when there is none.
-func (in *Interp) resolveLocal(dir, id string) (string, []byte) {
+// resolveLocal finds the file require(id) loads from dir, as the
+// runtime's loader does (nodepath.Require); "" when there is none.
+func (in *Interp) resolveLocal(dir, id string, pos ir.Pos) (string, []byte) {
 	if in.opts.Files == nil {
 		return "", nil
 	}
-	for _, c := range nodepath.RequireCandidates(dir, id) {
-		if b, err := in.opts.Files.ReadFile(c); err == nil {
-			return c, b
-		}
+	r := nodepath.Require(in.opts.Files, dir, id)
+	if r.Main != "" && in.p.Has("DEP0128") {
+		in.reason(pos, "the DeprecationWarning for a package.json \"main\" that names no file is not modelled")
 	}
-	return "", nil
+	return in.read(r.File)
+}
+
+// resolveImport finds the file a relative import names (nodepath.Import:
+// the path itself); a directory throws ERR_UNSUPPORTED_DIR_IMPORT.
+func (in *Interp) resolveImport(dir, spec string) (string, []byte) {
+	if in.opts.Files == nil {
+		return "", nil
+	}
+	r := nodepath.Import(in.opts.Files, dir, spec)
+	if r.Dir {
+		in.throwModuleError("Error", "ERR_UNSUPPORTED_DIR_IMPORT")
+	}
+	return in.read(r.File)
+}
+
+func (in *Interp) read(file string) (string, []byte) {
+	if file == "" {
+		return "", nil
+	}
+	b, err := in.opts.Files.ReadFile(file)
+	if err != nil {
+		return "", nil
+	}
+	return file, b
 }
 
 func (in *Interp) throwModuleError(class, code string) {
@@ -63,7 +86,7 @@ func (in *Interp) throwModuleError(class, code string) {
 
 // requireFile loads a local module; nil module object after a reason.
 func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
-	file, data := in.resolveLocal(dir, id)
+	file, data := in.resolveLocal(dir, id, pos)
 	if file == "" {
 		in.throwModuleError("Error", "MODULE_NOT_FOUND")
 	}
@@ -235,7 +258,10 @@ func (in *Interp) link(body []ir.Stmt, dir string, seen map[string]bool) {
 		if !ok || !nodepath.IsRelativeRequest(im.Source) {
 			continue
 		}
-		file, data := in.resolveLocal(dir, im.Source)
+		if in.opts.Files == nil {
+			continue
+		}
+		file, data := in.read(nodepath.Import(in.opts.Files, dir, im.Source).File)
 		if file == "" || path.Ext(file) == ".cjs" || path.Ext(file) == ".json" {
 			continue // evaluation throws, in order
 		}
@@ -287,7 +313,7 @@ func (in *Interp) evalImports(body []ir.Stmt, dir string) {
 // that it has the names imported; it returns the module (nil: CommonJS,
 // whose exports evalLocal returns as v).
 func (in *Interp) evalLocal(dir string, im *ir.Import, pos ir.Pos) (m *esModule, v Value) {
-	file, data := in.resolveLocal(dir, im.Source)
+	file, data := in.resolveImport(dir, im.Source)
 	switch {
 	case file == "":
 		in.throwModuleError("Error", "ERR_MODULE_NOT_FOUND")

@@ -288,14 +288,15 @@ func (h *host) require(dir, id string) (sobek.Value, error) {
 	return mod.Get("exports"), nil
 }
 
-// resolveFile applies Node's file and directory resolution for a path id.
+// resolveFile applies Node's CommonJS file and directory resolution for
+// a path id.
 func (h *host) resolveFile(dir, id string) (string, bool) {
-	for _, c := range nodepath.RequireCandidates(dir, id) {
-		if st, err := h.fs.Stat(c); err == nil && st.IsFile() {
-			return c, true
-		}
+	r := nodepath.Require(h.fs, dir, id)
+	if r.Main != "" && h.p.Profile.Has("DEP0128") {
+		pkg := path.Join(path.Dir(r.File), "package.json")
+		h.warnCode("DeprecationWarning", fmt.Sprintf("Invalid 'main' field in '%s' of '%s'. Please either fix that or report it to the module author", pkg, r.Main), "DEP0128")
 	}
-	return "", false
+	return r.File, r.File != ""
 }
 
 func (h *host) newModule(p string) *sobek.Object {
@@ -452,11 +453,14 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 	}
 	key := spec
 	if nodepath.IsRelativeRequest(spec) {
-		rp, ok := h.resolveFile(dir, spec)
-		if !ok {
+		r := nodepath.Import(h.fs, dir, spec)
+		switch {
+		case r.Dir:
+			return nil, h.moduleError(fmt.Sprintf("Directory import '%s' is not supported resolving ES modules imported from %s", path.Join(dir, spec), h.p.VirtPath), "ERR_UNSUPPORTED_DIR_IMPORT")
+		case r.File == "":
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s' imported from %s", path.Join(dir, spec), h.p.VirtPath), "ERR_MODULE_NOT_FOUND")
 		}
-		key = rp
+		key = r.File
 	} else if strings.HasPrefix(spec, "file://") {
 		key = strings.TrimPrefix(spec, "file://")
 	} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has("import:node:") {

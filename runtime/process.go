@@ -419,7 +419,11 @@ func (h *host) writeWarning(w sobek.Value) {
 	text := prefix + name + ": " + msg + "\n"
 	if !h.warnedOnce["trace-hint"] && h.p.Profile.Node.Major >= 14 {
 		h.warnedOnce["trace-hint"] = true
-		text += "(Use `node --trace-warnings ...` to show where the warning was created)\n"
+		flag := "--trace-warnings"
+		if name == "DeprecationWarning" {
+			flag = "--trace-deprecation"
+		}
+		text += "(Use `node " + flag + " ...` to show where the warning was created)\n"
 	}
 	h.err.write(text)
 }

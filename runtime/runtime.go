@@ -40,6 +40,13 @@ type Options struct {
 	MaxHeap uint64
 	// MaxStack is the engine's call-stack depth (default 10000, about Node's).
 	MaxStack int
+	// HostPaths lays the sandbox out at the host's own paths: the working
+	// directory is FSDir (else the host's working directory) and the
+	// snippet keeps its real path, so __filename, __dirname and
+	// process.cwd() print what `node FILE` prints there. Without it the
+	// layout is AppDir and ScriptDir, the same on every machine (tests,
+	// verify and conformance compare against outputs mapped to it).
+	HostPaths bool
 }
 
 // Status says how a run ended.
@@ -78,6 +85,7 @@ type Program struct {
 	File      *parse.File
 	Profile   loop.Profile
 	VirtPath  string // the snippet's path inside the sandbox
+	Cwd       string // the working directory inside the sandbox (the --fs mount, if any)
 	opts      Options
 	cjs       *sobek.Program
 	rewritten string      // source rewritten for old V8 promise costs, if needed
@@ -115,7 +123,12 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		prof.Module = loop.ESModule
 	}
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
-	p.VirtPath = virtualPath(f.Path, o.FSDir)
+	p.Cwd, p.VirtPath = AppDir, virtualPath(f.Path, o.FSDir)
+	if o.HostPaths {
+		if cwd, virt, ok := hostLayout(f.Path, o.FSDir); ok {
+			p.Cwd, p.VirtPath = cwd, virt
+		}
+	}
 	if d := f.Depth(); d > maxEngineDepth {
 		// The engine compiles nesting in time that grows with its square
 		// (40,000 chained '+' take 10 s), and no budget reaches into it.
@@ -180,6 +193,30 @@ func virtualPath(hostPath, fsDir string) string {
 		}
 	}
 	return path.Join(ScriptDir, base)
+}
+
+// hostLayout is the working directory and the snippet's path as Node
+// sees them when run as `cd DIR && node FILE` (DIR: fsDir, else the
+// current directory): absolute, with symbolic links resolved, as Node
+// resolves the main module's path and getcwd(3) reports the directory.
+func hostLayout(hostPath, fsDir string) (cwd, virt string, ok bool) {
+	real := func(p string) (string, bool) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", false
+		}
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = r
+		}
+		return filepath.ToSlash(abs), true
+	}
+	dir := fsDir
+	if dir == "" {
+		dir = "."
+	}
+	cwd, ok1 := real(dir)
+	virt, ok2 := real(hostPath)
+	return cwd, virt, ok1 && ok2
 }
 
 // maxEngineDepth is the deepest AST Prepare compiles (about 0.3 s of the
@@ -316,7 +353,7 @@ func heapBytes() uint64 {
 
 // newFS builds the sandbox file system: the mount (if any) and the snippet.
 func newFS(p *Program) (*memfs.FS, error) {
-	fs, err := memfs.New(memfs.Options{MountDir: p.opts.FSDir, Cwd: AppDir, Listings: p.listings})
+	fs, err := memfs.New(memfs.Options{MountDir: p.opts.FSDir, Cwd: p.Cwd, Listings: p.listings})
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func predictsFile(args []string) bool {
 // hazards of enabled checks into findings. A file the runtime cannot
 // prepare gives none: the analyzers still report on it.
 func predictedFindings(f *parse.File, v loop.Version, budget time.Duration, on map[string]bool) []driver.Diagnostic {
-	prog, err := lrt.Prepare(f, lrt.Options{Node: v, Timeout: budget})
+	prog, err := lrt.Prepare(f, lrt.Options{Node: v, Timeout: budget, HostPaths: true})
 	if err != nil {
 		return nil
 	}

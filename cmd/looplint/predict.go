@@ -94,7 +94,7 @@ func predictOptions(prog *lrt.Program, budget time.Duration) (predict.Options, e
 	if err != nil {
 		return predict.Options{}, err
 	}
-	o := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
+	o := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}
 	if budget > 0 {
 		o.Explore.Deadline = time.Now().Add(budget)
 	}
@@ -293,7 +293,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	start := time.Now()
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second})
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true})
 	if err != nil {
 		return predictReport{}, false, err
 	}
@@ -308,10 +308,10 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
-		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posOf(file, f.fsDir, h.Pos), Message: h.Message})
+		rep.Hazards = append(rep.Hazards, predictHazard{Check: h.Check, Pos: posOf(file, h.Pos), Message: h.Message})
 	}
 	for _, r := range pred.Reasons {
-		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, f.fsDir, r.Pos), Message: r.Msg})
+		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, r.Pos), Message: r.Msg})
 	}
 	rep.Notes = append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)
 	rep.StallMs = pred.StallMS
@@ -416,12 +416,15 @@ func posIn(file string, line, col int) string {
 }
 
 // posOf is file:line:col for a position in the snippet, or in a module
-// it loaded (a sandbox path, shown as the host path under --fs).
-func posOf(file, fsDir string, p ir.Pos) string {
+// it loaded (the sandbox lies at the host's paths: shown relative to the
+// current directory when below it, as the snippet's own path was given).
+func posOf(file string, p ir.Pos) string {
 	if p.File != "" {
-		file = p.File
-		if rel, ok := strings.CutPrefix(p.File, lrt.AppDir+"/"); ok && fsDir != "" {
-			file = filepath.Join(fsDir, filepath.FromSlash(rel))
+		file = filepath.FromSlash(p.File)
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+				file = rel
+			}
 		}
 	}
 	return posIn(file, p.Line, p.Col)
@@ -459,15 +462,22 @@ func unmountedModules(file, src, fsDir string) []string {
 			continue
 		}
 		seen[spec] = true
-		for _, c := range nodepath.RequireCandidates(filepath.ToSlash(filepath.Dir(file)), spec) {
-			if st, err := os.Stat(filepath.FromSlash(c)); err == nil && st.Mode().IsRegular() {
-				notes = append(notes, fmt.Sprintf("%s loads %s, which the sandbox cannot see: pass --fs %s to mount its directory", file, spec, filepath.Dir(file)))
-				break
-			}
+		if nodepath.Require(hostFiles{}, filepath.ToSlash(filepath.Dir(file)), spec).File != "" {
+			notes = append(notes, fmt.Sprintf("%s loads %s, which the sandbox cannot see: pass --fs %s to mount its directory", file, spec, filepath.Dir(file)))
 		}
 	}
 	return notes
 }
+
+// hostFiles is the host's file system as module resolution reads it.
+type hostFiles struct{}
+
+func (hostFiles) Kind(p string) (file, dir bool) {
+	st, err := os.Stat(filepath.FromSlash(p))
+	return err == nil && st.Mode().IsRegular(), err == nil && st.IsDir()
+}
+
+func (hostFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(p)) }
 
 func orderKey(stdout []string, exit int) string {
 	return strings.Join(stdout, "\n") + fmt.Sprintf("\x00%d", exit)

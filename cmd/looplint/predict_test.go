@@ -229,3 +229,25 @@ func TestPredictSeveralFiles(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
+
+// predict runs the snippet at its own path and in --fs DIR as working
+// directory, so what Node prints of them is predicted (and confirmed).
+func TestPredictHostPaths(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := writeFile(t, dir, "paths.js", []byte("console.log(__filename);\nconsole.log(__dirname === process.cwd());\n"))
+	var out, errb bytes.Buffer
+	code := execute([]string{"predict", "--node", "20.20.2", "--format", "json", "--explore", "0", "--fs", dir, main}, &out, &errb)
+	var rep predictReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("exit %d: %v\n%s%s", code, err, out.String(), errb.String())
+	}
+	if code != 0 || !rep.Complete || len(rep.Orders) != 1 || *rep.Orders[0].Confirmed != true {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	if got, want := strings.Join(rep.Orders[0].Stdout, "\n"), main+"\ntrue"; got != want {
+		t.Errorf("stdout\n%s\nwant\n%s", got, want)
+	}
+}

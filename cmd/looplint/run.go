@@ -143,7 +143,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		tuneGC(uint64(f.maxHeapMB) << 20)
 	}
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
-		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout,
+		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
 	})

@@ -58,6 +58,16 @@ func hasNul(p string) bool { return strings.IndexByte(p, 0) >= 0 }
 // Stat follows symlinks.
 func (f *FS) Stat(p string) (Stat, error) { return f.stat(p, true, "stat") }
 
+// Kind reports whether p (links followed) is a regular file or a
+// directory: what module resolution asks (nodepath.Lookup).
+func (f *FS) Kind(p string) (file, dir bool) {
+	st, err := f.Stat(p)
+	if err != nil {
+		return false, false
+	}
+	return st.IsFile(), st.IsDirectory()
+}
+
 // Lstat does not follow a final symlink.
 func (f *FS) Lstat(p string) (Stat, error) { return f.stat(p, false, "lstat") }
 

@@ -1,6 +1,7 @@
 package nodepath
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 )
@@ -11,13 +12,97 @@ func IsRelativeRequest(id string) bool {
 	return strings.HasPrefix(id, "./") || strings.HasPrefix(id, "../") || strings.HasPrefix(id, "/") || id == "." || id == ".."
 }
 
-// RequireCandidates are the files require(id) tries from a module in dir,
-// in Node's order (LOAD_AS_FILE, then LOAD_AS_DIRECTORY without a
-// package.json "main"); the first that is a file wins.
-func RequireCandidates(dir, id string) []string {
-	base := id
-	if !strings.HasPrefix(id, "/") {
-		base = path.Join(dir, id)
+// Lookup is what resolution asks of a file system: whether a path names
+// a regular file or a directory, and a file's contents.
+type Lookup interface {
+	Kind(p string) (file, dir bool)
+	ReadFile(p string) ([]byte, error)
+}
+
+// Resolved is where a request leads.
+type Resolved struct {
+	File string // "" when nothing is found
+	// Main is set when the directory's package.json "main" names
+	// nothing and its index was loaded instead (Node 16 on warns:
+	// DEP0128): that "main".
+	Main string
+	// Dir: an import names a directory (ERR_UNSUPPORTED_DIR_IMPORT).
+	Dir bool
+}
+
+// Require finds the file require(id) loads from a module in dir, in the
+// order of Node's CommonJS loader: LOAD_AS_FILE (X, X.js, X.json), then
+// LOAD_AS_DIRECTORY: package.json "main" as a file, with those
+// extensions, or as a directory's index, else X/index.js, X/index.json.
+// Native addons (.node) are never found; .cjs and .mjs are not tried.
+func Require(fs Lookup, dir, id string) Resolved {
+	x := join(dir, id)
+	if f := tryExtensions(fs, x); f != "" {
+		return Resolved{File: f}
 	}
-	return []string{base, base + ".js", base + ".json", base + ".cjs", base + ".mjs", base + "/index.js", base + "/index.json"}
+	if _, isDir := fs.Kind(x); !isDir {
+		return Resolved{}
+	}
+	if main := packageMain(fs, x); main != "" {
+		m := path.Join(x, main)
+		if f := tryExtensions(fs, m); f != "" {
+			return Resolved{File: f}
+		}
+		if f := tryExtensions(fs, m+"/index"); f != "" {
+			return Resolved{File: f}
+		}
+		if f := tryExtensions(fs, x+"/index"); f != "" {
+			return Resolved{File: f, Main: main}
+		}
+		return Resolved{}
+	}
+	return Resolved{File: tryExtensions(fs, x+"/index")}
+}
+
+// Import finds the file a relative import specifier names: the path
+// itself, as Node's ES module resolver takes it (no extension is tried
+// and a directory has no index).
+func Import(fs Lookup, dir, spec string) Resolved {
+	x := join(dir, spec)
+	switch file, isDir := fs.Kind(x); {
+	case file:
+		return Resolved{File: x}
+	case isDir:
+		return Resolved{Dir: true}
+	}
+	return Resolved{}
+}
+
+func join(dir, id string) string {
+	if strings.HasPrefix(id, "/") {
+		return path.Clean(id)
+	}
+	return path.Join(dir, id)
+}
+
+// tryExtensions is X, X.js or X.json, the first that is a file.
+func tryExtensions(fs Lookup, x string) string {
+	for _, c := range [...]string{x, x + ".js", x + ".json"} {
+		if file, _ := fs.Kind(c); file {
+			return c
+		}
+	}
+	return ""
+}
+
+// packageMain is the "main" of dir/package.json ("" when there is none,
+// it is not a string, or the file does not parse).
+func packageMain(fs Lookup, dir string) string {
+	data, err := fs.ReadFile(dir + "/package.json")
+	if err != nil {
+		return ""
+	}
+	var pkg struct {
+		Main any `json:"main"`
+	}
+	if json.Unmarshal(data, &pkg) != nil {
+		return ""
+	}
+	m, _ := pkg.Main.(string)
+	return m
 }
