@@ -244,8 +244,7 @@ func (in *Interp) emitterClass() *ClassVal {
 					return nil
 				}
 				fired = true
-				in.mut(em.born)
-				em.remove(name, l.fn)
+				in.onceRemove(em, this, name, l.fn, pos)
 				return in.call(l.fn, this, args, pos)
 			})
 			w.Props = map[string]Value{"listener": l.fn}
@@ -302,8 +301,7 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 	}
 	for _, l := range ls {
 		if l.once {
-			in.mut(em.born)
-			em.remove(name, l.fn)
+			in.onceRemove(em, this, name, l.fn, pos)
 		}
 		r := in.call(l.fn, this, args, pos)
 		if em.capture && r != nil && r != null {
@@ -311,6 +309,24 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 		}
 	}
 	return true
+}
+
+// onceRemove is what Node's onceWrapper does before it calls a once
+// listener: removeListener(name, wrapper), which emits 'removeListener'
+// when it removed one and someone listens, with the listener itself when
+// it was the event's only one and else with the wrapper (Node passes the
+// argument it was given there, from 12.19 and 14.5).
+func (in *Interp) onceRemove(em *emitter, this Value, name string, fn Value, pos ir.Pos) {
+	in.mut(em.born)
+	arg := fn
+	if len(em.listeners[name]) > 1 && in.p.Has("removeListener:as passed") {
+		w := native("bound onceWrapper", func(Value, []Value, ir.Pos) Value { return nil })
+		w.Props = map[string]Value{"listener": fn}
+		arg = w
+	}
+	if em.remove(name, fn) && len(em.listeners["removeListener"]) > 0 {
+		in.emitEvent(em, this, "removeListener", []Value{name, arg}, pos)
+	}
 }
 
 // captureRejection is captureRejections' addCatch: when a listener's

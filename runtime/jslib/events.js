@@ -416,8 +416,10 @@ proto.removeListener = function removeListener(type, listener) {
     }
   } else if (typeof list !== 'function') {
     let position = -1;
+    let original;
     for (let i = list.length - 1; i >= 0; i--) {
       if (list[i] === listener || list[i].listener === listener) {
+        original = list[i].listener;
         position = i;
         break;
       }
@@ -426,7 +428,9 @@ proto.removeListener = function removeListener(type, listener) {
     arrayRemoveAt(list, position);
     if (list.length === 1) events[type] = list[0];
     if (events.removeListener !== undefined) {
-      this.emit('removeListener', type, listener);
+      // Older releases unwrap a once listener here too.
+      const asPassed = internal.has('removeListener:as passed');
+      this.emit('removeListener', type, asPassed ? listener : original || listener);
     }
   }
   return this;
