@@ -163,7 +163,8 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 // eventsOnce is events.once(emitter, name): a promise fulfilled with the
 // arguments of the next emit of name, or rejected by an 'error' emit
 // (unless name is 'error'); each listener removes the other, as Node's
-// does, through the emitter's own once and removeListener. From 14.17 and
+// does, through the emitter's own once and removeListener (the 'error'
+// listener added first before 14.5). From 14.17 and
 // 15 once is an async function returning that promise, which costs the
 // awaiting code two more jobs (the outer promise adopts the inner one).
 func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
@@ -184,7 +185,11 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 		resolve(newArray(append([]Value{}, a...)))
 		return nil
 	})
-	in.call(in.getMember(em, "once", pos), em, []Value{name, resolver}, pos)
+	addResolver := func() { in.call(in.getMember(em, "once", pos), em, []Value{name, resolver}, pos) }
+	nameFirst := in.p.Has("events.once:name first")
+	if nameFirst {
+		addResolver()
+	}
 	if name != "error" {
 		onError = native("errorListener", func(_ Value, a []Value, _ ir.Pos) Value {
 			in.call(in.getMember(em, "removeListener", pos), em, []Value{name, resolver}, pos)
@@ -192,6 +197,9 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 			return nil
 		})
 		in.call(in.getMember(em, "once", pos), em, []Value{"error", onError}, pos)
+	}
+	if !nameFirst {
+		addResolver()
 	}
 	return in.onceResult(p)
 }

@@ -591,10 +591,13 @@ function onceImpl(emitter, name, options) {
       agnosticRemoveListener(emitter, 'error', errorListener);
       reject(abortError(signal));
     };
-    agnosticAddListener(emitter, name, resolver, { once: true });
+    // Before 14.5 the 'error' listener was added first.
+    const nameFirst = internal.has('events.once:name first');
+    if (nameFirst) agnosticAddListener(emitter, name, resolver, { once: true });
     if (name !== 'error' && typeof emitter.once === 'function') {
       emitter.once('error', errorListener);
     }
+    if (!nameFirst) agnosticAddListener(emitter, name, resolver, { once: true });
     if (signal !== undefined) {
       agnosticAddListener(signal, 'abort', abortListener, { once: true });
     }
