@@ -358,6 +358,13 @@ var features = map[string][]Version{
 	"events.once":                          {{10, 16, 0}, {11, 13, 0}},
 	"events.on":                            {{12, 16, 0}, {13, 6, 0}},
 	"events.once async":                    {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs
+	// emitter.listenerCount(name, listener) counts that listener only
+	// (measured on 18.15.0/18.16.0 and 19.7.0/19.8.0).
+	"listenerCount:listener": {{18, 16, 0}, {19, 8, 0}},
+	// events.on's iterator removes its listeners in the reverse of their
+	// order when it ends (measured on 19.8.1 and 20.0.0; 19.9.0 is not
+	// on npm).
+	"events.on:reverse cleanup": {{20, 0, 0}},
 	// events.once adds its listener for the event, then the 'error' one;
 	// the other way round before (measured on 14.4.0 and 14.5.0).
 	"events.once:name first": {{14, 5, 0}},

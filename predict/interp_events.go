@@ -218,7 +218,17 @@ func (in *Interp) emitterClass() *ClassVal {
 	})
 	method("listenerCount", func(em *emitter, _ Value, a []Value, pos ir.Pos) Value {
 		name, _ := in.eventName(arg(a, 0), pos)
-		return float64(len(em.listeners[name]))
+		fn := arg(a, 1)
+		if fn == nil || fn == null || !in.p.Has("listenerCount:listener") {
+			return float64(len(em.listeners[name]))
+		}
+		n := 0
+		for _, l := range em.listeners[name] {
+			if l.fn == fn {
+				n++
+			}
+		}
+		return float64(n)
 	})
 	method("listeners", func(em *emitter, _ Value, a []Value, pos ir.Pos) Value {
 		name, _ := in.eventName(arg(a, 0), pos)

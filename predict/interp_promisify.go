@@ -257,8 +257,14 @@ func (in *Interp) eventsOn(args []Value, pos ir.Pos) Value {
 		in.call(in.getMember(em, method, pos), em, []Value{ev, fn}, pos)
 	}
 	closeIt := func() Value {
-		listen("removeListener", name, onEvent)
-		listen("removeListener", "error", onError)
+		// From 20 the listeners go in the reverse of their order.
+		if in.p.Has("events.on:reverse cleanup") {
+			listen("removeListener", "error", onError)
+			listen("removeListener", name, onEvent)
+		} else {
+			listen("removeListener", name, onEvent)
+			listen("removeListener", "error", onError)
+		}
 		finished = true
 		for len(waiting) > 0 {
 			w := waiting[0]

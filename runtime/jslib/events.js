@@ -497,6 +497,8 @@ proto.rawListeners = function rawListeners(type) {
 };
 
 function listenerCount(type, listener) {
+  // The listener argument came in 18.16 and 19.8.
+  if (!internal.has('listenerCount:listener')) listener = undefined;
   const events = this._events;
   if (events === undefined) return 0;
   const l = events[type];
@@ -629,6 +631,16 @@ function staticOn(emitter, event, options) {
   }
 
   function removeAll() {
+    // From 20 the listeners go in the reverse of their order.
+    if (internal.has('events.on:reverse cleanup')) {
+      if (signal !== undefined) agnosticRemoveListener(signal, 'abort', abortListener);
+      for (let i = closeEvents.length - 1; i >= 0; i--) {
+        agnosticRemoveListener(emitter, closeEvents[i], closeHandler);
+      }
+      agnosticRemoveListener(emitter, 'error', errorHandler);
+      agnosticRemoveListener(emitter, event, eventHandler);
+      return;
+    }
     agnosticRemoveListener(emitter, event, eventHandler);
     agnosticRemoveListener(emitter, 'error', errorHandler);
     for (let i = 0; i < closeEvents.length; i++) {
