@@ -600,7 +600,7 @@ func (in *Interp) runModule(main *Closure) {
 			in.e.Enqueue(func() { report(v) })
 			return
 		}
-		in.l.ReportUncaught(&Thrown{V: v})
+		in.l.ReportRejected(&Thrown{V: v})
 	}
 	in.e.Then(p, nil, nativeFn(report))
 }

@@ -363,13 +363,14 @@ func (h *host) mainBody() func() {
 		// as the rejection of the module job's promise: an uncaught
 		// exception raised some jobs later (loop.Profile.ESMThrowHops), so
 		// jobs the body queued before throwing, and what they chain, still
-		// run. Never an unhandled rejection. The handler is JS: a Go
+		// run. Never an unhandled rejection, though 'uncaughtException'
+		// hears it with that origin. The handler is JS: a Go
 		// handler calling back into JS from an engine job would drain the
 		// job queue early.
 		wrap, _ := h.runInternal("rejectWrapper")
 		wf, _ := sobek.AssertFunction(wrap)
 		withHops, _ := wf(sobek.Undefined(), h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-			h.l.ReportUncaught(&jsThrow{h.unwrap(c.Argument(0))})
+			h.l.ReportRejected(&jsThrow{h.unwrap(c.Argument(0))})
 			return sobek.Undefined()
 		}))
 		h.evaluatingESM = true
