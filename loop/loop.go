@@ -205,20 +205,16 @@ func (l *Loop) failScope(queue string) bool {
 	}
 	switch {
 	case l.P.FailedScopes():
-		l.queueInternal(tickCallback{})
 	case queue == "nextTick":
-		// Node's handler queues setImmediate(noop) "so that the next
-		// Immediate cycle isn't empty"; the ticks and microtasks after
-		// the throwing one wait for the next callback scope: the next
-		// macrotask, or that immediate. Node 10 calls a timer list's
-		// callback again when it threw (at a fresh now): its due timers
-		// run, then its scope runs them.
-		l.queueInternal(noopCallback{})
+		// The ticks and microtasks after the throwing one wait for the
+		// next callback scope: the next macrotask, or the immediate
+		// uncaught queued. Node 10 calls a timer list's callback again
+		// when it threw (at a fresh now): its due timers run, then its
+		// scope runs them.
 		l.relist = l.inList
 	case l.P.PerListTimers():
 		return false
 	case (queue == "timer" || queue == "interval" || queue == "immediate") && l.follows():
-		l.queueInternal(noopCallback{})
 	default:
 		return false
 	}
@@ -626,6 +622,17 @@ func (l *Loop) uncaught(err error, fromPromise bool) {
 	}
 	if !l.host.Uncaught(err, fromPromise) {
 		l.Exit()
+		return
+	}
+	// Node's handler then queues setImmediate(noop) "so that the next
+	// Immediate cycle isn't empty" (Node 8: setImmediate(_tickCallback)):
+	// after every handled exception, whatever threw it. The loop stays
+	// alive for it; after a throw in 'beforeExit', 'beforeExit' comes
+	// again.
+	if l.P.FailedScopes() {
+		l.queueInternal(tickCallback{})
+	} else {
+		l.queueInternal(noopCallback{})
 	}
 }
 
