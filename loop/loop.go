@@ -190,9 +190,8 @@ type (
 // failScope is called after a callback from queue threw (its finally
 // already deferred what it had left) and the 'uncaughtException'
 // listeners ran. The callback scope is marked failed, so no ticks drain at
-// its end, and _fatalException queues an immediate: process._tickCallback
-// on Node 8, a no-op from 10 (one more check phase, whose scope drains).
-// Modelled on Node 8 for every queue, and from 11 for a timer or an
+// its end; the immediate _fatalException queued (uncaught) is one more
+// check phase, whose scope drains. Modelled on Node 8 for every queue, and from 11 for a timer or an
 // immediate that another one follows in the same phase (it runs first in
 // a fresh processTimers or processImmediate call: no drain before it; the
 // timers phase drains at its end). Node 10 and the other cases keep the
