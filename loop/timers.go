@@ -511,6 +511,13 @@ func (l *Loop) listPass(list *timerList, now Time) {
 		if err != nil && l.failScope(queueOf(t)) {
 			return
 		}
+		if err != nil && t.list == nil {
+			// Node 10 re-arms an interval after its callback returns,
+			// which one that threw never does (measured on 10.24.1;
+			// 11 re-arms in a finally).
+			l.deactivate(t)
+			continue
+		}
 		l.rearm(t, start)
 	}
 	list.running = false
