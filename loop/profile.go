@@ -297,6 +297,10 @@ var features = map[string][]Version{
 	// yield* in an async generator passes a value on without awaiting
 	// it again (measured on 19.1.0 and 19.2.0, V8 10.8; 18 LTS awaits).
 	"v8:yield* single await": {{19, 2, 0}},
+	// for await over a sync iterator closes it (calls its return) when
+	// next or throw throws or yields a rejected value, done false
+	// (measured on 22.23.3 and 23.0.0, V8 12.9).
+	"v8:async-from-sync close": {{23, 0, 0}},
 	// Syntax a release refuses to compile (parse.SyntaxUse; measured on
 	// the releases either side of each boundary, SyntaxRejected).
 	"syntax:??":                 {{14, 0, 0}},

@@ -124,29 +124,38 @@ function __forAwait(obj) {
   var m = obj[Symbol.asyncIterator];
   if (m != null) return m.call(obj);
   var sync = obj[Symbol.iterator](), next = sync.next;
-  function settle(r) {
+  // From V8 12.9 (Node 23) next and throw close the sync iterator when
+  // they throw or yield a rejected value (done false); return() is called
+  // and the first error stands.
+  function close(e) {
+    try { var f = sync.return; if (f != null) f.call(sync); } catch (_) {}
+    return e;
+  }
+  function settle(r, closing) {
     if (typeof r !== 'object' || r === null) return Promise.reject(new TypeError('Iterator result ' + r + ' is not an object'));
     var done = r.done;
+    closing = closing && !done;
     return new Promise(function (yes, no) {
-      __looplint_then(r.value, function (v) { yes({ value: v, done: done }); }, no);
+      __looplint_then(r.value, function (v) { yes({ value: v, done: done }); }, closing ? function (e) { no(close(e)); } : no);
     });
   }
-  function call(f, v) {
+  function call(f, v, closing) {
     var r;
-    try { r = f.call(sync, v); } catch (e) { return Promise.reject(e); }
-    return settle(r);
+    closing = closing && __looplint_closeOnReject;
+    try { r = f.call(sync, v); } catch (e) { return Promise.reject(closing ? close(e) : e); }
+    return settle(r, closing);
   }
   return {
-    next: function (v) { return call(next, v); },
+    next: function (v) { return call(next, v, true); },
     return: function (v) {
       var f = sync.return;
       if (f == null) return Promise.resolve({ value: v, done: true });
-      return call(f, v);
+      return call(f, v, false);
     },
     throw: function (v) {
       var f = sync.throw;
       if (f == null) return Promise.reject(v);
-      return call(f, v);
+      return call(f, v, true);
     }
   };
 }

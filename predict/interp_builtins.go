@@ -71,6 +71,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has("v8:yield* single await")
 	b["__looplint_endAwaits"] = in.p.OldAwait()
+	b["__looplint_closeOnReject"] = in.p.Has("v8:async-from-sync close")
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })

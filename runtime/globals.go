@@ -275,7 +275,7 @@ func (h *host) bootstrap() error {
 	}
 	g.Set("queueMicrotask", qmv)
 	// Read by parse's async-iteration helpers (parse/asyncgen.js).
-	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has("v8:yield* single await"), "__looplint_endAwaits": h.p.Profile.OldAwait()} {
+	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has("v8:yield* single await"), "__looplint_endAwaits": h.p.Profile.OldAwait(), "__looplint_closeOnReject": h.p.Profile.Has("v8:async-from-sync close")} {
 		g.DefineDataProperty(n, rt.ToValue(v), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	}
 	named, err := h.runInternal("defaultName")
