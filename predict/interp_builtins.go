@@ -1198,8 +1198,30 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 			return strings.Repeat(s, int(n))
 		})
 	}
+	if !stringProtoNames[k] {
+		// Not a method of String.prototype or Object.prototype in any
+		// release: undefined (a program that adds one is a reason where
+		// it assigns).
+		return nil
+	}
 	in.reason(pos, "String.prototype.%s is not modelled", k)
 	return unknown{why: k}
+}
+
+// stringProtoNames are the names a string reaches through its prototypes
+// (String.prototype and Object.prototype, every release).
+var stringProtoNames = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`anchor at big blink bold charAt charCodeAt codePointAt concat constructor
+		endsWith fixed fontcolor fontsize includes indexOf isWellFormed italics lastIndexOf length link
+		localeCompare match matchAll normalize padEnd padStart repeat replace replaceAll search slice small
+		split startsWith strike sub substr substring sup toLocaleLowerCase toLocaleUpperCase toLowerCase
+		toString toUpperCase toWellFormed trim trimEnd trimLeft trimRight trimStart valueOf
+		__defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__ __proto__ hasOwnProperty
+		isPrototypeOf propertyIsEnumerable toLocaleString`) {
+		stringProtoNames[n] = true
+	}
 }
 
 // jsSpace is what String.prototype.trim removes: WhiteSpace and
