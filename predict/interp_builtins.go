@@ -80,6 +80,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		m := m
 		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })
 	}
+	for _, m := range []string{"removeListener", "off", "removeAllListeners", "listenerCount"} {
+		m := m
+		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processListeners(m, a, p) })
+	}
 	for _, st := range []string{"stdout", "stderr"} {
 		st := st
 		w := &Native{Name: "process." + st, Obj: true, Props: map[string]Value{}}

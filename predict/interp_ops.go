@@ -686,7 +686,7 @@ func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
 	if method == "once" || method == "prependOnceListener" {
 		orig := fn
 		var self *Native
-		self = &Native{Name: "once", Fn: func(this Value, a []Value, p ir.Pos) Value {
+		self = &Native{Name: "once", Props: map[string]Value{"listener": orig}, Fn: func(this Value, a []Value, p ir.Pos) Value {
 			ls := in.listeners[ev]
 			for i, l := range ls {
 				if l == self {
@@ -702,6 +702,43 @@ func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
 		in.listeners[ev] = append([]Value{fn}, in.listeners[ev]...)
 	} else {
 		in.listeners[ev] = append(in.listeners[ev], fn)
+	}
+	return proc
+}
+
+// processListeners is process.removeListener/off, removeAllListeners and
+// listenerCount over the process events processOn keeps.
+func (in *Interp) processListeners(method string, args []Value, pos ir.Pos) Value {
+	in.impure = true
+	proc := in.builtins["process"]
+	ev, ok := arg(args, 0).(string)
+	// Node's own 'warning' listener (the one that prints) counts too.
+	if !ok || !processEvents[ev] || ev == "warning" {
+		in.reason(pos, "process.%s for this event is not modelled", method)
+		if method == "listenerCount" {
+			return unknown{why: method}
+		}
+		return proc
+	}
+	ls := in.listeners[ev]
+	switch method {
+	case "listenerCount":
+		return float64(len(ls))
+	case "removeAllListeners":
+		delete(in.listeners, ev)
+		return proc
+	}
+	fn := arg(args, 1)
+	if !isCallable(fn) {
+		in.throwType(pos, "The \"listener\" argument must be of type function")
+	}
+	// The last one added that is fn or a once wrapper of it (Node's order).
+	for i := len(ls) - 1; i >= 0; i-- {
+		w, _ := ls[i].(*Native)
+		if ls[i] == fn || w != nil && w.Name == "once" && w.Props["listener"] == fn {
+			in.listeners[ev] = append(ls[:i:i], ls[i+1:]...)
+			break
+		}
 	}
 	return proc
 }

@@ -151,8 +151,10 @@
 
   function doEmitWarning(warning) {
     process.emit('warning', warning);
-    host.writeWarning(warning);
   }
+  // Node's own 'warning' listener prints: it is the first, it counts in
+  // listenerCount('warning'), and removing it silences warnings.
+  process.on('warning', function onWarning(warning) { host.writeWarning(warning); });
 
   process.emitWarning = function emitWarning(warning, type, code) {
     if (type !== null && typeof type === 'object') {
