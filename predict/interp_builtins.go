@@ -68,6 +68,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has("AbortSignal") {
 		b["AbortSignal"] = in.abortSignalClass()
 	}
+	if in.p.Has("EventTarget") {
+		b["EventTarget"] = in.eventTargetCtor()
+	}
+	if in.p.Has("Event") {
+		b["Event"] = in.eventCtor()
+	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has("v8:yield* single await")
 	b["__looplint_endAwaits"] = in.p.OldAwait()
@@ -741,6 +747,12 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		case "RegExp":
 			o, ok := a.(*Object)
 			return ok && o.rx != nil
+		case "Event":
+			o, ok := a.(*Object)
+			return ok && (o.event != nil || o.Class == "Event")
+		case "EventTarget":
+			o, ok := a.(*Object)
+			return ok && (o.target != nil || o.signal != nil)
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)

@@ -64,6 +64,9 @@ type Object struct {
 	frozen bool
 	// signal is an AbortSignal's state.
 	signal *abortSignal
+	// target is an EventTarget's listeners; event an Event's state.
+	target *eventTarget
+	event  *eventState
 	// rx is a RegExp's pattern.
 	rx *jsRegexp
 	// amap ties a sloppy function's arguments object to its parameters.

@@ -286,7 +286,7 @@
   // them in order at once, reading the next one before each call (so one
   // added during the dispatch runs when it lands after a listener not yet
   // reached), skips removed ones, stops at stopImmediatePropagation, and
-  // rethrows a listener's exception from a nextTick. AbortSignal and
+  // rethrows a listener's exception from a nextTick (16 on). AbortSignal and
   // events.once build on it.
   const kList = Symbol('kEvents');
   const kEv = Symbol('kEventState');
@@ -387,6 +387,11 @@
             if (typeof l === 'function') ReflectApply(l, this, [event]);
             else if (l !== null && typeof l === 'object' && typeof l.handleEvent === 'function') ReflectApply(l.handleEvent, l, [event]);
           } catch (err) {
+            // 15 lets it out of dispatchEvent.
+            if (!internal.has('EventTarget:errors on tick')) {
+              st.dispatching = false; st.current = null; st.phase = 0;
+              throw err;
+            }
             internal.nextTick(() => { throw err; });
           }
         }
