@@ -11,9 +11,11 @@ build:
 vet:
 	$(GO) vet ./...
 
-# test needs neither Node nor ../shared.
+# test needs neither Node nor ../shared. The runtime package takes about
+# 3 minutes on an idle 2-core machine; past go test's default 10 minutes a
+# loaded one would fail it, hence the longer bound.
 test: vet
-	$(GO) test ./...
+	$(GO) test -timeout 20m ./...
 
 # conformance runs the shared probes and corpus (needs ../shared) through looplint run --explore,
 # then through looplint predict (sound / exact / complete:false per version).
