@@ -189,15 +189,16 @@ type (
 
 // failScope is called after a callback from queue threw (its finally
 // already deferred what it had left) and the 'uncaughtException'
-// listeners ran. The callback scope is marked failed, so no ticks drain at
-// its end; the immediate _fatalException queued (uncaught) is one more
-// check phase, whose scope drains. Modelled on Node 8 for every queue, and from 11 for a timer or an
-// immediate that another one follows in the same phase (it runs first in
-// a fresh processTimers or processImmediate call: no drain before it; the
-// timers phase drains at its end). Node 10 and the other cases keep the
-// plain rule, which also gets a last timer's ticks and microtasks in
-// order on 11+; the predictor marks the programs where the difference can
-// show incomplete. It reports whether the scope failed.
+// listeners ran. The callback scope is marked failed, so no ticks drain
+// at its end; the immediate _fatalException queued (uncaught) is one
+// more check phase, whose scope drains. Modelled on Node 8 for every
+// queue, and from 11 for a timer or an immediate that another one
+// follows in the same phase (it runs first in a fresh processTimers or
+// processImmediate call: no drain before it; the timers phase drains at
+// its end). Node 10 and the other cases keep the plain rule, which also
+// gets a last timer's ticks and microtasks in order on 11+; the predictor
+// marks the programs where the difference can show incomplete. It
+// reports whether the scope failed.
 func (l *Loop) failScope(queue string) bool {
 	if l.dead {
 		return false
