@@ -358,6 +358,9 @@ var features = map[string][]Version{
 	"AbortSignal.prototype.throwIfAborted": {{16, 17, 0}, {17, 3, 0}},
 	"EventTarget":                          {{15, 0, 0}},
 	"Event":                                {{15, 0, 0}},
+	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
+	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
+	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},
 	// An EventTarget listener's exception is rethrown from a nextTick;
 	// on 15 it leaves dispatchEvent (measured on 15.0.0, 15.14.0, 16.0.0).
 	"EventTarget:errors on tick": {{16, 0, 0}},

@@ -429,7 +429,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}),
 		"getOwnPropertyNames": native("getOwnPropertyNames", func(_ Value, a []Value, p ir.Pos) Value {
 			o, ok := arg(a, 0).(*Object)
-			if !ok || !(plainKeys(o) || o.Arr && len(o.Keys) == 0 && o.Class == "Array") {
+			if !ok || !(plainKeys(o) || o.Arr && len(o.Keys) == 0 && o.Class == "Array") || hasHiddenKeys(o) {
 				in.reason(p, "Object.getOwnPropertyNames of this value")
 				return unknown{why: "getOwnPropertyNames"}
 			}
@@ -733,11 +733,14 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 			o, ok := a.(*Object)
 			return ok && o.Arr
 		case "Object":
-			_, date := a.(*dateObj)
 			if o, ok := a.(*Object); ok && in.chainHasNullProto(o) {
 				return false // Object.create(null) and its heirs
 			}
-			return isObj(a) || isCallable(a) || date
+			switch a.(type) {
+			case *dateObj, *timerHandle, *immHandle, *Native:
+				return true // host objects (process, a Timeout) too
+			}
+			return isObj(a) || isCallable(a)
 		case "Map", "Set", "WeakMap", "WeakSet":
 			o, ok := a.(*Object)
 			return ok && o.coll != nil && o.Class == n.Name
@@ -834,7 +837,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			}
 		}
 		if isIterator(o) {
-			in.reason(pos, "%s.%s is not modelled", o.Class, k)
+			in.reason(pos, "%s.%s is not modelled", o.Class, in.keyName(k))
 			return unknown{why: k}
 		}
 		if v, ok := in.readProp(o, k, o); ok {
@@ -922,7 +925,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		case "call", "apply", "bind":
 			return in.fnMethod(o, o.Fn.Name, k)
 		}
-		in.reason(pos, "function property %s is not modelled", k)
+		in.reason(pos, "function property %s is not modelled", in.keyName(k))
 		return unknown{why: k}
 	case *Native:
 		if o == in.globalObj {
@@ -949,7 +952,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Name == "Promise" && !in.p.Has("Promise."+k) {
 			return nil // absent on this version
 		}
-		in.reason(pos, "%s.%s is not modelled", o.Name, k)
+		in.reason(pos, "%s.%s is not modelled", o.Name, in.keyName(k))
 		return unknown{why: k}
 	case *ClassVal:
 		return in.classMember(o, k, pos)
@@ -1008,7 +1011,7 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 	case "refresh":
 		fn = func() Value { in.l.RefreshTimer(h.t); return h }
 	default:
-		in.reason(pos, "Timeout.%s is not modelled", k)
+		in.reason(pos, "Timeout.%s is not modelled", in.keyName(k))
 		return unknown{why: k}
 	}
 	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
@@ -1027,7 +1030,7 @@ func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
 	case "hasRef":
 		fn = func() Value { return h.im.HasRef() }
 	default:
-		in.reason(pos, "Immediate.%s is not modelled", k)
+		in.reason(pos, "Immediate.%s is not modelled", in.keyName(k))
 		return unknown{why: k}
 	}
 	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
@@ -2270,6 +2273,27 @@ func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
 		}
 		o.readonly[k] = true
 	}
+}
+
+// hasHiddenKeys: o has an own string-keyed property that is not
+// enumerable (Object.defineProperty without enumerable), which
+// getOwnPropertyNames lists in an order the predictor does not keep.
+func hasHiddenKeys(o *Object) bool {
+	listed := make(map[string]bool, len(o.Keys))
+	for _, k := range o.Keys {
+		listed[k] = true
+	}
+	for k := range o.Props {
+		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
+			return true
+		}
+	}
+	for k := range o.acc {
+		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // chainHasNullProto: o or an object it inherits from was made without

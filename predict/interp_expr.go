@@ -807,7 +807,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 		in.reason(pos, "assignment to %s.%s", o.Name, k)
 	case *ClassVal:
 		if o.native && k != "defaultMaxListeners" || k == "name" || k == "length" || k == "prototype" {
-			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, k)
+			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, in.keyName(k))
 			return
 		}
 		var acc *accessor
@@ -912,7 +912,8 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 		if d, ok := v.(*dateObj); ok {
 			v = d.num()
 		}
-		if _, o := v.(*Object); o {
+		switch v.(type) {
+		case *Object, *timerHandle:
 			var ok bool
 			if v, ok = in.toPrimitive(v, "number", e.Pos); !ok {
 				return unknown{why: "unary"}

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/looplint/looplint/ir"
 )
@@ -418,6 +419,28 @@ func (in *Interp) newSymbol(desc Value) *symbolVal {
 	}
 	in.symByKey[in.symKey(s)] = s
 	return s
+}
+
+// keyName is a property key as a message shows it: a symbol key as
+// [Symbol(description)] (the key itself is not text).
+func (in *Interp) keyName(k string) string {
+	if !strings.HasPrefix(k, symbolPrefix) {
+		return k
+	}
+	if s := in.symByKey[k]; s != nil {
+		if s.hasDesc {
+			return "[Symbol(" + s.desc + ")]"
+		}
+		return "[Symbol()]"
+	}
+	if id, err := strconv.Atoi(strings.TrimPrefix(k, symbolPrefix)); err == nil {
+		for name, wid := range wellKnownIDs {
+			if wid == id {
+				return "[Symbol(Symbol." + name + ")]"
+			}
+		}
+	}
+	return "[a symbol]"
 }
 
 func (in *Interp) symKey(s *symbolVal) string {

@@ -598,6 +598,11 @@ func isSymbol(v Value) bool { _, ok := v.(*symbolVal); return ok }
 func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
 	o, isObject := v.(*Object)
 	if !isObject {
+		if _, ok := v.(*timerHandle); ok && in.p.Has("timeout:toPrimitive") {
+			// The Timeout's async id, which counts every resource made.
+			in.reason(pos, "a Timeout's numeric id is not modelled")
+			return unknown{why: "Timeout id"}, true
+		}
 		return v, true
 	}
 	if f := in.userMethod(o, in.symKey(in.wellKnown("toPrimitive"))); f != nil {

@@ -92,6 +92,8 @@
     get _destroyed() { return host.timerField(this, 'destroyed'); }
   }
 
+  if (!internal.has('timeout:toPrimitive')) delete Timeout.prototype[Symbol.toPrimitive];
+
   class Immediate {
     ref() { host.immediateRef(this, true); return this; }
     unref() { host.immediateRef(this, false); return this; }
