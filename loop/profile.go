@@ -358,6 +358,10 @@ var features = map[string][]Version{
 	"AbortSignal.prototype.throwIfAborted": {{16, 17, 0}, {17, 3, 0}},
 	"EventTarget":                          {{15, 0, 0}},
 	"Event":                                {{15, 0, 0}},
+	// fs.writeFile and appendFile take a string, a Buffer, a TypedArray
+	// or a DataView, and throw ERR_INVALID_ARG_TYPE for anything else
+	// (measured on 12.22.12 and 14.0.0; before, String(data)).
+	"fs:write data checked": {{14, 0, 0}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
 	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
 	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},

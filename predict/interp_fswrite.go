@@ -77,6 +77,18 @@ func (in *Interp) writeData(v, opts Value, pos ir.Pos) ([]byte, bool) {
 	return nil, false
 }
 
+// isWriteData: v is what writeFile and appendFile take from 14 (a string
+// or a Buffer; before, anything, as String(v)).
+func isWriteData(v Value) bool {
+	switch d := v.(type) {
+	case string:
+		return true
+	case unknown:
+		return d.bytes != nil
+	}
+	return false
+}
+
 // writeCheck is what a write to p would fail with (a missing directory:
 // ENOENT; a directory: EISDIR), nil when it succeeds; known is false
 // after a reason.
@@ -130,6 +142,13 @@ func (in *Interp) fsWrite(name string, args []Value, form string, pos ir.Pos) (t
 	if !isStr || in.opts.Files == nil {
 		in.reason(pos, "fs.%s of a path the predictor does not know (or no files: pass --fs)", name)
 		return 0, nil, false
+	}
+	if d := arg(args, 1); in.p.Has("fs:write data checked") && !isWriteData(d) {
+		if _, u := d.(unknown); u || form == "promise" {
+			in.reason(pos, "fs.%s of this value is not modelled", name)
+			return 0, nil, false
+		}
+		panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
 	}
 	data, ok := in.writeData(arg(args, 1), arg(args, 2), pos)
 	if !ok {

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/looplint/looplint/runtime/nodebuf"
 	"path"
 	"strings"
 
@@ -281,7 +282,7 @@ func resolverFn(name string, f func(Value)) *Native {
 func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 	if fsWrites[name] {
 		if len(args) == 0 || !isCallable(args[len(args)-1]) {
-			in.throwType(pos, "The \"cb\" argument must be of type function")
+			in.throwInvalidCallback()
 		}
 		cb := args[len(args)-1]
 		trips, res, ok := in.fsWrite(name, args[:len(args)-1], "cb", pos)
@@ -302,7 +303,7 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 		return unknown{why: "fs." + name}
 	}
 	if len(args) == 0 || !isCallable(args[len(args)-1]) {
-		in.throwType(pos, "The \"cb\" argument must be of type function")
+		in.throwInvalidCallback()
 	}
 	trips, cbArgs := in.fsRequest(name, args[:len(args)-1], false, pos)
 	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
@@ -449,6 +450,12 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 	return p
 }
 
+// throwInvalidCallback is Node's TypeError for an fs call without a
+// callback (its message renders the value: not modelled).
+func (in *Interp) throwInvalidCallback() {
+	panic(&Thrown{V: in.nodeError("TypeError", in.p.InvalidCallbackCode())})
+}
+
 // fsModelled are the fs operations the predictor models (both forms).
 var fsModelled = map[string]bool{"readFile": true, "stat": true, "lstat": true, "access": true, "open": true, "readdir": true,
 	"writeFile": true, "appendFile": true, "unlink": true, "rename": true}
@@ -481,14 +488,18 @@ func (in *Interp) fsRequest(name string, args []Value, promise bool, pos ir.Pos)
 	if name != "access" {
 		res = append(res, unknown{why: "fs result"})
 	}
+	enc, ok := in.fsOptions(name, args, pos)
+	if !ok {
+		return trips, res
+	}
 	if known, data, ferr := in.readPath(arg(args, 0), pos, name); known && ferr != nil {
 		// A failed open is one round trip, and the request fails.
 		return 1, []Value{in.fsError(ferr, name)}
 	} else if known {
 		res = []Value{null}
 		switch {
-		case name == "readFile" && in.encoding(args) != "":
-			res = append(res, string(data))
+		case name == "readFile" && enc != "":
+			res = append(res, nodebuf.Decode(data, enc))
 		case name == "readFile":
 			res = append(res, bufferValue(data))
 		case name == "open":
@@ -607,22 +618,63 @@ func (in *Interp) cwd() string {
 	return "/"
 }
 
-// encoding is readFile's encoding option ("" for a Buffer).
-func (in *Interp) encoding(args []Value) string {
-	if len(args) < 2 {
-		return ""
-	}
-	switch o := args[1].(type) {
-	case string:
-		return o
-	case *Object:
-		if e, ok := o.get("encoding"); ok {
-			if s, ok := e.(string); ok {
-				return s
+// fsOptions checks the options of a read request the predictor models
+// (readFile's encoding and flag 'r'; stat's, lstat's and access's defaults)
+// and returns readFile's encoding ("" for a Buffer); false after a reason.
+func (in *Interp) fsOptions(name string, args []Value, pos ir.Pos) (string, bool) {
+	opt := arg(args, 1)
+	switch name {
+	case "readFile":
+		enc := ""
+		switch o := opt.(type) {
+		case nil, nullT:
+		case string:
+			enc = o
+		case *Object:
+			if !plainKeys(o) {
+				in.reason(pos, "fs.readFile options of this kind are not modelled")
+				return "", false
 			}
+			for _, k := range o.Keys {
+				switch v := o.Props[k]; {
+				case k == "encoding" && (v == nil || v == null):
+				case k == "encoding":
+					s, isStr := v.(string)
+					if !isStr {
+						in.reason(pos, "fs.readFile with this encoding is not modelled")
+						return "", false
+					}
+					enc = s
+				case k == "flag" && v == "r":
+				default:
+					in.reason(pos, "fs.readFile option %s is not modelled", k)
+					return "", false
+				}
+			}
+		default:
+			in.reason(pos, "fs.readFile options of this kind are not modelled")
+			return "", false
+		}
+		if enc != "" && !nodebuf.Known(strings.ToLower(enc)) {
+			// Node throws, with a code that changed by release.
+			in.reason(pos, "fs.readFile with encoding %q is not modelled", enc)
+			return "", false
+		}
+		return strings.ToLower(enc), true
+	case "stat", "lstat":
+		if opt != nil && opt != null {
+			in.reason(pos, "fs.%s options (bigint, throwIfNoEntry) are not modelled", name)
+			return "", false
+		}
+	case "access":
+		// F_OK and R_OK; W_OK and X_OK depend on the file's mode and who
+		// runs Node.
+		if opt != nil && opt != null && opt != 0.0 && opt != 4.0 {
+			in.reason(pos, "fs.access with this mode is not modelled")
+			return "", false
 		}
 	}
-	return ""
+	return "", true
 }
 
 // fsError is the Error an fs callback receives, with Node's properties.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/grafana/sobek"
 
@@ -233,6 +234,52 @@ var fsOps = []fsOp{
 	}},
 }
 
+// fsCheck throws Node's error for arguments an fs call refuses before
+// any request: an unknown readFile encoding, and from 14 write data that
+// is not a string or a Buffer (measured on 12.22.12, 14.0.0, 15.0.0,
+// 20.20.2).
+func (h *host) fsCheck(name string, a []sobek.Value) {
+	switch name {
+	case "readFile":
+		enc := encodingOf(a[1])
+		if enc == "" || enc == "buffer" || nodebuf.Known(strings.ToLower(enc)) {
+			return
+		}
+		if h.p.Profile.Node.Major < 15 {
+			h.throwType("ERR_INVALID_OPT_VALUE_ENCODING", `The value "`+enc+`" is invalid for option "encoding"`)
+		}
+		h.throwType("ERR_INVALID_ARG_VALUE", "The argument 'encoding' is invalid encoding. Received '"+enc+"'")
+	case "writeFile", "appendFile":
+		d := a[1]
+		if !h.p.Profile.Has("fs:write data checked") {
+			return
+		}
+		if o, ok := d.(*sobek.Object); ok {
+			if h.isView(o) {
+				return
+			}
+		} else if typeOf(d) == "string" {
+			return
+		}
+		h.throwType("ERR_INVALID_ARG_TYPE", `The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received `+h.describe(d))
+	}
+}
+
+// fsChecked is fsCheck's error as a value (nil when the call is fine).
+func (h *host) fsChecked(name string, a []sobek.Value) (bad sobek.Value) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, ok := r.(sobek.Value)
+			if !ok {
+				panic(r)
+			}
+			bad = v
+		}
+	}()
+	h.fsCheck(name, a)
+	return nil
+}
+
 // fsModule builds require('fs'): callback, Sync and promise forms of
 // every operation. Callback and promise forms complete in a poll phase
 // after the version's number of thread-pool round trips.
@@ -244,6 +291,7 @@ func (h *host) fsModule() sobek.Value {
 		op := op
 		fs.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args, cb := h.splitCallback(c, op.nargs)
+			h.fsCheck(op.name, args)
 			h.l.SubmitIO(op.trips(h, args), &callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
@@ -261,7 +309,9 @@ func (h *host) fsModule() sobek.Value {
 			return sobek.Undefined()
 		})
 		fs.Set(op.name+"Sync", func(c sobek.FunctionCall) sobek.Value {
-			v, err := op.do(h, padArgs(c.Arguments, op.nargs+2))
+			args := padArgs(c.Arguments, op.nargs+2)
+			h.fsCheck(op.name, args)
+			v, err := op.do(h, args)
 			if err != nil {
 				panic(h.fsError(err, true))
 			}
@@ -273,6 +323,13 @@ func (h *host) fsModule() sobek.Value {
 		promises.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			p, resolve, reject := rt.NewPromise()
+			if bad := h.fsChecked(op.name, args); bad != nil {
+				// An async function in Node: the promise rejects.
+				if err := reject(bad); err != nil {
+					panic(err)
+				}
+				return rt.ToValue(p)
+			}
 			trips := op.trips
 			if op.ptrips != nil {
 				trips = op.ptrips
@@ -486,4 +543,18 @@ func (h *host) dirent(e memfs.Dirent) sobek.Value {
 	}
 	d, _ := h.rt.New(h.fsClasses().Get("Dirent"), h.rt.ToValue(e.Name), h.rt.ToValue(t), h.rt.ToValue(h.fs.Cwd()))
 	return d
+}
+
+// isView: o is a Buffer, a TypedArray or a DataView (ArrayBuffer.isView).
+func (h *host) isView(o *sobek.Object) bool {
+	ab, ok := h.rt.GlobalObject().Get("ArrayBuffer").(*sobek.Object)
+	if !ok {
+		return false
+	}
+	isView, ok := sobek.AssertFunction(ab.Get("isView"))
+	if !ok {
+		return false
+	}
+	r, err := isView(ab, o)
+	return err == nil && r.ToBoolean()
 }
