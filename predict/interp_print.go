@@ -840,7 +840,14 @@ func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base strin
 	}
 	var numeric func(int) bool
 	if o.Arr {
-		numeric = func(i int) bool { _, ok := o.Elems[i].(float64); return ok }
+		numeric = func(i int) bool {
+			// Node pads numbers and bigints at the start.
+			switch o.Elems[i].(type) {
+			case float64, bigInt:
+				return true
+			}
+			return false
+		}
 	}
 	base = lay.Leave(o, base)
 	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
