@@ -97,18 +97,19 @@ func (in *Interp) writeCheck(p string, pos ir.Pos) (error, bool) {
 	if _, ok := in.written[k]; ok || in.removed[k] {
 		return nil, true // (a removed file's directory is still there)
 	}
+	// The write's open fails, naming the path as the program gave it.
 	if _, err := in.opts.Files.ReadFile(k); err != nil {
 		msg := err.Error()
 		switch {
 		case strings.Contains(msg, "EISDIR"):
-			return err, true
+			return &memfs.Error{Errno: -21, Code: "EISDIR", Syscall: "open", Path: p}, true
 		case !strings.HasPrefix(msg, "ENOENT"):
 			in.reason(pos, "fs write: %v is not modelled", err)
 			return nil, false
 		}
 		// A new file: its directory must exist.
 		if _, derr := in.opts.Files.ReadFile(path.Dir(k)); derr == nil || !strings.Contains(derr.Error(), "EISDIR") {
-			return err, true // ENOENT, open
+			return &memfs.Error{Errno: -2, Code: "ENOENT", Syscall: "open", Path: p}, true
 		}
 	}
 	return nil, true
