@@ -362,6 +362,10 @@ var features = map[string][]Version{
 	// or a DataView, and throw ERR_INVALID_ARG_TYPE for anything else
 	// (measured on 12.22.12 and 14.0.0; before, String(data)).
 	"fs:write data checked": {{14, 0, 0}},
+	// An fs error a Sync call throws has its keys as errno, code,
+	// syscall, path; before, syscall came before code (measured on 20.7.0
+	// and 20.8.0; callback and promise errors always had the new order).
+	"fs:sync error keys": {{20, 8, 0}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
 	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
 	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},

@@ -355,8 +355,7 @@ func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 			return unknown{why: "fs." + name + "Sync"}
 		}
 		if e, isErr := res[0].(*Object); isErr {
-			delete(e.Props, "[[stackless]]")
-			panic(&Thrown{V: e})
+			panic(&Thrown{V: in.syncFsError(e)})
 		}
 		return nil
 	case name == "write":
@@ -381,8 +380,7 @@ func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 	switch e := res[0].(type) {
 	case nullT:
 	case *Object:
-		delete(e.Props, "[[stackless]]") // thrown from JS: it has frames
-		panic(&Thrown{V: e})
+		panic(&Thrown{V: in.syncFsError(e)})
 	default:
 		return unknown{why: "fs." + name + "Sync"} // fsRequest gave the reason
 	}
@@ -701,6 +699,21 @@ func (in *Interp) fsError(err error, op string) Value {
 		o.set("path", p)
 	}
 	return o
+}
+
+// syncFsError is an fs error as a Sync call throws it: from JS, so with
+// stack frames, and before 20.8.0 with syscall set before code.
+func (in *Interp) syncFsError(e *Object) *Object {
+	delete(e.Props, "[[stackless]]")
+	if !in.p.Has("fs:sync error keys") {
+		for i, k := range e.Keys {
+			if k == "code" && i+1 < len(e.Keys) && e.Keys[i+1] == "syscall" {
+				e.Keys[i], e.Keys[i+1] = "syscall", "code"
+				break
+			}
+		}
+	}
+	return e
 }
 
 var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,

@@ -464,6 +464,9 @@ func (h *host) fsError(err error, sync bool) sobek.Value {
 	}
 	if fe.Message == "" {
 		e.Set("errno", fe.Errno)
+		if sync && !h.p.Profile.Has("fs:sync error keys") {
+			e.Set("syscall", fe.Syscall) // before code, before 20.8.0
+		}
 	}
 	e.Set("code", fe.Code)
 	if fe.Message == "" {
