@@ -235,6 +235,22 @@ func (p Profile) ReadFileTrips(promise bool) int {
 	return 4
 }
 
+// FsPromiseFrames says whether an error fs.promises.<op> rejects with
+// carries stack frames (async ones, from its JavaScript), which util.inspect
+// prints it with, instead of the bare [Error: ...] form: from 20.13.0,
+// 21.2.0 and 22 (measured on 20.12/20.13, 21.1/21.2, 22.0 to 25.0, 26.10),
+// except for readFile and writeFile once they are one job (26.8, 26.9).
+func (p Profile) FsPromiseFrames(op string) bool {
+	v := p.Node
+	switch {
+	case v.Major == 20 && !v.AtLeast(20, 13), v.Major == 21 && !v.AtLeast(21, 2), v.Major < 20:
+		return false
+	case op == "readFile" && p.Has("io:readFile job"), op == "writeFile" && p.Has("io:writeFile job"):
+		return false
+	}
+	return true
+}
+
 // InvalidCallbackCode is the code of the TypeError that nextTick and the
 // timers throw for a callback that is not a function (measured on 10 to
 // 16 and 20, 26; the runtime's rule puts the change at 18).

@@ -428,7 +428,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 		}
 		in.submitWrite(arg(args, 0).(string), trips, res, func(e Value) {
 			if e != null {
-				reject(e)
+				reject(in.promiseFsError(name, e))
 			} else {
 				resolve(nil)
 			}
@@ -438,7 +438,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 	trips, res := in.fsRequest(name, args, true, pos)
 	settle := native("fs.promises."+name, func(_ Value, a []Value, _ ir.Pos) Value {
 		if e := arg(a, 0); e != null {
-			reject(e)
+			reject(in.promiseFsError(name, e))
 		} else {
 			resolve(arg(a, 1))
 		}
@@ -446,6 +446,15 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 	})
 	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: pos})
 	return p
+}
+
+// promiseFsError is the error fs.promises.<name> rejects with: with
+// stack frames where Node's has them (loop.Profile.FsPromiseFrames).
+func (in *Interp) promiseFsError(name string, e Value) Value {
+	if o, ok := e.(*Object); ok && in.p.FsPromiseFrames(name) {
+		delete(o.Props, "[[stackless]]")
+	}
+	return e
 }
 
 // throwInvalidCallback is Node's TypeError for an fs call without a

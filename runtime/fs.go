@@ -337,7 +337,12 @@ func (h *host) fsModule() sobek.Value {
 			h.l.SubmitIO(trips(h, args), &callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
-					return h.jsError(reject(h.fsError(err, false)))
+					e := h.fsError(err, false)
+					if o, ok := e.(*sobek.Object); ok && h.p.Profile.FsPromiseFrames(op.name) {
+						// Node's has async frames (dropped when compared).
+						o.Set("stack", "Error: "+err.Error()+"\n    at async "+op.name+" (node:internal/fs/promises)")
+					}
+					return h.jsError(reject(e))
 				}
 				return h.jsError(resolve(v))
 			}})
