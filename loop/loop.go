@@ -124,7 +124,11 @@ type Loop struct {
 	phaseNow Time
 	phaseIDs int64
 	loopTime Time // libuv's cached time, Node <= 10
-	warned   map[string]bool
+	// lastLoop is the latest reading of the loop's clock (libuv's cached
+	// time, which getLibuvNow refreshes); scopeLoop what it was when the
+	// last callback returned, before its scope drained (recheckTimers).
+	lastLoop, scopeLoop Time
+	warned              map[string]bool
 
 	immediates []*Immediate
 	refImm     int
@@ -389,6 +393,9 @@ func (l *Loop) read(k ReadKind) Time {
 		t = l.clk.Read(k, l.floor)
 	}
 	l.floor, l.ceil, l.waitedIO = nil, nil, false
+	if k.Domain() == LoopDomain {
+		l.lastLoop = t
+	}
 	if n := t.Base; n == len(l.readTurn) { // readings are numbered in order
 		if !l.extendsRun(k) {
 			l.runStart = n
@@ -672,6 +679,7 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 				}
 			}
 		}
+		l.scopeLoop = l.lastLoop
 		if !l.failed {
 			l.runTicks()
 		}

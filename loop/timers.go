@@ -312,15 +312,48 @@ func (l *Loop) timersPhase() {
 	}
 	// processTimers(now): lists in (expiry, id) order while due; `now`
 	// stays fixed for the whole phase (SEMANTICS §4.2).
-	for !l.dead && l.heap.top() != nil && l.dueHead(now) {
-		l.listOnTimeout(l.heap.top(), now)
+	for {
+		ran := false
+		for !l.dead && l.heap.top() != nil && l.dueHead(now) {
+			l.listOnTimeout(l.heap.top(), now)
+			ran = true
+		}
+		if l.failed {
+			// RunTimers' own scope closes after the last processTimers
+			// call, even when a timer threw (failScope).
+			l.failed = false
+			l.drain()
+		}
+		if !ran || !l.recheckTimers() {
+			return
+		}
+		now = l.phaseNow
 	}
-	if l.failed {
-		// RunTimers' own scope closes after the last processTimers
-		// call, even when a timer threw (failScope).
-		l.failed = false
-		l.drain()
+}
+
+// recheckTimers is libuv before 1.48 looking at its timer heap again
+// after RunTimers returns (uv__run_timers loops until the earliest handle
+// is not due). RunTimers re-armed Node's handle before its callback scope
+// closed, from the loop's time then: at max(that + 1, the earliest list's
+// expiry). A timer made while the scope drained read the clock anew
+// (getLibuvNow updates libuv's time); when that reached the handle's time,
+// RunTimers runs again, at a fresh now, before the check phase (measured:
+// timeout before immediate on 11 to 21.6, libuv 1.47; not on 21.7, 1.48).
+// It reports whether RunTimers runs again.
+func (l *Loop) recheckTimers() bool {
+	if l.dead || !l.P.Has("libuv:timer heap recheck") || l.P.Has("libuv:1.48") || l.lastLoop == l.scopeLoop {
+		return false
 	}
+	top := l.heap.top()
+	if top == nil {
+		return false
+	}
+	t := first(top)
+	if !l.leqRearm(l.scopeLoop.Add(1), l.lastLoop, t) || !l.leqRearm(top.expiry, l.lastLoop, t) {
+		return false
+	}
+	l.phaseNow, l.phaseIDs = l.read(ReadTimersPhase), l.nextList
+	return true
 }
 
 // listOnTimeout (>= 11) runs the due prefix of one list, one callback scope each.
