@@ -382,6 +382,10 @@ var features = map[string][]Version{
 	// syscall, path; before, syscall came before code (measured on 20.7.0
 	// and 20.8.0; callback and promise errors always had the new order).
 	"fs:sync error keys": {{20, 8, 0}},
+	// statSync and lstatSync take { throwIfNoEntry: false }: undefined
+	// for a missing file (measured on 14.16.1/14.21.3 and 15.0.0/16.20.2;
+	// 14.17.0 and 15.3.0 by the changelog).
+	"statSync:throwIfNoEntry": {{14, 17, 0}, {15, 3, 0}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
 	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
 	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},

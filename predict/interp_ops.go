@@ -375,6 +375,21 @@ func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 		// which are not modelled.
 		in.reason(pos, "fs.%sSync is not modelled", name)
 		return unknown{why: "fs." + name + "Sync"}
+	case (name == "stat" || name == "lstat") && in.p.Has("statSync:throwIfNoEntry"):
+		// { throwIfNoEntry: false }: undefined for a missing file.
+		if o, ok := arg(args, 1).(*Object); ok && plainKeys(o) && len(o.Keys) == 1 && o.Props["throwIfNoEntry"] == false {
+			_, res := in.fsRequest(name, args[:1], false, pos)
+			if e, isErr := res[0].(*Object); isErr {
+				if e.Props["code"] == "ENOENT" {
+					return nil
+				}
+				panic(&Thrown{V: in.syncFsError(e)})
+			}
+			if _, u := res[0].(unknown); u {
+				return unknown{why: "fs." + name + "Sync"}
+			}
+			return res[1]
+		}
 	}
 	_, res := in.fsRequest(name, args, false, pos)
 	switch e := res[0].(type) {

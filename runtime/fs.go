@@ -312,6 +312,16 @@ func (h *host) fsModule() sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			h.fsCheck(op.name, args)
 			v, err := op.do(h, args)
+			if err != nil && (op.name == "stat" || op.name == "lstat") && h.p.Profile.Has("statSync:throwIfNoEntry") {
+				// statSync(p, { throwIfNoEntry: false }) returns undefined
+				// for a missing file.
+				var fe *memfs.Error
+				if o, ok := args[1].(*sobek.Object); ok && errors.As(err, &fe) && fe.Code == "ENOENT" {
+					if x := o.Get("throwIfNoEntry"); x != nil && !sobek.IsUndefined(x) && !x.ToBoolean() {
+						return sobek.Undefined()
+					}
+				}
+			}
 			if err != nil {
 				panic(h.fsError(err, true))
 			}
