@@ -210,6 +210,8 @@ func (h *host) bootstrap() error {
 		return rt.ToValue(h.p.Profile.Has(call.Argument(0).String()))
 	})
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
+	// describe is Node's "Received ..." wording for a bad argument.
+	h.internal.Set("describe", func(call sobek.FunctionCall) sobek.Value { return rt.ToValue(h.describe(call.Argument(0))) })
 
 	// Before inspect's helpers capture RegExp.prototype.toString.
 	h.v8RegExpSource()

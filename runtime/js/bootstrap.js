@@ -297,15 +297,6 @@
     e.code = code;
     return e;
   }
-  function received(v) {
-    if (v === null || v === undefined) return ' Received ' + v;
-    if (typeof v === 'function') return ' Received function ' + (v.name || '<anonymous>');
-    if (typeof v === 'object') {
-      const c = v.constructor;
-      return c && c.name ? ' Received an instance of ' + c.name : ' Received ' + StringCtor(v);
-    }
-    return ' Received type ' + typeof v + ' (' + StringCtor(v) + ')';
-  }
   class Event {
     constructor(type, options) {
       if (arguments.length === 0) throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'The "type" argument must be specified');
@@ -372,7 +363,7 @@
       }
     }
     dispatchEvent(event) {
-      if (!(event instanceof Event)) throw codedError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'The "event" argument must be an instance of Event.' + received(event));
+      if (!(event instanceof Event)) throw codedError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'The "event" argument must be an instance of Event. Received ' + internal.describe(event));
       const st = event[kEv];
       if (st.dispatching) throw codedError(ErrorCtor, 'ERR_EVENT_RECURSION', `The event "${st.type}" is already being dispatched`);
       st.dispatching = true;
