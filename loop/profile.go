@@ -251,6 +251,23 @@ func (p Profile) FsPromiseFrames(op string) bool {
 	return true
 }
 
+// RefreshRevives: Timeout.refresh() of a timer that already fired makes it
+// run again; 11.0 to 12.15 and 13.0 to 13.5 ignore it (measured on 10.2.0,
+// 11.0.0, 11.15.0, 12.15.0/12.16.0, 13.5.0/13.6.0). A refresh inside the
+// timer's own callback works on all of them.
+func (p Profile) RefreshRevives() bool {
+	v := p.Node
+	switch v.Major {
+	case 11:
+		return false
+	case 12:
+		return v.AtLeast(12, 16)
+	case 13:
+		return v.AtLeast(13, 6)
+	}
+	return true
+}
+
 // InvalidCallbackCode is the code of the TypeError that nextTick and the
 // timers throw for a callback that is not a function (measured on 10 to
 // 16 and 20, 26; the runtime's rule puts the change at 18).
@@ -386,6 +403,8 @@ var features = map[string][]Version{
 	// for a missing file (measured on 14.16.1/14.21.3 and 15.0.0/16.20.2;
 	// 14.17.0 and 15.3.0 by the changelog).
 	"statSync:throwIfNoEntry": {{14, 17, 0}, {15, 3, 0}},
+	// Timeout.prototype.refresh (measured on 10.0.0 and 10.2.0).
+	"timeout:refresh": {{10, 2, 0}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
 	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
 	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},

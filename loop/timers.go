@@ -238,10 +238,11 @@ func (l *Loop) RefTimer(t *Timer, ref bool) {
 }
 
 // RefreshTimer is Timeout.refresh(): re-insert with a fresh start, even
-// after the timer fired, unless it was cleared.
+// after the timer fired (not on 11.0 to 12.15 and 13.5: RefreshRevives),
+// unless it was cleared.
 func (l *Loop) RefreshTimer(t *Timer) {
 	l.effects++
-	if t.cleared {
+	if t.cleared || !t.active && t.list == nil && !l.P.RefreshRevives() {
 		return
 	}
 	start := l.readStart()

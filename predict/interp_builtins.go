@@ -1009,6 +1009,9 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 	case "hasRef":
 		fn = func() Value { return h.t.HasRef() }
 	case "refresh":
+		if !in.p.Has("timeout:refresh") {
+			return nil
+		}
 		fn = func() Value { in.l.RefreshTimer(h.t); return h }
 	default:
 		in.reason(pos, "Timeout.%s is not modelled", in.keyName(k))

@@ -93,6 +93,7 @@
   }
 
   if (!internal.has('timeout:toPrimitive')) delete Timeout.prototype[Symbol.toPrimitive];
+  if (!internal.has('timeout:refresh')) delete Timeout.prototype.refresh;
 
   class Immediate {
     ref() { host.immediateRef(this, true); return this; }
