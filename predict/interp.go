@@ -244,6 +244,9 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
 		// one order, the calm orders (a non-empty subset) are that one.
 		if !clockForks || len(outs) == 1 && res.Complete() {
 			pr.StallMS = opts.StallMS
+		} else if res.TimedOut {
+			// The budget is spent: a second exploration would overrun it
+			// by at least one run (seconds, for a long program).
 		} else if calm, ok := calmOrders(prog, p, opts); ok {
 			pr.StallMS, pr.calm = opts.StallMS, calm
 		}
