@@ -403,6 +403,8 @@ var features = map[string][]Version{
 	// for a missing file (measured on 14.16.1/14.21.3 and 15.0.0/16.20.2;
 	// 14.17.0 and 15.3.0 by the changelog).
 	"statSync:throwIfNoEntry": {{14, 17, 0}, {15, 3, 0}},
+	// url.fileURLToPath (10.12.0 by its changelog; 10.24.1 has it).
+	"url.fileURLToPath": {{10, 12, 0}},
 	// Timeout.prototype.refresh (measured on 10.0.0 and 10.2.0).
 	"timeout:refresh": {{10, 2, 0}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured

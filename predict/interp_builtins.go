@@ -661,6 +661,8 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 			return unknown{why: "module " + name}
 		}
 		return in.timersPromises()
+	case "url":
+		return in.urlModule()
 	case "timers":
 		t := &Native{Name: "timers", Obj: true, Props: map[string]Value{}}
 		for _, m := range []string{"setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"} {
@@ -670,6 +672,32 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 	}
 	in.reason(pos, "module %q is not modelled", name)
 	return unknown{why: "module " + name}
+}
+
+// urlModule is require('url'): fileURLToPath (nodepath.FileURLToPath, as
+// the runtime's); its other members are reasons.
+func (in *Interp) urlModule() *Native {
+	u := &Native{Name: "url", Obj: true, Props: map[string]Value{}}
+	if !in.p.Has("url.fileURLToPath") {
+		return u
+	}
+	u.Props["fileURLToPath"] = native("fileURLToPath", func(_ Value, a []Value, pos ir.Pos) Value {
+		href, ok := arg(a, 0).(string)
+		if !ok {
+			in.reason(pos, "url.fileURLToPath of a value that is not a string is not modelled")
+			return unknown{why: "fileURLToPath"}
+		}
+		p, code, msg := nodepath.FileURLToPath(href)
+		if code != "" {
+			e := in.nodeError("TypeError", code)
+			if code != "ERR_INVALID_URL" {
+				e.Props["message"] = msg // "Invalid URL" gained and lost the input by release
+			}
+			panic(&Thrown{V: e})
+		}
+		return p
+	})
+	return u
 }
 
 func (in *Interp) importStmt(s *ir.Import, sc *Scope) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
+	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 func (in *Interp) cond(e ir.Expr, sc *Scope, fr *frame, pos ir.Pos, what string) bool {
@@ -354,7 +355,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		if e.Name == "import.meta" && in.opts.Filename != "" {
 			// The module's own path in the sandbox, as the runtime gives it.
 			m := newObject()
-			m.set("url", "file://"+in.opts.Filename)
+			m.set("url", nodepath.FileURL(in.opts.Filename))
 			if in.p.Has("import.meta.filename") {
 				m.set("filename", in.opts.Filename)
 				m.set("dirname", path.Dir(in.opts.Filename))

@@ -26,7 +26,7 @@ var unsupported = map[string]bool{
 	"net": true, "http": true, "https": true, "http2": true, "child_process": true, "worker_threads": true,
 	"cluster": true, "dgram": true, "dns": true, "tls": true, "inspector": true, "vm": true, "v8": true,
 	"repl": true, "readline": true, "stream": true, "zlib": true, "crypto": true, "os": true, "module": true,
-	"async_hooks": true, "perf_hooks": true, "tty": true, "url": true, "querystring": true, "string_decoder": true,
+	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true, "string_decoder": true,
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
 
@@ -123,6 +123,51 @@ func moduleProgram(name string) (*sobek.Program, bool, error) {
 	return p, true, nil
 }
 
+// urlModule is require('url'): fileURLToPath, and URL and URLSearchParams
+// as the globals are; its other functions need what the sandbox lacks and
+// throw when called.
+func (h *host) urlModule() sobek.Value {
+	rt := h.rt
+	o := rt.NewObject()
+	for _, n := range []string{"URL", "URLSearchParams"} {
+		if v := rt.GlobalObject().Get(n); v != nil {
+			o.Set(n, v)
+		}
+	}
+	for _, n := range []string{"pathToFileURL", "format", "parse", "resolve", "resolveObject", "domainToASCII", "domainToUnicode", "urlToHttpOptions", "Url"} {
+		n := n
+		o.Set(n, func(sobek.FunctionCall) sobek.Value {
+			panic(rt.NewGoError(fmt.Errorf("looplint: url.%s is not available in the sandbox", n)))
+		})
+	}
+	if !h.p.Profile.Has("url.fileURLToPath") {
+		return o
+	}
+	o.Set("fileURLToPath", func(c sobek.FunctionCall) sobek.Value {
+		arg := c.Argument(0)
+		href := ""
+		switch {
+		case typeOf(arg) == "string" && !isObject(arg):
+			href = arg.String()
+		case isObject(arg) && arg.ToObject(rt).Get("href") != nil:
+			href = arg.ToObject(rt).Get("href").String()
+		default:
+			h.throwType("ERR_INVALID_ARG_TYPE", `The "path" argument must be of type string or an instance of URL. Received `+h.describe(arg))
+		}
+		p, code, msg := nodepath.FileURLToPath(href)
+		if code != "" {
+			if code == "ERR_INVALID_URL" && h.p.Profile.Node.Major < 16 {
+				msg += ": " + href
+			}
+			h.throwType(code, msg)
+		}
+		return rt.ToValue(p)
+	})
+	return o
+}
+
+func isObject(v sobek.Value) bool { _, ok := v.(*sobek.Object); return ok }
+
 // userBuiltin is builtin as user code sees it: internal helpers are hidden.
 func (h *host) userBuiltin(name string) (sobek.Value, error) {
 	if jslib.Internal(name) {
@@ -174,6 +219,8 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		v = h.rt.Get("console")
 	case "path", "path/posix":
 		v = h.pathModule()
+	case "url":
+		v = h.urlModule()
 	default:
 		prg, ok, err := moduleProgram(name)
 		if err != nil {
@@ -433,7 +480,7 @@ func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
 		if !ok {
 			return nil
 		}
-		props := []sobek.MetaProperty{{Key: "url", Value: h.rt.ToValue("file://" + k)}}
+		props := []sobek.MetaProperty{{Key: "url", Value: h.rt.ToValue(nodepath.FileURL(k))}}
 		if h.p.Profile.Has("import.meta.filename") {
 			props = append(props, sobek.MetaProperty{Key: "filename", Value: h.rt.ToValue(k)},
 				sobek.MetaProperty{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))})
