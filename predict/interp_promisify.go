@@ -89,6 +89,7 @@ func (in *Interp) utilModule() *Native {
 	pf := native("promisify", func(_ Value, a []Value, p ir.Pos) Value { return in.promisify(arg(a, 0), p) })
 	pf.Props = map[string]Value{"custom": in.promisifyCustom()}
 	u.Props["promisify"] = pf
+	u.Props["callbackify"] = native("callbackify", func(_ Value, a []Value, p ir.Pos) Value { return in.callbackify(arg(a, 0), p) })
 	u.Props["format"] = native("format", func(_ Value, a []Value, p ir.Pos) Value { return in.format(a, p) })
 	inspect := native("inspect", func(_ Value, a []Value, p ir.Pos) Value {
 		depth, known := in.inspectOptions(arg(a, 1), p)
@@ -108,6 +109,47 @@ func (in *Interp) utilModule() *Native {
 	inspect.Props = map[string]Value{"custom": in.inspectCustom()}
 	u.Props["inspect"] = inspect
 	return u
+}
+
+// callbackify is util.callbackify(fn): a function whose last argument is
+// a callback, called from a nextTick with (null, value) once fn's promise
+// fulfils, or with the reason once it rejects (a falsy reason wrapped in
+// ERR_FALSY_VALUE_REJECTION), as runtime/jslib/util.js does.
+func (in *Interp) callbackify(fn Value, pos ir.Pos) Value {
+	if !isCallable(fn) {
+		in.throwType(pos, `The "original" argument must be of type function`)
+	}
+	f := native("callbackified", func(this Value, a []Value, p ir.Pos) Value {
+		if len(a) == 0 || !isCallable(a[len(a)-1]) {
+			in.throwType(p, `The "last argument" argument must be of type function`)
+		}
+		cb := a[len(a)-1]
+		r := in.call(fn, this, append([]Value{}, a[:len(a)-1]...), p)
+		pr, ok := r.(*Promise)
+		if !ok {
+			in.reason(p, "util.callbackify of a function that does not return a promise is not modelled")
+			return nil
+		}
+		tick := func(args ...Value) {
+			in.l.NextTick(task{fn: cb, this: this, args: args, api: "util.callbackify", site: p}, p.String())
+		}
+		in.e.Then(pr, nativeFn(func(v Value) { tick(null, v) }), nativeFn(func(e Value) {
+			if t, known := truthy(e); !known {
+				in.reason(p, "whether a callbackified function's rejection reason is falsy is not known")
+			} else if !t {
+				w := in.nodeError("Error", "ERR_FALSY_VALUE_REJECTION")
+				w.Props["message"] = "Promise was rejected with falsy value"
+				w.set("reason", e)
+				e = w
+			}
+			tick(e)
+		}))
+		return nil
+	})
+	// Its name and length are copied from fn, with "Callbackified" and one
+	// more on later releases only: not modelled.
+	f.Props = map[string]Value{"name": unknown{why: "callbackified name"}, "length": unknown{why: "callbackified length"}}
+	return f
 }
 
 // promisify is util.promisify(fn). setTimeout and setImmediate have
