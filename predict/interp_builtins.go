@@ -82,6 +82,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
 	proc.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
+	proc.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, p ir.Pos) Value { return in.emitWarning(a, p) })
 	for _, m := range []string{"on", "once", "addListener", "prependListener", "prependOnceListener"} {
 		m := m
 		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })

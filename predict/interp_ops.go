@@ -725,6 +725,37 @@ func (in *Interp) fsError(err error, op string) Value {
 	return o
 }
 
+// emitWarning is process.emitWarning(message[, type[, code]]): an Error
+// named after the type, emitted as 'warning' from a nextTick; Node's own
+// listener prints it on stderr first.
+func (in *Interp) emitWarning(a []Value, pos ir.Pos) Value {
+	msg, ok1 := arg(a, 0).(string)
+	typ, ok2 := arg(a, 1).(string)
+	if arg(a, 1) == nil {
+		typ, ok2 = "Warning", true
+	}
+	code, hasCode := arg(a, 2).(string)
+	if !ok1 || !ok2 || arg(a, 2) != nil && !hasCode || len(a) > 3 {
+		in.reason(pos, "process.emitWarning with these arguments is not modelled")
+		return nil
+	}
+	w := in.newError("Error", msg)
+	w.Props["name"] = typ
+	if hasCode {
+		w.set("code", code)
+	}
+	in.l.NextTick(task{fn: native("emitWarning", func(Value, []Value, ir.Pos) Value {
+		line := "(node) "
+		if hasCode {
+			line += "[" + code + "] "
+		}
+		in.stderr = append(in.stderr, line+typ+": "+msg)
+		in.emit("warning", w)
+		return nil
+	}), api: "process.emitWarning", site: pos}, pos.String())
+	return nil
+}
+
 // syncFsError is an fs error as a Sync call throws it: from JS, so with
 // stack frames, and before 20.8.0 with syscall set before code.
 func (in *Interp) syncFsError(e *Object) *Object {
