@@ -290,7 +290,7 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 			in.reason(pos, "a callback passed to fs.%s is never run by the predictor", name)
 			return nil
 		}
-		in.submitWrite(arg(args, 0).(string), trips, res, func(e Value) { in.call(cb, nil, []Value{e}, pos) }, "fs."+name, pos)
+		in.submitWrite(writePaths(name, args), trips, res, func(e Value) { in.call(cb, nil, []Value{e}, pos) }, "fs."+name, pos)
 		return nil
 	}
 	if !fsModelled[name] {
@@ -328,13 +328,31 @@ func (in *Interp) submitRead(p Value, trips int, t task) {
 	in.l.SubmitIO(trips, t)
 }
 
+// writePaths are the files a write changes: its path, and a rename's
+// destination too.
+func writePaths(name string, args []Value) []string {
+	ps := []string{arg(args, 0).(string)}
+	if q, ok := arg(args, 1).(string); ok && name == "rename" {
+		ps = append(ps, q)
+	}
+	return ps
+}
+
 // submitWrite submits a write: on completion the overlay takes it (res's
-// second element applies it), then done gets the error or null.
-func (in *Interp) submitWrite(p string, trips int, res []Value, done func(e Value), api string, pos ir.Pos) {
-	k := in.absPath(p)
-	in.writing[k]++
+// second element applies it), then done gets the error or null. Until
+// then its files count as in flight: Node's thread pool may already have
+// changed them (raceCheck, readdir).
+func (in *Interp) submitWrite(paths []string, trips int, res []Value, done func(e Value), api string, pos ir.Pos) {
+	var ks []string
+	for _, p := range paths {
+		k := in.absPath(p)
+		in.writing[k]++
+		ks = append(ks, k)
+	}
 	finish := native(api, func(Value, []Value, ir.Pos) Value {
-		in.writing[k]--
+		for _, k := range ks {
+			in.writing[k]--
+		}
 		if len(res) > 1 {
 			in.call(res[1], nil, nil, pos)
 		}
@@ -441,7 +459,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 		if !ok {
 			return unknown{why: "fs.promises." + name}
 		}
-		in.submitWrite(arg(args, 0).(string), trips, res, func(e Value) {
+		in.submitWrite(writePaths(name, args), trips, res, func(e Value) {
 			if e != null {
 				reject(in.promiseFsError(name, e))
 			} else {
@@ -565,6 +583,12 @@ func (in *Interp) readdir(args []Value, pos ir.Pos) []Value {
 	if !ok || !isStr {
 		in.reason(pos, "fs.readdir: the directory's entries are not known (its path, or the files: pass --fs)")
 		return unknownRes
+	}
+	for k, n := range in.writing {
+		if n > 0 && path.Dir(k) == in.absPath(p) {
+			in.reason(pos, "fs.readdir of a directory with a write, unlink or rename in flight (which Node's thread pool may have done already) is not modelled")
+			return unknownRes
+		}
 	}
 	for k := range in.changed() {
 		if path.Dir(k) == in.absPath(p) {
