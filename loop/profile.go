@@ -251,11 +251,11 @@ func (p Profile) FsPromiseFrames(op string) bool {
 	return true
 }
 
-// RefreshRevives: Timeout.refresh() of a timer that already fired makes it
-// run again; 11.0 to 12.15 and 13.0 to 13.5 ignore it (measured on 10.2.0,
-// 11.0.0, 11.15.0, 12.15.0/12.16.0, 13.5.0/13.6.0). A refresh inside the
-// timer's own callback works on all of them.
-func (p Profile) RefreshRevives() bool {
+// FiredKeepsRef: a timer that fired stays ref'd; on 11.0 to 12.15 and
+// 13.0 to 13.5 it becomes unref'd (hasRef() is false), so refresh() re-arms
+// it unref'd: it runs again only if something else keeps the loop alive
+// (measured on 10.2.0, 11.0.0, 11.15.0, 12.15.0/12.16.0, 13.5.0/13.6.0).
+func (p Profile) FiredKeepsRef() bool {
 	v := p.Node
 	switch v.Major {
 	case 11:

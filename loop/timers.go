@@ -238,11 +238,11 @@ func (l *Loop) RefTimer(t *Timer, ref bool) {
 }
 
 // RefreshTimer is Timeout.refresh(): re-insert with a fresh start, even
-// after the timer fired (not on 11.0 to 12.15 and 13.5: RefreshRevives),
-// unless it was cleared.
+// after the timer fired (unref'd on 11.0 to 12.15 and 13.0 to 13.5:
+// FiredKeepsRef), unless it was cleared.
 func (l *Loop) RefreshTimer(t *Timer) {
 	l.effects++
-	if t.cleared || !t.active && t.list == nil && !l.P.RefreshRevives() {
+	if t.cleared {
 		return
 	}
 	start := l.readStart()
@@ -436,6 +436,9 @@ func (l *Loop) rearm(t *Timer, start Time) {
 	if t.list == nil {
 		// Fired for good (refresh() may bring it back).
 		l.deactivate(t)
+		if !l.P.FiredKeepsRef() {
+			t.ref = false
+		}
 	}
 }
 

@@ -210,7 +210,7 @@ func (in *Interp) promisify(fn Value, pos ir.Pos) Value {
 // 15 once is an async function returning that promise, which costs the
 // awaiting code two more jobs (the outer promise adopts the inner one).
 func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
-	if o, ok := arg(args, 0).(*Object); ok && o.signal != nil && len(args) <= 2 {
+	if o, ok := arg(args, 0).(*Object); ok && (o.signal != nil || o.target != nil) && len(args) <= 2 {
 		return in.eventTargetOnce(o, arg(args, 1), pos)
 	}
 	em, name, ok := in.emitterArgs("events.once", "signal", args, pos)
