@@ -128,7 +128,10 @@ type Loop struct {
 	// time, which getLibuvNow refreshes); scopeLoop what it was when the
 	// last callback returned, before its scope drained (recheckTimers).
 	lastLoop, scopeLoop Time
-	warned              map[string]bool
+	// afterCb runs right after the next callback callGroup invokes, before
+	// its scope drains (an interval's re-insertion).
+	afterCb func()
+	warned  map[string]bool
 
 	immediates []*Immediate
 	refImm     int
@@ -670,6 +673,10 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 				l.runEvent(queue, cb)
 				l.running = queue
 				err := l.host.Invoke(cb)
+				if f := l.afterCb; f != nil {
+					l.afterCb = nil
+					f()
+				}
 				if err != nil {
 					l.uncaught(err, false)
 				}

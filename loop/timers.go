@@ -413,8 +413,15 @@ func (l *Loop) fire(t *Timer, list *timerList) {
 	if t.repeat && !l.P.IntervalRearmAfter() {
 		start = l.read(ReadInterval)
 	}
+	// listOnTimeout re-inserts an interval (in a finally) right after its
+	// callback, before the scope's ticks and microtasks run: a timer they
+	// make joins the list after it.
+	l.afterCb = func() { l.rearm(t, start) }
 	l.call(queueOf(t), t.Cb)
-	l.rearm(t, start)
+	if l.afterCb != nil { // the call did not run (the loop died)
+		l.afterCb = nil
+		l.rearm(t, start)
+	}
 }
 
 func (l *Loop) rearm(t *Timer, start Time) {
