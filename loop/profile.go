@@ -519,9 +519,9 @@ var features = map[string][]Version{
 	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
 	"libuv:timers at end": {{20, 3, 0}},
 	// uv__run_timers looks at the heap again after each timer callback
-	// until libuv 1.48 (Node 21.7, 22): Loop.recheckTimers.
-	"libuv:timer heap recheck": {{11, 0, 0}},
-	"libuv:1.48":               {{21, 7, 0}, {22, 0, 0}},
+	// until libuv 1.48 (Node 21.7, 22): Loop.recheckTimers, on the
+	// processTimers path of 11 on (Node <= 10 has timersPerList).
+	"libuv:1.48": {{21, 7, 0}, {22, 0, 0}},
 	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
 	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
 	"inspect:__proto__ key": {{14, 17, 0}, {15, 12, 0}},
