@@ -170,9 +170,7 @@
       if (code !== undefined) w.code = code;
       warning = w;
     } else if (!(warning instanceof ErrorCtor)) {
-      const e = new TypeErrorCtor('The "warning" argument must be of type string or an instance of Error.');
-      e.code = 'ERR_INVALID_ARG_TYPE';
-      throw e;
+      throw codedError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'The "warning" argument must be of type string or an instance of Error.');
     }
     if (warning.name === 'DeprecationWarning' && process.noDeprecation) return;
     internal.nextTick(doEmitWarning, warning);
