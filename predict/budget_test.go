@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
@@ -29,7 +30,7 @@ func TestTimeBudget(t *testing.T) {
 		t.Fatalf("without a budget: complete %v, %d orders, reasons %v", free.Complete, len(free.Orders), free.Reasons)
 	}
 
-	spent := Predict(f, prof, Options{Explore: Config{Deadline: time.Now().Add(-time.Second)}})
+	spent := Predict(f, prof, Options{Explore: explore.Config{Deadline: time.Now().Add(-time.Second)}})
 	if spent.Complete {
 		t.Fatalf("a spent budget gave a complete prediction: %+v", spent.Orders)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/memfs"
@@ -15,7 +16,7 @@ import (
 
 // predictFiles predicts src (CommonJS, /app/main.js) with files in its
 // working directory.
-func predictFiles(t testing.TB, src string, files map[string]string, node string, cfg Config) Prediction {
+func predictFiles(t testing.TB, src string, files map[string]string, node string, cfg explore.Config) explore.Prediction {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range files {
@@ -41,11 +42,11 @@ func predictFiles(t testing.TB, src string, files map[string]string, node string
 var abcd = map[string]string{"a.txt": "alpha", "b.txt": "bravo", "c.txt": "charlie", "d.txt": "delta"}
 
 // concrete lists every order a prediction stands for.
-func concrete(p Prediction) map[string]bool {
+func concrete(p explore.Prediction) map[string]bool {
 	out := map[string]bool{}
 	for _, o := range p.Orders {
-		o.Expand(func(c Outcome) bool {
-			out[c.key()] = true
+		o.Expand(func(c explore.Outcome) bool {
+			out[fmt.Sprintf("%s\x00%d\x00%v", strings.Join(c.Stdout, "\n"), c.ExitCode, c.Starves)] = true
 			return true
 		})
 	}
@@ -57,7 +58,7 @@ func concrete(p Prediction) map[string]bool {
 // that delivers the reads in the order it prints them.
 func TestCommutingReadsExploredOnce(t *testing.T) {
 	src := "const fs = require('fs');\nfor (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) => console.log(d));\n"
-	p := predictFiles(t, src, abcd, "20", Config{})
+	p := predictFiles(t, src, abcd, "20", explore.Config{})
 	if !p.Complete {
 		t.Fatalf("incomplete: %v", p.Reasons)
 	}
@@ -105,7 +106,7 @@ func TestTwelveReadsCounted(t *testing.T) {
 		files[fmt.Sprintf("f%d.txt", i)] = fmt.Sprint("data ", i)
 	}
 	src := "const fs = require('fs');\nfor (let i = 1; i <= 12; i++) fs.readFile(`f${i}.txt`, 'utf8', (err, d) => { console.log('read', i); console.log(d); });\nconsole.log('start');\n"
-	p := predictFiles(t, src, files, "22", Config{})
+	p := predictFiles(t, src, files, "22", explore.Config{})
 	if !p.Complete {
 		t.Fatalf("incomplete: %v", p.Reasons)
 	}
@@ -176,8 +177,8 @@ for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (Date.now(
 		for _, node := range []string{"10", "20", "26"} {
 			t.Run(name+"/"+node, func(t *testing.T) {
 				src := head + body + "\n"
-				full := predictFiles(t, src, abcd, node, Config{NoCommute: true})
-				red := predictFiles(t, src, abcd, node, Config{})
+				full := predictFiles(t, src, abcd, node, explore.Config{NoCommute: true})
+				red := predictFiles(t, src, abcd, node, explore.Config{})
 				if !full.Complete || !red.Complete {
 					t.Fatalf("incomplete: full %v, reduced %v", full.Reasons, red.Reasons)
 				}
@@ -218,34 +219,6 @@ func keys(m map[string]bool) string {
 	return fmt.Sprintf("%d\n  %s", len(ks), strings.Join(ks, "\n  "))
 }
 
-// Blocks that can be cut apart more than one way are counted by their
-// distinct concatenations, and recognized in any arrangement.
-func TestGroupArrangements(t *testing.T) {
-	g := Group{Blocks: [][]string{{"x"}, {"x", "y"}, {"y"}}}
-	if n, exact := g.arrangements(); n != 5 || !exact {
-		t.Errorf("arrangements %d (exact %v), want 5", n, exact)
-	}
-	g = Group{Blocks: [][]string{{"a"}, {"a", "a"}}}
-	if n, _ := g.arrangements(); n != 1 {
-		t.Errorf("arrangements of a|aa: %d, want 1", n)
-	}
-	g = Group{Blocks: [][]string{{"a"}, {"b"}, {"a"}, {}}}
-	if n, _ := g.arrangements(); n != 3 {
-		t.Errorf("arrangements of a|b|a|empty: %d, want 3", n)
-	}
-	g = Group{Blocks: [][]string{{"x", "y"}, {"x"}, {"z"}}}
-	for _, lines := range [][]string{{"x", "x", "y", "z"}, {"z", "x", "y", "x"}, {"x", "z", "x", "y"}} {
-		if !g.decomposes(lines) {
-			t.Errorf("%v is an arrangement of %v", lines, g.Blocks)
-		}
-	}
-	for _, lines := range [][]string{{"x", "y", "y", "z"}, {"x", "x", "z", "z"}} {
-		if g.decomposes(lines) {
-			t.Errorf("%v is not an arrangement of %v", lines, g.Blocks)
-		}
-	}
-}
-
 // BenchmarkParallelReads: n parallel fs.readFile calls whose callbacks
 // only print, with the commutation reduction (one run, n! orders
 // counted) and without it (every order explored; 7 is already 5040).
@@ -257,9 +230,9 @@ func BenchmarkParallelReads(b *testing.B) {
 	src := func(n int) string {
 		return fmt.Sprintf("const fs = require('fs');\nfor (let i = 1; i <= %d; i++) fs.readFile(`f${i}.txt`, 'utf8', (err, d) => console.log(i, d));\n", n)
 	}
-	run := func(name string, n int, cfg Config) {
+	run := func(name string, n int, cfg explore.Config) {
 		b.Run(name, func(b *testing.B) {
-			var p Prediction
+			var p explore.Prediction
 			for b.Loop() {
 				p = predictFiles(b, src(n), files, "20", cfg)
 			}
@@ -272,9 +245,9 @@ func BenchmarkParallelReads(b *testing.B) {
 		})
 	}
 	for _, n := range []int{4, 8, 12, 16} {
-		run(fmt.Sprintf("commute/reads=%d", n), n, Config{})
+		run(fmt.Sprintf("commute/reads=%d", n), n, explore.Config{})
 	}
 	for _, n := range []int{4, 6, 7} {
-		run(fmt.Sprintf("full/reads=%d", n), n, Config{NoCommute: true})
+		run(fmt.Sprintf("full/reads=%d", n), n, explore.Config{NoCommute: true})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/gen"
 	"github.com/looplint/looplint/loop"
 )
@@ -81,8 +82,8 @@ func TestDeferCutKeepsOrdersGenerated(t *testing.T) {
 
 func compareDeferCut(t *testing.T, src, node string, mustFinish bool) {
 	t.Helper()
-	cfg := Config{MaxRuns: 20000}
-	full := predictFiles(t, src, abcd, node, Config{MaxRuns: cfg.MaxRuns, NoDeferCut: true})
+	cfg := explore.Config{MaxRuns: 20000}
+	full := predictFiles(t, src, abcd, node, explore.Config{MaxRuns: cfg.MaxRuns, NoDeferCut: true})
 	red := predictFiles(t, src, abcd, node, cfg)
 	if !full.Explored.Complete() || !red.Explored.Complete() {
 		if mustFinish {

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/gen"
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
@@ -20,7 +21,7 @@ var fuzzVersions = []string{"10", "11", "12", "20", "22.17", "26"}
 
 // fuzzOptions are tight budgets: a fuzz input must be predicted quickly.
 var fuzzOptions = Options{
-	Explore: Config{MaxRuns: 300, MaxChoices: 100, MaxReads: 300},
+	Explore: explore.Config{MaxRuns: 300, MaxChoices: 100, MaxReads: 300},
 	MaxIter: 300,
 	Limits:  loop.Limits{MaxDrain: 1000, MaxCallbacks: 1000, MaxVirtualMS: 600_000},
 }
@@ -70,7 +71,7 @@ func FuzzPredict(f *testing.F) {
 			p.Module = loop.ESModule
 		}
 		type result struct {
-			pr     Prediction
+			pr     explore.Prediction
 			panic  string
 			loaded bool
 		}

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
@@ -16,7 +15,7 @@ import (
 
 // Options bound a prediction. Zero fields take defaults.
 type Options struct {
-	Explore Config
+	Explore explore.Config
 	// MaxIter caps the iterations of one loop statement; past it the
 	// loop is left and the result is incomplete.
 	MaxIter int
@@ -42,63 +41,6 @@ type Files interface {
 	Kind(path string) (file, dir bool)
 }
 
-// Reason says why a prediction is incomplete.
-type Reason struct {
-	Pos ir.Pos
-	Msg string
-	// CutShort: a loop or an iteration was left early, so the orders
-	// end where the predictor stopped, not where the program does (a
-	// replay of them cannot confirm anything).
-	CutShort bool
-}
-
-func (r Reason) String() string { return r.Pos.String() + ": " + r.Msg }
-
-// Outcome is one distinct (stdout, exit code) with the number of paths
-// reaching it and the witness of the first; Stderr is that path's stderr.
-type Outcome struct {
-	Stdout   []string
-	Stderr   []string
-	ExitCode int
-	// Starves: the program never exits; a nextTick or microtask chain
-	// keeps the loop from moving on (see the hazards).
-	Starves bool
-	Paths   int
-	Witness loop.Witness
-	// Why lists the branching points that decide this order, in words.
-	Why []string
-	// Pause is the least time (ms) the code between two timer creations
-	// in one callback must take for this order (0: none): without a
-	// busy-wait there, only a stall of the machine makes it.
-	Pause int64
-	// Groups are stretches of I/O callbacks whose blocks print in any
-	// order: the outcome stands for every arrangement (Count, Expand),
-	// Stdout and Witness show the explored one.
-	Groups []Group
-}
-
-// Hazard is something in the program that goes wrong at run time.
-type Hazard struct {
-	Check   string // "nexttickloop", "microtaskloop", "timerrace", "iorace"
-	Pos     ir.Pos // zero when not known
-	Message string
-}
-
-// Prediction is what Predict found. Complete means every reachable
-// outcome of the model is listed and nothing was approximated.
-type Prediction struct {
-	Orders   []Outcome
-	Complete bool
-	Reasons  []Reason
-	Hazards  []Hazard
-	Explored Result
-	// StallMS is Options.StallMS when the orders were told apart by it
-	// (NeedsStall); 0 when they were not (it was 0, or the second
-	// exploration did not finish in the time budget).
-	StallMS int64
-	calm    []Outcome // the orders without a stall (nil: all of them)
-}
-
 // refusedAtLoad is Node's error when it will not run the entry at all
 // for a reason outside the file (an unreadable package.json).
 func refusedAtLoad(f *parse.File, p loop.Profile) (string, bool) {
@@ -108,14 +50,14 @@ func refusedAtLoad(f *parse.File, p loop.Profile) (string, bool) {
 // Predict lists every outcome of f under profile p without running it.
 // A failure of the predictor itself (a bug) becomes an incomplete
 // prediction that says so, not a crash.
-func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
+func Predict(f *parse.File, p loop.Profile, opts Options) (pr explore.Prediction) {
 	defer func() {
 		if r := recover(); r != nil {
-			pr = Prediction{Reasons: []Reason{{Msg: fmt.Sprintf("internal error in the predictor (a looplint bug; please report it): %v", r)}}}
+			pr = explore.Prediction{Reasons: []explore.Reason{{Msg: fmt.Sprintf("internal error in the predictor (a looplint bug; please report it): %v", r)}}}
 		}
 	}()
 	if msg, ok := refusedAtLoad(f, p); ok {
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	prog, err := ir.Lower(f, p.Module == loop.ESModule)
@@ -123,34 +65,34 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 	if errors.As(err, &pe) && pe.Line > 0 {
 		// The file parsed as the other module kind (the front door took
 		// it), not as this one: Node's loader throws a SyntaxError.
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: " + pe.Msg}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{"SyntaxError: " + pe.Msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	if err != nil {
-		return Prediction{Reasons: []Reason{{Msg: "cannot lower: " + err.Error()}}}
+		return explore.Prediction{Reasons: []explore.Reason{{Msg: "cannot lower: " + err.Error()}}}
 	}
 	if p.Module == loop.ESModule && prog.Main.Async && !p.TopLevelAwait() {
 		// Top-level await before 14.8: the module does not link (Node
 		// prints "SyntaxError: Unexpected reserved word"; probe 34).
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	if _, _, msg := f.StripOnlyError(); msg != "" && p.Has("ts:strip types") {
 		// Node's type stripping refuses the file: nothing runs.
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	if u, msg, rejected := f.FirstRejected(p.SyntaxRejected); rejected {
 		if msg == "" {
-			return Prediction{Reasons: []Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}
+			return explore.Prediction{Reasons: []explore.Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}
 		}
 		// Node refuses to compile the file: nothing runs.
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	if f.Lowered && !p.Has("syntax:async iteration") {
 		// for await or an async generator: a SyntaxError on Node 8.
-		return Prediction{Complete: true, Orders: []Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,
+		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	return PredictProgram(prog, p, opts)
@@ -163,163 +105,34 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr Prediction) {
 const maxSourceDepth = 1000
 
 // PredictProgram is Predict on a lowered program.
-func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) Prediction {
+func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) explore.Prediction {
 	if opts.Limits.MaxCallbacks == 0 {
 		opts.Limits = loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
 	}
-	reasons := map[Reason]bool{}
+	var deep []explore.Reason
 	if prog.Depth > maxSourceDepth {
-		reasons[Reason{Msg: fmt.Sprintf("the source nests %d levels deep: V8's parser overflows its stack somewhere past %d (a RangeError at load on Node 20 by 4,000), which is not modelled", prog.Depth, maxSourceDepth)}] = true
+		deep = append(deep, explore.Reason{Msg: fmt.Sprintf("the source nests %d levels deep: V8's parser overflows its stack somewhere past %d (a RangeError at load on Node 20 by 4,000), which is not modelled", prog.Depth, maxSourceDepth)})
 	}
-	hazards := map[Hazard]bool{}
-	var last *Interp
-	run := func(x *Exec) []string {
+	run := func(x *explore.Exec) explore.Ending {
 		in := newInterp(prog, p, opts, x)
-		last = in
 		env := x.Env()
 		env.Work = func() int64 { return in.work }
-		in.l = loop.NewWith(p, in, env, opts.Limits)
+		lim := opts.Limits
+		lim.StallMS = x.StallMS
+		in.l = loop.NewWith(p, in, env, lim)
 		x.Attach(in.l)
 		defer in.killCoros()
 		in.runMain()
-		for r := range in.reasons {
-			reasons[r] = true
-		}
-		for h := range in.hazards {
-			hazards[h] = true
-		}
-		return in.key()
+		e := in.ending()
+		e.Reasons = append(e.Reasons, deep...)
+		return e
 	}
-	var outs []Outcome
-	var firsts []Path
-	var trailing []string // what every path of the order needs of the clocks
-	index := map[string]int{}
-	why := newWhyIndex()
-	cfg := opts.Explore
-	each := cfg.Each
-	clockForks := false
-	cfg.Each = func(path Path) {
-		if each != nil {
-			each(path)
-		}
-		for _, f := range path.Forks {
-			clockForks = clockForks || !f.IO
-		}
-		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
-		i, ok := index[k]
-		if !ok {
-			i = len(outs)
-			index[k] = i
-			n := len(path.Output)
-			o := Outcome{Stdout: path.Output[:n-1], Stderr: last.stderr, Witness: path.Witness, Groups: path.Groups}
-			if o.Witness.Poll == nil {
-				o.Witness.Poll = [][]int{}
-			}
-			if path.Output[n-1] == starvedKey {
-				o.Starves = true
-			} else {
-				o.ExitCode, _ = strconv.Atoi(strings.TrimPrefix(path.Output[n-1], "exit:"))
-			}
-			outs = append(outs, o)
-			firsts = append(firsts, path)
-			trailing = append(trailing, path.Trailing)
-		}
-		if path.Trailing == "" {
-			trailing[i] = ""
-		}
-		outs[i].Paths++
-		why.add(path, i)
+	pr := explore.Predict(explore.HostFunc(run), explore.Options{Explore: opts.Explore, StallMS: opts.StallMS})
+	if len(deep) > 0 && pr.Complete {
+		// No run completed, so no run said it.
+		pr.Reasons, pr.Complete = deep, false
 	}
-	res := Explore(run, cfg)
-	for i := range outs {
-		outs[i].Why = why.reasons(firsts[i])
-		if trailing[i] != "" {
-			outs[i].Why = append(outs[i].Why, trailing[i]+" (Node's clocks tick at different instants)")
-		}
-		outs[i].Pause = why.pauseOf(i)
-	}
-	pr := Prediction{Orders: outs, Explored: res}
-	if opts.StallMS > 0 {
-		// Without a choice about time, bounding it changes nothing; with
-		// one order, the calm orders (a non-empty subset) are that one.
-		if !clockForks || len(outs) == 1 && res.Complete() {
-			pr.StallMS = opts.StallMS
-		} else if res.TimedOut {
-			// The budget is spent: a second exploration would overrun it
-			// by at least one run (seconds, for a long program).
-		} else if calm, ok := calmOrders(prog, p, opts); ok {
-			pr.StallMS, pr.calm = opts.StallMS, calm
-		}
-	}
-	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
-	for _, r := range why.races() {
-		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
-		if r.IO {
-			h.Check = "iorace"
-		}
-		pr.Hazards = append(pr.Hazards, h)
-	}
-	sort.SliceStable(pr.Hazards, func(i, j int) bool {
-		a, b := pr.Hazards[i], pr.Hazards[j]
-		if a.Pos != b.Pos {
-			return a.Pos.Before(b.Pos)
-		}
-		return a.Message < b.Message
-	})
-	for _, c := range res.CutReasons {
-		if c == budgetCut {
-			continue // said once below
-		}
-		reasons[Reason{Msg: "exploration cut: " + c}] = true
-	}
-	switch {
-	case res.TimedOut || slices.Contains(res.CutReasons, budgetCut):
-		reasons[Reason{Msg: "exploration stopped at the time budget: more orders may exist"}] = true
-	case res.Truncated:
-		reasons[Reason{Msg: "exploration truncated at the run limit"}] = true
-	}
-	for r := range reasons {
-		pr.Reasons = append(pr.Reasons, r)
-	}
-	sort.Slice(pr.Reasons, func(i, j int) bool {
-		a, b := pr.Reasons[i], pr.Reasons[j]
-		if (a.Pos.Line == 0) != (b.Pos.Line == 0) {
-			return b.Pos.Line == 0 // positioned reasons first
-		}
-		if a.Pos != b.Pos {
-			return a.Pos.Before(b.Pos)
-		}
-		return a.Msg < b.Msg
-	})
-	pr.Complete = len(pr.Reasons) == 0
 	return pr
-}
-
-// mergeStarvation lists the hazards, one per check and position: a chain
-// that starves in several orders, with different callbacks pending, is
-// said once in general terms.
-func mergeStarvation(hazards map[Hazard]bool) []Hazard {
-	type at struct {
-		check string
-		pos   ir.Pos
-	}
-	var out []Hazard
-	index := map[at]int{}
-	for h := range hazards {
-		k := at{h.Check, h.Pos}
-		i, ok := index[k]
-		if !ok {
-			index[k] = len(out)
-			out = append(out, h)
-			continue
-		}
-		if out[i].Message != h.Message {
-			if head, _, ok := strings.Cut(h.Message, "): "); ok {
-				out[i].Message = head + "): " + starvesAll + ", and the process never exits"
-			}
-		}
-	}
-	return out
 }
 
 // Interp is one run of the abstract interpreter: the loop.Host of a
@@ -334,7 +147,7 @@ type Interp struct {
 	prog         *ir.Program
 	p            loop.Profile
 	opts         Options
-	x            *Exec // nil when replaying a witness
+	x            *explore.Exec // nil when replaying a witness
 	l            *loop.Loop
 	e            *Promises
 
@@ -347,8 +160,8 @@ type Interp struct {
 	builtins    map[string]Value
 	stdout      []string
 	stderr      []string
-	reasons     map[Reason]bool
-	hazards     map[Hazard]bool
+	reasons     map[explore.Reason]bool
+	hazards     map[explore.Hazard]bool
 
 	exitCode  Value    // process.exitCode
 	mainAsync *Promise // an ES module main's evaluation (unsettled: exit 13)
@@ -403,17 +216,17 @@ type Interp struct {
 	counted map[ir.Expr]*counting // countingOf's analyses (nil: not a counting loop)
 }
 
-func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *Exec) *Interp {
+func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) *Interp {
 	if opts.MaxIter <= 0 {
 		opts.MaxIter = 10000
 	}
-	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[Reason]bool{}, hazards: map[Hazard]bool{},
+	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[explore.Reason]bool{}, hazards: map[explore.Hazard]bool{},
 		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}, writing: map[string]int{}, reading: map[string]int{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track, Again: in.resolvedAgain}
 	if x != nil {
 		x.Describe = in.describe
 		x.Fresh, x.Pure = in.fresh, in.pure
-		x.clk.mark, x.clk.same = in.spinMark, in.spinSame
+		x.SpinHooks(in.spinMark, in.spinSame)
 		x.OutLen = func() int { return len(in.stdout) }
 	}
 	in.globals = newScope(nil, true)
@@ -434,26 +247,25 @@ func (in *Interp) Attach(l *loop.Loop) { in.l = l }
 func (in *Interp) Run() ([]string, int) {
 	defer in.killCoros()
 	in.runMain()
-	k := in.key()
-	code, _ := strconv.Atoi(strings.TrimPrefix(k[len(k)-1], "exit:"))
-	return k[:len(k)-1], code
+	e := in.ending()
+	return e.Stdout, e.ExitCode
 }
 
-// key is the run's output: stdout lines then "exit:N", or starvedKey
-// when a tick or microtask chain never drains.
-func (in *Interp) key() []string {
-	out := append([]string{}, in.stdout...)
-	if in.l.Stopped().Kind == loop.StopStarvation {
-		return append(out, starvedKey)
-	}
+// ending is how the run ended, for the explorer.
+func (in *Interp) ending() explore.Ending {
 	code := in.code()
 	if in.unsettledTLA && code == 0 {
 		code = 13 // the status, whatever process.exitCode reads
 	}
-	return append(out, fmt.Sprintf("exit:%d", loop.ExitStatus(code)))
+	e := explore.Ending{Stdout: slices.Clone(in.stdout), Stderr: in.stderr, ExitCode: loop.ExitStatus(code)}
+	for r := range in.reasons {
+		e.Reasons = append(e.Reasons, r)
+	}
+	for h := range in.hazards {
+		e.Hazards = append(e.Hazards, h)
+	}
+	return e
 }
-
-const starvedKey = "starved"
 
 // code is process.exitCode as Node reads it: a number, or a string or
 // boolean converted to one, truncated.
@@ -498,22 +310,12 @@ func (in *Interp) setExitCode(v Value) {
 }
 
 func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
-	in.reasons[Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
+	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
 }
 
 // cutShort is a reason for leaving a loop or an iteration early.
 func (in *Interp) cutShort(pos ir.Pos, what string) {
-	in.reasons[Reason{Pos: pos, Msg: fmt.Sprintf("%s ran more than %d times; left early", what, in.opts.MaxIter), CutShort: true}] = true
-}
-
-// CutShort reports whether some loop was left early (Reason.CutShort).
-func (p Prediction) CutShort() bool {
-	for _, r := range p.Reasons {
-		if r.CutShort {
-			return true
-		}
-	}
-	return false
+	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf("%s ran more than %d times; left early", what, in.opts.MaxIter), CutShort: true}] = true
 }
 
 // fork decides a condition the slice cannot evaluate: both ways when
@@ -532,7 +334,7 @@ func (in *Interp) fork(pos ir.Pos, what string) bool {
 	if in.forks[pos]++; in.forks[pos] > maxUnknownForks {
 		return false
 	}
-	return in.x.choose(2) == 0
+	return in.x.Choose(2) == 0
 }
 
 const maxUnknownForks = 3
@@ -557,13 +359,6 @@ func (in *Interp) runMain() {
 		}
 	}
 	in.l.RunMain(body)
-	switch st := in.l.Stopped(); st.Kind {
-	case loop.StopNormal:
-	case loop.StopStarvation:
-		in.starved(st)
-	default:
-		in.reason(ir.Pos{}, "run stopped: %s", st.Msg)
-	}
 }
 
 // runModule evaluates an ES module main as Node's module job does: a
@@ -894,30 +689,4 @@ func norm(v Value) Value {
 		return newArray(a)
 	}
 	return v
-}
-
-// calmOrders explores prog again on a loop whose clock cannot stall longer
-// than opts.StallMS (loop.Limits.StallMS); false when that exploration did
-// not finish.
-func calmOrders(prog *ir.Program, p loop.Profile, opts Options) ([]Outcome, bool) {
-	calm := opts
-	calm.StallMS = 0
-	calm.Limits.StallMS = opts.StallMS
-	calm.Explore.NoDeferCut = true
-	calm.Explore.Each = nil
-	cp := PredictProgram(prog, p, calm)
-	if cp.Explored.TimedOut || !cp.Explored.Complete() {
-		return nil, false
-	}
-	return cp.Orders, true
-}
-
-// NeedsStall reports whether only a machine that stalls longer than
-// StallMS somewhere (a loaded machine, a long GC pause) prints o.
-func (pr Prediction) NeedsStall(o Outcome) bool {
-	if pr.calm == nil {
-		return false
-	}
-	c := Prediction{Orders: pr.calm}
-	return !c.Has(o.Stdout, o.ExitCode, o.Starves)
 }

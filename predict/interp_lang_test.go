@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -79,3 +80,5 @@ func TestInterpIncomplete(t *testing.T) {
 		}
 	}
 }
+
+var node20 = loop.Profile{Node: loop.Version{Major: 20, Minor: 20, Patch: 2}}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
@@ -231,13 +232,13 @@ func TestPredictNodeCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := Options{Explore: Config{MaxRuns: 5000}, Files: files, Filename: "/app/" + filepath.Base(main), Cwd: "/app", StallMS: 20}
+			opts := Options{Explore: explore.Config{MaxRuns: 5000}, Files: files, Filename: "/app/" + filepath.Base(main), Cwd: "/app", StallMS: 20}
 			pr := Predict(f, p, opts)
 			sound := true
 			for _, o := range rec[vs].Outcomes {
 				if !pr.Has(o.Stdout, o.ExitCode, false) {
 					sound = false
-				} else if pr.Complete && pr.NeedsStall(Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode}) && !stalledOnRecord[name] {
+				} else if pr.Complete && pr.NeedsStall(explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode}) && !stalledOnRecord[name] {
 					t.Errorf("%s %s: Node printed an order predicted only for a machine that stalls:\n%s", name, vs, outKey(o.Stdout, o.ExitCode))
 				}
 			}
@@ -301,7 +302,7 @@ func TestPredictNodeCases(t *testing.T) {
 	t.Logf("per case and version:\n%s\ntotals: %v", strings.Join(table, "\n"), counts)
 }
 
-func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, opts Options, pr Prediction) {
+func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, opts Options, pr explore.Prediction) {
 	// Predicted as Node's SyntaxError at load: nothing to replay.
 	if len(pr.Orders) == 1 && len(pr.Orders[0].Stderr) == 1 && strings.HasPrefix(pr.Orders[0].Stderr[0], "SyntaxError") {
 		return

@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
-func predictSource(t *testing.T, src string, version string) Prediction {
+func predictSource(t *testing.T, src string, version string) explore.Prediction {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "main.js")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
@@ -79,25 +80,13 @@ func TestStarvationHazard(t *testing.T) {
 	}
 }
 
-func TestIterations(t *testing.T) {
-	for in, want := range map[string]string{"1": "in iteration 1", "1,2,3": "in iterations 1–3", "1,3": "in iterations 1 and 3", "1,3,4": "in iterations 1, 3 and 4"} {
-		var its []int
-		for _, s := range strings.Split(in, ",") {
-			its = append(its, int(s[0]-'0'))
-		}
-		if got := iterations(its); got != want {
-			t.Errorf("%s: %q, want %q", in, got, want)
-		}
-	}
-}
-
 // One clock reading can decide two things (the 1 ms timer had expired,
 // the 5 ms one had not): a race is explained by what differs, and a chain
 // that starves with different callbacks pending is one hazard.
 func TestRaceNamesTheDecidingTimer(t *testing.T) {
 	src := "setTimeout(() => console.log('timeout'), 0);\nsetImmediate(() => console.log('immediate'));\nfunction spin() { process.nextTick(spin); }\nsetTimeout(spin, 5);\n"
 	p := predictSource(t, src, "20")
-	var races, loops []Hazard
+	var races, loops []explore.Hazard
 	for _, h := range p.Hazards {
 		switch h.Check {
 		case "timerrace":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
@@ -675,7 +676,7 @@ func printPatterns(w io.Writer, rep predictReport) {
 			for _, l := range p.Stdout[at:g.Start] {
 				fmt.Fprintf(w, "    %s\n", l)
 			}
-			fmt.Fprintf(w, "    then these %d, in any order (%s):\n", len(g.Blocks), predict.SayCallbacks(g.Callbacks))
+			fmt.Fprintf(w, "    then these %d, in any order (%s):\n", len(g.Blocks), explore.SayCallbacks(g.Callbacks))
 			at = g.Start
 			for _, b := range g.Blocks {
 				if len(b) == 0 {

@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/txtar"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
@@ -231,7 +232,7 @@ const verifyListed = 1000
 
 // compareOrders builds the verdict from the prediction (nil when it failed)
 // and the normalised observations; res carries file, node and module.
-func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation) verifyResult {
+func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation) verifyResult {
 	res.Reasons = []predictReason{}
 	res.Orders = []verifyOrder{}
 	byKey := map[string]int{}
@@ -247,7 +248,7 @@ func compareOrders(res verifyResult, pred *predict.Prediction, obs []observation
 	}
 	// Orders beyond verifyListed (callbacks that commute can stand for
 	// millions) are counted, not listed: unlisted is how many.
-	var listed []predict.Outcome
+	var listed []explore.Outcome
 	unlisted := int64(0)
 	if pred != nil {
 		listed = pred.List(verifyListed)
@@ -568,7 +569,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 	}
 	virtDir := lrt.AppDir
 	esm := false
-	var pred *predict.Prediction
+	var pred *explore.Prediction
 	_, pf, prog, err := loadProgram(file, bin.Version.String(), lrt.Options{FSDir: f.fsDir, Timeout: 10 * time.Second})
 	var ee *exitError
 	syntaxErr := errors.As(err, &ee) && ee.code == 2
@@ -630,7 +631,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		// looplint rejected the file and so did Node: that is the
 		// prediction (nothing printed, exit 1), and it holds.
 		res.Error = ""
-		pred = &predict.Prediction{Complete: true, Orders: []predict.Outcome{{ExitCode: 1}}}
+		pred = &explore.Prediction{Complete: true, Orders: []explore.Outcome{{ExitCode: 1}}}
 	}
 	return compareOrders(res, pred, obs), nodecase.Record{Runs: len(runs), Outcomes: realnode.Tally(outcomes)}, nil
 }

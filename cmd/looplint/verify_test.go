@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/predict"
 	"github.com/looplint/looplint/realnode"
 )
 
@@ -105,10 +105,10 @@ func exitCode(err error) int {
 }
 
 func TestCompareOrdersVerdicts(t *testing.T) {
-	pred := func(complete bool, orders ...string) *predict.Prediction {
-		p := &predict.Prediction{Complete: complete}
+	pred := func(complete bool, orders ...string) *explore.Prediction {
+		p := &explore.Prediction{Complete: complete}
 		for _, o := range orders {
-			p.Orders = append(p.Orders, predict.Outcome{Stdout: strings.Split(o, "|")})
+			p.Orders = append(p.Orders, explore.Outcome{Stdout: strings.Split(o, "|")})
 		}
 		return p
 	}
@@ -125,7 +125,7 @@ func TestCompareOrdersVerdicts(t *testing.T) {
 	}
 	cases := []struct {
 		name        string
-		pred        *predict.Prediction
+		pred        *explore.Prediction
 		obs         []observation
 		verdict     string
 		npred, nobs int
@@ -154,7 +154,7 @@ func TestCompareOrdersVerdicts(t *testing.T) {
 		})
 	}
 	// The exit code is part of an order.
-	p := &predict.Prediction{Complete: true, Orders: []predict.Outcome{{Stdout: []string{"a"}}}}
+	p := &explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stdout: []string{"a"}}}}
 	r := compareOrders(verifyResult{}, p, []observation{{Stdout: []string{"a"}, ExitCode: 1}})
 	if r.Verdict != verdictUnsound {
 		t.Errorf("exit code 1 vs predicted 0: verdict %s, want unsound", r.Verdict)

@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/looplint/looplint/predict"
+	"github.com/looplint/looplint/explore"
 )
 
 // The -predict mode checks `looplint predict` (static) instead of
@@ -53,9 +53,9 @@ type predictOutput struct {
 func (out predictOutput) inPatterns(key string) bool {
 	lines := strings.Split(key, "\n")
 	for _, p := range out.Patterns {
-		o := predict.Outcome{Stdout: p.Stdout}
+		o := explore.Outcome{Stdout: p.Stdout}
 		for _, g := range p.Groups {
-			o.Groups = append(o.Groups, predict.Group{Start: g.Start, Blocks: g.Blocks})
+			o.Groups = append(o.Groups, explore.Group{Start: g.Start, Blocks: g.Blocks})
 		}
 		if o.Matches(lines) {
 			return true

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/gen"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
@@ -107,8 +108,8 @@ func Check(name, src string, v loop.Version, cfg Config) (verdict Verdict) {
 	}
 	// The predictor sees the runtime's own sandbox file system, as
 	// looplint predict does.
-	popts := predict.Options{Explore: predict.Config{MaxRuns: cfg.MaxRuns}, Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
-	var pred predict.Prediction
+	popts := predict.Options{Explore: explore.Config{MaxRuns: cfg.MaxRuns}, Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
+	var pred explore.Prediction
 	if perr := func() (perr any) {
 		defer func() { perr = recover() }()
 		pred = predict.Predict(f, prog.Profile, popts)

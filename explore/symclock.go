@@ -3,7 +3,7 @@
 // comparison a difference constraint) and a stateless explorer that
 // re-executes a program under every feasible answer to the loop's
 // nondeterministic questions (SEMANTICS §11–12, DESIGN "Time is symbolic").
-package predict
+package explore
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package predict
+package explore
 
 import (
 	"fmt"
@@ -34,6 +34,8 @@ type Config struct {
 	Deadline time.Time
 	// Each, if set, sees every complete path.
 	Each func(Path)
+	// stallMS is Exec.StallMS for every run (calmOrders).
+	stallMS int64
 }
 
 // DefaultConfig holds the defaults.
@@ -41,7 +43,10 @@ var DefaultConfig = Config{MaxRuns: 100000, MaxChoices: 400, MaxReads: 2000}
 
 // Path is one complete execution.
 type Path struct {
+	// Output is the run's key: stdout, then "exit:N" or "starved".
 	Output  []string
+	End     Ending
+	Starved bool
 	Witness loop.Witness
 	Choices []int // index taken at each branching point
 	Forks   []Fork
@@ -124,9 +129,11 @@ type choice struct {
 
 // Exec is one run's view of the explorer: the Env to build the loop with.
 type Exec struct {
-	prefix []int
-	trace  []choice
-	maxCh  int
+	// StallMS is the loop.Limits.StallMS the host builds its loop with.
+	StallMS int64
+	prefix  []int
+	trace   []choice
+	maxCh   int
 	// deadline is Config.Deadline; ticks counts Tick calls between looks
 	// at the clock.
 	deadline time.Time
@@ -282,6 +289,11 @@ func (x *Exec) clockFork(r int) {
 	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy, gap), Iter: q.Iteration, Gap: gap})
 }
 
+// SpinHooks give the host's side of busy-wait cutting (SymClock.spinning):
+// mark notes the program's state at a wait's comparison, same reports
+// that it is unchanged since.
+func (x *Exec) SpinHooks(mark func(), same func() bool) { x.clk.mark, x.clk.same = mark, same }
+
 // Clock is this run's symbolic clock.
 func (x *Exec) Clock() *SymClock { return x.clk }
 
@@ -294,7 +306,9 @@ func (x *Exec) Attach(l *loop.Loop) {
 	x.clk.moves = l.Moves
 }
 
-func (x *Exec) choose(n int) int {
+// Choose asks for one of n alternatives at a branching point of the
+// host's own (an unknown condition): each is explored.
+func (x *Exec) Choose(n int) int {
 	step := x.step
 	x.step = nil
 	if n <= 1 {
@@ -401,7 +415,7 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 			break
 		}
 		x.step = &pollStep{phase: x.phase, opts: opts, delivered: slices.Clone(seq), quiet: quiet}
-		o := opts[x.choose(len(opts))]
+		o := opts[x.Choose(len(opts))]
 		if o < 0 {
 			break
 		}
@@ -430,10 +444,8 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 
 // Explore runs the program once per path, depth first over every
 // alternative at every branching point (stateless model checking by
-// re-execution). run must build a fresh loop with x.Env() (and call
-// x.Attach), run it and return its output; it must be deterministic given
-// the answers, and must let the explorer's panics through.
-func Explore(run func(x *Exec) []string, cfg Config) Result {
+// re-execution).
+func Explore(h Host, cfg Config) Result {
 	if cfg.MaxRuns <= 0 {
 		cfg.MaxRuns = DefaultConfig.MaxRuns
 	}
@@ -458,17 +470,17 @@ func Explore(run func(x *Exec) []string, cfg Config) Result {
 			break
 		}
 		res.Runs++
-		x := &Exec{prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
-		x.clk = NewSymClock(x.choose)
+		x := &Exec{StallMS: cfg.stallMS, prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
+		x.clk = NewSymClock(x.Choose)
 		x.clk.onFork = x.clockFork
 		x.clk.where = func() string { return x.Busy }
 		x.clk.MaxReads = cfg.MaxReads
 		x.clk.SpinCut = !cfg.NoSpinCut
-		out, groups, stop := runOnce(run, x)
+		end, out, groups, stop := runOnce(h, x)
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++
-			p := Path{Output: out, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
+			p := Path{Output: out, End: end, Starved: out[len(out)-1] == starvedKey, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
 				Forks: x.forks, Runs: x.runs, Groups: groups, Trailing: x.clk.Trailing()}
 			key := strings.Join(out, "\x00") + "\x01" + groupsKey(groups)
 			if i, ok := index[key]; ok {
@@ -518,9 +530,10 @@ func picks(t []choice) []int {
 }
 
 // runOnce runs one path, turning the explorer's own panics into a stop
-// reason and letting any other panic through. The groups are those of a
-// complete run (closing its last block can still find it redundant).
-func runOnce(run func(*Exec) []string, x *Exec) (out []string, groups []Group, stop any) {
+// reason and letting any other panic through. out is the run's key; the
+// groups are those of a complete run (closing its last block can still
+// find it redundant).
+func runOnce(h Host, x *Exec) (end Ending, out []string, groups []Group, stop any) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
@@ -531,10 +544,16 @@ func runOnce(run func(*Exec) []string, x *Exec) (out []string, groups []Group, s
 			}
 		}
 	}()
-	out = run(x)
-	n := len(out)
-	if n > 0 {
-		n-- // the exit line
+	end = h.Run(x)
+	out = append(slices.Clone(end.Stdout), fmt.Sprintf("exit:%d", end.ExitCode))
+	if x.lp != nil {
+		switch st := x.lp.Stopped(); st.Kind {
+		case loop.StopStarvation:
+			out[len(out)-1] = starvedKey
+			end.Hazards = append(end.Hazards, starved(st, x.lp.Pending()))
+		case loop.StopBudget:
+			end.Reasons = append(end.Reasons, Reason{Msg: "run stopped: " + st.Msg})
+		}
 	}
-	return out, x.finishGroups(out[:n]), nil
+	return end, out, x.finishGroups(end.Stdout), nil
 }

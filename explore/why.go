@@ -1,4 +1,4 @@
-package predict
+package explore
 
 import (
 	"fmt"
@@ -342,19 +342,18 @@ func firstDifference(a, b []Run) (Run, Run, bool) {
 	return Run{}, Run{}, false
 }
 
-// starved records a tick or microtask chain that never drains.
-func (in *Interp) starved(st loop.Stop) {
+// starved is the hazard of a tick or microtask chain that never drains;
+// st.Pos is "line:col" or "file:line:col" of the call that re-queues.
+func starved(st loop.Stop, w loop.Waiting) Hazard {
 	h := Hazard{Check: "nexttickloop"}
 	what := "process.nextTick"
 	if st.Queue == "microtask" {
 		h.Check, what = "microtaskloop", "a promise reaction or queueMicrotask"
 	}
-	var line, col int
-	if _, err := fmt.Sscanf(st.Pos, "%d:%d", &line, &col); err == nil {
-		h.Pos = ir.Pos{Line: line, Col: col}
-		what += " at " + st.Pos
+	if p, ok := parsePos(st.Pos); ok {
+		h.Pos = p
+		what += " at " + p.String()
 	}
-	w := in.l.Pending()
 	var left []string
 	for _, c := range []struct {
 		n    int
@@ -373,7 +372,21 @@ func (in *Interp) starved(st loop.Stop) {
 		starves = "the pending " + strings.Join(left, ", ") + verb
 	}
 	h.Message = fmt.Sprintf("the %s queue never drains (%s keeps re-queueing work): %s, and the process never exits", st.Queue, what, starves)
-	in.hazards[h] = true
+	return h
+}
+
+// parsePos reads "line:col" or "file:line:col".
+func parsePos(s string) (ir.Pos, bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 {
+		return ir.Pos{}, false
+	}
+	line, err1 := strconv.Atoi(parts[len(parts)-2])
+	col, err2 := strconv.Atoi(parts[len(parts)-1])
+	if err1 != nil || err2 != nil {
+		return ir.Pos{}, false
+	}
+	return ir.Pos{File: strings.Join(parts[:len(parts)-2], ":"), Line: line, Col: col}, true
 }
 
 const starvesAll = "timers, I/O and immediates never get a turn"

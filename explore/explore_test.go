@@ -1,4 +1,4 @@
-package predict
+package explore
 
 import (
 	"fmt"
@@ -70,14 +70,14 @@ var (
 
 type program func(h *fakeHost)
 
-func explorer(p loop.Profile, prog program) func(x *Exec) []string {
-	return func(x *Exec) []string {
+func explorer(p loop.Profile, prog program) Host {
+	return HostFunc(func(x *Exec) Ending {
 		h := &fakeHost{}
 		h.l = loop.NewWith(p, h, x.Env(), loop.Limits{})
 		x.Attach(h.l)
 		h.l.RunMain(func() { prog(h) })
-		return h.out
-	}
+		return Ending{Stdout: h.out}
+	})
 }
 
 // replay runs prog on the concrete loop under witness w.
@@ -91,7 +91,7 @@ func replay(p loop.Profile, prog program, w loop.Witness) ([]string, loop.Witnes
 func orders(r Result) []string {
 	var out []string
 	for _, o := range r.Orders {
-		out = append(out, strings.Join(o.Output, "|"))
+		out = append(out, strings.Join(o.Output[:len(o.Output)-1], "|")) // without the exit line
 	}
 	slices.Sort(out)
 	return out
@@ -208,8 +208,8 @@ func exploreAndReplay(t *testing.T, p loop.Profile, prog program) Result {
 	}
 	for _, path := range paths {
 		out, w := replay(p, prog, path.Witness)
-		if !slices.Equal(out, path.Output) {
-			t.Errorf("witness %+v replays to %q, path printed %q", path.Witness, out, path.Output)
+		if !slices.Equal(out, path.End.Stdout) {
+			t.Errorf("witness %+v replays to %q, path printed %q", path.Witness, out, path.End.Stdout)
 		}
 		if len(w.Poll)+len(path.Witness.Poll) > 0 && !reflect.DeepEqual(w.Poll, path.Witness.Poll) {
 			t.Errorf("replayed poll answers %v, want %v", w.Poll, path.Witness.Poll)

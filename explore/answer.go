@@ -1,0 +1,298 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+)
+
+// Host runs the program for the explorer, once per path. A host is an
+// engine: the abstract interpreter (package predict) or the sandboxed
+// runtime (package runtime).
+type Host interface {
+	// Run runs the program once along x's answers. It builds its loop
+	// with loop.NewWith(profile, host, x.Env(), limits), with
+	// limits.StallMS = x.StallMS, calls x.Attach on it, runs the program
+	// to its end and says how it ended. It must be deterministic given
+	// the answers, and must let the explorer's panics through.
+	Run(x *Exec) Ending
+}
+
+// HostFunc is a Host in one function.
+type HostFunc func(x *Exec) Ending
+
+// Run implements Host.
+func (f HostFunc) Run(x *Exec) Ending { return f(x) }
+
+// Ending is how one run ended.
+type Ending struct {
+	Stdout, Stderr []string
+	ExitCode       int
+	// Reasons: what this run could not model (the answer is then
+	// incomplete); Hazards: what it found going wrong.
+	Reasons []Reason
+	Hazards []Hazard
+}
+
+// Reason says why a prediction is incomplete.
+type Reason struct {
+	Pos ir.Pos
+	Msg string
+	// CutShort: a loop or an iteration was left early, so the orders
+	// end where the engine stopped, not where the program does (a
+	// replay of them cannot confirm anything).
+	CutShort bool
+}
+
+func (r Reason) String() string { return r.Pos.String() + ": " + r.Msg }
+
+// Outcome is one distinct (stdout, exit code) with the number of paths
+// reaching it and the witness of the first; Stderr is that path's stderr.
+type Outcome struct {
+	Stdout   []string
+	Stderr   []string
+	ExitCode int
+	// Starves: the program never exits; a nextTick or microtask chain
+	// keeps the loop from moving on (see the hazards).
+	Starves bool
+	Paths   int
+	Witness loop.Witness
+	// Why lists the branching points that decide this order, in words.
+	Why []string
+	// Pause is the least time (ms) the code between two timer creations
+	// in one callback must take for this order (0: none): without a
+	// busy-wait there, only a stall of the machine makes it.
+	Pause int64
+	// Groups are stretches of I/O callbacks whose blocks print in any
+	// order: the outcome stands for every arrangement (Count, Expand),
+	// Stdout and Witness show the explored one.
+	Groups []Group
+}
+
+// Hazard is something in the program that goes wrong at run time.
+type Hazard struct {
+	Check   string // "nexttickloop", "microtaskloop", "timerrace", "iorace"
+	Pos     ir.Pos // zero when not known
+	Message string
+}
+
+// Prediction is what Predict found. Complete means every reachable
+// outcome of the model is listed and nothing was approximated.
+type Prediction struct {
+	Orders   []Outcome
+	Complete bool
+	Reasons  []Reason
+	Hazards  []Hazard
+	Explored Result
+	// StallMS is Options.StallMS when the orders were told apart by it
+	// (NeedsStall); 0 when they were not (it was 0, or the second
+	// exploration did not finish in the time budget).
+	StallMS int64
+	calm    []Outcome // the orders without a stall (nil: all of them)
+}
+
+// Options bound a prediction.
+type Options struct {
+	Explore Config
+	// StallMS, when positive, tells the orders that only a stall of the
+	// machine longer than this produces (NeedsStall) from the others,
+	// which a second exploration with Exec.StallMS finds.
+	StallMS int64
+}
+
+// starvedKey ends the output key of a run that starved (else "exit:N").
+const starvedKey = "starved"
+
+// Predict explores every path of the program h runs and gathers the
+// distinct outcomes, with why each happens, the hazards and what could
+// not be modelled.
+func Predict(h Host, opts Options) Prediction {
+	reasons := map[Reason]bool{}
+	hazards := map[Hazard]bool{}
+	var outs []Outcome
+	var firsts []Path
+	var trailing []string // what every path of the order needs of the clocks
+	index := map[string]int{}
+	why := newWhyIndex()
+	cfg := opts.Explore
+	each := cfg.Each
+	clockForks := false
+	cfg.Each = func(path Path) {
+		if each != nil {
+			each(path)
+		}
+		for _, r := range path.End.Reasons {
+			reasons[r] = true
+		}
+		for _, hz := range path.End.Hazards {
+			hazards[hz] = true
+		}
+		for _, f := range path.Forks {
+			clockForks = clockForks || !f.IO
+		}
+		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
+		i, ok := index[k]
+		if !ok {
+			i = len(outs)
+			index[k] = i
+			e := path.End
+			o := Outcome{Stdout: e.Stdout, Stderr: e.Stderr, ExitCode: e.ExitCode, Starves: path.Starved, Witness: path.Witness, Groups: path.Groups}
+			if o.Witness.Poll == nil {
+				o.Witness.Poll = [][]int{}
+			}
+			if o.Starves {
+				o.ExitCode = 0
+			}
+			outs = append(outs, o)
+			firsts = append(firsts, path)
+			trailing = append(trailing, path.Trailing)
+		}
+		if path.Trailing == "" {
+			trailing[i] = ""
+		}
+		outs[i].Paths++
+		why.add(path, i)
+	}
+	res := Explore(h, cfg)
+	for i := range outs {
+		outs[i].Why = why.reasons(firsts[i])
+		if trailing[i] != "" {
+			outs[i].Why = append(outs[i].Why, trailing[i]+" (Node's clocks tick at different instants)")
+		}
+		outs[i].Pause = why.pauseOf(i)
+	}
+	pr := Prediction{Orders: outs, Explored: res}
+	if opts.StallMS > 0 {
+		// Without a choice about time, bounding it changes nothing; with
+		// one order, the calm orders (a non-empty subset) are that one.
+		if !clockForks || len(outs) == 1 && res.Complete() {
+			pr.StallMS = opts.StallMS
+		} else if res.TimedOut {
+			// The budget is spent: a second exploration would overrun it
+			// by at least one run (seconds, for a long program).
+		} else if calm, ok := calmOrders(h, opts); ok {
+			pr.StallMS, pr.calm = opts.StallMS, calm
+		}
+	}
+	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
+	for _, r := range why.races() {
+		h := Hazard{Check: "timerrace", Pos: r.Pos, Message: fmt.Sprintf("%s and %s run in either order: it depends on whether %s", r.First, r.Second, r.Why)}
+		if r.IO {
+			h.Check = "iorace"
+		}
+		pr.Hazards = append(pr.Hazards, h)
+	}
+	sort.SliceStable(pr.Hazards, func(i, j int) bool {
+		a, b := pr.Hazards[i], pr.Hazards[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Before(b.Pos)
+		}
+		return a.Message < b.Message
+	})
+	for _, c := range res.CutReasons {
+		if c == budgetCut {
+			continue // said once below
+		}
+		reasons[Reason{Msg: "exploration cut: " + c}] = true
+	}
+	switch {
+	case res.TimedOut || slices.Contains(res.CutReasons, budgetCut):
+		reasons[Reason{Msg: "exploration stopped at the time budget: more orders may exist"}] = true
+	case res.Truncated:
+		reasons[Reason{Msg: "exploration truncated at the run limit"}] = true
+	}
+	for r := range reasons {
+		pr.Reasons = append(pr.Reasons, r)
+	}
+	SortReasons(pr.Reasons)
+	pr.Complete = len(pr.Reasons) == 0
+	return pr
+}
+
+// SortReasons puts positioned reasons first, in source order.
+func SortReasons(rs []Reason) {
+	sort.Slice(rs, func(i, j int) bool {
+		a, b := rs[i], rs[j]
+		if (a.Pos.Line == 0) != (b.Pos.Line == 0) {
+			return b.Pos.Line == 0
+		}
+		if a.Pos != b.Pos {
+			return a.Pos.Before(b.Pos)
+		}
+		return a.Msg < b.Msg
+	})
+}
+
+// mergeStarvation lists the hazards, one per check and position: a chain
+// that starves in several orders, with different callbacks pending, is
+// said once in general terms.
+func mergeStarvation(hazards map[Hazard]bool) []Hazard {
+	type at struct {
+		check string
+		pos   ir.Pos
+	}
+	var out []Hazard
+	index := map[at]int{}
+	for h := range hazards {
+		k := at{h.Check, h.Pos}
+		i, ok := index[k]
+		if !ok {
+			index[k] = len(out)
+			out = append(out, h)
+			continue
+		}
+		if out[i].Message != h.Message {
+			if head, _, ok := strings.Cut(h.Message, "): "); ok {
+				out[i].Message = head + "): " + starvesAll + ", and the process never exits"
+			}
+		}
+	}
+	// Map order is random: one order for every run of looplint.
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Pos != out[j].Pos {
+			return out[i].Pos.Before(out[j].Pos)
+		}
+		return out[i].Message < out[j].Message
+	})
+	return out
+}
+
+// calmOrders explores again on a loop whose clock cannot stall longer
+// than opts.StallMS (loop.Limits.StallMS); false when that exploration did
+// not finish.
+func calmOrders(h Host, opts Options) ([]Outcome, bool) {
+	calm := opts
+	calm.StallMS = 0
+	calm.Explore.stallMS = opts.StallMS
+	calm.Explore.NoDeferCut = true
+	calm.Explore.Each = nil
+	cp := Predict(h, calm)
+	if cp.Explored.TimedOut || !cp.Explored.Complete() {
+		return nil, false
+	}
+	return cp.Orders, true
+}
+
+// NeedsStall reports whether only a machine that stalls longer than
+// StallMS somewhere (a loaded machine, a long GC pause) prints o.
+func (pr Prediction) NeedsStall(o Outcome) bool {
+	if pr.calm == nil {
+		return false
+	}
+	c := Prediction{Orders: pr.calm}
+	return !c.Has(o.Stdout, o.ExitCode, o.Starves)
+}
+
+// CutShort reports whether some loop was left early (Reason.CutShort).
+func (pr Prediction) CutShort() bool {
+	for _, r := range pr.Reasons {
+		if r.CutShort {
+			return true
+		}
+	}
+	return false
+}
