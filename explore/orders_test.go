@@ -29,4 +29,3 @@ func TestGroupArrangements(t *testing.T) {
 		}
 	}
 }
-

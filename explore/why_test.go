@@ -16,4 +16,3 @@ func TestIterations(t *testing.T) {
 		}
 	}
 }
-

@@ -37,4 +37,3 @@ func (in *Interp) fresh() {
 func (in *Interp) pure() bool {
 	return !in.impure && !in.e.Foreign && in.marks == [3]int{len(in.stderr), len(in.reasons), len(in.hazards)}
 }
-
