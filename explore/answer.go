@@ -36,6 +36,11 @@ type Ending struct {
 	// incomplete); Hazards: what it found going wrong.
 	Reasons []Reason
 	Hazards []Hazard
+	// Stopped, when set, says the host's own budget stopped the run
+	// before the program ended (the runtime's "timeout", "memory"): its
+	// output is no outcome, and the exploration ends (Result.Stopped),
+	// since other paths would meet the same wall. Reasons[0] says why.
+	Stopped string
 }
 
 // Reason says why a prediction is incomplete.

@@ -102,6 +102,8 @@ type Result struct {
 	Truncated bool
 	// TimedOut: it was the Deadline that stopped the search.
 	TimedOut bool
+	// Stopped is Ending.Stopped of the run that ended the search early.
+	Stopped string
 }
 
 // Complete reports that the orders are every order of the model.
@@ -119,8 +121,21 @@ func (r Result) String() string {
 	return b.String()
 }
 
+// stopped is a run the host's own budget stopped (Ending.Stopped).
+type stopped struct{ status, reason string }
+
 // redundant is the panic value abandoning a run that repeats another path.
 type redundant struct{}
+
+// Unwinding reports whether a recovered panic value is the explorer's own
+// (a run abandoned or cut): a host that recovers panics must re-raise it.
+func Unwinding(r any) bool {
+	switch r.(type) {
+	case redundant, Cut:
+		return true
+	}
+	return false
+}
 
 type choice struct {
 	n, pick int
@@ -322,7 +337,9 @@ func (x *Exec) Choose(n int) int {
 	if i < len(x.prefix) {
 		pick = x.prefix[i]
 		if pick >= n {
-			panic(fmt.Sprintf("predict: run is not deterministic (choice %d had %d options, now %d)", i, pick+1, n))
+			// A host bug, or an engine that is not deterministic
+			// (a collector-driven WeakRef): this path cannot be followed.
+			panic(Cut{fmt.Sprintf("the run is not deterministic (choice %d had more than %d options, now %d)", i, pick, n)})
 		}
 	}
 	x.trace = append(x.trace, choice{n, pick, step})
@@ -500,6 +517,14 @@ func Explore(h Host, cfg Config) Result {
 				cutSeen[s.Reason] = true
 				res.CutReasons = append(res.CutReasons, s.Reason)
 			}
+		case stopped:
+			// Every other path would run into the same wall.
+			res.Cut++
+			res.CutReasons = append(res.CutReasons, s.reason)
+			res.Stopped, res.Truncated = s.status, true
+		}
+		if res.Stopped != "" {
+			break
 		}
 		// Backtrack: the deepest point with an untried alternative that
 		// is not known to be redundant.
@@ -545,6 +570,13 @@ func runOnce(h Host, x *Exec) (end Ending, out []string, groups []Group, stop an
 		}
 	}()
 	end = h.Run(x)
+	if end.Stopped != "" {
+		why := end.Stopped
+		if len(end.Reasons) > 0 {
+			why = end.Reasons[0].Msg
+		}
+		return end, nil, nil, stopped{end.Stopped, why}
+	}
 	out = append(slices.Clone(end.Stdout), fmt.Sprintf("exit:%d", end.ExitCode))
 	if x.lp != nil {
 		switch st := x.lp.Stopped(); st.Kind {

@@ -403,3 +403,19 @@ func (c *SymClock) Advances() []int64 {
 	}
 	return out
 }
+
+// Pin makes reading t concrete: the least value the constraints allow,
+// plus step where nothing bounds it lower, and returns it. A host that
+// must hand the program a number (the runtime's Date.now()) pins it, and
+// its answer is then incomplete: other values could print otherwise.
+// step > 0 lets a busy-wait make progress, as loop.Default does.
+func (c *SymClock) Pin(t loop.Time, step int64) int64 {
+	x := vr(t.Base)
+	v := -c.d[0][x] + step
+	if hi := c.d[x][0]; hi < v {
+		v = hi
+	}
+	c.add(x, 0, v)
+	c.add(0, x, -v)
+	return v + t.Off
+}

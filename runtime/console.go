@@ -85,14 +85,14 @@ func (h *host) console() *sobek.Object {
 	starts := map[string]int64{}
 	c.Set("time", func(call sobek.FunctionCall) sobek.Value {
 		label := labelOf(call)
-		starts[label] = h.l.MonoMillis()
+		starts[label] = h.monoMillis()
 		return sobek.Undefined()
 	})
 	timeEnd := func(del bool) func(call sobek.FunctionCall) sobek.Value {
 		return func(call sobek.FunctionCall) sobek.Value {
 			label := labelOf(call)
 			if s, ok := starts[label]; ok {
-				h.out.write(fmt.Sprintf("%s%s: %.3fms\n", indent, label, float64(h.l.MonoMillis()-s)))
+				h.out.write(fmt.Sprintf("%s%s: %.3fms\n", indent, label, float64(h.monoMillis()-s)))
 				if del {
 					delete(starts, label)
 				}

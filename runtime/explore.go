@@ -8,7 +8,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grafana/sobek/ast"
+	"github.com/looplint/looplint/explore"
+	"github.com/looplint/looplint/internal/frames"
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 )
 
 // Outcome is a distinct result and how many runs produced it; Witness is
@@ -84,4 +89,164 @@ func Group(results []Result) []Outcome {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Count > out[j].Count })
 	return out
+}
+
+// Host is the program as a host of the explorer (package explore): every
+// run is a fresh engine whose loop asks x for each clock comparison and
+// I/O completion, so that exploring it visits every schedule of the
+// model instead of random ones. What the runtime cannot follow
+// symbolically (a clock or Math.random read by the program) makes the
+// answer incomplete, with the place it happened.
+func (p *Program) Host() explore.Host { return explore.HostFunc(p.runExplored) }
+
+func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
+	switch {
+	case p.syntax != "":
+		return explore.Ending{Stderr: syntaxStderr(p, p.syntax), ExitCode: 1}
+	case p.tooDeep != "":
+		return explore.Ending{ExitCode: 1, Stopped: string(StatusBudget), Reasons: []explore.Reason{{Msg: p.tooDeep}}}
+	case p.abandoned.Load():
+		return explore.Ending{ExitCode: 1, Stopped: string(StatusBudget), Reasons: []explore.Reason{{Msg: "not run: an earlier run of this program was abandoned inside a call the engine could not stop"}}}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if explore.Unwinding(r) {
+				panic(r)
+			}
+			msg := fmt.Sprintf("internal error in the runtime (a looplint bug; please report it): %v", r)
+			if _, ok := r.(esmStackOverflow); ok {
+				msg = "the call stack overflowed in an ES module's top-level code, which the embedded engine cannot recover from"
+			}
+			end = explore.Ending{Stdout: end.Stdout, ExitCode: 1, Stopped: string(StatusCrash), Reasons: []explore.Reason{{Msg: msg}}}
+		}
+	}()
+	h, err := newHost(p, func(h *host) *loop.Loop {
+		lim := p.opts.Limits
+		lim.StallMS = x.StallMS
+		l := loop.NewWith(p.Profile, h, x.Env(), lim)
+		x.Attach(l)
+		h.x = x
+		return l
+	})
+	if err != nil {
+		return explore.Ending{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1}
+	}
+	x.Describe = h.describeCb
+	defer h.close()
+	res := h.run()
+	// Predictions print no stack frames (package frames): the engine's
+	// are not V8's.
+	end = explore.Ending{Stdout: frames.Drop(res.Stdout), Stderr: res.Stderr, ExitCode: res.ExitCode}
+	switch res.Status {
+	case StatusTimeout, StatusMemory, StatusCrash:
+		end.Stopped = string(res.Status)
+		end.Reasons = append(end.Reasons, explore.Reason{Msg: "the sandbox stopped a run: " + res.Message})
+	}
+	if res.Abandoned {
+		p.abandoned.Store(true)
+	}
+	for _, r := range h.reasons {
+		end.Reasons = append(end.Reasons, r)
+	}
+	return end
+}
+
+// unmodelled notes that the program read something a schedule does not
+// fix (a clock, Math.random): under the explorer, the answer is then
+// incomplete. Elsewhere (a replay, a random schedule) it is what it is.
+func (h *host) unmodelled(what string) {
+	if h.x == nil {
+		return
+	}
+	pos := h.callerSite()
+	for _, r := range h.reasons {
+		if r.Pos == pos {
+			return // once per place
+		}
+	}
+	h.reasons = append(h.reasons, explore.Reason{Pos: pos, Msg: what + " is read by the program: the engine gives it one value per run, and others could print otherwise"})
+}
+
+// wallMillis is Date.now(): a concrete reading, or under the explorer a
+// pinned one (explore.SymClock.Pin) that moves a millisecond per read,
+// so that busy-waits end.
+func (h *host) wallMillis() int64 {
+	if h.x == nil {
+		return h.l.NowMillis()
+	}
+	h.unmodelled("the clock (Date.now(), new Date())")
+	return h.x.Clock().Pin(h.l.Now(), 1)
+}
+
+// monoMillis is performance.now() and process.hrtime() in whole ms.
+func (h *host) monoMillis() int64 {
+	if h.x == nil {
+		return h.l.MonoMillis()
+	}
+	h.unmodelled("the clock (performance.now(), process.hrtime())")
+	return h.x.Clock().Pin(h.l.NowMono(), 1)
+}
+
+// callerSite is the innermost position in the program (not in a
+// built-in's JavaScript): the snippet's own positions carry no file.
+func (h *host) callerSite() ir.Pos {
+	for _, f := range h.rt.CaptureCallStack(0, nil) {
+		if f.SrcName() == "<native>" || strings.HasPrefix(f.SrcName(), "node:") {
+			continue
+		}
+		p := f.Position()
+		if p.Line == 0 {
+			continue
+		}
+		line, col := p.Line, p.Column
+		file := f.SrcName()
+		if file == h.p.VirtPath {
+			file = ""
+			line, col = h.p.callStart(line, col)
+		}
+		line, col = h.userPos(f.SrcName(), line, col)
+		return ir.Pos{File: file, Line: line, Col: col}
+	}
+	return ir.Pos{}
+}
+
+// label names a callback by the call that schedules it, for the
+// explorer's explanations (nothing outside it: capturing the stack costs).
+func (h *host) label(c *callback, api string) *callback {
+	if h.x != nil {
+		c.api, c.site = api, h.callerSite()
+	}
+	return c
+}
+
+// describeCb is explore.Exec.Describe: "setTimeout at 3:1".
+func (h *host) describeCb(cb any) (string, ir.Pos) {
+	if c, ok := cb.(*callback); ok && c.api != "" {
+		return c.api + " at " + c.site.String(), c.site
+	}
+	return "a callback", ir.Pos{}
+}
+
+// callStart is where the call the engine places at line:col (its '(')
+// begins, in the engine's coordinates of the snippet: explanations name
+// a call by its start, as the interpreter does.
+func (p *Program) callStart(line, col int) (int, int) {
+	p.callsOnce.Do(func() {
+		prog := p.File.Program()
+		if prog == nil || p.rewritten != "" || prog.File == nil {
+			return // another text than the engine's
+		}
+		p.calls = map[[2]int][2]int{}
+		parse.Walk(prog, func(n any) bool {
+			if c, ok := n.(*ast.CallExpression); ok {
+				paren, start := prog.File.Position(int(c.LeftParenthesis)-prog.File.Base()), prog.File.Position(int(c.Callee.Idx0())-prog.File.Base())
+				p.calls[[2]int{paren.Line, paren.Column}] = [2]int{start.Line, start.Column}
+			}
+			return true
+		})
+	})
+	if s, ok := p.calls[[2]int{line, col}]; ok {
+		return s[0], s[1]
+	}
+	return line, col
 }

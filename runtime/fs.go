@@ -292,7 +292,7 @@ func (h *host) fsModule() sobek.Value {
 		fs.Set(op.name, func(c sobek.FunctionCall) sobek.Value {
 			args, cb := h.splitCallback(c, op.nargs)
 			h.fsCheck(op.name, args)
-			h.l.SubmitIO(op.trips(h, args), &callback{goFn: func() error {
+			h.l.SubmitIO(op.trips(h, args), h.label(&callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
 					_, e := cb(sobek.Undefined(), h.fsError(err, false))
@@ -305,7 +305,7 @@ func (h *host) fsModule() sobek.Value {
 					_, e = cb(sobek.Undefined(), sobek.Null(), v)
 				}
 				return h.jsError(e)
-			}})
+			}}, "fs."+op.name))
 			return sobek.Undefined()
 		})
 		fs.Set(op.name+"Sync", func(c sobek.FunctionCall) sobek.Value {
@@ -344,7 +344,7 @@ func (h *host) fsModule() sobek.Value {
 			if op.ptrips != nil {
 				trips = op.ptrips
 			}
-			h.l.SubmitIO(trips(h, args), &callback{goFn: func() error {
+			h.l.SubmitIO(trips(h, args), h.label(&callback{goFn: func() error {
 				v, err := op.do(h, args)
 				if err != nil {
 					e := h.fsError(err, false)
@@ -355,7 +355,7 @@ func (h *host) fsModule() sobek.Value {
 					return h.jsError(reject(e))
 				}
 				return h.jsError(resolve(v))
-			}})
+			}}, "fs.promises."+op.name))
 			return rt.ToValue(p)
 		})
 	}
@@ -365,10 +365,10 @@ func (h *host) fsModule() sobek.Value {
 		if !ok {
 			h.callbackArg(c.Argument(1))
 		}
-		h.l.SubmitIO(1, &callback{goFn: func() error {
+		h.l.SubmitIO(1, h.label(&callback{goFn: func() error {
 			_, e := cb(sobek.Undefined(), rt.ToValue(h.fs.Exists(p)))
 			return h.jsError(e)
-		}})
+		}}, "fs.exists"))
 		return sobek.Undefined()
 	})
 	// writeSync/readSync on descriptors; 1 and 2 are the process's stdout

@@ -298,7 +298,7 @@ func (h *host) bootstrap() error {
 		}
 	}
 	perf := rt.NewObject()
-	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.MonoMillis()) + perfOrigin) })
+	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.monoMillis()) + perfOrigin) })
 	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
 	g.Set("performance", perf)
 	if h.p.Profile.Node.Major >= 17 {

@@ -11,6 +11,8 @@ import (
 	"github.com/grafana/sobek"
 	"github.com/grafana/sobek/ast"
 
+	"github.com/looplint/looplint/explore"
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect"
 	"github.com/looplint/looplint/runtime/memfs"
@@ -24,16 +26,23 @@ type callback struct {
 	args []sobek.Value
 	prep func() []sobek.Value // computes args at delivery time
 	goFn func() error         // a host-side step instead of a JS call
+	// api and site: the call that scheduled it (host.label).
+	api  string
+	site ir.Pos
 }
 
 // host implements loop.Host over a sobek runtime.
 type host struct {
-	p   *Program
-	rt  *sobek.Runtime
-	l   *loop.Loop
-	fs  *memfs.FS
-	out outBuf
-	err outBuf
+	p *Program
+	// x is the explorer driving this run (nil for a run under an
+	// oracle); reasons are what it could not follow (unmodelled).
+	x       *explore.Exec
+	reasons []explore.Reason
+	rt      *sobek.Runtime
+	l       *loop.Loop
+	fs      *memfs.FS
+	out     outBuf
+	err     outBuf
 
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value
@@ -101,7 +110,9 @@ func (o *outBuf) lines() []string {
 	return strings.Split(s, "\n")
 }
 
-func newHost(p *Program, o loop.Oracle) (*host, error) {
+// newHost builds a fresh engine for one run; mkLoop makes its loop (a
+// concrete one under an oracle, or one the explorer drives).
+func newHost(p *Program, mkLoop func(h *host) *loop.Loop) (*host, error) {
 	fs, err := newFS(p)
 	if err != nil {
 		return nil, err
@@ -111,10 +122,14 @@ func newHost(p *Program, o loop.Oracle) (*host, error) {
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}
-	h.l = loop.New(p.Profile, h, o, p.opts.Limits)
+	h.l = mkLoop(h)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)
-	rt.SetRandSource(newRand())
-	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.l.NowMillis()) * time.Millisecond) })
+	rand := newRand()
+	rt.SetRandSource(func() float64 {
+		h.unmodelled("Math.random()")
+		return rand()
+	})
+	rt.SetTimeSource(func() time.Time { return epoch.Add(time.Duration(h.wallMillis()) * time.Millisecond) })
 	rt.SetPromiseRejectionTracker(h.trackRejection)
 	rt.SetAsyncContextTracker(&jobCounter{h: h})
 	rt.SetImportModuleDynamically(h.importDynamic)

@@ -644,7 +644,7 @@ func (h *host) setupProcess() {
 	pr.Set("chdir", func(sobek.FunctionCall) sobek.Value {
 		panic(h.rt.NewGoError(fmt.Errorf("process.chdir() is not supported in the sandbox")))
 	})
-	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.l.MonoMillis()) / 1000) })
+	pr.Set("uptime", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.monoMillis()) / 1000) })
 	pr.Set("exit", func(c sobek.FunctionCall) sobek.Value {
 		if a := c.Argument(0); !sobek.IsUndefined(a) {
 			if err := pr.Set("exitCode", a); err != nil {
@@ -674,7 +674,7 @@ func (h *host) setupProcess() {
 		return sobek.Undefined()
 	})
 	hr := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-		ns := h.l.MonoMillis()*1_000_000 + hrBase
+		ns := h.monoMillis()*1_000_000 + hrBase
 		s, n := ns/1e9, ns%1e9
 		if t := c.Argument(0); !sobek.IsUndefined(t) {
 			prev, ok := t.(*sobek.Object)
@@ -697,7 +697,7 @@ func (h *host) setupProcess() {
 		return rt.NewArray(s, n)
 	}).ToObject(rt)
 	hr.Set("bigint", func(sobek.FunctionCall) sobek.Value {
-		return rt.ToValue(big.NewInt(h.l.MonoMillis()*1_000_000 + hrBase))
+		return rt.ToValue(big.NewInt(h.monoMillis()*1_000_000 + hrBase))
 	})
 	pr.Set("hrtime", hr)
 	pr.Set("memoryUsage", func(sobek.FunctionCall) sobek.Value {

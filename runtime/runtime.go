@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -95,6 +96,9 @@ type Program struct {
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings
+	// calls maps a call's '(' to its start (callStart), made once.
+	callsOnce sync.Once
+	calls     map[[2]int][2]int
 }
 
 // Prepare decides the module kind and virtual path and compiles f once.
@@ -250,7 +254,7 @@ func (p *Program) Run(o loop.Oracle) (res Result) {
 		return Result{Status: StatusBudget, ExitCode: 1, Abandoned: true,
 			Message: "not run: an earlier run of this program was abandoned inside a call the engine could not stop"}
 	}
-	h, err := newHost(p, o)
+	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, o, p.opts.Limits) })
 	if err != nil {
 		return Result{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1, Status: StatusExited}
 	}

@@ -18,7 +18,11 @@ func (h *host) setTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
 	if len(call.Arguments) > 2 {
 		args = append(args, call.Arguments[2:]...)
 	}
-	t := h.l.SetTimer(&callback{fn: fn, this: obj, args: args}, delay, repeat)
+	api := "setTimeout"
+	if repeat {
+		api = "setInterval"
+	}
+	t := h.l.SetTimer(h.label(&callback{fn: fn, this: obj, args: args}, api), delay, repeat)
 	h.timers[obj] = t
 	h.nextID++
 	h.timerByID[h.nextID] = obj
@@ -48,7 +52,7 @@ func (h *host) setImmediate(call sobek.FunctionCall) sobek.Value {
 	if len(call.Arguments) > 1 {
 		args = append(args, call.Arguments[1:]...)
 	}
-	h.imms[obj] = h.l.SetImmediate(&callback{fn: fn, this: obj, args: args})
+	h.imms[obj] = h.l.SetImmediate(h.label(&callback{fn: fn, this: obj, args: args}, "setImmediate"))
 	return obj
 }
 
@@ -69,7 +73,7 @@ func (h *host) nextTick(call sobek.FunctionCall) sobek.Value {
 	if h.l.DrainCount() > h.p.opts.Limits.MaxDrainOr()/2 {
 		pos = h.callerPos(0)
 	}
-	h.l.NextTick(&callback{fn: fn, this: sobek.Undefined(), args: args}, pos)
+	h.l.NextTick(h.label(&callback{fn: fn, this: sobek.Undefined(), args: args}, "process.nextTick"), pos)
 	return sobek.Undefined()
 }
 

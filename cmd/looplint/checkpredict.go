@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/looplint/looplint/analyzer/driver"
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
 )
 
@@ -70,11 +70,11 @@ func predictedFindings(f *parse.File, v loop.Version, budget time.Duration, on m
 	if err != nil {
 		return nil
 	}
-	opts, err := predictOptions(prog, budget)
+	opts, err := predictOptions(prog)
 	if err != nil {
 		return nil
 	}
-	pred := predict.Predict(f, prog.Profile, opts)
+	pred := answer.Predict(f, prog, answer.Options{Predict: opts, NoConfirm: true, Timeout: budget}).Prediction
 	var out []driver.Diagnostic
 	for _, h := range pred.Hazards {
 		if !on[h.Check] || h.Pos.Line == 0 {

@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/gen"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
 )
 
@@ -139,11 +139,11 @@ func genAnswer(name, src string, v loop.Version) string {
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: the program does not load: %v\n", err)
 	}
-	popts, err := predictOptions(prog, time.Minute)
+	popts, err := predictOptions(prog)
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: %v\n", err)
 	}
-	pred := predict.Predict(pf, prog.Profile, popts)
+	pred := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: true, Timeout: time.Minute}).Prediction
 	total, _ := pred.Total()
 	verdict := "1 order"
 	if total != 1 {

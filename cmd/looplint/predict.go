@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
@@ -81,25 +82,20 @@ usage.`,
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
 	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
-	fl.IntVar(&f.explore, "explore", 200, "runtime schedules tried when looking for unpredicted orders")
-	fl.Uint64Var(&f.seed, "seed", 1, "seed for that exploration")
+	fl.IntVar(&f.explore, "explore", answer.DefaultRuns, "runs of the runtime's systematic exploration, which confirms the orders and looks for unpredicted ones")
+	fl.Uint64Var(&f.seed, "seed", 1, "unused (the runtime's exploration is systematic, not random); kept for scripts")
 	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction, past which the orders found so far are listed and the result is incomplete, and for the random exploration after it, which tries only the schedules that fit (0: none)")
 	return cmd
 }
 
 // predictOptions are the predictor's options for a prepared program: the
-// runtime's sandbox files (what the program reads), its path there, and
-// a time budget (0: none).
-func predictOptions(prog *lrt.Program, budget time.Duration) (predict.Options, error) {
+// runtime's sandbox files (what the program reads) and its path there.
+func predictOptions(prog *lrt.Program) (predict.Options, error) {
 	files, err := prog.Files()
 	if err != nil {
 		return predict.Options{}, err
 	}
-	o := predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}
-	if budget > 0 {
-		o.Explore.Deadline = time.Now().Add(budget)
-	}
-	return o, nil
+	return predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}, nil
 }
 
 type predictedOrder struct {
@@ -107,10 +103,12 @@ type predictedOrder struct {
 	Stderr   []string `json:"stderr"`
 	ExitCode int      `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
-	Starves   bool         `json:"starves,omitempty"`
-	Paths     int64        `json:"paths"`
-	Witness   loop.Witness `json:"witness"`
-	Confirmed *bool        `json:"confirmed"` // null when --no-confirm
+	Starves bool         `json:"starves,omitempty"`
+	Paths   int64        `json:"paths"`
+	Witness loop.Witness `json:"witness"`
+	// Engine found the order: "interpreter" or "runtime".
+	Engine    string `json:"engine"`
+	Confirmed *bool  `json:"confirmed"` // null when --no-confirm
 	// Replay is how the confirming replay ended (the runtime's status:
 	// "exited", "starvation", "timeout", "budget", "memory", "crash"), or
 	// "skipped" after an earlier replay ran out of the sandbox's budget,
@@ -165,9 +163,13 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File     string          `json:"file"`
-	Node     string          `json:"node"`
-	Module   string          `json:"module"`
+	File   string `json:"file"`
+	Node   string `json:"node"`
+	Module string `json:"module"`
+	// Engine is the engine whose answer this is: "interpreter", or
+	// "runtime" when the interpreter could not model the program and
+	// the runtime explored every path of it.
+	Engine   string          `json:"engine"`
 	Complete bool            `json:"complete"`
 	Reasons  []predictReason `json:"reasons"`
 	Total    int64           `json:"total"`
@@ -291,21 +293,22 @@ func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
 // the prediction is incomplete, an order is not confirmed or the runtime
 // printed one that was not predicted.
 func predictFile(file string, f predictFlags) (predictReport, bool, error) {
-	start := time.Now()
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true})
 	if err != nil {
 		return predictReport{}, false, err
 	}
-	popts, err := predictOptions(prog, f.timeout)
+	popts, err := predictOptions(prog)
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
 	}
 	popts.StallMS = f.stallMS
-	pred := predict.Predict(pf, prog.Profile, popts)
+	ans := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: f.noConfirm, MaxOrders: f.maxOrders,
+		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
+	pred := ans.Prediction
 	total, exact := pred.Total()
-	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Complete: pred.Complete,
+	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Engine: ans.Engine, Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
@@ -316,13 +319,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	}
 	rep.Notes = append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)
 	rep.StallMs = pred.StallMS
-	ok := pred.Complete
 	rep.Paths = pred.Paths()
-	overBudget := false // a replay ran out of the sandbox's budget
-	// Orders of a prediction that left a loop early end where the
-	// predictor stopped: a replay cannot confirm them, and the runtime
-	// would spend its whole budget on the same endless loop.
-	cutShort := pred.CutShort()
 	for _, o := range pred.Orders {
 		if len(o.Groups) == 0 {
 			continue
@@ -334,71 +331,26 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		}
 		rep.Patterns = append(rep.Patterns, pp)
 	}
-	for _, o := range pred.List(f.maxOrders) {
+	for _, o := range ans.Orders {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
-			Paths: int64(o.Paths), Witness: o.Witness, Why: whyText(o.Why), PauseMs: o.Pause, Stall: pred.NeedsStall(o)}
-		if f.explain {
-			steps, err := predict.ExplainFile(pf, prog.Profile, popts, o.Witness)
-			if err != nil {
-				return predictReport{}, false, err
+			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
+			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall}
+		for _, st := range o.Explain {
+			es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
+			if st.Queue == "" {
+				w := st.Waiting
+				es.Waiting = &w
 			}
-			for _, st := range steps {
-				es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
-				if st.Queue == "" {
-					w := st.Waiting
-					es.Waiting = &w
-				}
-				po.Explain = append(po.Explain, es)
-			}
-		}
-		switch {
-		case f.noConfirm:
-		case cutShort:
-			c := false
-			po.Confirmed, po.Replay = &c, "cut short"
-			ok = false
-		case overBudget:
-			// The witnesses differ only after main, where a slow snippet
-			// spends its time: another replay would run out as well.
-			c := false
-			po.Confirmed, po.Replay = &c, "skipped"
-			ok = false
-		default:
-			r := prog.Run(&loop.Replay{W: o.Witness})
-			want := lrt.StatusExited
-			if o.Starves {
-				want = lrt.StatusStarvation
-			}
-			c := r.Status == want && o.Matches(r.Stdout) && (o.Starves || r.ExitCode == o.ExitCode)
-			po.Confirmed, po.Replay = &c, string(r.Status)
-			overBudget = overBudget || outOfBudget(r.Status)
-			ok = ok && c
+			po.Explain = append(po.Explain, es)
 		}
 		rep.Orders = append(rep.Orders, po)
 	}
-	if !f.noConfirm && f.explore > 0 && !overBudget && !cutShort {
-		var deadline time.Time
-		if f.timeout > 0 {
-			deadline = start.Add(f.timeout)
-		}
-		for _, o := range prog.ExploreUntil(f.explore, f.seed, deadline) {
-			if o.Status != lrt.StatusExited || pred.Has(o.Stdout, o.ExitCode, false) {
-				continue
-			}
-			wt := o.Witness
-			rep.Unpredicted = append(rep.Unpredicted, outcome{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr),
-				ExitCode: o.ExitCode, Status: string(o.Status), Count: o.Count, Witness: &wt})
-			ok = false
-		}
+	for _, u := range ans.Unpredicted {
+		wt := u.Witness
+		rep.Unpredicted = append(rep.Unpredicted, outcome{Stdout: nonNil(u.Stdout), Stderr: nonNil(u.Stderr),
+			ExitCode: u.ExitCode, Status: string(lrt.StatusExited), Count: u.Paths, Witness: &wt})
 	}
-	return rep, ok, nil
-}
-
-// outOfBudget: the sandbox stopped the run, which says nothing about
-// the order (a snippet that counts to 2e9 takes Node a second and the
-// embedded engine minutes).
-func outOfBudget(s lrt.Status) bool {
-	return s == lrt.StatusTimeout || s == lrt.StatusBudget || s == lrt.StatusMemory
+	return rep, ans.OK, nil
 }
 
 // whyText joins the forks that decide an order into one sentence.
@@ -516,6 +468,9 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		verdict += " (incomplete: see below)"
 	}
 	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
+	if rep.Engine == answer.Runtime {
+		fmt.Fprintf(w, "note: the interpreter cannot model this program; these are the orders of the sandboxed runtime, which ran every path of the model\n")
+	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -523,16 +478,20 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	for i, o := range rep.Orders {
 		mark := ""
 		if o.Confirmed != nil {
-			mark = " · confirmed by replay"
+			mark = " · confirmed by the runtime"
 			switch {
+			case o.Engine == answer.Runtime:
+				mark = " · found by the runtime"
+			case o.Replay == "exited" || o.Replay == "starvation":
+				mark = " · confirmed by replay"
 			case o.Replay == "skipped":
 				mark = " · not replayed (an earlier replay ran out of the sandbox's budget)"
 			case o.Replay == "cut short":
 				mark = " · not replayed (the prediction left a loop early)"
-			case outOfBudget(lrt.Status(o.Replay)):
+			case answer.OutOfBudget(lrt.Status(o.Replay)):
 				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
 			case !*o.Confirmed:
-				mark = " · NOT confirmed by replay"
+				mark = " · NOT confirmed by the runtime"
 			}
 		}
 		switch {

@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/txtar"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
@@ -588,10 +589,10 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
 		var popts predict.Options
-		if popts, err = predictOptions(prog, f.predictTimeout); err != nil {
+		if popts, err = predictOptions(prog); err != nil {
 			res.Error = err.Error()
 		} else {
-			p := predict.Predict(pf, prog.Profile, popts)
+			p := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: true, Timeout: f.predictTimeout}).Prediction
 			pred = &p
 		}
 	}

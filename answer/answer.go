@@ -1,0 +1,204 @@
+// Package answer is the one home of what `looplint predict` answers: the
+// orders a program can print, found by the explorer (package explore)
+// driving the abstract interpreter (package predict) and the sandboxed
+// runtime (package runtime), each order confirmed by the runtime.
+//
+// The interpreter answers first: it is fast, follows clock readings in
+// the program symbolically and groups commuting I/O callbacks. The
+// runtime then explores the same model systematically: its orders
+// confirm the interpreter's (an order it prints that the interpreter did
+// not list is a looplint bug, reported as unpredicted), and where the
+// interpreter could not model the program (an API it lacks) and the
+// runtime explored every path, the runtime's orders are the answer.
+package answer
+
+import (
+	"time"
+
+	"github.com/looplint/looplint/explore"
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+// Engines, as the JSON names them.
+const (
+	Interpreter = "interpreter"
+	Runtime     = "runtime"
+)
+
+// Options configure an answer. Zero fields take defaults.
+type Options struct {
+	// Predict are the interpreter's options (the sandbox's files, the
+	// program's path, StallMS); Answer sets their deadline.
+	Predict predict.Options
+	// NoConfirm skips confirming the interpreter's orders; the runtime
+	// still answers where the interpreter cannot.
+	NoConfirm bool
+	// MaxOrders bounds the orders listed (the total is always counted).
+	MaxOrders int
+	// Runs caps the runtime's runs (DefaultRuns when 0).
+	Runs int
+	// Timeout is the time budget of the whole answer (0: none).
+	Timeout time.Duration
+	// Explain replays each listed order step by step.
+	Explain bool
+}
+
+// DefaultRuns is the runtime's run budget: a program whose model has
+// more paths (commuting I/O callbacks: n! of them) is explored this far,
+// and its remaining listed orders are replayed one by one.
+const DefaultRuns = 200
+
+// Order is one listed order.
+type Order struct {
+	explore.Outcome
+	// Engine found it: Interpreter or Runtime.
+	Engine string
+	// Confirmed: the runtime printed it (nil when not asked to confirm);
+	// Replay says how, when it was replayed by its witness: the runtime's
+	// status ("exited", "starvation", "timeout", ...), "skipped" after a
+	// replay ran out of the sandbox's budget, "cut short" when the engine
+	// left a loop early (nothing to replay).
+	Confirmed *bool
+	Replay    string
+	// Stall: only a machine that stalls longer than StallMS prints it.
+	Stall   bool
+	Explain []predict.Step
+}
+
+// Answer is what Predict found.
+type Answer struct {
+	// Prediction is the answer's (Engine's), with its reasons when
+	// incomplete and its hazards.
+	explore.Prediction
+	Engine string
+	// Orders lists up to Options.MaxOrders concrete orders.
+	Orders []Order
+	// Unpredicted are outcomes the runtime printed that the answer lacks:
+	// a looplint bug when the answer is complete.
+	Unpredicted []explore.Outcome
+	// Runtime is the runtime's own exploration (zero when not run).
+	Runtime explore.Prediction
+	// OK: complete, every listed order confirmed, nothing unpredicted.
+	OK bool
+}
+
+// Predict answers for the program prog (prepared from f): every order it
+// can print on prog's Node version, confirmed by the runtime.
+func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
+	if o.MaxOrders <= 0 {
+		o.MaxOrders = 24
+	}
+	if o.Runs <= 0 {
+		o.Runs = DefaultRuns
+	}
+	var deadline time.Time
+	if o.Timeout > 0 {
+		deadline = time.Now().Add(o.Timeout)
+		o.Predict.Explore.Deadline = deadline
+	}
+	pi := predict.Predict(f, prog.Profile, o.Predict)
+	a := Answer{Prediction: pi, Engine: Interpreter}
+	cutShort := pi.CutShort()
+	if !cutShort && (!o.NoConfirm || !pi.Complete) {
+		// (A prediction that left a loop early met an endless one: the
+		// runtime would spend its whole budget on it.)
+		a.Runtime = explore.Predict(prog.Host(), explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}})
+	}
+	rt := a.Runtime
+	if !pi.Complete && rt.Complete && rt.Explored.Paths > 0 {
+		// The interpreter could not model the program; the runtime ran
+		// every path of it.
+		a.Prediction, a.Engine = rt, Runtime
+		a.Orders = list(rt, Runtime, o.MaxOrders)
+		if !o.NoConfirm {
+			yes := true
+			for i := range a.Orders {
+				a.Orders[i].Confirmed = &yes
+			}
+		}
+		a.explain(f, prog, o)
+		a.OK = true
+		return a
+	}
+	a.Orders = list(pi, Interpreter, o.MaxOrders)
+	a.OK = pi.Complete
+	if o.NoConfirm {
+		a.explain(f, prog, o)
+		return a
+	}
+	// The runtime's run of an order ran out of the sandbox's budget: its
+	// first unconfirmed order says so, the others are not replayed.
+	overBudget, said := rt.Explored.Stopped != "", false
+	for i := range a.Orders {
+		ord := &a.Orders[i]
+		c := false
+		switch {
+		case cutShort:
+			ord.Replay = "cut short"
+		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
+			c = true
+		case overBudget && !said && rt.Explored.Stopped != "":
+			ord.Replay, said = rt.Explored.Stopped, true
+		case overBudget:
+			// The witnesses differ only after main, where a slow
+			// snippet spends its time: another replay would run out too.
+			ord.Replay = "skipped"
+		default:
+			r := prog.Run(&loop.Replay{W: ord.Witness})
+			want := lrt.StatusExited
+			if ord.Starves {
+				want = lrt.StatusStarvation
+			}
+			c = r.Status == want && ord.Matches(r.Stdout) && (ord.Starves || r.ExitCode == ord.ExitCode)
+			ord.Replay = string(r.Status)
+			overBudget = OutOfBudget(r.Status)
+		}
+		ord.Confirmed = &c
+		a.OK = a.OK && c
+	}
+	for _, ro := range rt.Orders {
+		ro.Expand(func(c explore.Outcome) bool {
+			if !pi.Has(c.Stdout, c.ExitCode, c.Starves) {
+				a.Unpredicted = append(a.Unpredicted, c)
+				a.OK = false
+			}
+			return len(a.Unpredicted) < o.MaxOrders
+		})
+	}
+	a.explain(f, prog, o)
+	return a
+}
+
+// OutOfBudget: the sandbox stopped the run, which says nothing about the
+// order (a snippet that counts to 2e9 takes Node a second and the
+// embedded engine minutes).
+func OutOfBudget(s lrt.Status) bool {
+	return s == lrt.StatusTimeout || s == lrt.StatusBudget || s == lrt.StatusMemory
+}
+
+func list(p explore.Prediction, engine string, max int) []Order {
+	var out []Order
+	for _, o := range p.List(max) {
+		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o)})
+	}
+	return out
+}
+
+// explain adds each listed order's steps (interpreter orders only: the
+// runtime's are not traced yet).
+func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
+	if !o.Explain || a.Engine != Interpreter {
+		return
+	}
+	lowered, err := ir.Lower(f, prog.Profile.Module == loop.ESModule)
+	if err != nil {
+		return
+	}
+	for i := range a.Orders {
+		a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+	}
+}
