@@ -57,7 +57,9 @@ func main() {
 		dir := filepath.Dir(f)
 		l := median(*runs, func() {
 			// Exit status 2 is bad input or usage: nothing was predicted.
-			if code := run(dir, bin, "predict", "--explore", "0", "--fs", dir, f); code == 2 {
+			// Default flags, as a new user runs it: the prediction, then the
+			// runtime's exploration that confirms it.
+			if code := run(dir, bin, "predict", "--format", "json", "--fs", dir, f); code == 2 {
 				bad = append(bad, filepath.Base(f))
 			}
 		})
@@ -68,7 +70,7 @@ func main() {
 			slow = append(slow, fmt.Sprintf("  %-50s looplint %6.1f ms  node %6.1f ms", filepath.Base(f), l, n))
 		}
 	}
-	fmt.Printf("looplint predict (+ confirm by replay) vs one `node file.js` run, %d corpus files, median of %d runs each\n", len(files), *runs)
+	fmt.Printf("looplint predict --format json (default flags: prediction and the runtime's confirming exploration) vs one `node file.js` run, %d corpus files, median of %d runs each\n", len(files), *runs)
 	fmt.Printf("  looplint: median %.1f ms per file (p90 %.1f ms)\n", pct(lt, 50), pct(lt, 90))
 	fmt.Printf("  node:     median %.1f ms per file (p90 %.1f ms)\n", pct(nt, 50), pct(nt, 90))
 	fmt.Printf("  ratio node/looplint: median %.2f×, p10 %.2f× (above 1 means looplint is faster)\n", pct(ratios, 50), pct(ratios, 10))
@@ -91,7 +93,7 @@ func batch(bin string, files []string, nt []float64) {
 	for i, f := range files {
 		names[i] = filepath.Base(f)
 	}
-	args := append([]string{"predict", "--explore", "0", "--fs", dir}, names...)
+	args := append([]string{"predict", "--fs", dir}, names...)
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	out, err := cmd.StdoutPipe()
