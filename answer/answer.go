@@ -66,7 +66,7 @@ type Order struct {
 	Replay    string
 	// Stall: only a machine that stalls longer than StallMS prints it.
 	Stall   bool
-	Explain []predict.Step
+	Explain []explore.Step
 }
 
 // Answer is what Predict found.
@@ -188,17 +188,24 @@ func list(p explore.Prediction, engine string, max int) []Order {
 	return out
 }
 
-// explain adds each listed order's steps (interpreter orders only: the
-// runtime's are not traced yet).
+// explain adds each listed order's steps, replayed by the engine that
+// found it.
 func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
-	if !o.Explain || a.Engine != Interpreter {
+	if !o.Explain {
 		return
 	}
-	lowered, err := ir.Lower(f, prog.Profile.Module == loop.ESModule)
-	if err != nil {
-		return
+	var lowered *ir.Program
+	if a.Engine == Interpreter {
+		var err error
+		if lowered, err = ir.Lower(f, prog.Profile.Module == loop.ESModule); err != nil {
+			return
+		}
 	}
 	for i := range a.Orders {
-		a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+		if lowered != nil {
+			a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+		} else {
+			a.Orders[i].Explain = prog.Explain(a.Orders[i].Witness)
+		}
 	}
 }

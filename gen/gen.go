@@ -74,7 +74,7 @@ type ctx struct {
 
 func (c ctx) child() ctx { c.depth++; c.async = false; return c }
 
-func (g *generator) need(feature string, v loop.Version) bool {
+func (g *generator) need(feature loop.Feature, v loop.Version) bool {
 	if !g.prof.Has(feature) {
 		return false
 	}
@@ -123,7 +123,7 @@ func (g *generator) stmt(c ctx) *Stmt {
 		return g.log(c)
 	}
 	cs := []choice{{Log, 1.5}, {Timeout, 2}, {Immediate, 1.5}, {Tick, 1.5}, {Chain, 2.5}, {Func, 1.2}}
-	if g.prof.Has("queueMicrotask") {
+	if g.prof.Has(loop.QueueMicrotask) {
 		cs = append(cs, choice{Microtask, 1})
 	}
 	if c.mult <= 3 {
@@ -168,7 +168,7 @@ func (g *generator) stmt(c ctx) *Stmt {
 	case Tick:
 		return &Stmt{Kind: Tick, Body: g.body(c.child())}
 	case Microtask:
-		g.need("queueMicrotask", loop.Version{Major: 11})
+		g.need(loop.QueueMicrotask, loop.Version{Major: 11})
 		return &Stmt{Kind: Microtask, Body: g.body(c.child())}
 	case ReadFile:
 		s := &Stmt{Kind: ReadFile, Body: g.body(c.child())}
@@ -263,7 +263,7 @@ func (g *generator) emitter(c ctx) *Stmt {
 // reject, so no call of an async function needs a catch).
 func (g *generator) awaited(c ctx) *Stmt {
 	srcs := []Src{SrcValue, SrcResolve, SrcResolve, SrcTimer, SrcImmediate, SrcTick, SrcThenable, SrcAsync, SrcExecutor, SrcAll, SrcRace}
-	if g.prof.Has("Promise.allSettled") {
+	if g.prof.Has(loop.PromiseAllSettled) {
 		srcs = append(srcs, SrcAllSettled)
 	}
 	return g.elem(c, srcs[g.r.IntN(len(srcs))], false)
@@ -290,9 +290,9 @@ func (g *generator) elem(c ctx, src Src, reject bool) *Stmt {
 	case SrcAll, SrcRace, SrcAllSettled, SrcAny:
 		switch src {
 		case SrcAllSettled:
-			g.need("Promise.allSettled", loop.Version{Major: 12, Minor: 9})
+			g.need(loop.PromiseAllSettled, loop.Version{Major: 12, Minor: 9})
 		case SrcAny:
-			g.need("Promise.any", loop.Version{Major: 15})
+			g.need(loop.PromiseAny, loop.Version{Major: 15})
 		}
 		srcs := []Src{SrcResolve, SrcTimer, SrcImmediate, SrcValue, SrcAsync, SrcExecutor}
 		if reject {
@@ -329,10 +329,10 @@ func rejects(e *Stmt) bool {
 
 func (g *generator) chain(c ctx) *Stmt {
 	srcs := []Src{SrcResolve, SrcResolve, SrcReject, SrcExecutor, SrcTimer, SrcImmediate, SrcTick, SrcAll, SrcRace}
-	if g.prof.Has("Promise.allSettled") {
+	if g.prof.Has(loop.PromiseAllSettled) {
 		srcs = append(srcs, SrcAllSettled)
 	}
-	if g.prof.Has("Promise.any") {
+	if g.prof.Has(loop.PromiseAny) {
 		srcs = append(srcs, SrcAny)
 	}
 	src := g.elem(c, srcs[g.r.IntN(len(srcs))], true)

@@ -74,8 +74,10 @@ func (p Profile) Absent(name string) bool {
 	if strings.ContainsAny(name, ":.") {
 		return false
 	}
-	if IsFeature("removed:"+name) && p.Has("removed:"+name) {
+	if f, ok := FeatureNamed("removed:" + name); ok && p.Has(f) {
 		return true
 	}
-	return IsFeature(name) && !p.Has(name)
+	// A name the table does not know is in every release.
+	f, ok := FeatureNamed(name)
+	return ok && !p.Has(f)
 }

@@ -122,7 +122,7 @@ func (p Profile) PerListTimers() bool { return p.Node.Major <= 10 }
 
 // TimersAtEnd: libuv 1.45 (Node 20.3) runs the timers at the end of each
 // loop iteration too (Loop.run).
-func (p Profile) TimersAtEnd() bool { return p.Has("libuv:timers at end") }
+func (p Profile) TimersAtEnd() bool { return p.Has(LibuvTimersAtEnd) }
 
 // IntervalRearmAfter: Node 8 re-inserts an interval with a start taken after its callback.
 func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
@@ -227,9 +227,9 @@ func (p Profile) TimeoutOverflowWarning() bool { return p.Node.Major >= 10 }
 // the file, until 14.18 and 15.12; both are one ReadFileJob from 26.8.
 func (p Profile) ReadFileTrips(promise bool) int {
 	switch {
-	case p.Has("io:readFile job"):
+	case p.Has(IOReadFileJob):
 		return 1
-	case promise && !p.Has("io:promises sized read"):
+	case promise && !p.Has(IOPromisesSizedRead):
 		return 5
 	}
 	return 4
@@ -245,7 +245,7 @@ func (p Profile) FsPromiseFrames(op string) bool {
 	switch {
 	case v.Major == 20 && !v.AtLeast(20, 13), v.Major == 21 && !v.AtLeast(21, 2), v.Major < 20:
 		return false
-	case op == "readFile" && p.Has("io:readFile job"), op == "writeFile" && p.Has("io:writeFile job"):
+	case op == "readFile" && p.Has(IOReadFileJob), op == "writeFile" && p.Has(IOWriteFileJob):
 		return false
 	}
 	return true
@@ -278,10 +278,10 @@ func (p Profile) InvalidCallbackCode() string {
 	return "ERR_INVALID_CALLBACK"
 }
 
-// ErrorName is the name of an error Node makes with code (see "errors:plain
-// name").
+// ErrorName is the name of an error Node makes with code (see
+// ErrorsPlainName).
 func (p Profile) ErrorName(class, code string) string {
-	if p.Has("errors:plain name") {
+	if p.Has(ErrorsPlainName) {
 		return class
 	}
 	return class + " [" + code + "]"
@@ -290,7 +290,7 @@ func (p Profile) ErrorName(class, code string) string {
 // WriteFileTrips is the round trips of fs.writeFile and fs.appendFile,
 // both forms (same measurements): open, write, close; one job from 26.9.
 func (p Profile) WriteFileTrips() int {
-	if p.Has("io:writeFile job") {
+	if p.Has(IOWriteFileJob) {
 		return 1
 	}
 	return 3
@@ -299,242 +299,490 @@ func (p Profile) WriteFileTrips() int {
 // TruncDurations: from 11 the list key is Math.trunc(msecs); before, the raw value.
 func (p Profile) TruncDurations() bool { return p.Node.Major >= 11 }
 
-// feature lists, per feature, the first release of each major line that
-// has it; majors after the last one listed have it too.
-var features = map[string][]Version{
-	"queueMicrotask":              {{11, 0, 0}},
-	"globalThis":                  {{12, 0, 0}},
-	"Promise.prototype.finally":   {{10, 0, 0}}, // V8 6.3
-	"syntax:async iteration":      {{10, 0, 0}}, // for await, async generators (V8 6.3)
-	"Array.prototype.flat":        {{11, 0, 0}},
-	"Array.prototype.flatMap":     {{11, 0, 0}},
-	"Object.fromEntries":          {{12, 0, 0}},
-	"String.prototype.matchAll":   {{12, 0, 0}},
-	"Promise.allSettled":          {{12, 9, 0}},
-	"Promise.any":                 {{15, 0, 0}},
-	"AggregateError":              {{15, 0, 0}},
-	"String.prototype.replaceAll": {{15, 0, 0}},
-	"Array.prototype.at":          {{16, 6, 0}},
+// Feature is something some releases have and others lack: a global or
+// built-in, syntax, V8's wording of a message, a change of behaviour. It
+// is not a string so that a misspelt feature does not compile.
+type Feature int
+
+// The features, grouped as the table below is.
+const (
+	QueueMicrotask Feature = iota
+	GlobalThis
+	PromiseFinally
+	SyntaxAsyncIteration
+	ArrayFlat
+	ArrayFlatMap
+	ObjectFromEntries
+	StringMatchAll
+	PromiseAllSettled
+	PromiseAny
+	AggregateError
+	StringReplaceAll
+	ArrayAt
+	V8PropertiesMessage
+	ImportMetaFilename
+	V8TDZMessage
+	StringAt
+	V8YieldStarSingleAwait
+	V8AsyncFromSyncClose
+
+	// Syntax a release refuses to compile (parse.SyntaxUse).
+	SyntaxNullish
+	SyntaxOptionalChain
+	SyntaxLogicalAssignment
+	SyntaxNumericSeparator
+	SyntaxBigInt
+	SyntaxClassField
+	SyntaxPrivateField
+	SyntaxPrivateMethod
+	SyntaxPrivateIn
+	SyntaxStaticBlock
+
+	ConsoleTableLeft
+	BigInt
+	V8QuotedToken
+	TimeoutHasRef
+	PathFormatDot
+	SymbolDescription
+	ObjectHasOwn
+	ErrorCause
+	StructuredClone
+	ArrayFindLast
+	ArrayFindLastIndex
+	ArrayToSorted
+	ArrayToReversed
+	ArrayToSpliced
+	ArrayWith
+	ObjectGroupBy
+	MapGroupBy
+	PromiseWithResolvers
+	SetUnion
+	SetIntersection
+	SetDifference
+	SetSymmetricDifference
+	SetIsSubsetOf
+	SetIsSupersetOf
+	SetIsDisjointFrom
+	AbortController
+	AbortSignal
+	AbortSignalAbort
+	TimersPromisesSetInterval
+	MultipleResolves
+	MultipleResolvesRemoved
+	AbortSignalTimeout
+	EventsCaptureRejections
+	AbortSignalThrowIfAborted
+	EventTarget
+	EventClass // Event: loop.Event is the loop's own
+	FSWriteDataChecked
+	FSSyncErrorKeys
+	StatSyncThrowIfNoEntry
+	FileURLToPath
+	TimeoutRefresh
+	TimeoutToPrimitive
+	EventTargetErrorsOnTick
+	ModuleTimersPromises
+	EventsOnce
+	EventsOn
+	EventsOnceAsync
+	ListenerCountListener
+	EventsOnReverseCleanup
+	EventsOnceNameFirst
+	ModuleFSPromises
+	RequireNodeScheme
+	ImportNodeScheme
+	ImportCJS
+	RemoveListenerAsPassed
+	DEP0128
+	UncaughtExceptionOrigin
+	ErrorsPlainName
+
+	// Round trips (ReadFileTrips, WriteFileTrips).
+	IOReadFileJob
+	IOWriteFileJob
+	IOPromisesSizedRead
+
+	// Globals (Profile.Global). Where a lower-case global shares a class's
+	// name (crypto, Crypto), the class's constant ends in Class.
+	GlobalURL
+	GlobalURLSearchParams
+	GlobalTextEncoder
+	GlobalTextDecoder
+	GlobalFinalizationRegistry
+	GlobalWeakRef
+	GlobalMessageChannel
+	GlobalMessageEvent
+	GlobalMessagePort
+	GlobalAtob
+	GlobalBtoa
+	GlobalPerformance
+	GlobalDOMException
+	GlobalBlob
+	GlobalBroadcastChannel
+	GlobalByteLengthQueuingStrategy
+	GlobalCompressionStream
+	GlobalCountQueuingStrategy
+	GlobalDecompressionStream
+	GlobalFormData
+	GlobalHeaders
+	GlobalReadableByteStreamController
+	GlobalReadableStream
+	GlobalReadableStreamBYOBReader
+	GlobalReadableStreamBYOBRequest
+	GlobalReadableStreamDefaultController
+	GlobalReadableStreamDefaultReader
+	GlobalRequest
+	GlobalResponse
+	GlobalTextDecoderStream
+	GlobalTextEncoderStream
+	GlobalTransformStream
+	GlobalTransformStreamDefaultController
+	GlobalWritableStream
+	GlobalWritableStreamDefaultController
+	GlobalWritableStreamDefaultWriter
+	GlobalFetch
+	GlobalPerformanceClass
+	GlobalCryptoClass
+	GlobalCryptoKey
+	GlobalCustomEvent
+	GlobalPerformanceEntry
+	GlobalPerformanceMark
+	GlobalPerformanceMeasure
+	GlobalPerformanceObserver
+	GlobalPerformanceObserverEntryList
+	GlobalPerformanceResourceTiming
+	GlobalSubtleCrypto
+	GlobalCrypto
+	GlobalFile
+	GlobalNavigatorClass
+	GlobalNavigator
+	GlobalIterator
+	GlobalWebSocket
+	GlobalCloseEvent
+	GlobalAsyncDisposableStack
+	GlobalDisposableStack
+	GlobalFloat16Array
+	GlobalSuppressedError
+	GlobalURLPattern
+	GlobalErrorEvent
+	GlobalStorage
+	GlobalLocalStorage
+	GlobalSessionStorage
+	GlobalTemporal
+	GlobalQuotaExceededError
+
+	// Globals gone in 14.0.0.
+	RemovedGLOBAL
+	RemovedRoot
+
+	V8DestructureMessage
+	TSStripTypes
+	ExitCodeValidated
+	ExitCodeNumber
+	InspectErrors
+	PackageJSONTypeLookup
+	InspectStringWidth
+	LibuvTimersAtEnd
+	Libuv148
+	InspectProtoKey
+
+	numFeatures
+)
+
+// featureInfo is a feature's name, as messages and the runtime's
+// JavaScript spell it, and, per major line, the first release that has
+// it; majors after the last one listed have it too.
+type featureInfo struct {
+	name  string
+	since []Version
+}
+
+var features = [numFeatures]featureInfo{
+	QueueMicrotask:       {"queueMicrotask", []Version{{11, 0, 0}}},
+	GlobalThis:           {"globalThis", []Version{{12, 0, 0}}},
+	PromiseFinally:       {"Promise.prototype.finally", []Version{{10, 0, 0}}}, // V8 6.3
+	SyntaxAsyncIteration: {"syntax:async iteration", []Version{{10, 0, 0}}},    // for await, async generators (V8 6.3)
+	ArrayFlat:            {"Array.prototype.flat", []Version{{11, 0, 0}}},
+	ArrayFlatMap:         {"Array.prototype.flatMap", []Version{{11, 0, 0}}},
+	ObjectFromEntries:    {"Object.fromEntries", []Version{{12, 0, 0}}},
+	StringMatchAll:       {"String.prototype.matchAll", []Version{{12, 0, 0}}},
+	PromiseAllSettled:    {"Promise.allSettled", []Version{{12, 9, 0}}},
+	PromiseAny:           {"Promise.any", []Version{{15, 0, 0}}},
+	AggregateError:       {"AggregateError", []Version{{15, 0, 0}}},
+	StringReplaceAll:     {"String.prototype.replaceAll", []Version{{15, 0, 0}}},
+	ArrayAt:              {"Array.prototype.at", []Version{{16, 6, 0}}},
 	// V8 9.3: "Cannot read properties of undefined (reading 'x')", where
 	// before it was "Cannot read property 'x' of undefined" (measured on
 	// 16.8.0 and 16.9.0).
-	"v8:properties message": {{16, 9, 0}},
+	V8PropertiesMessage: {"v8:properties message", []Version{{16, 9, 0}}},
 	// import.meta.filename and .dirname (measured on 20.10.0/20.11.0 and
 	// 21.1.0/21.2.0).
-	"import.meta.filename": {{20, 11, 0}, {21, 2, 0}},
+	ImportMetaFilename: {"import.meta.filename", []Version{{20, 11, 0}, {21, 2, 0}}},
 	// "Cannot access 'x' before initialization" for a binding in its
 	// temporal dead zone; before, "x is not defined" (measured on 11.15.0
 	// and 12.22.12).
-	"v8:tdz message":      {{12, 0, 0}},
-	"String.prototype.at": {{16, 6, 0}},
+	V8TDZMessage: {"v8:tdz message", []Version{{12, 0, 0}}},
+	StringAt:     {"String.prototype.at", []Version{{16, 6, 0}}},
 	// yield* in an async generator passes a value on without awaiting
 	// it again (measured on 19.1.0 and 19.2.0, V8 10.8; 18 LTS awaits).
-	"v8:yield* single await": {{19, 2, 0}},
+	V8YieldStarSingleAwait: {"v8:yield* single await", []Version{{19, 2, 0}}},
 	// for await over a sync iterator closes it (calls its return) when
 	// next or throw throws or yields a rejected value, done false
 	// (measured on 22.23.3 and 23.0.0, V8 12.9).
-	"v8:async-from-sync close": {{23, 0, 0}},
+	V8AsyncFromSyncClose: {"v8:async-from-sync close", []Version{{23, 0, 0}}},
 	// Syntax a release refuses to compile (parse.SyntaxUse; measured on
 	// the releases either side of each boundary, SyntaxRejected).
-	"syntax:??":                 {{14, 0, 0}},
-	"syntax:?.":                 {{14, 0, 0}},
-	"syntax:logical assignment": {{15, 0, 0}},
-	"syntax:numeric separator":  {{12, 5, 0}},
-	"syntax:bigint":             {{10, 4, 0}}, // V8 6.7
+	SyntaxNullish:           {"syntax:??", []Version{{14, 0, 0}}},
+	SyntaxOptionalChain:     {"syntax:?.", []Version{{14, 0, 0}}},
+	SyntaxLogicalAssignment: {"syntax:logical assignment", []Version{{15, 0, 0}}},
+	SyntaxNumericSeparator:  {"syntax:numeric separator", []Version{{12, 5, 0}}},
+	SyntaxBigInt:            {"syntax:bigint", []Version{{10, 4, 0}}}, // V8 6.7
+	SyntaxClassField:        {"syntax:class field", []Version{{12, 0, 0}}},
+	SyntaxPrivateField:      {"syntax:private field", []Version{{12, 0, 0}}},
+	SyntaxPrivateMethod:     {"syntax:private method", []Version{{14, 6, 0}}},
+	SyntaxPrivateIn:         {"syntax:#x in", []Version{{16, 4, 0}}},
+	SyntaxStaticBlock:       {"syntax:static block", []Version{{16, 11, 0}}},
 	// console.table aligns cells left instead of centering them
 	// (measured on 20.10.0/20.11.0 and 21.1.0/21.2.0).
-	"console.table left":    {{20, 11, 0}, {21, 2, 0}},
-	"BigInt":                {{10, 4, 0}},
-	"syntax:class field":    {{12, 0, 0}},
-	"syntax:private field":  {{12, 0, 0}},
-	"syntax:private method": {{14, 6, 0}},
-	"syntax:#x in":          {{16, 4, 0}},
-	"syntax:static block":   {{16, 11, 0}},
+	ConsoleTableLeft: {"console.table left", []Version{{20, 11, 0}, {21, 2, 0}}},
+	BigInt:           {"BigInt", []Version{{10, 4, 0}}},
 	// V8 quotes the token in "Unexpected token '?'" from 7.7 (12.11.0;
 	// 12.10.0 does not).
-	"v8:quoted token":                   {{12, 11, 0}},
-	"Timeout.hasRef":                    {{11, 0, 0}}, // Timeout and Immediate hasRef() (measured on 10.24.1 and 11.0.0)
-	"path.format dot":                   {{19, 0, 0}}, // path.format adds the dot an ext lacks
-	"Symbol.prototype.description":      {{11, 0, 0}}, // V8 7.0 (10.24.1 gives undefined)
-	"Object.hasOwn":                     {{16, 9, 0}},
-	"Error cause":                       {{16, 9, 0}}, // new Error(msg, { cause }) (V8 9.3; measured on 16.8.0 and 16.9.0)
-	"structuredClone":                   {{17, 0, 0}},
-	"Array.prototype.findLast":          {{18, 0, 0}},
-	"Array.prototype.findLastIndex":     {{18, 0, 0}},
-	"Array.prototype.toSorted":          {{20, 0, 0}},
-	"Array.prototype.toReversed":        {{20, 0, 0}},
-	"Array.prototype.toSpliced":         {{20, 0, 0}},
-	"Array.prototype.with":              {{20, 0, 0}},
-	"Object.groupBy":                    {{21, 0, 0}},
-	"Map.groupBy":                       {{21, 0, 0}},
-	"Promise.withResolvers":             {{22, 0, 0}},
-	"Set.prototype.union":               {{22, 0, 0}},
-	"Set.prototype.intersection":        {{22, 0, 0}},
-	"Set.prototype.difference":          {{22, 0, 0}},
-	"Set.prototype.symmetricDifference": {{22, 0, 0}},
-	"Set.prototype.isSubsetOf":          {{22, 0, 0}},
-	"Set.prototype.isSupersetOf":        {{22, 0, 0}},
-	"Set.prototype.isDisjointFrom":      {{22, 0, 0}},
-	"AbortController":                   {{15, 0, 0}},
-	"AbortSignal":                       {{15, 0, 0}},
-	"AbortSignal.abort":                 {{15, 12, 0}},
-	"timers/promises.setInterval":       {{15, 9, 0}},
+	V8QuotedToken:             {"v8:quoted token", []Version{{12, 11, 0}}},
+	TimeoutHasRef:             {"Timeout.hasRef", []Version{{11, 0, 0}}},               // Timeout and Immediate hasRef() (measured on 10.24.1 and 11.0.0)
+	PathFormatDot:             {"path.format dot", []Version{{19, 0, 0}}},              // path.format adds the dot an ext lacks
+	SymbolDescription:         {"Symbol.prototype.description", []Version{{11, 0, 0}}}, // V8 7.0 (10.24.1 gives undefined)
+	ObjectHasOwn:              {"Object.hasOwn", []Version{{16, 9, 0}}},
+	ErrorCause:                {"Error cause", []Version{{16, 9, 0}}}, // new Error(msg, { cause }) (V8 9.3; measured on 16.8.0 and 16.9.0)
+	StructuredClone:           {"structuredClone", []Version{{17, 0, 0}}},
+	ArrayFindLast:             {"Array.prototype.findLast", []Version{{18, 0, 0}}},
+	ArrayFindLastIndex:        {"Array.prototype.findLastIndex", []Version{{18, 0, 0}}},
+	ArrayToSorted:             {"Array.prototype.toSorted", []Version{{20, 0, 0}}},
+	ArrayToReversed:           {"Array.prototype.toReversed", []Version{{20, 0, 0}}},
+	ArrayToSpliced:            {"Array.prototype.toSpliced", []Version{{20, 0, 0}}},
+	ArrayWith:                 {"Array.prototype.with", []Version{{20, 0, 0}}},
+	ObjectGroupBy:             {"Object.groupBy", []Version{{21, 0, 0}}},
+	MapGroupBy:                {"Map.groupBy", []Version{{21, 0, 0}}},
+	PromiseWithResolvers:      {"Promise.withResolvers", []Version{{22, 0, 0}}},
+	SetUnion:                  {"Set.prototype.union", []Version{{22, 0, 0}}},
+	SetIntersection:           {"Set.prototype.intersection", []Version{{22, 0, 0}}},
+	SetDifference:             {"Set.prototype.difference", []Version{{22, 0, 0}}},
+	SetSymmetricDifference:    {"Set.prototype.symmetricDifference", []Version{{22, 0, 0}}},
+	SetIsSubsetOf:             {"Set.prototype.isSubsetOf", []Version{{22, 0, 0}}},
+	SetIsSupersetOf:           {"Set.prototype.isSupersetOf", []Version{{22, 0, 0}}},
+	SetIsDisjointFrom:         {"Set.prototype.isDisjointFrom", []Version{{22, 0, 0}}},
+	AbortController:           {"AbortController", []Version{{15, 0, 0}}},
+	AbortSignal:               {"AbortSignal", []Version{{15, 0, 0}}},
+	AbortSignalAbort:          {"AbortSignal.abort", []Version{{15, 12, 0}}},
+	TimersPromisesSetInterval: {"timers/promises.setInterval", []Version{{15, 9, 0}}},
 	// process 'multipleResolves' (gone in 25.0.0: measured on 24.21.0
 	// and 25.0.0).
-	"multipleResolves":         {{10, 12, 0}},
-	"multipleResolves removed": {{25, 0, 0}},
-	"AbortSignal.timeout":      {{16, 14, 0}, {17, 3, 0}},
+	MultipleResolves:        {"multipleResolves", []Version{{10, 12, 0}}},
+	MultipleResolvesRemoved: {"multipleResolves removed", []Version{{25, 0, 0}}},
+	AbortSignalTimeout:      {"AbortSignal.timeout", []Version{{16, 14, 0}, {17, 3, 0}}},
 	// new EventEmitter({ captureRejections }) (measured on 12.0.0 and
 	// 12.22.12; 12.16.0 and 13.4.0 in Node's changelog).
-	"events.captureRejections": {{12, 16, 0}, {13, 4, 0}},
+	EventsCaptureRejections: {"events.captureRejections", []Version{{12, 16, 0}, {13, 4, 0}}},
 	// Measured on 16.16.0/16.17.0 and 17.2.0/17.3.0.
-	"AbortSignal.prototype.throwIfAborted": {{16, 17, 0}, {17, 3, 0}},
-	"EventTarget":                          {{15, 0, 0}},
-	"Event":                                {{15, 0, 0}},
+	AbortSignalThrowIfAborted: {"AbortSignal.prototype.throwIfAborted", []Version{{16, 17, 0}, {17, 3, 0}}},
+	EventTarget:               {"EventTarget", []Version{{15, 0, 0}}},
+	EventClass:                {"Event", []Version{{15, 0, 0}}},
 	// fs.writeFile and appendFile take a string, a Buffer, a TypedArray
 	// or a DataView, and throw ERR_INVALID_ARG_TYPE for anything else
 	// (measured on 12.22.12 and 14.0.0; before, String(data)).
-	"fs:write data checked": {{14, 0, 0}},
+	FSWriteDataChecked: {"fs:write data checked", []Version{{14, 0, 0}}},
 	// An fs error a Sync call throws has its keys as errno, code,
 	// syscall, path; before, syscall came before code (measured on 20.7.0
 	// and 20.8.0; callback and promise errors always had the new order).
-	"fs:sync error keys": {{20, 8, 0}},
+	FSSyncErrorKeys: {"fs:sync error keys", []Version{{20, 8, 0}}},
 	// statSync and lstatSync take { throwIfNoEntry: false }: undefined
 	// for a missing file (measured on 14.16.1/14.21.3 and 15.0.0/16.20.2;
 	// 14.17.0 and 15.3.0 by the changelog).
-	"statSync:throwIfNoEntry": {{14, 17, 0}, {15, 3, 0}},
+	StatSyncThrowIfNoEntry: {"statSync:throwIfNoEntry", []Version{{14, 17, 0}, {15, 3, 0}}},
 	// url.fileURLToPath (10.12.0 by its changelog; 10.24.1 has it).
-	"url.fileURLToPath": {{10, 12, 0}},
+	FileURLToPath: {"url.fileURLToPath", []Version{{10, 12, 0}}},
 	// Timeout.prototype.refresh (measured on 10.0.0 and 10.2.0).
-	"timeout:refresh": {{10, 2, 0}},
+	TimeoutRefresh: {"timeout:refresh", []Version{{10, 2, 0}}},
 	// A Timeout converts to its numeric id (Symbol.toPrimitive; measured
 	// on 12.18.0/12.19.0 and 14.8.0/14.15.0, 14.9.0 by its changelog).
-	"timeout:toPrimitive": {{12, 19, 0}, {14, 9, 0}},
+	TimeoutToPrimitive: {"timeout:toPrimitive", []Version{{12, 19, 0}, {14, 9, 0}}},
 	// An EventTarget listener's exception is rethrown from a nextTick;
 	// on 15 it leaves dispatchEvent (measured on 15.0.0, 15.14.0, 16.0.0).
-	"EventTarget:errors on tick": {{16, 0, 0}},
-	"module:timers/promises":     {{15, 0, 0}},
-	"events.once":                {{10, 16, 0}, {11, 13, 0}},
-	"events.on":                  {{12, 16, 0}, {13, 6, 0}},
-	"events.once async":          {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs
+	EventTargetErrorsOnTick: {"EventTarget:errors on tick", []Version{{16, 0, 0}}},
+	ModuleTimersPromises:    {"module:timers/promises", []Version{{15, 0, 0}}},
+	EventsOnce:              {"events.once", []Version{{10, 16, 0}, {11, 13, 0}}},
+	EventsOn:                {"events.on", []Version{{12, 16, 0}, {13, 6, 0}}},
+	EventsOnceAsync:         {"events.once async", []Version{{14, 17, 0}, {15, 0, 0}}}, // an async function: two more jobs
 	// emitter.listenerCount(name, listener) counts that listener only
 	// (measured on 18.15.0/18.16.0 and 19.7.0/19.8.0).
-	"listenerCount:listener": {{18, 16, 0}, {19, 8, 0}},
+	ListenerCountListener: {"listenerCount:listener", []Version{{18, 16, 0}, {19, 8, 0}}},
 	// events.on's iterator removes its listeners in the reverse of their
 	// order when it ends (measured on 19.8.1 and 20.0.0; 19.9.0 is not
 	// on npm).
-	"events.on:reverse cleanup": {{20, 0, 0}},
+	EventsOnReverseCleanup: {"events.on:reverse cleanup", []Version{{20, 0, 0}}},
 	// events.once adds its listener for the event, then the 'error' one;
 	// the other way round before (measured on 14.4.0 and 14.5.0).
-	"events.once:name first": {{14, 5, 0}},
-	"module:fs/promises":     {{14, 0, 0}},
-	"require:node:":          {{14, 18, 0}, {16, 0, 0}},
-	"import:node:":           {{12, 20, 0}, {14, 13, 1}},
-	"import:.cjs":            {{12, 0, 0}},
+	EventsOnceNameFirst: {"events.once:name first", []Version{{14, 5, 0}}},
+	ModuleFSPromises:    {"module:fs/promises", []Version{{14, 0, 0}}},
+	RequireNodeScheme:   {"require:node:", []Version{{14, 18, 0}, {16, 0, 0}}},
+	ImportNodeScheme:    {"import:node:", []Version{{12, 20, 0}, {14, 13, 1}}},
+	ImportCJS:           {"import:.cjs", []Version{{12, 0, 0}}},
 	// Removing one of several listeners of an event emits 'removeListener'
 	// with the argument as passed (a once listener's wrapper, when once
 	// removes it); before, with the listener unwrapped (measured on
 	// 12.18.0/12.19.0, 13.14.0, 14.4.0/14.5.0, 15.0.0).
-	"removeListener:as passed": {{12, 19, 0}, {14, 5, 0}},
+	RemoveListenerAsPassed: {"removeListener:as passed", []Version{{12, 19, 0}, {14, 5, 0}}},
 	// A package.json "main" naming no file, its directory's index loaded
 	// instead, warns from 16 (measured on 14.21.3 and 16.20.2).
-	"DEP0128":                  {{16, 0, 0}},
-	"uncaughtException:origin": {{10, 17, 0}, {12, 0, 0}},
+	DEP0128:                 {"DEP0128", []Version{{16, 0, 0}}},
+	UncaughtExceptionOrigin: {"uncaughtException:origin", []Version{{10, 17, 0}, {12, 0, 0}}},
 	// Before 12 an error Node makes with a code carries it in its name:
 	// "TypeError [ERR_INVALID_CALLBACK]", "AssertionError [ERR_ASSERTION]"
 	// (measured on 10.24.1 and 11.15.0; testdata/runtime/assert-checks,
 	// invalid-callback).
-	"errors:plain name": {{12, 0, 0}},
+	ErrorsPlainName: {"errors:plain name", []Version{{12, 0, 0}}},
 	// Round trips (ReadFileTrips, WriteFileTrips).
-	"io:readFile job":        {{26, 8, 0}},
-	"io:writeFile job":       {{26, 9, 0}},
-	"io:promises sized read": {{14, 18, 0}, {15, 12, 0}},
+	IOReadFileJob:       {"io:readFile job", []Version{{26, 8, 0}}},
+	IOWriteFileJob:      {"io:writeFile job", []Version{{26, 9, 0}}},
+	IOPromisesSizedRead: {"io:promises sized read", []Version{{14, 18, 0}, {15, 12, 0}}},
 	// Globals: the first release with each, from Object.getOwnPropertyNames
 	// along globalThis's chain on 8.17.0, then x.0.0 and the latest of
 	// every major line from 10 to 26 (and 18.0-18.8 for Performance).
-	"URL":                  {{10, 0, 0}},
-	"URLSearchParams":      {{10, 0, 0}},
-	"TextEncoder":          {{11, 0, 0}},
-	"TextDecoder":          {{11, 0, 0}},
-	"FinalizationRegistry": {{14, 6, 0}},
-	"WeakRef":              {{14, 6, 0}},
-	"MessageChannel":       {{15, 0, 0}},
-	"MessageEvent":         {{15, 0, 0}},
-	"MessagePort":          {{15, 0, 0}},
-	"atob":                 {{16, 0, 0}},
-	"btoa":                 {{16, 0, 0}},
-	"performance":          {{16, 0, 0}},
-	"DOMException":         {{17, 0, 0}},
-	"Blob":                 {{18, 0, 0}}, "BroadcastChannel": {{18, 0, 0}}, "ByteLengthQueuingStrategy": {{18, 0, 0}},
-	"CompressionStream": {{18, 0, 0}}, "CountQueuingStrategy": {{18, 0, 0}}, "DecompressionStream": {{18, 0, 0}},
-	"FormData": {{18, 0, 0}}, "Headers": {{18, 0, 0}}, "ReadableByteStreamController": {{18, 0, 0}},
-	"ReadableStream": {{18, 0, 0}}, "ReadableStreamBYOBReader": {{18, 0, 0}}, "ReadableStreamBYOBRequest": {{18, 0, 0}},
-	"ReadableStreamDefaultController": {{18, 0, 0}}, "ReadableStreamDefaultReader": {{18, 0, 0}}, "Request": {{18, 0, 0}},
-	"Response": {{18, 0, 0}}, "TextDecoderStream": {{18, 0, 0}}, "TextEncoderStream": {{18, 0, 0}},
-	"TransformStream": {{18, 0, 0}}, "TransformStreamDefaultController": {{18, 0, 0}}, "WritableStream": {{18, 0, 0}},
-	"WritableStreamDefaultController": {{18, 0, 0}}, "WritableStreamDefaultWriter": {{18, 0, 0}}, "fetch": {{18, 0, 0}},
-	"Performance": {{18, 8, 0}},
-	"Crypto":      {{19, 0, 0}}, "CryptoKey": {{19, 0, 0}}, "CustomEvent": {{19, 0, 0}}, "PerformanceEntry": {{19, 0, 0}},
-	"PerformanceMark": {{19, 0, 0}}, "PerformanceMeasure": {{19, 0, 0}}, "PerformanceObserver": {{19, 0, 0}},
-	"PerformanceObserverEntryList": {{19, 0, 0}}, "PerformanceResourceTiming": {{19, 0, 0}}, "SubtleCrypto": {{19, 0, 0}},
-	"crypto":    {{19, 0, 0}},
-	"File":      {{20, 0, 0}},
-	"Navigator": {{21, 0, 0}}, "navigator": {{21, 0, 0}},
-	"Iterator": {{22, 0, 0}}, "WebSocket": {{22, 0, 0}},
-	"CloseEvent":           {{23, 0, 0}},
-	"AsyncDisposableStack": {{24, 0, 0}}, "DisposableStack": {{24, 0, 0}}, "Float16Array": {{24, 0, 0}},
-	"SuppressedError": {{24, 0, 0}}, "URLPattern": {{24, 0, 0}},
-	"ErrorEvent": {{25, 0, 0}}, "Storage": {{25, 0, 0}}, "localStorage": {{25, 0, 0}}, "sessionStorage": {{25, 0, 0}},
-	"Temporal": {{26, 0, 0}}, "QuotaExceededError": {{26, 0, 0}},
+	GlobalURL:                              {"URL", []Version{{10, 0, 0}}},
+	GlobalURLSearchParams:                  {"URLSearchParams", []Version{{10, 0, 0}}},
+	GlobalTextEncoder:                      {"TextEncoder", []Version{{11, 0, 0}}},
+	GlobalTextDecoder:                      {"TextDecoder", []Version{{11, 0, 0}}},
+	GlobalFinalizationRegistry:             {"FinalizationRegistry", []Version{{14, 6, 0}}},
+	GlobalWeakRef:                          {"WeakRef", []Version{{14, 6, 0}}},
+	GlobalMessageChannel:                   {"MessageChannel", []Version{{15, 0, 0}}},
+	GlobalMessageEvent:                     {"MessageEvent", []Version{{15, 0, 0}}},
+	GlobalMessagePort:                      {"MessagePort", []Version{{15, 0, 0}}},
+	GlobalAtob:                             {"atob", []Version{{16, 0, 0}}},
+	GlobalBtoa:                             {"btoa", []Version{{16, 0, 0}}},
+	GlobalPerformance:                      {"performance", []Version{{16, 0, 0}}},
+	GlobalDOMException:                     {"DOMException", []Version{{17, 0, 0}}},
+	GlobalBlob:                             {"Blob", []Version{{18, 0, 0}}},
+	GlobalBroadcastChannel:                 {"BroadcastChannel", []Version{{18, 0, 0}}},
+	GlobalByteLengthQueuingStrategy:        {"ByteLengthQueuingStrategy", []Version{{18, 0, 0}}},
+	GlobalCompressionStream:                {"CompressionStream", []Version{{18, 0, 0}}},
+	GlobalCountQueuingStrategy:             {"CountQueuingStrategy", []Version{{18, 0, 0}}},
+	GlobalDecompressionStream:              {"DecompressionStream", []Version{{18, 0, 0}}},
+	GlobalFormData:                         {"FormData", []Version{{18, 0, 0}}},
+	GlobalHeaders:                          {"Headers", []Version{{18, 0, 0}}},
+	GlobalReadableByteStreamController:     {"ReadableByteStreamController", []Version{{18, 0, 0}}},
+	GlobalReadableStream:                   {"ReadableStream", []Version{{18, 0, 0}}},
+	GlobalReadableStreamBYOBReader:         {"ReadableStreamBYOBReader", []Version{{18, 0, 0}}},
+	GlobalReadableStreamBYOBRequest:        {"ReadableStreamBYOBRequest", []Version{{18, 0, 0}}},
+	GlobalReadableStreamDefaultController:  {"ReadableStreamDefaultController", []Version{{18, 0, 0}}},
+	GlobalReadableStreamDefaultReader:      {"ReadableStreamDefaultReader", []Version{{18, 0, 0}}},
+	GlobalRequest:                          {"Request", []Version{{18, 0, 0}}},
+	GlobalResponse:                         {"Response", []Version{{18, 0, 0}}},
+	GlobalTextDecoderStream:                {"TextDecoderStream", []Version{{18, 0, 0}}},
+	GlobalTextEncoderStream:                {"TextEncoderStream", []Version{{18, 0, 0}}},
+	GlobalTransformStream:                  {"TransformStream", []Version{{18, 0, 0}}},
+	GlobalTransformStreamDefaultController: {"TransformStreamDefaultController", []Version{{18, 0, 0}}},
+	GlobalWritableStream:                   {"WritableStream", []Version{{18, 0, 0}}},
+	GlobalWritableStreamDefaultController:  {"WritableStreamDefaultController", []Version{{18, 0, 0}}},
+	GlobalWritableStreamDefaultWriter:      {"WritableStreamDefaultWriter", []Version{{18, 0, 0}}},
+	GlobalFetch:                            {"fetch", []Version{{18, 0, 0}}},
+	GlobalPerformanceClass:                 {"Performance", []Version{{18, 8, 0}}},
+	GlobalCryptoClass:                      {"Crypto", []Version{{19, 0, 0}}},
+	GlobalCryptoKey:                        {"CryptoKey", []Version{{19, 0, 0}}},
+	GlobalCustomEvent:                      {"CustomEvent", []Version{{19, 0, 0}}},
+	GlobalPerformanceEntry:                 {"PerformanceEntry", []Version{{19, 0, 0}}},
+	GlobalPerformanceMark:                  {"PerformanceMark", []Version{{19, 0, 0}}},
+	GlobalPerformanceMeasure:               {"PerformanceMeasure", []Version{{19, 0, 0}}},
+	GlobalPerformanceObserver:              {"PerformanceObserver", []Version{{19, 0, 0}}},
+	GlobalPerformanceObserverEntryList:     {"PerformanceObserverEntryList", []Version{{19, 0, 0}}},
+	GlobalPerformanceResourceTiming:        {"PerformanceResourceTiming", []Version{{19, 0, 0}}},
+	GlobalSubtleCrypto:                     {"SubtleCrypto", []Version{{19, 0, 0}}},
+	GlobalCrypto:                           {"crypto", []Version{{19, 0, 0}}},
+	GlobalFile:                             {"File", []Version{{20, 0, 0}}},
+	GlobalNavigatorClass:                   {"Navigator", []Version{{21, 0, 0}}},
+	GlobalNavigator:                        {"navigator", []Version{{21, 0, 0}}},
+	GlobalIterator:                         {"Iterator", []Version{{22, 0, 0}}},
+	GlobalWebSocket:                        {"WebSocket", []Version{{22, 0, 0}}},
+	GlobalCloseEvent:                       {"CloseEvent", []Version{{23, 0, 0}}},
+	GlobalAsyncDisposableStack:             {"AsyncDisposableStack", []Version{{24, 0, 0}}},
+	GlobalDisposableStack:                  {"DisposableStack", []Version{{24, 0, 0}}},
+	GlobalFloat16Array:                     {"Float16Array", []Version{{24, 0, 0}}},
+	GlobalSuppressedError:                  {"SuppressedError", []Version{{24, 0, 0}}},
+	GlobalURLPattern:                       {"URLPattern", []Version{{24, 0, 0}}},
+	GlobalErrorEvent:                       {"ErrorEvent", []Version{{25, 0, 0}}},
+	GlobalStorage:                          {"Storage", []Version{{25, 0, 0}}},
+	GlobalLocalStorage:                     {"localStorage", []Version{{25, 0, 0}}},
+	GlobalSessionStorage:                   {"sessionStorage", []Version{{25, 0, 0}}},
+	GlobalTemporal:                         {"Temporal", []Version{{26, 0, 0}}},
+	GlobalQuotaExceededError:               {"QuotaExceededError", []Version{{26, 0, 0}}},
 	// GLOBAL and root went in 14.0.0.
-	"removed:GLOBAL": {{14, 0, 0}},
-	"removed:root":   {{14, 0, 0}},
+	RemovedGLOBAL: {"removed:GLOBAL", []Version{{14, 0, 0}}},
+	RemovedRoot:   {"removed:root", []Version{{14, 0, 0}}},
 	// V8's "Cannot destructure property 'a' of 'undefined' as it is
 	// undefined." where before it was "Cannot destructure property `a` of
 	// 'undefined' or 'null'." (measured on 11.15.0 and 12.22.12).
-	"v8:destructure message": {{12, 0, 0}},
+	V8DestructureMessage: {"v8:destructure message", []Version{{12, 0, 0}}},
 	// node file.ts strips the types (unflagged; measured on 22.17.0/22.18.0
 	// and 23.5.0/23.6.0): before, a .ts file runs as JavaScript.
-	"ts:strip types": {{22, 18, 0}, {23, 6, 0}},
+	TSStripTypes: {"ts:strip types", []Version{{22, 18, 0}, {23, 6, 0}}},
 	// process.exitCode (and process.exit's argument) must be an integer,
 	// or a string of one, from 20.0.0: 3.7 throws ERR_OUT_OF_RANGE, 'abc'
 	// or true ERR_INVALID_ARG_TYPE (measured on 19.8.1 and 20.0.0).
-	"exitCode:validated": {{20, 0, 0}},
+	ExitCodeValidated: {"exitCode:validated", []Version{{20, 0, 0}}},
 	// ... and the setter stores the number: '3' reads back as 3, null as
 	// undefined (measured on 22.14.0/22.15.0 and 23.9.0/23.10.0).
-	"exitCode:number": {{22, 15, 0}, {23, 10, 0}},
+	ExitCodeNumber: {"exitCode:number", []Version{{22, 15, 0}, {23, 10, 0}}},
 	// util.inspect shows an AggregateError's errors, [errors]: [...],
 	// after its stack: from 16.17.0 and 18.6.0, never on 17 (measured
 	// on 16.16.0/16.17.0, 17.9.1 and 18.5.0/18.6.0).
-	"inspect:errors": {{16, 17, 0}, {18, 6, 0}},
+	InspectErrors: {"inspect:errors", []Version{{16, 17, 0}, {18, 6, 0}}},
 	// A .js entry's nearest package.json is read for "type" and, when it
 	// is not JSON, Node refuses to run the entry: from 12.14.0 and 13.0.0
 	// (measured on 12.10.0 to 12.16.0; 12.11.0 alone also refused).
-	"package.json:type lookup": {{12, 14, 0}, {13, 0, 0}},
+	PackageJSONTypeLookup: {"package.json:type lookup", []Version{{12, 14, 0}, {13, 0, 0}}},
 	// util.inspect lays array columns out by display width (East Asian
 	// wide characters 2, combining marks 0) where it took .length
 	// (measured on 12.16.0/12.17.0 and 13.8.0/13.10.0).
-	"inspect:string width": {{12, 17, 0}, {13, 10, 0}},
+	InspectStringWidth: {"inspect:string width", []Version{{12, 17, 0}, {13, 10, 0}}},
 	// libuv 1.45 runs timers at the end of each loop iteration, before it
 	// asks whether the loop is alive (measured on 20.2.0 and 20.3.0).
-	"libuv:timers at end": {{20, 3, 0}},
+	LibuvTimersAtEnd: {"libuv:timers at end", []Version{{20, 3, 0}}},
 	// uv__run_timers looks at the heap again after each timer callback
 	// until libuv 1.48 (Node 21.7, 22): Loop.recheckTimers, on the
 	// processTimers path of 11 on (Node <= 10 has timersPerList).
-	"libuv:1.48": {{21, 7, 0}, {22, 0, 0}},
+	Libuv148: {"libuv:1.48", []Version{{21, 7, 0}, {22, 0, 0}}},
 	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
 	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
-	"inspect:__proto__ key": {{14, 17, 0}, {15, 12, 0}},
+	InspectProtoKey: {"inspect:__proto__ key", []Version{{14, 17, 0}, {15, 12, 0}}},
 }
 
-// Has reports whether this Node version has a global, built-in or module
-// feature named as in the features table (unknown names: yes).
-func (p Profile) Has(feature string) bool {
-	vs, ok := features[feature]
-	if !ok {
-		return true
+var featureNames = func() map[string]Feature {
+	m := make(map[string]Feature, len(features))
+	for f, info := range features {
+		m[info.name] = Feature(f)
 	}
+	return m
+}()
+
+// String is the feature's name in the table ("syntax:??", "Promise.any").
+func (f Feature) String() string {
+	if f < 0 || f >= numFeatures {
+		return "Feature(" + strconv.Itoa(int(f)) + ")"
+	}
+	return features[f].name
+}
+
+// FeatureNamed looks a feature up by its name, for names made at run time
+// (a global's, a property's, the runtime's JavaScript). ok is false for a
+// name the table does not know: what that means is for the caller to say.
+func FeatureNamed(name string) (f Feature, ok bool) {
+	f, ok = featureNames[name]
+	return f, ok
+}
+
+// Has reports whether this Node version has feature.
+func (p Profile) Has(feature Feature) bool {
 	v := p.Node
+	vs := features[feature].since
 	for i, f := range vs {
 		if v.Major == f.Major {
 			return v.Minor > f.Minor || v.Minor == f.Minor && v.Patch >= f.Patch
@@ -549,17 +797,12 @@ func (p Profile) Has(feature string) bool {
 	return true
 }
 
-// Features lists the table's names, for callers that strip globals.
-// IsFeature reports whether the features table names this feature.
-func IsFeature(name string) bool {
-	_, ok := features[name]
-	return ok
-}
-
-func Features() []string {
-	out := make([]string, 0, len(features))
-	for k := range features {
-		out = append(out, k)
+// Features lists every feature, in table order, for callers that strip
+// globals.
+func Features() []Feature {
+	out := make([]Feature, numFeatures)
+	for i := range out {
+		out[i] = Feature(i)
 	}
 	return out
 }
@@ -568,12 +811,12 @@ func Features() []string {
 // feature (a parse.SyntaxUse), and V8's message when it is known ("" when
 // not): detail is the operator of a logical assignment, or "=" after a
 // class field's name when it has an initializer.
-func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bool) {
-	if _, ok := features[feature]; !ok || p.Has(feature) {
+func (p Profile) SyntaxRejected(feature Feature, detail string) (msg string, rejected bool) {
+	if p.Has(feature) {
 		return "", false
 	}
 	token := func(t string) string {
-		if p.Has("v8:quoted token") {
+		if p.Has(V8QuotedToken) {
 			return "SyntaxError: Unexpected token '" + t + "'"
 		}
 		return "SyntaxError: Unexpected token " + t
@@ -581,11 +824,11 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 	const invalid = "SyntaxError: Invalid or unexpected token"
 	old := p.Node.Major < 12 // before class fields: a # is not a token
 	switch feature {
-	case "syntax:??":
+	case SyntaxNullish:
 		return token("?"), true
-	case "syntax:?.":
+	case SyntaxOptionalChain:
 		return token("."), true
-	case "syntax:logical assignment":
+	case SyntaxLogicalAssignment:
 		switch {
 		case p.Node.Major >= 14:
 			return token(detail), true
@@ -593,24 +836,24 @@ func (p Profile) SyntaxRejected(feature, detail string) (msg string, rejected bo
 			return token("?"), true
 		}
 		return token("="), true
-	case "syntax:numeric separator", "syntax:private field", "syntax:bigint":
+	case SyntaxNumericSeparator, SyntaxPrivateField, SyntaxBigInt:
 		return invalid, true
-	case "syntax:class field":
+	case SyntaxClassField:
 		if detail == "=" {
 			return token("="), true
 		}
 		return "", true
-	case "syntax:private method":
+	case SyntaxPrivateMethod:
 		if old {
 			return invalid, true
 		}
 		return token("("), true
-	case "syntax:#x in":
+	case SyntaxPrivateIn:
 		if old {
 			return invalid, true
 		}
 		return "SyntaxError: Unexpected identifier", true
-	case "syntax:static block":
+	case SyntaxStaticBlock:
 		return token("{"), true
 	}
 	return "", true
@@ -622,13 +865,13 @@ func ExitStatus(code int) int { return code & 0xff }
 
 // RefusedEntry is the error Node prints instead of running an entry file
 // with extension ext whose nearest package.json, at invalidPackage, is not
-// JSON (Has("package.json:type lookup"): it reads the file for a .js
+// JSON (PackageJSONTypeLookup: it reads the file for a .js
 // entry's "type"); ok is false when Node runs the entry. V8's words for
 // the JSON fault change by release and are left out. Measured on 12.14.0
 // to 24.21.0: a SyntaxError through 20, a coded error in 21.0 to 21.4, a
 // plain Error from 21.5.
 func (p Profile) RefusedEntry(ext, invalidPackage string) (msg string, ok bool) {
-	if invalidPackage == "" || ext != ".js" || !p.Has("package.json:type lookup") {
+	if invalidPackage == "" || ext != ".js" || !p.Has(PackageJSONTypeLookup) {
 		return "", false
 	}
 	switch {
@@ -644,10 +887,10 @@ func (p Profile) RefusedEntry(ext, invalidPackage string) (msg string, ok bool) 
 // never settles (exit status 13): the code its 'exit' listeners receive,
 // and whether process.exitCode reads 13 meanwhile. Measured on 14.21.3
 // to 26.10.0: 0 and 13 through 21, 0 and undefined in 22.0 to 22.14 and
-// 23.0 to 23.9, 13 and 13 since (with "exitCode:number").
+// 23.0 to 23.9, 13 and 13 since (with ExitCodeNumber).
 func (p Profile) UnsettledTLA() (listenerCode int, setsExitCode bool) {
 	switch {
-	case p.Has("exitCode:number"):
+	case p.Has(ExitCodeNumber):
 		return 13, true
 	case p.Node.Major >= 22:
 		return 0, false

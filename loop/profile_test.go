@@ -32,21 +32,51 @@ func TestFamilies(t *testing.T) {
 
 func TestFeatureBackports(t *testing.T) {
 	cases := []struct {
-		v, feature string
-		want       bool
+		v       string
+		feature Feature
+		want    bool
 	}{
-		{"14.17.0", "require:node:", false}, {"14.18.0", "require:node:", true}, {"15.14.0", "require:node:", false},
-		{"16.0.0", "require:node:", true}, {"10.24.1", "uncaughtException:origin", true},
-		{"11.15.0", "uncaughtException:origin", false}, {"12.22.12", "uncaughtException:origin", true},
-		{"10.24.1", "queueMicrotask", false}, {"11.0.0", "queueMicrotask", true},
-		{"21.7.3", "Promise.withResolvers", false}, {"22.0.0", "Promise.withResolvers", true},
-		{"20.0.0", "no-such-feature", true},
+		{"14.17.0", RequireNodeScheme, false}, {"14.18.0", RequireNodeScheme, true}, {"15.14.0", RequireNodeScheme, false},
+		{"16.0.0", RequireNodeScheme, true}, {"10.24.1", UncaughtExceptionOrigin, true},
+		{"11.15.0", UncaughtExceptionOrigin, false}, {"12.22.12", UncaughtExceptionOrigin, true},
+		{"10.24.1", QueueMicrotask, false}, {"11.0.0", QueueMicrotask, true},
+		{"21.7.3", PromiseWithResolvers, false}, {"22.0.0", PromiseWithResolvers, true},
+		{"14.13.0", ImportNodeScheme, false}, {"14.13.1", ImportNodeScheme, true},
 	}
 	for _, c := range cases {
 		v, _ := ParseVersion(c.v)
 		if got := (Profile{Node: v}).Has(c.feature); got != c.want {
 			t.Errorf("%s Has(%s) = %v", c.v, c.feature, got)
 		}
+	}
+}
+
+// Every constant has a row, and its name leads back to it: a constant
+// added without a row would otherwise read as in every release.
+func TestFeatureTable(t *testing.T) {
+	for _, f := range Features() {
+		info := features[f]
+		if info.name == "" || len(info.since) == 0 {
+			t.Errorf("Feature %d has no row in the table", int(f))
+			continue
+		}
+		if g, ok := FeatureNamed(info.name); !ok || g != f {
+			t.Errorf("FeatureNamed(%q) = %d, %v; want %d", info.name, int(g), ok, int(f))
+		}
+		for i := 1; i < len(info.since); i++ {
+			if info.since[i].Major <= info.since[i-1].Major {
+				t.Errorf("%s: thresholds %v are not one per major line, in order", f, info.since)
+			}
+		}
+	}
+	if len(featureNames) != int(numFeatures) {
+		t.Errorf("%d names for %d features: some name is used twice", len(featureNames), numFeatures)
+	}
+	if f, ok := FeatureNamed("no-such-feature"); ok {
+		t.Errorf("FeatureNamed(no-such-feature) = %s", f)
+	}
+	if got := Feature(-1).String(); got != "Feature(-1)" {
+		t.Errorf("Feature(-1).String() = %q", got)
 	}
 }
 

@@ -342,7 +342,7 @@ func (l *Loop) timersPhase() {
 // timeout before immediate on 11 to 21.6, libuv 1.47; not on 21.7, 1.48).
 // It reports whether RunTimers runs again.
 func (l *Loop) recheckTimers() bool {
-	if l.dead || l.P.Has("libuv:1.48") || l.lastLoop == l.scopeLoop {
+	if l.dead || l.P.Has(Libuv148) || l.lastLoop == l.scopeLoop {
 		return false
 	}
 	top := l.heap.top()

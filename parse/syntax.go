@@ -7,13 +7,15 @@ import (
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/file"
 	"github.com/grafana/sobek/token"
+
+	"github.com/looplint/looplint/loop"
 )
 
 // SyntaxUse is a use of syntax that older Node releases refuse to
 // compile; loop.Profile.SyntaxRejected says which releases and with what
 // message. Line and Col are in the user's file.
 type SyntaxUse struct {
-	Feature   string // a loop.Profile feature: "syntax:??", "syntax:private method", ...
+	Feature   loop.Feature // loop.SyntaxNullish, loop.SyntaxPrivateMethod, ...
 	Line, Col int
 	Detail    string // what the message depends on beyond the feature ("=" or "" after a field name)
 	idx       file.Idx
@@ -26,7 +28,7 @@ func (f *File) SyntaxUses() []SyntaxUse {
 		return nil
 	}
 	var out []SyntaxUse
-	add := func(feature string, at file.Idx, detail string) {
+	add := func(feature loop.Feature, at file.Idx, detail string) {
 		u := SyntaxUse{Feature: feature, Detail: detail, idx: at}
 		if f.prog.File != nil {
 			p := f.prog.File.Position(int(at) - f.prog.File.Base())
@@ -43,23 +45,23 @@ func (f *File) SyntaxUses() []SyntaxUse {
 		case *ast.BinaryExpression:
 			switch {
 			case n.Operator == token.COALESCE:
-				add("syntax:??", n.Left.Idx1(), "")
+				add(loop.SyntaxNullish, n.Left.Idx1(), "")
 			case isPrivate(n.Left):
-				add("syntax:#x in", n.Left.Idx0(), "")
+				add(loop.SyntaxPrivateIn, n.Left.Idx0(), "")
 			}
 		case *ast.AssignExpression:
 			// The parser keeps a compound assignment's binary operator.
 			if op, ok := map[token.Token]string{token.COALESCE: "??=", token.LOGICAL_OR: "||=", token.LOGICAL_AND: "&&="}[n.Operator]; ok {
-				add("syntax:logical assignment", n.Left.Idx1(), op)
+				add(loop.SyntaxLogicalAssignment, n.Left.Idx1(), op)
 			}
 		case *ast.Optional:
-			add("syntax:?.", n.Idx0(), "")
+			add(loop.SyntaxOptionalChain, n.Idx0(), "")
 		case *ast.NumberLiteral:
 			if strings.Contains(n.Literal, "_") {
-				add("syntax:numeric separator", n.Idx, "")
+				add(loop.SyntaxNumericSeparator, n.Idx, "")
 			}
 			if strings.HasSuffix(n.Literal, "n") {
-				add("syntax:bigint", n.Idx, "")
+				add(loop.SyntaxBigInt, n.Idx, "")
 			}
 		case *ast.FieldDefinition:
 			detail := ""
@@ -67,16 +69,16 @@ func (f *File) SyntaxUses() []SyntaxUse {
 				detail = "="
 			}
 			if isPrivate(n.Key) {
-				add("syntax:private field", n.Idx, detail)
+				add(loop.SyntaxPrivateField, n.Idx, detail)
 			} else {
-				add("syntax:class field", n.Idx, detail)
+				add(loop.SyntaxClassField, n.Idx, detail)
 			}
 		case *ast.MethodDefinition:
 			if isPrivate(n.Key) {
-				add("syntax:private method", n.Idx, "")
+				add(loop.SyntaxPrivateMethod, n.Idx, "")
 			}
 		case *ast.ClassStaticBlock:
-			add("syntax:static block", n.Static, "")
+			add(loop.SyntaxStaticBlock, n.Static, "")
 		}
 		return true
 	})
@@ -94,7 +96,7 @@ func isPrivate(e ast.Expression) bool {
 // FirstRejected is the file's first use of syntax that rejected refuses
 // (loop.Profile.SyntaxRejected for a release), with its message ("" when
 // not known); ok is false when the release compiles every use.
-func (f *File) FirstRejected(rejected func(feature, detail string) (string, bool)) (u SyntaxUse, msg string, ok bool) {
+func (f *File) FirstRejected(rejected func(feature loop.Feature, detail string) (string, bool)) (u SyntaxUse, msg string, ok bool) {
 	for _, u := range f.SyntaxUses() {
 		if msg, r := rejected(u.Feature, u.Detail); r {
 			return u, msg, true

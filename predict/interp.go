@@ -77,20 +77,20 @@ func Predict(f *parse.File, p loop.Profile, opts Options) (pr explore.Prediction
 		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{"SyntaxError: Unexpected reserved word"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
-	if _, _, msg := f.StripOnlyError(); msg != "" && p.Has("ts:strip types") {
+	if _, _, msg := f.StripOnlyError(); msg != "" && p.Has(loop.TSStripTypes) {
 		// Node's type stripping refuses the file: nothing runs.
 		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
 	if u, msg, rejected := f.FirstRejected(p.SyntaxRejected); rejected {
 		if msg == "" {
-			return explore.Prediction{Reasons: []explore.Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature, "syntax:"), p.Node)}}}
+			return explore.Prediction{Reasons: []explore.Reason{{Pos: ir.Pos{Line: u.Line, Col: u.Col}, Msg: fmt.Sprintf("%s is a SyntaxError on Node %s (V8's message for this form is not modelled)", strings.TrimPrefix(u.Feature.String(), "syntax:"), p.Node)}}}
 		}
 		// Node refuses to compile the file: nothing runs.
 		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{msg}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
 	}
-	if f.Lowered && !p.Has("syntax:async iteration") {
+	if f.Lowered && !p.Has(loop.SyntaxAsyncIteration) {
 		// for await or an async generator: a SyntaxError on Node 8.
 		return explore.Prediction{Complete: true, Orders: []explore.Outcome{{Stderr: []string{"SyntaxError: async iteration before Node 10"}, ExitCode: 1, Paths: 1,
 			Witness: loop.Witness{Clock: []int64{}, Poll: [][]int{}}}}}
@@ -283,7 +283,7 @@ func (in *Interp) code() int {
 // an integer or a string of one, and storing a number (null as undefined)
 // from 22.15.0 and 23.10.0, as Node's setter does.
 func (in *Interp) setExitCode(v Value) {
-	if in.p.Has("exitCode:validated") {
+	if in.p.Has(loop.ExitCodeValidated) {
 		switch x := v.(type) {
 		case nil, nullT, unknown:
 		case float64:
@@ -298,7 +298,7 @@ func (in *Interp) setExitCode(v Value) {
 			panic(&Thrown{V: in.nodeError("TypeError", "ERR_INVALID_ARG_TYPE")})
 		}
 	}
-	if in.p.Has("exitCode:number") {
+	if in.p.Has(loop.ExitCodeNumber) {
 		switch x := v.(type) {
 		case nullT:
 			v = nil
@@ -504,7 +504,7 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 		if fromPromise {
 			origin = "unhandledRejection"
 		}
-		if !in.p.Has("uncaughtException:origin") {
+		if !in.p.Has(loop.UncaughtExceptionOrigin) {
 			in.emit("uncaughtException", v)
 		} else {
 			in.emit("uncaughtException", v, origin)

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 // AbortController and AbortSignal (Node 15 on): abort() marks the signal
@@ -101,7 +102,7 @@ func (in *Interp) newAbortSignal() *abortSignal {
 		s.listeners = append(s.listeners, abortListener{fn, once})
 		return nil
 	})
-	if in.p.Has("AbortSignal.prototype.throwIfAborted") {
+	if in.p.Has(loop.AbortSignalThrowIfAborted) {
 		o.Props["throwIfAborted"] = native("throwIfAborted", func(Value, []Value, ir.Pos) Value {
 			if o.Props["aborted"] == true {
 				panic(&Thrown{V: o.Props["reason"]})

@@ -43,7 +43,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["clearTimeout"] = opNative("clearTimeout", func(a []Value, p ir.Pos) Value { return in.clear("timeout", a, p) })
 	b["clearInterval"] = opNative("clearInterval", func(a []Value, p ir.Pos) Value { return in.clear("interval", a, p) })
 	b["clearImmediate"] = opNative("clearImmediate", func(a []Value, p ir.Pos) Value { return in.clear("immediate", a, p) })
-	if in.p.Has("queueMicrotask") {
+	if in.p.Has(loop.QueueMicrotask) {
 		b["queueMicrotask"] = opNative("queueMicrotask", in.queueMicrotask)
 	}
 	console := &Native{Name: "console", Obj: true, Props: map[string]Value{}}
@@ -59,25 +59,25 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["Symbol"] = in.symbolBuiltin()
 	b["RegExp"] = in.regexpCtor()
 	b["Buffer"] = in.bufferBuiltin()
-	if in.p.Has("structuredClone") {
+	if in.p.Has(loop.StructuredClone) {
 		b["structuredClone"] = native("structuredClone", func(_ Value, a []Value, p ir.Pos) Value { return in.structuredClone(arg(a, 0), p) })
 	}
-	if in.p.Has("AbortController") {
+	if in.p.Has(loop.AbortController) {
 		b["AbortController"] = in.abortControllerCtor()
 	}
-	if in.p.Has("AbortSignal") {
+	if in.p.Has(loop.AbortSignal) {
 		b["AbortSignal"] = in.abortSignalClass()
 	}
-	if in.p.Has("EventTarget") {
+	if in.p.Has(loop.EventTarget) {
 		b["EventTarget"] = in.eventTargetCtor()
 	}
-	if in.p.Has("Event") {
+	if in.p.Has(loop.EventClass) {
 		b["Event"] = in.eventCtor()
 	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
-	b["__looplint_yieldStarAwaits"] = !in.p.Has("v8:yield* single await")
+	b["__looplint_yieldStarAwaits"] = !in.p.Has(loop.V8YieldStarSingleAwait)
 	b["__looplint_endAwaits"] = in.p.OldAwait()
-	b["__looplint_closeOnReject"] = in.p.Has("v8:async-from-sync close")
+	b["__looplint_closeOnReject"] = in.p.Has(loop.V8AsyncFromSyncClose)
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
@@ -103,13 +103,13 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	// globalThis (interp_global.go).
 	in.globalObj = &Native{Name: "globalThis", Obj: true, Props: map[string]Value{}}
 	b["global"] = in.globalObj
-	if in.p.Has("globalThis") {
+	if in.p.Has(loop.GlobalThis) {
 		b["globalThis"] = b["global"]
 	}
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
 	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any", "withResolvers"} {
 		m := m
-		if !in.p.Has("Promise." + m) {
+		if in.lacks(promiseStatics, m) {
 			continue
 		}
 		prom.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.promiseStatic(m, a, p) })
@@ -156,7 +156,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			e.Props["[[stack]]"] = errorHeader(c, msg)
 			if o, ok := arg(a, 1).(*Object); ok {
 				if cause, has := o.Props["cause"]; has {
-					if !in.p.Has("Error cause") {
+					if !in.p.Has(loop.ErrorCause) {
 						// V8 before 9.3 ignores it; the embedded engine
 						// would not, so a replay could not confirm.
 						in.reason(p, "the cause option before Node 16.9 is not modelled")
@@ -168,7 +168,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return e
 		}}
 	}
-	if in.p.Has("AggregateError") {
+	if in.p.Has(loop.AggregateError) {
 		b["AggregateError"] = &Native{Name: "AggregateError", Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, p ir.Pos) Value {
 			errs, ok := in.iterAll(arg(a, 0), nil, p)
 			if !ok {
@@ -230,7 +230,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}
 		return n
 	})
-	if in.p.Has("BigInt") {
+	if in.p.Has(loop.BigInt) {
 		b["BigInt"] = native("BigInt", func(_ Value, a []Value, p ir.Pos) Value { return in.toBigInt(arg(a, 0), p) })
 	}
 	// The global number functions convert their argument; the Number.*
@@ -596,9 +596,9 @@ func fold(a []Value, init float64, f func(x, y float64) float64) Value {
 
 // module is require(name) / import from name for the modules the slice knows.
 func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
-	feature := "require:node:"
+	feature := loop.RequireNodeScheme
 	if imported {
-		feature = "import:node:"
+		feature = loop.ImportNodeScheme
 	}
 	if strings.HasPrefix(name, "node:") && !in.p.Has(feature) {
 		// Loading fails as in the runtime (runtime/modules.go).
@@ -626,7 +626,7 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 
 // loadModule makes the value of a built-in module (name without node:).
 func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
-	if !imported && (name == "fs/promises" || name == "timers/promises") && !in.p.Has("module:"+name) {
+	if !imported && in.lacks(builtinModules, name) {
 		// A release without the module: require throws (as the runtime's
 		// loader does, runtime/modules.go).
 		e := in.newError("Error", "Cannot find module '"+name+"'")
@@ -641,7 +641,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		}
 		return fs
 	case "fs/promises":
-		if !in.p.Has("module:fs/promises") {
+		if !in.p.Has(loop.ModuleFSPromises) {
 			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
 			return unknown{why: "module " + name}
 		}
@@ -657,7 +657,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 	case "util":
 		return in.utilModule()
 	case "timers/promises":
-		if !in.p.Has("module:timers/promises") {
+		if !in.p.Has(loop.ModuleTimersPromises) {
 			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
 			return unknown{why: "module " + name}
 		}
@@ -679,7 +679,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 // the runtime's); its other members are reasons.
 func (in *Interp) urlModule() *Native {
 	u := &Native{Name: "url", Obj: true, Props: map[string]Value{}}
-	if !in.p.Has("url.fileURLToPath") {
+	if !in.p.Has(loop.FileURLToPath) {
 		return u
 	}
 	u.Props["fileURLToPath"] = native("fileURLToPath", func(_ Value, a []Value, pos ir.Pos) Value {
@@ -929,7 +929,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	case *Promise:
 		switch k {
 		case "then", "catch", "finally":
-			if k == "finally" && !in.p.Has("Promise.prototype.finally") {
+			if k == "finally" && !in.p.Has(loop.PromiseFinally) {
 				return nil
 			}
 			return in.promiseMethod(o, k)
@@ -963,7 +963,8 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
 		}
-		if !in.p.Has(o.Name + "." + k) {
+		// A member the table does not name is in every release.
+		if f, gated := loop.FeatureNamed(o.Name + "." + k); gated && !in.p.Has(f) {
 			return nil // added in a later release (Object.fromEntries, ...)
 		}
 		if o.Name == "Object" && k == "prototype" {
@@ -978,7 +979,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if k == "name" {
 			return o.Name
 		}
-		if o.Name == "Promise" && !in.p.Has("Promise."+k) {
+		if o.Name == "Promise" && in.lacks(promiseStatics, k) {
 			return nil // absent on this version
 		}
 		in.reason(pos, "%s.%s is not modelled", o.Name, in.keyName(k))
@@ -1016,7 +1017,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 }
 
 func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
-	if k == "hasRef" && !in.p.Has("Timeout.hasRef") {
+	if k == "hasRef" && !in.p.Has(loop.TimeoutHasRef) {
 		return nil
 	}
 	switch k {
@@ -1038,7 +1039,7 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 	case "hasRef":
 		fn = func() Value { return h.t.HasRef() }
 	case "refresh":
-		if !in.p.Has("timeout:refresh") {
+		if !in.p.Has(loop.TimeoutRefresh) {
 			return nil
 		}
 		fn = func() Value { in.l.RefreshTimer(h.t); return h }
@@ -1050,7 +1051,7 @@ func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
 }
 
 func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
-	if k == "hasRef" && !in.p.Has("Timeout.hasRef") {
+	if k == "hasRef" && !in.p.Has(loop.TimeoutHasRef) {
 		return nil
 	}
 	var fn func() Value
@@ -1075,13 +1076,13 @@ func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {
 	if k == in.symKey(in.wellKnown("iterator")) {
 		return in.iteratorMethod()
 	}
-	if (k == "replaceAll" || k == "matchAll") && !in.p.Has("String.prototype."+k) {
+	if k == "replaceAll" && !in.p.Has(loop.StringReplaceAll) || k == "matchAll" && !in.p.Has(loop.StringMatchAll) {
 		return nil
 	}
 	if v, ok := in.stringRegexpMethod(s, k, pos); ok {
 		return v
 	}
-	if k == "at" && !in.p.Has("String.prototype.at") {
+	if k == "at" && !in.p.Has(loop.StringAt) {
 		return nil
 	}
 	if m := in.stringCodeMethod(s, k); m != nil {
@@ -1529,7 +1530,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 	m := func(f func(a []Value) Value) *Native {
 		return native(k, func(_ Value, a []Value, _ ir.Pos) Value { return f(a) })
 	}
-	if (k == "at" || k == "findLast" || k == "findLastIndex") && !in.p.Has("Array.prototype."+k) {
+	if (k == "at" || k == "findLast" || k == "findLastIndex") && in.lacks(arrayMethods, k) {
 		return nil
 	}
 	if o.sparse() {
@@ -1693,7 +1694,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			return r
 		})
 	case "toSpliced", "toSorted", "toReversed", "with":
-		if !in.p.Has("Array.prototype." + k) {
+		if in.lacks(arrayMethods, k) {
 			return nil
 		}
 		return m(func(a []Value) Value {
@@ -1917,7 +1918,7 @@ func (in *Interp) arrayMethod(o *Object, k string, pos ir.Pos) Value {
 			return o.Elems[i]
 		})
 	case "flat", "flatMap":
-		if !in.p.Has("Array.prototype." + k) {
+		if in.lacks(arrayMethods, k) {
 			return nil
 		}
 		return m(func(a []Value) Value {

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"strings"
 )
 
@@ -144,7 +145,7 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 	switch {
 	case c.native:
 		o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
-		if opts, ok := arg(args, 0).(*Object); ok && in.p.Has("events.captureRejections") {
+		if opts, ok := arg(args, 0).(*Object); ok && in.p.Has(loop.EventsCaptureRejections) {
 			switch v := opts.Props["captureRejections"]; v {
 			case true:
 				o.emitter.capture = true
@@ -168,7 +169,7 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 		}
 		if opts, ok := arg(args, 1).(*Object); ok {
 			if cause, has := opts.Props["cause"]; has {
-				if !in.p.Has("Error cause") {
+				if !in.p.Has(loop.ErrorCause) {
 					in.reason(pos, "the cause option before Node 16.9 is not modelled")
 				} else {
 					o.Props["cause"] = cause
@@ -261,11 +262,11 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	if found {
 		return v
 	}
-	if c.isEmitter() && k == "once" && c.native && in.p.Has("events.once") {
+	if c.isEmitter() && k == "once" && c.native && in.p.Has(loop.EventsOnce) {
 		// require('events').once as a value (destructured, passed on).
 		return native("once", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOnce(a, p) })
 	}
-	if c.isEmitter() && k == "on" && c.native && in.p.Has("events.on") {
+	if c.isEmitter() && k == "on" && c.native && in.p.Has(loop.EventsOn) {
 		return native("on", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOn(a, p) })
 	}
 	if c.isEmitter() && c.native && (k == "once" || k == "on") {

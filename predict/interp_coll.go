@@ -253,7 +253,7 @@ func (in *Interp) collMember(o *Object, k string, pos ir.Pos) Value {
 			return it
 		})
 	case "union", "intersection", "difference", "symmetricDifference", "isSubsetOf", "isSupersetOf", "isDisjointFrom":
-		if !c.set || !in.p.Has("Set.prototype."+k) {
+		if !c.set || in.lacks(setMethods, k) {
 			return nil
 		}
 		return native(k, func(_ Value, a []Value, p ir.Pos) Value { return in.setMethod(c, k, arg(a, 0), p) })

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 // EventEmitter, as Node's events module: listeners run synchronously in
@@ -219,7 +220,7 @@ func (in *Interp) emitterClass() *ClassVal {
 	method("listenerCount", func(em *emitter, _ Value, a []Value, pos ir.Pos) Value {
 		name, _ := in.eventName(arg(a, 0), pos)
 		fn := arg(a, 1)
-		if fn == nil || fn == null || !in.p.Has("listenerCount:listener") {
+		if fn == nil || fn == null || !in.p.Has(loop.ListenerCountListener) {
 			return float64(len(em.listeners[name]))
 		}
 		n := 0
@@ -329,7 +330,7 @@ func (in *Interp) emitEvent(em *emitter, this Value, name string, args []Value, 
 func (in *Interp) onceRemove(em *emitter, this Value, name string, fn Value, pos ir.Pos) {
 	in.mut(em.born)
 	arg := fn
-	if len(em.listeners[name]) > 1 && in.p.Has("removeListener:as passed") {
+	if len(em.listeners[name]) > 1 && in.p.Has(loop.RemoveListenerAsPassed) {
 		w := native("bound onceWrapper", func(Value, []Value, ir.Pos) Value { return nil })
 		w.Props = map[string]Value{"listener": fn}
 		arg = w

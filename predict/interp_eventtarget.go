@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 // EventTarget and Event (15 on), as Node's and the runtime's
@@ -266,7 +267,7 @@ func (in *Interp) etDispatch(o *Object, v Value, pos ir.Pos) Value {
 			}
 			if isCallable(fn) {
 				if err := in.protect(func() { in.call(fn, this, []Value{ev}, pos) }); err != nil {
-					if !in.p.Has("EventTarget:errors on tick") {
+					if !in.p.Has(loop.EventTargetErrorsOnTick) {
 						// 15 lets it out of dispatchEvent.
 						st.dispatching = false
 						ev.Props["currentTarget"], ev.Props["eventPhase"] = unknown{why: "Event.currentTarget after dispatch"}, 0.0

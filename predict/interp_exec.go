@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"slices"
 	"strconv"
 )
@@ -774,7 +775,7 @@ func (in *Interp) destructureNullish(p *ir.PObject, v Value) {
 		}
 	}
 	what, _ := toStr(v)
-	modern := in.p.Has("v8:destructure message")
+	modern := in.p.Has(loop.V8DestructureMessage)
 	var msg string
 	switch {
 	case modern && in.patDepth > 0 && key != "":

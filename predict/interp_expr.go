@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"github.com/looplint/looplint/runtime/nodepath"
 )
@@ -39,7 +40,7 @@ func (in *Interp) throwTypeVague() {
 // ("set") property k of undefined or null, in this release's wording.
 func (in *Interp) propertyError(verb string, of Value, k string) {
 	s, _ := toStr(of)
-	if in.p.Has("v8:properties message") {
+	if in.p.Has(loop.V8PropertiesMessage) {
 		ing := map[string]string{"read": "reading", "set": "setting"}[verb]
 		in.throwType(ir.Pos{}, "Cannot "+verb+" properties of "+s+" ("+ing+" '"+k+"')")
 	}
@@ -356,7 +357,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 			// The module's own path in the sandbox, as the runtime gives it.
 			m := newObject()
 			m.set("url", nodepath.FileURL(in.opts.Filename))
-			if in.p.Has("import.meta.filename") {
+			if in.p.Has(loop.ImportMetaFilename) {
 				m.set("filename", in.opts.Filename)
 				m.set("dirname", path.Dir(in.opts.Filename))
 			}
@@ -464,7 +465,7 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 
 func (in *Interp) throwTDZ(name string) {
 	msg := name + " is not defined"
-	if in.p.Has("v8:tdz message") {
+	if in.p.Has(loop.V8TDZMessage) {
 		msg = "Cannot access '" + name + "' before initialization"
 	}
 	panic(&Thrown{V: in.newError("ReferenceError", msg)})

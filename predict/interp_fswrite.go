@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/memfs"
 )
 
@@ -144,7 +145,7 @@ func (in *Interp) fsWrite(name string, args []Value, form string, pos ir.Pos) (t
 		in.reason(pos, "fs.%s of a path the predictor does not know (or no files: pass --fs)", name)
 		return 0, nil, false
 	}
-	if d := arg(args, 1); in.p.Has("fs:write data checked") && !isWriteData(d) {
+	if d := arg(args, 1); in.p.Has(loop.FSWriteDataChecked) && !isWriteData(d) {
 		if _, u := d.(unknown); u || form == "promise" {
 			in.reason(pos, "fs.%s of this value is not modelled", name)
 			return 0, nil, false

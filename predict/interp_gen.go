@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 // ---- generators ----
@@ -519,7 +520,7 @@ func (in *Interp) symbolMember(s *symbolVal, k string, pos ir.Pos) Value {
 		if !s.hasDesc {
 			return nil
 		}
-		if !in.p.Has("Symbol.prototype.description") {
+		if !in.p.Has(loop.SymbolDescription) {
 			return nil
 		}
 		return s.desc

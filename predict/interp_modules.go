@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/jslib"
 	"github.com/looplint/looplint/runtime/nodepath"
@@ -47,7 +48,7 @@ func (in *Interp) resolveLocal(dir, id string, pos ir.Pos) (string, []byte) {
 		return "", nil
 	}
 	r := nodepath.Require(in.opts.Files, dir, id)
-	if r.Main != "" && in.p.Has("DEP0128") {
+	if r.Main != "" && in.p.Has(loop.DEP0128) {
 		in.reason(pos, "the DeprecationWarning for a package.json \"main\" that names no file is not modelled")
 	}
 	return in.read(r.File)
@@ -317,7 +318,7 @@ func (in *Interp) evalLocal(dir string, im *ir.Import, pos ir.Pos) (m *esModule,
 	switch {
 	case file == "":
 		in.throwModuleError("Error", "ERR_MODULE_NOT_FOUND")
-	case path.Ext(file) == ".cjs" && !in.p.Has("import:.cjs"):
+	case path.Ext(file) == ".cjs" && !in.p.Has(loop.ImportCJS):
 		in.throwModuleError("TypeError", "ERR_UNKNOWN_FILE_EXTENSION")
 	}
 	f, err := parse.Parse(file, data)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/memfs"
 )
 
@@ -52,7 +53,7 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	case ir.OpPromisify:
 		return in.promisify(arg(args, 0), e.Pos)
 	case ir.OpEventsOnce:
-		if !in.p.Has("events.once") {
+		if !in.p.Has(loop.EventsOnce) {
 			in.reason(e.Pos, "events.once does not exist on Node %s", in.p.Node)
 			return unknown{why: "events.once"}
 		}
@@ -141,7 +142,7 @@ func (in *Interp) nextTick(args []Value, pos ir.Pos) Value {
 }
 
 func (in *Interp) queueMicrotask(args []Value, pos ir.Pos) Value {
-	if !in.p.Has("queueMicrotask") {
+	if !in.p.Has(loop.QueueMicrotask) {
 		panic(&Thrown{V: in.newError("ReferenceError", "queueMicrotask is not defined")})
 	}
 	t := in.task(args, pos, "queueMicrotask")
@@ -224,7 +225,7 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 	if len(args) > 0 {
 		a0 = args[0]
 	}
-	if !in.p.Has("Promise." + name) {
+	if in.lacks(promiseStatics, name) {
 		in.throwType(pos, "Promise."+name+" is not a function")
 	}
 	switch name {
@@ -393,7 +394,7 @@ func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
 		// which are not modelled.
 		in.reason(pos, "fs.%sSync is not modelled", name)
 		return unknown{why: "fs." + name + "Sync"}
-	case (name == "stat" || name == "lstat") && in.p.Has("statSync:throwIfNoEntry"):
+	case (name == "stat" || name == "lstat") && in.p.Has(loop.StatSyncThrowIfNoEntry):
 		// { throwIfNoEntry: false }: undefined for a missing file.
 		if o, ok := arg(args, 1).(*Object); ok && plainKeys(o) && len(o.Keys) == 1 && o.Props["throwIfNoEntry"] == false {
 			_, res := in.fsRequest(name, args[:1], false, pos)
@@ -784,7 +785,7 @@ func (in *Interp) emitWarning(a []Value, pos ir.Pos) Value {
 // stack frames, and before 20.8.0 with syscall set before code.
 func (in *Interp) syncFsError(e *Object) *Object {
 	delete(e.Props, "[[stackless]]")
-	if !in.p.Has("fs:sync error keys") {
+	if !in.p.Has(loop.FSSyncErrorKeys) {
 		for i, k := range e.Keys {
 			if k == "code" && i+1 < len(e.Keys) && e.Keys[i+1] == "syscall" {
 				e.Keys[i], e.Keys[i+1] = "syscall", "code"
@@ -802,7 +803,7 @@ var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtE
 // resolve or reject called after it was resolved emits it from a tick, so
 // that the promise's own code cannot catch what a listener throws.
 func (in *Interp) resolvedAgain(kind string, p *Promise, v Value) {
-	if !in.p.Has("multipleResolves") || in.p.Has("multipleResolves removed") || len(in.listeners["multipleResolves"]) == 0 {
+	if !in.p.Has(loop.MultipleResolves) || in.p.Has(loop.MultipleResolvesRemoved) || len(in.listeners["multipleResolves"]) == 0 {
 		return
 	}
 	emit := native("emitMultipleResolves", func(Value, []Value, ir.Pos) Value {

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/nodepath"
 )
 
@@ -100,7 +101,7 @@ func (in *Interp) pathModule() Value {
 			}
 			return s
 		}
-		return nodepath.Format(nodepath.Parsed{Root: field("root"), Dir: field("dir"), Base: field("base"), Name: field("name"), Ext: field("ext")}, in.p.Has("path.format dot"))
+		return nodepath.Format(nodepath.Parsed{Root: field("root"), Dir: field("dir"), Base: field("base"), Name: field("name"), Ext: field("ext")}, in.p.Has(loop.PathFormatDot))
 	})
 	m.Props["toNamespacedPath"] = native("toNamespacedPath", func(_ Value, a []Value, _ ir.Pos) Value { return arg(a, 0) })
 	m.Props["posix"] = m

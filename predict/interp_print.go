@@ -8,6 +8,7 @@ import (
 
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
@@ -211,7 +212,7 @@ func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
 		rows = append(rows, r)
 	}
 	head, cols := layout.TableColumns(rows, props)
-	in.printLine("stdout", layout.Table(head, cols, in.p.Has("console.table left")))
+	in.printLine("stdout", layout.Table(head, cols, in.p.Has(loop.ConsoleTableLeft)))
 }
 
 // consoleLabel is the label argument of console.count and console.time
@@ -597,7 +598,7 @@ func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool)
 			// error on its line goes with them, as in Node's output
 			// once frames are dropped.
 			errs, has := v.Props["errors"]
-			if !has || !lay.Has("inspect:errors") {
+			if !has || !lay.Has(loop.InspectErrors) {
 				return h + "\n    at <frames>", true
 			}
 			// An AggregateError's hidden errors, shown from 16.17.0

@@ -1,6 +1,9 @@
 package predict
 
-import "github.com/looplint/looplint/ir"
+import (
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+)
 
 // Promise-returning APIs: util.promisify and timers/promises. Both settle
 // their promise from the callback that the loop runs (the timer, the
@@ -22,7 +25,7 @@ func (in *Interp) timersPromises() *Native {
 	m.Props["setImmediate"] = native("setImmediate", func(_ Value, a []Value, p ir.Pos) Value {
 		return in.promisedImmediate(arg(a, 0), arg(a, 1), p)
 	})
-	if in.p.Has("timers/promises.setInterval") {
+	if in.p.Has(loop.TimersPromisesSetInterval) {
 		m.Props["setInterval"] = native("setInterval", func(this Value, a []Value, p ir.Pos) Value {
 			return in.call(in.builtinJS("_timers_interval", "node:timers/promises", p), this, a, p)
 		})
@@ -228,7 +231,7 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 		return nil
 	})
 	addResolver := func() { in.call(in.getMember(em, "once", pos), em, []Value{name, resolver}, pos) }
-	nameFirst := in.p.Has("events.once:name first")
+	nameFirst := in.p.Has(loop.EventsOnceNameFirst)
 	if nameFirst {
 		addResolver()
 	}
@@ -250,7 +253,7 @@ func (in *Interp) eventsOnce(args []Value, pos ir.Pos) Value {
 // or, where events.once is an async function ("events.once async"), a
 // promise resolved with p, which costs the adoption's jobs.
 func (in *Interp) onceResult(p *Promise) Value {
-	if !in.p.Has("events.once async") {
+	if !in.p.Has(loop.EventsOnceAsync) {
 		return p
 	}
 	outer := in.e.New()
@@ -300,7 +303,7 @@ func (in *Interp) eventsOn(args []Value, pos ir.Pos) Value {
 	}
 	closeIt := func() Value {
 		// From 20 the listeners go in the reverse of their order.
-		if in.p.Has("events.on:reverse cleanup") {
+		if in.p.Has(loop.EventsOnReverseCleanup) {
 			listen("removeListener", "error", onError)
 			listen("removeListener", name, onEvent)
 		} else {

@@ -598,7 +598,7 @@ func isSymbol(v Value) bool { _, ok := v.(*symbolVal); return ok }
 func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
 	o, isObject := v.(*Object)
 	if !isObject {
-		if _, ok := v.(*timerHandle); ok && in.p.Has("timeout:toPrimitive") {
+		if _, ok := v.(*timerHandle); ok && in.p.Has(loop.TimeoutToPrimitive) {
 			// The Timeout's async id, which counts every resource made.
 			in.reason(pos, "a Timeout's numeric id is not modelled")
 			return unknown{why: "Timeout id"}, true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grafana/sobek"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
@@ -54,7 +55,7 @@ func (h *host) consoleTable(call sobek.FunctionCall) (string, bool) {
 		rows = append(rows, r)
 	}
 	head, cols := layout.TableColumns(rows, props)
-	return layout.Table(head, cols, h.p.Profile.Has("console.table left")), true
+	return layout.Table(head, cols, h.p.Profile.Has(loop.ConsoleTableLeft)), true
 }
 
 func isFunction(v sobek.Value) bool {

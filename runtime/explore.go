@@ -213,7 +213,7 @@ func (h *host) callerSite() ir.Pos {
 // label names a callback by the call that schedules it, for the
 // explorer's explanations (nothing outside it: capturing the stack costs).
 func (h *host) label(c *callback, api string) *callback {
-	if h.x != nil {
+	if h.x != nil || h.sites {
 		c.api, c.site = api, h.callerSite()
 	}
 	return c
@@ -249,4 +249,25 @@ func (p *Program) callStart(line, col int) (int, int) {
 		return s[0], s[1]
 	}
 	return line, col
+}
+
+// Explain replays witness w and returns the run step by step: which
+// phase ran which callback from which queue, and what each printed.
+func (p *Program) Explain(w loop.Witness) []explore.Step {
+	if p.syntax != "" || p.tooDeep != "" || p.abandoned.Load() {
+		return nil
+	}
+	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, p.opts.Limits) })
+	if err != nil {
+		return nil
+	}
+	defer h.close()
+	h.sites = true
+	rec := explore.NewSteps(func(cb any) string { d, _ := h.describeCb(cb); return d }, func() []string { return frames.Drop(h.out.lines()) })
+	h.l.SetTrace(rec.Event)
+	h.onMicrotask = rec.Microtask
+	if h.run().Abandoned {
+		p.abandoned.Store(true)
+	}
+	return rec.Done()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grafana/sobek"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/memfs"
 	"github.com/looplint/looplint/runtime/nodebuf"
 )
@@ -251,7 +252,7 @@ func (h *host) fsCheck(name string, a []sobek.Value) {
 		h.throwType("ERR_INVALID_ARG_VALUE", "The argument 'encoding' is invalid encoding. Received '"+enc+"'")
 	case "writeFile", "appendFile":
 		d := a[1]
-		if !h.p.Profile.Has("fs:write data checked") {
+		if !h.p.Profile.Has(loop.FSWriteDataChecked) {
 			return
 		}
 		if o, ok := d.(*sobek.Object); ok {
@@ -312,7 +313,7 @@ func (h *host) fsModule() sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			h.fsCheck(op.name, args)
 			v, err := op.do(h, args)
-			if err != nil && (op.name == "stat" || op.name == "lstat") && h.p.Profile.Has("statSync:throwIfNoEntry") {
+			if err != nil && (op.name == "stat" || op.name == "lstat") && h.p.Profile.Has(loop.StatSyncThrowIfNoEntry) {
 				// statSync(p, { throwIfNoEntry: false }) returns undefined
 				// for a missing file.
 				var fe *memfs.Error
@@ -479,7 +480,7 @@ func (h *host) fsError(err error, sync bool) sobek.Value {
 	}
 	if fe.Message == "" {
 		e.Set("errno", fe.Errno)
-		if sync && !h.p.Profile.Has("fs:sync error keys") {
+		if sync && !h.p.Profile.Has(loop.FSSyncErrorKeys) {
 			e.Set("syscall", fe.Syscall) // before code, before 20.8.0
 		}
 	}

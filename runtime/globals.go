@@ -206,8 +206,16 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
+	// The JavaScript names features by string. A name the table lacks is
+	// a bug there (TestJSFeatureNames), so it stops the run rather than
+	// reading as a feature every release has.
 	h.internal.Set("has", func(call sobek.FunctionCall) sobek.Value {
-		return rt.ToValue(h.p.Profile.Has(call.Argument(0).String()))
+		name := call.Argument(0).String()
+		f, ok := loop.FeatureNamed(name)
+		if !ok {
+			panic(fmt.Sprintf("looplint: internal.has(%q): no such feature", name))
+		}
+		return rt.ToValue(h.p.Profile.Has(f))
 	})
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 	// describe is Node's "Received ..." wording for a bad argument.
@@ -277,7 +285,7 @@ func (h *host) bootstrap() error {
 	}
 	g.Set("queueMicrotask", qmv)
 	// Read by parse's async-iteration helpers (parse/asyncgen.js).
-	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has("v8:yield* single await"), "__looplint_endAwaits": h.p.Profile.OldAwait(), "__looplint_closeOnReject": h.p.Profile.Has("v8:async-from-sync close")} {
+	for n, v := range map[string]bool{"__looplint_yieldStarAwaits": !h.p.Profile.Has(loop.V8YieldStarSingleAwait), "__looplint_endAwaits": h.p.Profile.OldAwait(), "__looplint_closeOnReject": h.p.Profile.Has(loop.V8AsyncFromSyncClose)} {
 		g.DefineDataProperty(n, rt.ToValue(v), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_FALSE)
 	}
 	named, err := h.runInternal("defaultName")
@@ -502,8 +510,9 @@ func (h *host) stubGlobals() {
 
 // stripFeatures removes globals and methods this Node version lacks.
 func (h *host) stripFeatures() {
-	for _, name := range loop.Features() {
-		if strings.Contains(name, ":") || h.p.Profile.Has(name) {
+	for _, f := range loop.Features() {
+		name := f.String()
+		if strings.Contains(name, ":") || h.p.Profile.Has(f) {
 			continue
 		}
 		parts := strings.Split(name, ".")
@@ -540,7 +549,7 @@ func (h *host) hostObject() *sobek.Object {
 		rt.Interrupt(sigMemory)
 		return sobek.Undefined()
 	})
-	o.Set("multipleResolves", h.p.Profile.Has("multipleResolves") && !h.p.Profile.Has("multipleResolves removed"))
+	o.Set("multipleResolves", h.p.Profile.Has(loop.MultipleResolves) && !h.p.Profile.Has(loop.MultipleResolvesRemoved))
 	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})

@@ -38,6 +38,10 @@ type host struct {
 	// oracle); reasons are what it could not follow (unmodelled).
 	x       *explore.Exec
 	reasons []explore.Reason
+	// sites: name callbacks by their call site (host.label), as under
+	// the explorer; onMicrotask sees each microtask run (Explain).
+	sites       bool
+	onMicrotask func()
 	rt      *sobek.Runtime
 	l       *loop.Loop
 	fs      *memfs.FS
@@ -299,6 +303,9 @@ func (j *jobCounter) Grab() any {
 }
 
 func (j *jobCounter) Resumed(obj any) {
+	if j.h.onMicrotask != nil {
+		j.h.onMicrotask()
+	}
 	pos := ""
 	if s, ok := obj.(*jobSite); ok {
 		pos = s.pos

@@ -16,6 +16,7 @@ import (
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/jslib"
 	"github.com/looplint/looplint/runtime/nodepath"
@@ -140,7 +141,7 @@ func (h *host) urlModule() sobek.Value {
 			panic(rt.NewGoError(fmt.Errorf("looplint: url.%s is not available in the sandbox", n)))
 		})
 	}
-	if !h.p.Profile.Has("url.fileURLToPath") {
+	if !h.p.Profile.Has(loop.FileURLToPath) {
 		return o
 	}
 	o.Set("fileURLToPath", func(c sobek.FunctionCall) sobek.Value {
@@ -179,7 +180,7 @@ func (h *host) userBuiltin(name string) (sobek.Value, error) {
 // builtin returns the exports of a built-in module by name.
 func (h *host) builtin(name string) (sobek.Value, error) {
 	if strings.HasPrefix(name, "node:") {
-		if !h.p.Profile.Has("require:node:") {
+		if !h.p.Profile.Has(loop.RequireNodeScheme) {
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
 		}
 		name = strings.TrimPrefix(name, "node:")
@@ -207,7 +208,7 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	case "fs":
 		v = h.fsModule()
 	case "fs/promises":
-		if !h.p.Profile.Has("module:fs/promises") {
+		if !h.p.Profile.Has(loop.ModuleFSPromises) {
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
 		}
 		fs, err := h.builtin("fs")
@@ -226,7 +227,9 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !ok || !h.p.Profile.Has("module:"+name) {
+		// A module the table does not name is in every release.
+		f, gated := loop.FeatureNamed("module:" + name)
+		if !ok || gated && !h.p.Profile.Has(f) {
 			if unsupported[name] {
 				return nil, h.moduleError(fmt.Sprintf("looplint: module '%s' is not supported in the sandbox", name), "ERR_LOOPLINT_UNSUPPORTED")
 			}
@@ -339,7 +342,7 @@ func (h *host) require(dir, id string) (sobek.Value, error) {
 // a path id.
 func (h *host) resolveFile(dir, id string) (string, bool) {
 	r := nodepath.Require(h.fs, dir, id)
-	if r.Main != "" && h.p.Profile.Has("DEP0128") {
+	if r.Main != "" && h.p.Profile.Has(loop.DEP0128) {
 		pkg := path.Join(path.Dir(r.File), "package.json")
 		h.warnCode("DeprecationWarning", fmt.Sprintf("Invalid 'main' field in '%s' of '%s'. Please either fix that or report it to the module author", pkg, r.Main), "DEP0128")
 	}
@@ -481,7 +484,7 @@ func (h *host) loadESM(p, src string) (sobek.ModuleRecord, error) {
 			return nil
 		}
 		props := []sobek.MetaProperty{{Key: "url", Value: h.rt.ToValue(nodepath.FileURL(k))}}
-		if h.p.Profile.Has("import.meta.filename") {
+		if h.p.Profile.Has(loop.ImportMetaFilename) {
 			props = append(props, sobek.MetaProperty{Key: "filename", Value: h.rt.ToValue(k)},
 				sobek.MetaProperty{Key: "dirname", Value: h.rt.ToValue(path.Dir(k))})
 		}
@@ -511,10 +514,10 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 		key = r.File
 	} else if strings.HasPrefix(spec, "file://") {
 		key = strings.TrimPrefix(spec, "file://")
-	} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has("import:node:") {
+	} else if strings.HasPrefix(spec, "node:") && !h.p.Profile.Has(loop.ImportNodeScheme) {
 		return nil, h.moduleError("Only file and data URLs are supported by the default ESM loader. Received protocol 'node:'", "ERR_UNSUPPORTED_ESM_URL_SCHEME")
 	}
-	if strings.HasSuffix(key, ".cjs") && !h.p.Profile.Has("import:.cjs") {
+	if strings.HasSuffix(key, ".cjs") && !h.p.Profile.Has(loop.ImportCJS) {
 		return nil, h.moduleError(fmt.Sprintf("Unknown file extension \".cjs\" for %s", key), "ERR_UNKNOWN_FILE_EXTENSION")
 	}
 	if m, ok := h.esmCache[key]; ok {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/grafana/sobek"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/nodepath"
 )
 
@@ -80,7 +81,7 @@ func (h *host) pathModule() sobek.Value {
 			}
 			return v.String()
 		}
-		return rt.ToValue(nodepath.Format(nodepath.Parsed{Root: field("root"), Dir: field("dir"), Base: field("base"), Name: field("name"), Ext: field("ext")}, h.p.Profile.Has("path.format dot")))
+		return rt.ToValue(nodepath.Format(nodepath.Parsed{Root: field("root"), Dir: field("dir"), Base: field("base"), Name: field("name"), Ext: field("ext")}, h.p.Profile.Has(loop.PathFormatDot)))
 	})
 	o.Set("toNamespacedPath", func(c sobek.FunctionCall) sobek.Value { return c.Argument(0) })
 	o.Set("posix", o)

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/loop"
 )
 
 // jsThrow carries a thrown JS value that did not come from the engine
@@ -55,7 +57,7 @@ func (h *host) Uncaught(err error, fromPromise bool) bool {
 			origin = "unhandledRejection"
 		}
 		all := []sobek.Value{h.rt.ToValue("uncaughtException"), val}
-		if h.p.Profile.Has("uncaughtException:origin") {
+		if h.p.Profile.Has(loop.UncaughtExceptionOrigin) {
 			all = append(all, h.rt.ToValue(origin))
 		}
 		if _, e := h.emit(h.process, all...); h.jsError(e) != nil {
@@ -342,7 +344,7 @@ func (h *host) EmitProcess(event string) {
 func (h *host) defineExitCode(pr *sobek.Object) {
 	rt := h.rt
 	var code sobek.Value = sobek.Undefined()
-	validate, number := h.p.Profile.Has("exitCode:validated"), h.p.Profile.Has("exitCode:number")
+	validate, number := h.p.Profile.Has(loop.ExitCodeValidated), h.p.Profile.Has(loop.ExitCodeNumber)
 	get := rt.ToValue(func(sobek.FunctionCall) sobek.Value { return code })
 	set := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
 		v := c.Argument(0)

@@ -161,7 +161,7 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		p.syntax = esmInCJSError(f)
 	case tooNew != "":
 		p.syntax = tooNew
-	case f.Lowered && !prof.Has("syntax:async iteration"):
+	case f.Lowered && !prof.Has(loop.SyntaxAsyncIteration):
 		p.syntax = asyncIterationError(f)
 	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"

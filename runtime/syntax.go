@@ -125,14 +125,14 @@ func stripESM(src string) string {
 // syntaxRejected is Node's refusal of the file's first use of syntax
 // newer than the release ("" when it has none), as syntaxStderr takes it.
 func syntaxRejected(f *parse.File, prof loop.Profile) string {
-	if prof.Has("ts:strip types") {
+	if prof.Has(loop.TSStripTypes) {
 		if line, _, msg := f.StripOnlyError(); msg != "" {
 			return fmt.Sprintf("%d\x00%s\x00%s", line, sourceLine(f, line), msg)
 		}
 	}
 	if u, msg, rejected := f.FirstRejected(prof.SyntaxRejected); rejected {
 		if msg == "" {
-			msg = "SyntaxError: " + strings.TrimPrefix(u.Feature, "syntax:") + " (on Node " + prof.Node.String() + ")"
+			msg = "SyntaxError: " + strings.TrimPrefix(u.Feature.String(), "syntax:") + " (on Node " + prof.Node.String() + ")"
 		}
 		return fmt.Sprintf("%d\x00%s\x00%s", u.Line, sourceLine(f, u.Line), msg)
 	}

@@ -397,7 +397,7 @@ func compiledNotes(file string, pf *parse.File, p loop.Profile) []string {
 	switch {
 	case pf.Ext == ".jsx" || pf.Ext == ".tsx":
 		return []string{fmt.Sprintf("%s: Node does not run JSX; this is the program as compiled to JavaScript", file)}
-	case pf.TypeScript() && !p.Has("ts:strip types"):
+	case pf.TypeScript() && !p.Has(loop.TSStripTypes):
 		return []string{fmt.Sprintf("%s: Node %s runs a TypeScript file as JavaScript (it strips types from 22.18.0 and 23.6.0); this is the program with its types stripped, as a compiler or a loader runs it", file, p.Node)}
 	}
 	return nil

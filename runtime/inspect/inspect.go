@@ -3,6 +3,7 @@
 package inspect
 
 import (
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"math"
 	"strconv"
@@ -13,10 +14,10 @@ import (
 
 // Options selects the Node flavour and util.inspect options.
 type Options struct {
-	Major      int                       // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
-	Depth      int                       // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
-	ShowHidden bool                      // util.inspect's showHidden
-	Has        func(feature string) bool // layout.Ctx.Has
+	Major      int                             // Node major version; 0 means newest. 10 and 11 use the pre-12 layout.
+	Depth      int                             // 0 means Node's default (2); DepthNone is depth 0; other negatives mean unlimited (depth: null).
+	ShowHidden bool                            // util.inspect's showHidden
+	Has        func(feature loop.Feature) bool // layout.Ctx.Has
 	// Stack, if set, rewrites an Error's stack text before printing: the
 	// runtime turns the engine's frames into Node's and hides its own.
 	Stack func(string) string

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"regexp"
 	"strconv"
@@ -484,7 +485,7 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
 	}
 	// An AggregateError's errors: from 16.17.0 and 18.6.0 (layout feature).
-	if errs := o.Get("errors"); errs != nil && c.Has != nil && c.Has("inspect:errors") && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
+	if errs := o.Get("errors"); errs != nil && c.Has != nil && c.Has(loop.InspectErrors) && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
 		*keys = append(*keys, key{v: c.rt.ToValue("errors"), str: "errors"})
 	}
 	stack = improveStack(stack, ctor, name, tag)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/looplint/looplint/loop"
 )
 
 // MaxArrayLength is util.inspect's default maxArrayLength.
@@ -25,8 +27,8 @@ type Ctx struct {
 	// one (2 by default, -1 for null or Infinity).
 	Depth int
 	// Has reports whether the release has a feature of loop's table
-	// ("inspect:__proto__ key", "inspect:string width"); nil: none.
-	Has func(feature string) bool
+	// (InspectProtoKey, InspectStringWidth); nil: none.
+	Has func(feature loop.Feature) bool
 
 	seen     []any       // the objects being formatted, outermost first (ctx.seen)
 	circular map[any]int // those met again inside themselves, numbered (ctx.circular)
@@ -153,7 +155,7 @@ func (c *Ctx) group(output []string, numeric func(int) bool) []string {
 	const sep = 2
 	dataLen := make([]int, outputLength)
 	w := Width
-	if c.has("inspect:string width") {
+	if c.has(loop.InspectStringWidth) {
 		w = StringWidth
 	}
 	for i := 0; i < outputLength; i++ {
@@ -267,4 +269,4 @@ func SizeSuffix(major, n int, collection bool) string {
 	return "(" + strconv.Itoa(n) + ")"
 }
 
-func (c *Ctx) has(feature string) bool { return c.Has != nil && c.Has(feature) }
+func (c *Ctx) has(feature loop.Feature) bool { return c.Has != nil && c.Has(feature) }

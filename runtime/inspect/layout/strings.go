@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/looplint/looplint/loop"
 )
 
 const maxStringLength = 10000
@@ -112,7 +114,7 @@ var keyRe = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z_0-9]*$`)
 // it is a plain identifier, else quoted.
 // Key is Key for this release.
 func (c *Ctx) Key(k string) string {
-	if k == "__proto__" && c.has("inspect:__proto__ key") {
+	if k == "__proto__" && c.has(loop.InspectProtoKey) {
 		return "['__proto__']"
 	}
 	return Key(c.Major, k)
