@@ -184,7 +184,6 @@ var complete = map[string]bool{
 	"stdout-write-callback":  true,
 }
 
-
 // TestPredictNodeCases answers every testdata/runtime and testdata/predict
 // case and version as `looplint predict` does (the interpreter, then the
 // runtime's exploration). A complete answer must be sound (every recorded

@@ -42,11 +42,11 @@ type host struct {
 	// the explorer; onMicrotask sees each microtask run (Explain).
 	sites       bool
 	onMicrotask func()
-	rt      *sobek.Runtime
-	l       *loop.Loop
-	fs      *memfs.FS
-	out     outBuf
-	err     outBuf
+	rt          *sobek.Runtime
+	l           *loop.Loop
+	fs          *memfs.FS
+	out         outBuf
+	err         outBuf
 
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value

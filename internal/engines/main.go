@@ -30,7 +30,7 @@ import (
 
 type job struct {
 	suite, name, file, dir string
-	version               loop.Version
+	version                loop.Version
 }
 
 type side struct {
