@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"regexp"
 	goruntime "runtime"
 	"sort"
 	"strings"
@@ -148,6 +149,9 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 	for _, r := range h.reasons {
 		end.Reasons = append(end.Reasons, r)
 	}
+	if l, ok := engineWording(end.Stdout); ok {
+		end.Reasons = append(end.Reasons, explore.Reason{Msg: fmt.Sprintf("the program prints an error in the embedded engine's own words (%q), which V8 words its own way by release", l)})
+	}
 	return end
 }
 
@@ -270,4 +274,48 @@ func (p *Program) Explain(w loop.Witness) []explore.Step {
 		p.abandoned.Store(true)
 	}
 	return rec.Done()
+}
+
+// engineWording finds, in what a run printed, an error message in the
+// engine's own words (engineMessages): V8 words most of them otherwise,
+// and differently by release, so an answer that prints one is not
+// complete. It returns the first such line.
+func engineWording(lines []string) (string, bool) {
+	enginePieces.Do(func() {
+		for _, m := range engineMessages {
+			var ps []string
+			for _, p := range verbRE.Split(m, -1) {
+				if p != "" {
+					ps = append(ps, p)
+				}
+			}
+			engineParts = append(engineParts, ps)
+		}
+	})
+	for _, l := range lines {
+		for _, ps := range engineParts {
+			if inOrder(l, ps) {
+				return l, true
+			}
+		}
+	}
+	return "", false
+}
+
+var (
+	verbRE       = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+	enginePieces sync.Once
+	engineParts  [][]string
+)
+
+// inOrder reports whether the pieces occur in s one after the other.
+func inOrder(s string, pieces []string) bool {
+	for _, p := range pieces {
+		i := strings.Index(s, p)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p):]
+	}
+	return true
 }
