@@ -27,7 +27,6 @@ type predictFlags struct {
 	node, module, fsDir, format string
 	noConfirm, explain          bool
 	maxOrders, explore          int
-	seed                        uint64
 	timeout                     time.Duration
 	stallMS                     int64
 }
@@ -42,19 +41,21 @@ chosen version and lists every distinct output order it can produce, each
 with a witness (the clock and I/O choices that produce it). Nothing is run
 to find them.
 
-By default each predicted order is then confirmed: the sandboxed runtime
-replays its witness and must print exactly that order; and a seeded random
-exploration of the runtime (--explore schedules) looks for orders that were
-not predicted, which would be a looplint bug and is reported loudly. A
-replay that runs out of the sandbox's budget (a busy loop that takes Node a
-second takes the embedded engine minutes) leaves its order unconfirmed and
-says so; the orders after it are not replayed.
+By default the sandboxed runtime then explores the same model, path by
+path (up to --explore runs): each predicted order it prints is confirmed,
+one it did not reach is replayed by its witness, and an order it prints
+that was not predicted is a looplint bug, reported loudly. A run that
+exhausts the sandbox's budget (a busy loop that takes Node a second takes
+the embedded engine minutes) ends that exploration and leaves the orders
+unconfirmed, saying so.
 
 Where the interpreter meets something it cannot model (an unknown callee,
 eval, a module it does not know, a loop past its cap (a loop that only
-counts is computed at once), ...) the result is
-marked incomplete, with each reason and its position: the listed orders are
-then what the modelled part of the program does, not a guarantee.
+counts is computed at once), ...) its result is incomplete, with each
+reason and its position. If the runtime then explored every path of the
+model, its orders are the answer ("engine": "runtime" in JSON); otherwise
+the listed orders are what the modelled part of the program does, not a
+guarantee.
 
 The predictor is young: see the README for what it models so far.
 
@@ -83,7 +84,6 @@ usage.`,
 	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
 	fl.IntVar(&f.explore, "explore", answer.DefaultRuns, "runs of the runtime's systematic exploration, which confirms the orders and looks for unpredicted ones")
-	fl.Uint64Var(&f.seed, "seed", 1, "unused (the runtime's exploration is systematic, not random); kept for scripts")
 	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction, past which the orders found so far are listed and the result is incomplete, and for the random exploration after it, which tries only the schedules that fit (0: none)")
 	return cmd
 }
