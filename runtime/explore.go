@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grafana/sobek"
 	"github.com/grafana/sobek/ast"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/frames"
@@ -159,17 +160,54 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 // fix (a clock, Math.random): under the explorer, the answer is then
 // incomplete. Elsewhere (a replay, a random schedule) it is what it is.
 func (h *host) unmodelled(what string) {
+	h.incomplete(what + " is read by the program: the engine gives it one value per run, and others could print otherwise")
+}
+
+// lacks notes that the program uses what Node has and the sandbox does
+// not (a module, a module's member): under the explorer, the answer is
+// then incomplete, since Node would run it.
+func (h *host) lacks(what string) {
+	h.incomplete(what + " is not in the sandbox (Node has it)")
+}
+
+// incomplete gives the explorer's answer a reason, once per place.
+func (h *host) incomplete(msg string) {
 	if h.x == nil {
 		return
 	}
 	pos := h.callerSite()
 	for _, r := range h.reasons {
-		if r.Pos == pos {
-			return // once per place
+		if r.Pos == pos && r.Msg == msg {
+			return
 		}
 	}
-	h.reasons = append(h.reasons, explore.Reason{Pos: pos, Msg: what + " is read by the program: the engine gives it one value per run, and others could print otherwise"})
+	h.reasons = append(h.reasons, explore.Reason{Pos: pos, Msg: msg})
 }
+
+// partial wraps a built-in module the sandbox implements in part (fs,
+// url, ...): reading a member it lacks is a reason (lacks), where Node
+// would give the member. Behaviour is unchanged: the member reads as
+// undefined, as before.
+func (h *host) partial(name string, v sobek.Value) sobek.Value {
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		return v
+	}
+	return h.rt.ToValue(h.rt.NewProxy(obj, &sobek.ProxyTrapConfig{
+		Get: func(target *sobek.Object, property string, receiver sobek.Value) sobek.Value {
+			v := target.Get(property)
+			if v == nil && !ignoredMember[property] {
+				h.lacks(fmt.Sprintf("%s.%s", name, property))
+			}
+			return v
+		},
+	}))
+}
+
+// ignoredMember are reads that probe an object rather than use an API
+// (a thenable check, a transpiler's interop, inspect).
+var ignoredMember = map[string]bool{"then": true, "default": true, "__esModule": true, "toJSON": true,
+	"inspect": true, "constructor": true, "prototype": true, "length": true, "name": true}
 
 // wallMillis is Date.now(): a concrete reading, or under the explorer a
 // pinned one (explore.SymClock.Pin) that moves a millisecond per read,

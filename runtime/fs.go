@@ -436,7 +436,7 @@ func (h *host) fsModule() sobek.Value {
 	for _, k := range []string{"F_OK", "R_OK", "W_OK", "X_OK"} {
 		fs.Set(k, consts.Get(k))
 	}
-	fs.Set("promises", promises)
+	fs.Set("promises", h.partial("fs.promises", promises))
 	return fs
 }
 

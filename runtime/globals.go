@@ -472,8 +472,8 @@ const queueMicrotaskSrc = `(function (then, resolved, report, badArg) {
 // stubGlobals gives the sandbox a stand-in for each global this release
 // of Node has and the sandbox does not provide (fetch, WebAssembly, URL,
 // ...), so that typeof and feature tests see what they would see on Node;
-// calling one throws, as the sandbox has no network and no such API. The
-// predictor marks any use beyond typeof as not modelled. Only names the
+// calling one throws, as the sandbox has no network and no such API. Both
+// engines mark any use beyond typeof as not modelled. Only names the
 // program's text mentions get one: each costs every run's start.
 func (h *host) stubGlobals() {
 	rt := h.rt
@@ -492,12 +492,13 @@ func (h *host) stubGlobals() {
 		case "function":
 			n := name
 			fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+				h.lacks(n)
 				panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", n)))
 			}).ToObject(rt)
 			fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
 			v = fn
 		case "object":
-			v = rt.NewObject()
+			v = h.partial(name, rt.NewObject())
 			if name == "GLOBAL" || name == "root" { // old aliases of global
 				v = g
 			}

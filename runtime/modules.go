@@ -204,9 +204,9 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	case "buffer":
 		o := h.rt.NewObject()
 		o.Set("Buffer", h.bufferCtor)
-		v = o
+		v = h.partial("buffer", o)
 	case "fs":
-		v = h.fsModule()
+		v = h.partial("fs", h.fsModule())
 	case "fs/promises":
 		if !h.p.Profile.Has(loop.ModuleFSPromises) {
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
@@ -221,7 +221,7 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	case "path", "path/posix":
 		v = h.pathModule()
 	case "url":
-		v = h.urlModule()
+		v = h.partial("url", h.urlModule())
 	default:
 		prg, ok, err := moduleProgram(name)
 		if err != nil {
@@ -262,6 +262,10 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 }
 
 func (h *host) moduleError(msg, code string) error {
+	if code == "ERR_LOOPLINT_UNSUPPORTED" {
+		// Node would run it: the explorer's answer cannot be complete.
+		h.incomplete(strings.TrimPrefix(msg, "looplint: ") + " (Node has it)")
+	}
 	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
 	e.Set("code", code)
 	return &jsThrow{e}
