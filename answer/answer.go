@@ -124,6 +124,14 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		a.OK = true
 		return a
 	}
+	if !pi.Complete && len(rt.Reasons) > 0 {
+		// Neither engine could answer: say what stopped each.
+		for _, r := range rt.Reasons {
+			r.Msg = "the runtime: " + r.Msg
+			a.Reasons = append(a.Reasons, r)
+		}
+		explore.SortReasons(a.Reasons)
+	}
 	a.Orders = list(pi, Interpreter, o.MaxOrders)
 	a.OK = pi.Complete
 	if o.NoConfirm {
