@@ -1,5 +1,5 @@
 // Package loop is looplint's model of the Node.js event loop: the queues,
-// the phase order and the draining rules of SEMANTICS.md, parameterized by
+// the phase order and the draining rules of docs/semantics.md, parameterized by
 // a Profile (Node version family and main-module kind). It is the only
 // place these rules are written down: the runtime drives it with a real
 // JavaScript engine, the predictor with an abstract interpreter. Every
@@ -720,7 +720,7 @@ func (l *Loop) drain() {
 }
 
 // processRejections applies the version's unhandled-rejection policy
-// (SEMANTICS §10) after a drain; it reports whether it ran any JavaScript.
+// (docs/semantics.md §9) after a drain; it reports whether it ran any JavaScript.
 func (l *Loop) processRejections() bool {
 	unhandled, late := l.host.TakeRejections()
 	did := false
@@ -762,7 +762,7 @@ func (l *Loop) RunMain(body func()) {
 		l.esmBody(body)
 	default:
 		// The loader reads the entry asynchronously: the body runs in
-		// the first poll phase, so check comes next (SEMANTICS §7.2).
+		// the first poll phase, so check comes next (docs/semantics.md §11.1).
 		l.entry = body
 	}
 	for !l.dead {
@@ -803,13 +803,13 @@ func (l *Loop) alive() bool {
 	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
 }
 
-// run is uv_run(UV_RUN_DEFAULT) seen as a cycle (SEMANTICS §2.2). From
+// run is uv_run(UV_RUN_DEFAULT) seen as a cycle (docs/semantics.md §2). From
 // libuv 1.45 (Node 20.3) the timers run at the end of each iteration, and
 // at the start of the first: the cycle is the same while the loop is
 // alive, but the last iteration still runs the timers that are due before
 // libuv sees nothing alive, so a due unref'd timer fires after the last
 // callback, where before the process exited without it (measured on
-// 20.2.0 and 20.3.0; SEMANTICS §2.2 says it changes nothing).
+// 20.2.0 and 20.3.0; it changes nothing here).
 func (l *Loop) run() {
 	atEnd := l.P.TimersAtEnd()
 	ran := false // the last iteration ran this one's timers at its end

@@ -97,7 +97,7 @@ type Profile struct {
 	Module ModuleKind
 }
 
-// Family names the SEMANTICS.md §1 family (A–F).
+// Family names the docs/semantics.md §1 family (A–F).
 func (p Profile) Family() string {
 	v := p.Node
 	switch {
@@ -129,11 +129,11 @@ func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
 
 // RejectionTick: Node 8 queues a "run microtasks" tick when a promise is
 // rejected without a handler, so later ticks wait for the microtask queue
-// (SEMANTICS §3.3).
+// (docs/semantics.md §9).
 func (p Profile) RejectionTick() bool { return p.Node.Major <= 9 }
 
 // ZeroRearm: Node 8 re-arms a list's libuv timer with 0 ms when exactly
-// nothing remains, so it re-runs in the same timers phase (SEMANTICS §4.3).
+// nothing remains, so it re-runs in the same timers phase (docs/semantics.md §4.4).
 func (p Profile) ZeroRearm() bool { return p.Node.Major <= 9 }
 
 // FailedScopes: on Node 8 a callback that throws, when an

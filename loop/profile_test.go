@@ -16,7 +16,7 @@ func TestParseVersion(t *testing.T) {
 	}
 }
 
-// The family boundaries are those measured in SEMANTICS.md §1 and §7.2
+// The family boundaries are those stated in docs/semantics.md §1 and §11.1
 // (ESM entry loading changed between 22.17.0 and 22.18.0, 24.2.0 and 24.3.0).
 func TestFamilies(t *testing.T) {
 	for in, want := range map[string]string{

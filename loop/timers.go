@@ -312,7 +312,7 @@ func (l *Loop) timersPhase() {
 		return
 	}
 	// processTimers(now): lists in (expiry, id) order while due; `now`
-	// stays fixed for the whole phase (SEMANTICS §4.2).
+	// stays fixed for the whole phase (docs/semantics.md §4.2).
 	for {
 		ran := false
 		for !l.dead && l.heap.top() != nil && l.dueHead(now) {
@@ -431,7 +431,7 @@ func (l *Loop) rearm(t *Timer, start Time) {
 			start = l.readStart()
 		case l.P.PerListTimers():
 			// Node 10: a callback that took longer than the interval is
-			// re-armed 1 ms after it ended (SEMANTICS §4.4).
+			// re-armed 1 ms after it ended (docs/semantics.md §4.5).
 			end := l.readStart()
 			if l.leqRearm(start.Add(int64(t.msecs)), end, t) {
 				start = end.Add(1 - int64(t.msecs))
@@ -451,7 +451,7 @@ func (l *Loop) rearm(t *Timer, start Time) {
 
 // timersPerList is Node <= 10: each duration list owns a libuv timer, the
 // lists run in (due, start_id) order against libuv's cached loop time,
-// which timer creation inside a callback refreshes (SEMANTICS §4.3), and
+// which timer creation inside a callback refreshes (docs/semantics.md §4.4), and
 // every list is one callback scope (ticks drain after the whole list).
 func (l *Loop) timersPerList(now Time) {
 	l.loopTime = now

@@ -9,7 +9,7 @@ import (
 // Classes: a class value holds its constructor, prototype methods and
 // getters, instance fields and statics; instances are Objects whose Proto
 // is the class. EventEmitter is such a class with built-in methods, so a
-// subclass works like any other (DESIGN: emit is synchronous).
+// subclass works like any other (emit is synchronous).
 
 // ClassVal is a class (or a built-in one: EventEmitter).
 type ClassVal struct {

@@ -5,7 +5,7 @@ import "fmt"
 // The predictor's model of ECMAScript promises, job for job. The abstract
 // interpreter owns values and functions; this file owns the order in which
 // promise jobs are queued, because that order is what the output depends
-// on (SEMANTICS §6), including the costs that differ by V8 version.
+// on (docs/semantics.md §8), including the costs that differ by V8 version.
 
 // Value is an abstract JS value owned by the interpreter.
 type Value = any

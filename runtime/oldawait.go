@@ -18,7 +18,7 @@ const oldAwaitHelper = "__looplint_await"
 
 // rewriteOldAwait makes `await x` cost what it cost before V8 7.2 (Node 10
 // and 11): the operand was wrapped in a throwaway promise, so awaiting a
-// native promise took 3 microtask jobs instead of 1 (SEMANTICS §6). The
+// native promise took 3 microtask jobs instead of 1 (docs/semantics.md §8). The
 // engine implements today's spec; wrapping each operand in
 // `new Promise(r => r(x))` restores the old count exactly (2 jobs to adopt
 // a native promise, 1 for the await), and costs nothing extra for

@@ -116,7 +116,7 @@ func parseVersion(v string) (major, minor int) {
 	return major, minor
 }
 
-// family maps a Node version to its behavioural family (SEMANTICS.md §1).
+// family maps a Node version to its behavioural family (docs/semantics.md §1).
 func family(v string) string {
 	major, minor := parseVersion(v)
 	switch {
