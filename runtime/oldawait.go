@@ -202,6 +202,12 @@ func rewriteSource(src string, module bool, collect func(prog *ast.Program, offs
 
 var nodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
 
+// indexFields only list nodes the tree holds elsewhere (a var's binding
+// is in its statement and in its function's DeclarationList): following
+// them would reach each nested var function twice per level, 2^depth in
+// all, and apply each rewrite that often.
+var indexFields = map[string]bool{"DeclarationList": true, "ImportEntries": true, "ExportEntries": true}
+
 // walk visits every AST node reachable from v, not below a node for which
 // visit says false.
 func walk(v reflect.Value, visit func(any) bool) {
@@ -216,7 +222,7 @@ func walk(v reflect.Value, visit func(any) bool) {
 		walk(v.Elem(), visit)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
+			if f := v.Type().Field(i); f.IsExported() && !indexFields[f.Name] {
 				walk(v.Field(i), visit)
 			}
 		}
