@@ -1,78 +1,12 @@
 package runtime
 
 import (
-	"reflect"
-	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/grafana/sobek/ast"
 
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
-
-// nestedVarFunctions is `var f0 = function () { var f1 = function () { … } }`
-// depth levels deep, with body at the innermost level. Each var is also
-// listed in its function's DeclarationList, so a walk that follows both
-// reaches level k 2^k times.
-func nestedVarFunctions(depth int, body string) string {
-	var b strings.Builder
-	for i := range depth {
-		b.WriteString("var f" + strconv.Itoa(i) + " = function () { ")
-	}
-	b.WriteString(body)
-	for range depth {
-		b.WriteString(" };")
-	}
-	return b.String()
-}
-
-// walkCounts walks the tree rewriteSource hands its rewrites and counts
-// how often each node is visited.
-func walkCounts(src string, module bool) (visits int, perNode map[any]int) {
-	perNode = map[any]int{}
-	rewriteSource(src, module, func(prog *ast.Program, _ int, _ func(int, string, bool)) {
-		walk(reflect.ValueOf(prog), func(n any) bool {
-			visits++
-			perNode[n]++
-			return true
-		})
-	})
-	return visits, perNode
-}
-
-// The rewrites at Prepare walk the tree several times: each walk must
-// visit a node once, or nested var functions cost 2^depth and every
-// rewrite is applied once per visit.
-func TestWalkVisitsEachNodeOnce(t *testing.T) {
-	cases := []struct {
-		name   string
-		src    string
-		module bool
-	}{
-		{"nested var functions", nestedVarFunctions(16, "return 1;"), false},
-		{"nested var functions, module", nestedVarFunctions(16, "return 1;"), true},
-		{"exports", "export function f() { return () => this; }\nexport default async function () {}\nexport var v = 1;\nimport x from 'y';\n", true},
-		{"for var", "for (var i in o) {} for (var j = 0; j < 1; j++) {} var g = () => { var h; };", false},
-		{"static block", "class C { static { var s = function () { var t; }; } }", false},
-	}
-	for _, c := range cases {
-		visits, perNode := walkCounts(c.src, c.module)
-		if len(perNode) == 0 {
-			t.Fatalf("%s: nothing walked (parse error?)", c.name)
-		}
-		if visits != len(perNode) {
-			var twice []string
-			for n, k := range perNode {
-				if k > 1 && len(twice) < 3 {
-					twice = append(twice, reflect.TypeOf(n).String()+" ×"+strconv.Itoa(k))
-				}
-			}
-			t.Errorf("%s: %d visits to %d nodes (e.g. %s)", c.name, visits, len(perNode), strings.Join(twice, ", "))
-		}
-	}
-}
 
 // Each rewrite edits a node once, whichever way its declaration makes it
 // reachable.
@@ -140,7 +74,8 @@ func TestOldAwaitVarFunctionOrder(t *testing.T) {
 // functions: its rewrites walk the tree, and a walk that follows
 // DeclarationList as well as the body takes 2^25 steps here.
 func BenchmarkPrepareNestedVarFunctions(b *testing.B) {
-	f, err := parse.Parse("main.js", []byte(nestedVarFunctions(25, "return 1;")))
+	src := strings.Repeat("var f = function () { ", 25) + "return 1;" + strings.Repeat(" };", 25)
+	f, err := parse.Parse("main.js", []byte(src))
 	if err != nil {
 		b.Fatal(err)
 	}
