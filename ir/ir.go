@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/loop"
 )
 
 // Pos is a 1-based line and column (in characters) in the analysed source.
@@ -45,7 +45,7 @@ func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && 
 // method and class field initializer gets its own Func, referenced by ID.
 type Program struct {
 	File   string
-	Module parse.ModuleKind
+	Module loop.ModuleKind
 	Main   *Func
 	Funcs  []*Func
 	// Depth is how deeply statements and expressions nest in the source.

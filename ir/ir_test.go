@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -50,7 +51,7 @@ func lowerSource(t testing.TB, name, src string) (*Program, string) {
 	if err != nil {
 		t.Fatalf("%s: parse: %v", name, err)
 	}
-	p, err := Lower(f, f.Module(true) == parse.ESModule)
+	p, err := Lower(f, f.Module(true) == loop.ESModule)
 	if err != nil {
 		t.Fatalf("%s: lower: %v", name, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/grafana/sobek/token"
 	"github.com/grafana/sobek/unistring"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -69,9 +70,9 @@ func lower(f *parse.File, module bool, file string) (*Program, error) {
 		}
 		return nil, pe
 	}
-	m := parse.CommonJS
+	m := loop.CommonJS
 	if module {
-		m = parse.ESModule
+		m = loop.ESModule
 	}
 	l.prog = &Program{File: f.Path, Module: m}
 	main := l.newFunc("", 1)

@@ -45,23 +45,59 @@ var promiseStatics = set("resolve reject all race allSettled any withResolvers t
 var listenMethods = set("on once addListener prependListener prependOnceListener")
 var unlistenMethods = set("off removeListener removeAllListeners")
 
+// QueueOp is the op of a call of the callee path p when p names one of
+// Node's APIs that queue a callback: process.nextTick, queueMicrotask,
+// and the timers, also as the timers module's. The analyzers' sched
+// classifies its sites with it and MethodOp, so both recognise the same
+// calls.
+func QueueOp(p string) (OpKind, bool) {
+	switch p {
+	case "process.nextTick":
+		return OpNextTick, true
+	case "queueMicrotask":
+		return OpMicrotask, true
+	case "setTimeout", "timers.setTimeout":
+		return OpTimer, true
+	case "setInterval", "timers.setInterval":
+		return OpInterval, true
+	case "setImmediate", "timers.setImmediate":
+		return OpImmediate, true
+	}
+	return "", false
+}
+
+// MethodOp is the op of a call of method m on any receiver (promise
+// reactions, emit, adding and removing listeners), "" for other methods:
+// whether the receiver is a promise or an emitter is known only when the
+// call runs.
+func MethodOp(m string) OpKind {
+	switch {
+	case m == "then":
+		return OpThen
+	case m == "catch":
+		return OpCatch
+	case m == "finally":
+		return OpFinally
+	case m == "emit":
+		return OpEmit
+	case listenMethods[m]:
+		return OpListen
+	case unlistenMethods[m]:
+		return OpUnlisten
+	}
+	return ""
+}
+
 // opFor maps a callee path to an op kind and name.
 func opFor(p string) (OpKind, string, bool) {
+	if k, ok := QueueOp(p); ok {
+		return k, "", true
+	}
 	mod, name := p, ""
 	if i := strings.LastIndexByte(p, '.'); i >= 0 {
 		mod, name = p[:i], p[i+1:]
 	}
 	switch p {
-	case "process.nextTick":
-		return OpNextTick, "", true
-	case "queueMicrotask":
-		return OpMicrotask, "", true
-	case "setTimeout", "timers.setTimeout":
-		return OpTimer, "", true
-	case "setInterval", "timers.setInterval":
-		return OpInterval, "", true
-	case "setImmediate", "timers.setImmediate":
-		return OpImmediate, "", true
 	case "clearTimeout", "timers.clearTimeout":
 		return OpClear, "timeout", true
 	case "clearInterval", "timers.clearInterval":
@@ -129,22 +165,7 @@ func (l *lowerer) call(e *ast.CallExpression) Expr {
 	// Method-like ops on any receiver.
 	if d, ok := callee.(*ast.DotExpression); ok {
 		m := d.Identifier.Name.String()
-		var k OpKind
-		switch {
-		case m == "then":
-			k = OpThen
-		case m == "catch":
-			k = OpCatch
-		case m == "finally":
-			k = OpFinally
-		case m == "emit":
-			k = OpEmit
-		case listenMethods[m]:
-			k = OpListen
-		case unlistenMethods[m]:
-			k = OpUnlisten
-		}
-		if k != "" {
+		if k := MethodOp(m); k != "" {
 			recv, ropt := l.optional(d.Left)
 			name := ""
 			if k == OpListen || k == OpUnlisten {

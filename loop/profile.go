@@ -74,7 +74,8 @@ func Latest(major int) (Version, bool) {
 	return v, ok
 }
 
-// ModuleKind is how the main module is loaded.
+// ModuleKind is how Node loads the main module (parse.File.Module decides
+// it for a file).
 type ModuleKind int
 
 const (

@@ -1,9 +1,6 @@
 package parse
 
 import (
-	"reflect"
-	"sync"
-
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/token"
 )
@@ -46,79 +43,6 @@ func fixTree(prog *ast.Program, src string) (badRE int) {
 	})
 	return badRE
 }
-
-// Walk calls visit on each AST node under root (root included) before
-// its children; visit returns false to skip a node's children.
-func Walk(root any, visit func(n any) bool) {
-	WalkDepth(root, func(n any, _ int) bool { return visit(n) })
-}
-
-// WalkDepth is Walk, telling visit how many nodes enclose n.
-func WalkDepth(root any, visit func(n any, depth int) bool) {
-	// Only bindings are reachable twice (from a function's body and its
-	// DeclarationList); skipping a repeat keeps the walk linear.
-	seen := map[*ast.Binding]bool{}
-	depth := 0
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Pointer:
-			if v.IsNil() || v.Type().Elem().PkgPath() != astPkg || v.Elem().Kind() != reflect.Struct {
-				return
-			}
-			if b, ok := v.Interface().(*ast.Binding); ok {
-				if seen[b] {
-					return
-				}
-				seen[b] = true
-			}
-			if !visit(v.Interface(), depth) {
-				return
-			}
-			depth++
-			walk(v.Elem())
-			depth--
-		case reflect.Struct:
-			for _, i := range nodeFields(v.Type()) {
-				walk(v.Field(i))
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(root))
-}
-
-// nodeFields lists, per struct type, the exported fields that can hold
-// AST nodes (cached: the walk asks for every node).
-func nodeFields(t reflect.Type) []int {
-	if f, ok := fieldCache.Load(t); ok {
-		return f.([]int)
-	}
-	var idx []int
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		k := f.Type.Kind()
-		if k == reflect.Slice {
-			k = f.Type.Elem().Kind()
-		}
-		if f.IsExported() && (k == reflect.Interface || k == reflect.Pointer || k == reflect.Struct) {
-			idx = append(idx, i)
-		}
-	}
-	fieldCache.Store(t, idx)
-	return idx
-}
-
-var fieldCache sync.Map // reflect.Type -> []int
-
-var astPkg = reflect.TypeOf(ast.Program{}).PkgPath()
 
 func relational(t token.Token) bool {
 	switch t {

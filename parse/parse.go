@@ -19,6 +19,8 @@ import (
 	"github.com/go-sourcemap/sourcemap"
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
+
+	"github.com/looplint/looplint/loop"
 )
 
 // MaxSize is the largest source file looplint accepts.
@@ -413,39 +415,24 @@ func PackageType(data []byte) (typ string, ok bool) {
 	return typ, true
 }
 
-// ModuleKind is how Node loads the file as its main module.
-type ModuleKind int
-
-const (
-	CommonJS ModuleKind = iota
-	ESModule
-)
-
-func (m ModuleKind) String() string {
-	if m == ESModule {
-		return "esm"
-	}
-	return "cjs"
-}
-
 // Module decides CommonJS vs ES module the way Node does: extension,
 // then package.json "type", then (when detect is set, Node 20.19+/22.7+)
 // ESM syntax in a typeless .js file.
-func (f *File) Module(detect bool) ModuleKind {
+func (f *File) Module(detect bool) loop.ModuleKind {
 	switch f.Ext {
 	case ".mjs", ".mts":
-		return ESModule
+		return loop.ESModule
 	case ".cjs", ".cts":
-		return CommonJS
+		return loop.CommonJS
 	}
 	switch f.PackageType {
 	case "module":
-		return ESModule
+		return loop.ESModule
 	case "commonjs":
-		return CommonJS
+		return loop.CommonJS
 	}
 	if detect && f.ESMSyntax {
-		return ESModule
+		return loop.ESModule
 	}
-	return CommonJS
+	return loop.CommonJS
 }

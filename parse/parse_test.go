@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/looplint/looplint/loop"
 )
 
 func TestSyntaxErrorPosition(t *testing.T) {
@@ -63,15 +65,15 @@ func TestModuleKind(t *testing.T) {
 	cases := []struct {
 		file, src string
 		detect    bool
-		want      ModuleKind
+		want      loop.ModuleKind
 	}{
-		{write("a.mjs", "console.log(1)"), "", false, ESModule},
-		{write("a.cjs", esm), "", true, CommonJS},
-		{write("plain/a.js", esm), "", false, CommonJS}, // before 20.19/22.7: SyntaxError at run time
-		{write("plain/b.js", esm), "", true, ESModule},  // module detection
-		{write("plain/c.js", tla), "", true, ESModule},
-		{write("plain/d.js", "console.log(1)"), "", true, CommonJS},
-		{write("typed/x.js", "console.log(1)"), "", false, ESModule},
+		{write("a.mjs", "console.log(1)"), "", false, loop.ESModule},
+		{write("a.cjs", esm), "", true, loop.CommonJS},
+		{write("plain/a.js", esm), "", false, loop.CommonJS}, // before 20.19/22.7: SyntaxError at run time
+		{write("plain/b.js", esm), "", true, loop.ESModule},  // module detection
+		{write("plain/c.js", tla), "", true, loop.ESModule},
+		{write("plain/d.js", "console.log(1)"), "", true, loop.CommonJS},
+		{write("typed/x.js", "console.log(1)"), "", false, loop.ESModule},
 	}
 	write("typed/package.json", `{"type": "module"}`)
 	for _, c := range cases {

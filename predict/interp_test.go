@@ -64,7 +64,7 @@ func TestInterpNodeCases(t *testing.T) {
 				counts["parse error"]++
 				continue
 			}
-			p := loop.Profile{Node: v, Module: loop.ModuleKind(f.Module(loop.Profile{Node: v}.DetectModule()))}
+			p := loop.Profile{Node: v, Module: f.Module(loop.Profile{Node: v}.DetectModule())}
 			// The case's directory is the working directory, as for
 			// `looplint predict --fs`.
 			files, err := memfs.New(memfs.Options{MountDir: filepath.Dir(main), Cwd: "/app"})

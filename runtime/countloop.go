@@ -2,11 +2,12 @@ package runtime
 
 import (
 	"math"
-	"reflect"
 	"strconv"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/token"
+
+	"github.com/looplint/looplint/parse"
 )
 
 // minSkippedLoop is the number of passes from which an empty counting loop
@@ -26,7 +27,7 @@ const minSkippedLoop = 100_000
 // literal, compared with an integer literal, and stepped by one towards
 // it, with an empty body, are rewritten.
 func countingLoops(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
-	walk(reflect.ValueOf(prog), func(n any) bool {
+	parse.Walk(prog, func(n any) bool {
 		fs, ok := n.(*ast.ForStatement)
 		if !ok {
 			return true

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,7 +24,7 @@ const oldAwaitHelper = "__looplint_await"
 // non-promises and thenables. Only columns on rewritten lines move.
 func rewriteOldAwait(src string, module bool) string {
 	return rewriteSource(src, module, func(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
-		walk(reflect.ValueOf(prog), func(n any) bool {
+		parse.Walk(prog, func(n any) bool {
 			aw, ok := n.(*ast.AwaitExpression)
 			if !ok || aw.Argument == nil {
 				return true
@@ -57,26 +56,28 @@ func rewriteSyncAdopt(src string, module bool) string {
 			add(int(exprStart(x))-1-offset, syncAdoptHelper+"((", true)
 			add(int(exprEnd(x))-1-offset, "))", false)
 		}
-		var visit func(v reflect.Value, async bool)
-		visit = func(v reflect.Value, async bool) {
-			walk(v, func(n any) bool {
+		var visit func(root ast.Node, async bool)
+		visit = func(root ast.Node, async bool) {
+			parse.Walk(root, func(n any) bool {
 				switch n := n.(type) {
 				case *ast.FunctionLiteral:
 					if n.Body != nil {
-						visit(reflect.ValueOf(n.Body), n.Async && !n.Generator)
+						visit(n.Body, n.Async && !n.Generator)
 					}
 					return false
 				case *ast.ArrowFunctionLiteral:
 					if b, ok := n.Body.(*ast.ExpressionBody); ok && n.Async {
 						wrap(b.Expression)
 					}
-					visit(reflect.ValueOf(n.Body), n.Async)
+					visit(n.Body, n.Async)
 					return false
 				case *ast.TryStatement:
 					// A return inside try: adopting a rejected promise
 					// throws, which its catch would take; leave those
 					// returns to the engine (two jobs late, same result).
-					visit(reflect.ValueOf(n).Elem(), false)
+					visit(n.Body, false)
+					visit(n.Catch, false)
+					visit(n.Finally, false)
 					return false
 				case *ast.ReturnStatement:
 					if async && n.Argument != nil {
@@ -86,7 +87,7 @@ func rewriteSyncAdopt(src string, module bool) string {
 				return true
 			})
 		}
-		visit(reflect.ValueOf(prog), false)
+		visit(prog, false)
 	})
 }
 
@@ -200,33 +201,6 @@ func rewriteSource(src string, module bool, collect func(prog *ast.Program, offs
 	return out
 }
 
-var nodeType = reflect.TypeOf((*ast.Node)(nil)).Elem()
-
-// walk visits every AST node reachable from v, not below a node for which
-// visit says false.
-func walk(v reflect.Value, visit func(any) bool) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			return
-		}
-		if v.Kind() == reflect.Pointer && v.Type().Implements(nodeType) && !visit(v.Interface()) {
-			return
-		}
-		walk(v.Elem(), visit)
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walk(v.Field(i), visit)
-			}
-		}
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walk(v.Index(i), visit)
-		}
-	}
-}
-
 // arrowArgs is the binding that stands for a function's arguments inside
 // its arrow functions.
 const arrowArgs = "__looplint_arguments"
@@ -267,7 +241,7 @@ func rewriteEngineGaps(src string, module bool) string {
 // undefined, as in Node: the engine gives them the global object. Each
 // such `this` becomes (void this), which also keeps its text.
 func moduleArrowThis(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
-	walk(reflect.ValueOf(prog), func(n any) bool {
+	parse.Walk(prog, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.FunctionLiteral, *ast.ClassLiteral:
 			return false // their own this
@@ -284,7 +258,7 @@ func moduleArrowThis(prog *ast.Program, offset int, add func(at int, text string
 const defaultNameHelper = "__looplint_named"
 
 func defaultNames(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
-	walk(reflect.ValueOf(prog), func(n any) bool {
+	parse.Walk(prog, func(n any) bool {
 		pl, ok := n.(*ast.ParameterList)
 		if !ok {
 			return true
@@ -316,20 +290,20 @@ func anonymousFn(x ast.Expression) bool {
 
 func arrowArguments(prog *ast.Program, offset int, add func(at int, text string, open bool)) {
 	declared := map[*ast.BlockStatement]bool{}
-	var visit func(v reflect.Value, fn *ast.BlockStatement, inArrow bool)
-	visit = func(v reflect.Value, fn *ast.BlockStatement, inArrow bool) {
-		walk(v, func(n any) bool {
+	var visit func(root ast.Node, fn *ast.BlockStatement, inArrow bool)
+	visit = func(root ast.Node, fn *ast.BlockStatement, inArrow bool) {
+		parse.Walk(root, func(n any) bool {
 			switch n := n.(type) {
 			case *ast.FunctionLiteral:
 				if n.Body != nil {
-					visit(reflect.ValueOf(n.Body).Elem(), n.Body, false)
+					visit(n.Body, n.Body, false)
 				}
 				return false
 			case *ast.ArrowFunctionLiteral:
-				visit(reflect.ValueOf(n.Body), fn, true)
+				visit(n.Body, fn, true)
 				return false
 			case *ast.DotExpression:
-				visit(reflect.ValueOf(n.Left), fn, inArrow) // .arguments is a property name
+				visit(n.Left, fn, inArrow) // .arguments is a property name
 				return false
 			case *ast.Identifier:
 				if inArrow && fn != nil && n.Name == "arguments" {
@@ -343,7 +317,7 @@ func arrowArguments(prog *ast.Program, offset int, add func(at int, text string,
 			return true
 		})
 	}
-	visit(reflect.ValueOf(prog), nil, false)
+	visit(prog, nil, false)
 }
 
 // afterDirectives is where a function body's directive prologue ("use

@@ -116,16 +116,14 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	kind := f.Module(prof.DetectModule())
 	switch o.Module {
 	case "esm":
-		kind = parse.ESModule
+		kind = loop.ESModule
 	case "cjs":
-		kind = parse.CommonJS
+		kind = loop.CommonJS
 	case "":
 	default:
 		return nil, fmt.Errorf("--module must be cjs or esm, not %q", o.Module)
 	}
-	if kind == parse.ESModule {
-		prof.Module = loop.ESModule
-	}
+	prof.Module = kind
 	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
 	p.Cwd, p.VirtPath = AppDir, virtualPath(f.Path, o.FSDir)
 	if o.HostPaths {
@@ -140,16 +138,16 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		return p, nil
 	}
 	src := f.Source
-	if r := rewriteEngineGaps(src, kind == parse.ESModule); r != src {
+	if r := rewriteEngineGaps(src, kind == loop.ESModule); r != src {
 		src = r
 		p.rewritten = src
 	}
 	switch {
 	case prof.OldAwait():
-		src = rewriteOldAwait(src, kind == parse.ESModule)
+		src = rewriteOldAwait(src, kind == loop.ESModule)
 		p.rewritten = src
 	case prof.SyncAdopt():
-		src = rewriteSyncAdopt(src, kind == parse.ESModule)
+		src = rewriteSyncAdopt(src, kind == loop.ESModule)
 		p.rewritten = src
 	}
 	tooNew := syntaxRejected(f, prof)
@@ -157,22 +155,22 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	switch {
 	case isRefused:
 		p.syntax = refused
-	case kind == parse.CommonJS && f.ESMSyntax:
+	case kind == loop.CommonJS && f.ESMSyntax:
 		p.syntax = esmInCJSError(f)
 	case tooNew != "":
 		p.syntax = tooNew
 	case f.Lowered && !prof.Has(loop.SyntaxAsyncIteration):
 		p.syntax = asyncIterationError(f)
-	case kind == parse.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
+	case kind == loop.ESModule && !prof.TopLevelAwait() && hasTopLevelAwait(f.Source):
 		p.syntax = "SyntaxError: await is only valid in async function"
-	case kind == parse.ESModule && !f.ESMSyntax:
+	case kind == loop.ESModule && !f.ESMSyntax:
 		// The front door read the file as a script (a top-level return):
 		// Node's loader refuses it as a module before anything runs. (A
 		// file with ESM syntax was parsed as a module already.)
 		if _, err := parse.ParseJS(p.VirtPath, src, true); err != nil {
 			p.syntax = moduleSyntaxError(f, err)
 		}
-	case kind == parse.CommonJS:
+	case kind == loop.CommonJS:
 		prg, err := compileCJS(p.VirtPath, parse.CJSPrefix+src+parse.CJSSuffix)
 		if err != nil {
 			return nil, compileError(f, p.VirtPath, err)

@@ -11,7 +11,7 @@ import (
 	"github.com/looplint/looplint/analyzer/analysisutil"
 	"github.com/looplint/looplint/analyzer/jsfile"
 	"github.com/looplint/looplint/analyzer/sched"
-	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/loop"
 )
 
 const Doc = `report start-up code whose nextTick and promise callbacks swap order between CommonJS and ES modules
@@ -85,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	t, p := c.ticks[0], c.jobs[0]
 	kind, why := c.loadedAs()
 	first := "the promise job"
-	if kind == parse.CommonJS {
+	if kind == loop.CommonJS {
 		first = "the nextTick callback"
 	}
 	msg := fmt.Sprintf("start-up code queues a %s (line %d) and a %s (line %d), both with observable effects: as CommonJS the nextTick callback runs first, as an ES module the promise job runs first (the module body itself runs inside a microtask); this file loads as %s (%s), so %s runs first here, and changing how it loads flips the order; make the order explicit (chain one from the other)",
@@ -96,15 +96,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func kindName(k parse.ModuleKind) string {
-	if k == parse.ESModule {
+func kindName(k loop.ModuleKind) string {
+	if k == loop.ESModule {
 		return "an ES module"
 	}
 	return "CommonJS"
 }
 
 // loadedAs says how Node loads the file as its main module, and why.
-func (c *checker) loadedAs() (parse.ModuleKind, string) {
+func (c *checker) loadedAs() (loop.ModuleKind, string) {
 	f := c.f.File
 	k := f.Module(true)
 	switch {

@@ -20,6 +20,7 @@ import (
 	"github.com/grafana/sobek/file"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -59,7 +60,7 @@ type File struct {
 	Body []ast.Statement
 	// TopDecls are the top-level var declarations (hoisted).
 	TopDecls []*ast.VariableDeclaration
-	Kind     parse.ModuleKind
+	Kind     loop.ModuleKind
 	Tok      *token.File
 	shift    int // bytes of wrapper before Source in the parsed text
 }

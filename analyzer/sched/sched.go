@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/ir"
 )
 
 // Analyzer computes the *Facts of a file.
@@ -902,7 +903,9 @@ func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
 	return c
 }
 
-var listenMethods = map[string]bool{"on": true, "once": true, "addListener": true, "prependListener": true, "prependOnceListener": true}
+// queueKinds are the kinds of the sites ir.QueueOp recognises.
+var queueKinds = map[ir.OpKind]Kind{ir.OpNextTick: NextTick, ir.OpMicrotask: Microtask, ir.OpTimer: Timeout, ir.OpInterval: Interval, ir.OpImmediate: Immediate}
+
 var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "delete": true, "patch": true, "all": true, "use": true, "head": true, "options": true}
 
 func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
@@ -932,27 +935,21 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		}
 	}
 	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)
+	queue, isQueue := ir.QueueOp(c.Callee)
+	method := ir.MethodOp(c.Method)
 	switch {
 	case isNew && c.Callee == "Promise":
 		c.Kind = PromiseExec
 	case isNew:
-	case c.Callee == "process.nextTick":
-		c.Kind = NextTick
-	case c.Callee == "queueMicrotask":
-		c.Kind = Microtask
-	case c.Callee == "setTimeout":
-		c.Kind = Timeout
-	case c.Callee == "setInterval":
-		c.Kind = Interval
-	case c.Callee == "setImmediate":
-		c.Kind = Immediate
-	case c.Method == "then" || c.Method == "catch" || c.Method == "finally":
+	case isQueue:
+		c.Kind = queueKinds[queue]
+	case method == ir.OpThen || method == ir.OpCatch || method == ir.OpFinally:
 		if len(c.Funcs) > 0 {
 			c.Kind = Reaction
 		}
-	case c.Method == "emit":
+	case method == ir.OpEmit:
 		c.Kind = Emit
-	case listenMethods[c.Method] && len(args) >= 2:
+	case method == ir.OpListen && len(args) >= 2:
 		c.Kind = Listen
 	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && lastFn:
 		c.Kind = IO

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -44,7 +45,7 @@ func runIR(w io.Writer, file, module string) error {
 	}
 	switch module {
 	case "":
-		esm = pf.Module(true) == parse.ESModule
+		esm = pf.Module(true) == loop.ESModule
 	case "esm":
 		esm = true
 	}
