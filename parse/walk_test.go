@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/looplint/looplint/loop"
 )
 
 // Each var is also in its function's DeclarationList: following both
@@ -53,7 +55,7 @@ func TestSyntaxUsesOfExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if uses := f.SyntaxUses(); len(uses) != 1 || uses[0].Feature != "syntax:??" {
+	if uses := f.SyntaxUses(); len(uses) != 1 || uses[0].Feature != loop.SyntaxNullish {
 		t.Errorf("got %+v, want one syntax:??", uses)
 	}
 }
