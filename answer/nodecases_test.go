@@ -237,12 +237,7 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 		t.Fatal(err)
 	}
 	rec := c.Node
-	versions := make([]string, 0, len(rec))
-	for v := range rec {
-		versions = append(versions, v)
-	}
-	sort.Strings(versions)
-	for _, vs := range versions {
+	for _, vs := range c.Versions() {
 		v, err := loop.ParseVersion(vs)
 		if err != nil {
 			t.Fatal(err)

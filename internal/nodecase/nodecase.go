@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/txtar"
@@ -73,4 +74,14 @@ func (c *Case) WriteTo(dir string) (string, error) {
 		}
 	}
 	return filepath.Join(dir, c.Main), nil
+}
+
+// Versions lists the recorded Node versions, sorted.
+func (c *Case) Versions() []string {
+	out := make([]string, 0, len(c.Node))
+	for v := range c.Node {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
 }
