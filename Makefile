@@ -39,7 +39,7 @@ bench-check:
 	$(GO) run ./internal/benchcheck
 
 # difftest checks the predictor against the runtime on DIFFTEST_N generated programs
-# (Node 10, 20, 26; 30 runtime schedules per check) and minimizes each disagreement
+# (Node 10, 20, 26; up to 30 runtime runs per check) and minimizes each disagreement
 # into testdata/difftest (see its README). Needs no Node. Takes a while.
 DIFFTEST_N ?= 10000
 difftest:

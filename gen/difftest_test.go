@@ -41,7 +41,7 @@ func envInt(t *testing.T, name string, def uint64) uint64 {
 //
 // DIFFTEST_N (default 200, 20 with -short; `make difftest` runs 10000),
 // DIFFTEST_SEED (first seed, default 1), DIFFTEST_SIZE (default 5),
-// DIFFTEST_EXPLORE (runtime schedules per check, default 10) and
+// DIFFTEST_EXPLORE (the runtime's runs per check, default 10) and
 // DIFFTEST_MAXRUNS (the predictor's exploration cap, default 2000: a
 // truncated exploration counts as incomplete) change the run. With DIFFTEST_WRITE=1 each
 // disagreement (the first DIFFTEST_MINIMIZE_MAX, default 50) is

@@ -1,7 +1,7 @@
-// Package difftest checks the predictor against the runtime on generated
-// programs (package gen): every predicted order must replay in the runtime
-// to exactly that stdout and exit code, and a seeded random exploration of
-// the runtime must find no order outside the prediction. A disagreement is
+// Package difftest checks the interpreter against the runtime on generated
+// programs (package gen), as looplint predict confirms (package answer):
+// the runtime explores the same model and must print every predicted order
+// (or replay its witness to it) and no order outside the prediction. A disagreement is
 // minimized over the program's tree (gen.Reduce) and can be written out as
 // a test case. Real Node is not involved (see looplint verify for that).
 package difftest
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/gen"
 	"github.com/looplint/looplint/loop"
@@ -21,11 +22,9 @@ import (
 
 // Config bounds one check.
 type Config struct {
-	// Explore is the number of runtime schedules tried (the default one
-	// and Explore-1 random ones). Default 30.
+	// Explore caps the runtime's runs (its exploration of the model's
+	// paths). Default 30.
 	Explore int
-	// Seed seeds that exploration. Default 1.
-	Seed uint64
 	// MaxRuns caps the predictor's exploration; a truncated exploration
 	// is an incomplete prediction. Default 20000.
 	MaxRuns int
@@ -36,9 +35,6 @@ type Config struct {
 func (c Config) withDefaults() Config {
 	if c.Explore <= 0 {
 		c.Explore = 30
-	}
-	if c.Seed == 0 {
-		c.Seed = 1
 	}
 	if c.MaxRuns <= 0 {
 		c.MaxRuns = 20000
@@ -106,48 +102,43 @@ func Check(name, src string, v loop.Version, cfg Config) (verdict Verdict) {
 	if err != nil {
 		return Verdict{Node: v, Kind: Broken, Detail: "sandbox files: " + err.Error()}
 	}
-	// The predictor sees the runtime's own sandbox file system, as
+	// The interpreter sees the runtime's own sandbox file system, as
 	// looplint predict does.
 	popts := predict.Options{Explore: explore.Config{MaxRuns: cfg.MaxRuns}, Files: files, Filename: prog.VirtPath, Cwd: lrt.AppDir}
-	var pred explore.Prediction
+	var a answer.Answer
 	if perr := func() (perr any) {
 		defer func() { perr = recover() }()
-		pred = predict.Predict(f, prog.Profile, popts)
+		a = answer.Predict(f, prog, answer.Options{Predict: popts, Runs: cfg.Explore, MaxOrders: replayed})
 		return nil
 	}(); perr != nil {
 		return Verdict{Node: v, Kind: Broken, Detail: fmt.Sprintf("predictor panicked: %v", perr)}
 	}
-	total, _ := pred.Total()
+	total, _ := a.Total()
 	verdict.Orders = int(total)
-	if !pred.Complete {
+	if a.Engine != answer.Interpreter || !a.Complete {
 		verdict.Kind = Incomplete
-		for _, r := range pred.Reasons {
+		for _, r := range a.Reasons {
 			verdict.Reasons = append(verdict.Reasons, r.String())
 		}
 		return verdict
 	}
-	// Every order is replayed, up to replayed of them (commuting
-	// callbacks can stand for millions).
-	for _, o := range pred.List(replayed) {
-		r := prog.Run(&loop.Replay{W: o.Witness})
-		if r.Status != lrt.StatusExited || !o.Matches(r.Stdout) || r.ExitCode != o.ExitCode {
+	if s := a.Runtime.Explored.Stopped; s != "" {
+		verdict.Kind = Abnormal
+		verdict.Detail = fmt.Sprintf("a runtime run ended %s: %v", s, a.Runtime.Explored.CutReasons)
+		return verdict
+	}
+	for _, o := range a.Orders {
+		if o.Confirmed != nil && !*o.Confirmed {
 			verdict.Kind = Unconfirmed
-			verdict.Detail = fmt.Sprintf("predicted %q, witness %s replays to %q (%s%s)", orderKey(o.Stdout, o.ExitCode),
-				witness(o.Witness), orderKey(r.Stdout, r.ExitCode), r.Status, msg(r.Message))
+			verdict.Detail = fmt.Sprintf("predicted %q, witness %s: the runtime does not print it (replay %s)", orderKey(o.Stdout, o.ExitCode), witness(o.Witness), o.Replay)
 			return verdict
 		}
 	}
-	for _, o := range prog.Explore(cfg.Explore, cfg.Seed) {
-		if o.Status != lrt.StatusExited {
-			verdict.Kind = Abnormal
-			verdict.Detail = fmt.Sprintf("runtime run ended %s%s after %q", o.Status, msg(o.Message), orderKey(o.Stdout, o.ExitCode))
-			return verdict
-		}
-		if !pred.Has(o.Stdout, o.ExitCode, false) {
-			verdict.Kind = Unpredicted
-			verdict.Detail = fmt.Sprintf("runtime printed %q under witness %s", orderKey(o.Stdout, o.ExitCode), witness(o.Witness))
-			return verdict
-		}
+	if len(a.Unpredicted) > 0 {
+		u := a.Unpredicted[0]
+		verdict.Kind = Unpredicted
+		verdict.Detail = fmt.Sprintf("runtime printed %q under witness %s", orderKey(u.Stdout, u.ExitCode), witness(u.Witness))
+		return verdict
 	}
 	verdict.Kind = Agree
 	return verdict
