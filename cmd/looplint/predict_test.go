@@ -251,3 +251,49 @@ func TestPredictHostPaths(t *testing.T) {
 		t.Errorf("stdout\n%s\nwant\n%s", got, want)
 	}
 }
+
+// Where the interpreter cannot model a program and the runtime explored
+// every path of it, the runtime's orders are the answer, said as such,
+// matching what real Node printed, and explained step by step.
+func TestPredictRuntimeAnswers(t *testing.T) {
+	c, err := nodecase.Load("../../testdata/runtime/promise-own-then.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := c.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := execute([]string{"predict", "--node", "20.20.2", "--format", "json", "--explain", main}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	var rep predictReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Engine != "runtime" || !rep.Complete {
+		t.Fatalf("engine %q, complete %v: %+v", rep.Engine, rep.Complete, rep.Reasons)
+	}
+	var want, got []string
+	for _, o := range c.Node["20.20.2"].Outcomes {
+		want = append(want, strings.Join(o.Stdout, "|"))
+	}
+	for _, o := range rep.Orders {
+		got = append(got, strings.Join(o.Stdout, "|"))
+		if o.Engine != "runtime" || o.Confirmed == nil || !*o.Confirmed || len(o.Explain) == 0 {
+			t.Errorf("order %v: engine %q, confirmed %v, %d steps", o.Stdout, o.Engine, o.Confirmed, len(o.Explain))
+		}
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("predicted:\n%s\nNode printed:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	out.Reset()
+	execute([]string{"predict", "--node", "20.20.2", main}, &out, &errb)
+	if !strings.Contains(out.String(), "note: the interpreter cannot model this program") {
+		t.Errorf("the text does not say which engine answered:\n%s", out.String())
+	}
+}
