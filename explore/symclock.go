@@ -1,11 +1,3 @@
-// Package explore is looplint's model checker: it runs a program once per
-// path, under every feasible answer to the loop's nondeterministic
-// questions (is this timer due? which I/O completes next?), through one
-// interface to the engine that runs it (Host: the abstract interpreter or
-// the runtime). Time is a symbolic clock: every reading is an integer
-// variable, every comparison a difference constraint, and a path's least
-// solution is its witness (docs/architecture.md; the clocks:
-// docs/semantics.md §4.7).
 package explore
 
 import (
