@@ -3,6 +3,7 @@
 package inspect
 
 import (
+	"github.com/looplint/looplint/internal/jsnum"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 	"math"
 	"strconv"
@@ -106,10 +107,14 @@ func (c *ctx) symbolFor() *sobek.Symbol {
 }
 
 func (c *ctx) formatNumber(v sobek.Value) string {
-	if f, ok := v.Export().(float64); ok && f == 0 && math.Signbit(f) {
+	if !sobek.IsNumber(v) {
+		return v.String() // a BigInt in a typed array before Node 11
+	}
+	f := v.ToFloat()
+	if f == 0 && math.Signbit(f) {
 		return "-0"
 	}
-	return v.String()
+	return jsnum.String(f)
 }
 
 func (c *ctx) formatPrimitive(v sobek.Value) string {
