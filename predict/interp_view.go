@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -286,10 +287,10 @@ func (x *iview) props() *Object {
 }
 
 func (x *iview) Keys(all bool) []inspect.Key {
-	if all {
+	o := x.props()
+	if all && (x.obj() == nil || !plainObject(o) || o.Class == "Arguments" || hiddenProps(o)) {
 		inexact("non-enumerable keys (showHidden)")
 	}
-	o := x.props()
 	if o == nil {
 		return nil
 	}
@@ -299,6 +300,9 @@ func (x *iview) Keys(all bool) []inspect.Key {
 			if !o.holes[i] {
 				keys = append(keys, inspect.Key{Name: strconv.Itoa(i)})
 			}
+		}
+		if all {
+			keys = append(keys, inspect.Key{Name: "length"})
 		}
 	}
 	for _, k := range o.Keys {
@@ -312,6 +316,17 @@ func (x *iview) Keys(all bool) []inspect.Key {
 		keys = append(keys, inspect.Key{Sym: inspect.Symbol{Text: sym.String(), Ref: sym}, IsSym: true})
 	}
 	return keys
+}
+
+// hiddenProps reports own properties of o's that are not enumerable
+// (besides an array's length).
+func hiddenProps(o *Object) bool {
+	for k := range o.Props {
+		if !strings.HasPrefix(k, "[[") && !strings.HasPrefix(k, symbolPrefix) && !strings.HasPrefix(k, privatePrefix) && !slices.Contains(o.Keys, k) {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *iview) Own(k inspect.Key) (inspect.Prop, bool) {
@@ -332,6 +347,9 @@ func (x *iview) Own(k inspect.Key) (inspect.Prop, bool) {
 				return inspect.Prop{}, false
 			}
 			return inspect.Prop{Value: x.child(o.Elems[i]), Enumerable: true}, true
+		}
+		if name == "length" {
+			return inspect.Prop{Value: float64(len(o.Elems))}, true
 		}
 	}
 	if a := o.acc[name]; a != nil {
@@ -496,7 +514,14 @@ func (c iconv) String(v inspect.Value) string {
 	if b, ok := v.(inspect.BigInt); ok {
 		return string(b)
 	}
-	s, ok := toStr(back(v))
+	x := back(v)
+	if o, ok := x.(*Object); ok && hasUserConversion(o) {
+		// The program's own toString, as String(v) calls it.
+		if c.in.protect(func() { x, ok = c.in.toPrimitive(o, "string", ir.Pos{}) }) != nil || !ok {
+			inexact("a toString that throws or is not known")
+		}
+	}
+	s, ok := toStr(x)
 	if !ok {
 		inexact("a string conversion")
 	}
@@ -525,9 +550,12 @@ func (c iconv) JSON(v inspect.Value) string {
 	return b.String()
 }
 
-func (c iconv) OwnToString(inspect.Object) bool {
-	inexact("%s of an object")
-	return false
+func (c iconv) OwnToString(o inspect.Object) bool {
+	x, ok := back(o).(*Object)
+	if !ok {
+		inexact("%s of this object")
+	}
+	return c.in.userMethod(x, "toString") != nil
 }
 
 // madeByLowering reports an object whose methods come from the code the
