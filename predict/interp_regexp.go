@@ -38,7 +38,7 @@ type jsRegexp struct {
 // V8; it returns the capture groups' names in order.
 func checkPattern(src string, unicode bool) (names []string, repeated bool, err error) {
 	rs := []rune(src)
-	inClass, backref := false, false
+	inClass, backref, maxRef := false, false, 0
 	var open []int // per open group: how many capture groups came before it
 	for i := 0; i < len(rs); i++ {
 		c := rs[i]
@@ -49,9 +49,23 @@ func checkPattern(src string, unicode bool) (names []string, repeated bool, err 
 			}
 			i++
 			e := rs[i]
+			hex := func(n int) bool {
+				return i+n < len(rs) && strings.Trim(string(rs[i+1:i+1+n]), "0123456789abcdefABCDEF") == ""
+			}
 			switch {
-			case e >= '1' && e <= '9' || e == 'k':
+			case e >= '1' && e <= '9' && !inClass:
+				n := int(e - '0')
+				for ; i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9'; i++ {
+					n = n*10 + int(rs[i+1]-'0')
+				}
+				backref, maxRef = true, max(maxRef, n)
+			case e == 'k':
 				backref = true
+			case e >= '0' && e <= '9' && (e != '0' || i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9'):
+				return nil, false, fmt.Errorf("an octal escape")
+			case e == 'x' && !hex(2), e == 'u' && !hex(4) && !(unicode && i+1 < len(rs) && rs[i+1] == '{'),
+				e == 'c' && (i+1 >= len(rs) || !(rs[i+1] >= 'a' && rs[i+1] <= 'z' || rs[i+1] >= 'A' && rs[i+1] <= 'Z')):
+				return nil, false, fmt.Errorf(`\%c without its digits or letter`, e)
 			case e == 'p' || e == 'P':
 				if !unicode {
 					return nil, false, fmt.Errorf(`\%c without the u flag`, e)
@@ -89,8 +103,11 @@ func checkPattern(src string, unicode bool) (names []string, repeated bool, err 
 	}
 	named := slices.ContainsFunc(names, func(n string) bool { return n != "" })
 	if named && backref && slices.Contains(names, "") {
-		// regexp2 numbers the named groups last, \\1 too.
+		// regexp2 numbers the named groups last, \1 too.
 		return nil, false, fmt.Errorf("numbered backreferences beside named groups")
+	}
+	if maxRef > len(names) {
+		return nil, false, fmt.Errorf("a backreference past the last group") // an octal escape in JS
 	}
 	if repeated && backref {
 		return nil, false, fmt.Errorf("a backreference to a repeated group")

@@ -22,6 +22,7 @@ func TestInterpRegexp(t *testing.T) {
 		{`ci`, `console.log('Hello WORLD'.replace(/world/i, 'there'), 'x'.match(/X/i)[0])`, `Hello there x`},
 		{`matchall`, `console.log([...'a1b2'.matchAll(/([a-z])(\d)/g)].map(m => m[1] + m[2] + m.index).join())`, `a10,b22`},
 		{`search`, `console.log('xyz abc'.search(/a(?=b)/), 'abc'.search(/q/))`, `4 -1`},
+		{`escapes-empty`, `console.log(/[\0]/.test('\0'), /\cJ/.test('\n'), /\x41\u0042/.test('AB'), 'aXb'.split(/(?<=a)/), 'aaa'.replace(/a*/g, 'X'), 'abc'.match(/x*/g).length)`, `true true true [ 'a', 'Xb' ] XX 4`},
 		{`dotall`, `console.log(/a.b/s.test('a\nb'), /a.b/.test('a\nb'), /^b$/m.test('a\nb'))`, `true false true`},
 	}
 	for _, c := range exact {
@@ -38,12 +39,14 @@ func TestInterpRegexp(t *testing.T) {
 		}
 	}
 	// Captures of a repeated group, an inline flag (a SyntaxError in
-	// V8), case folding beyond ASCII, \r before a multiline $.
+	// V8), case folding beyond ASCII, \r before a multiline $, \1
+	// without a group (an octal escape).
 	for _, src := range []string{
 		`console.log(/(?:(a)|b)+/.exec('ab'))`,
 		`console.log(/(?i)a/.test('A'))`,
 		`console.log(/\w+/i.exec('ſK'))`,
 		`console.log(/a$/m.test('a\r\nb'))`,
+		`console.log('a\x01'.replace(/\1/, 'X'))`,
 	} {
 		f, err := parse.Parse("refused.js", []byte(src))
 		if err != nil {
