@@ -112,7 +112,7 @@ type Object interface {
 // Inexact is what a view panics with when it cannot answer exactly.
 type Inexact struct{ Why string }
 
-func (e *Inexact) Error() string { return "not known exactly: " + e.Why }
+func (e *Inexact) Error() string { return e.Why }
 
 // Conv are the conversions util.format needs of an engine.
 type Conv interface {
