@@ -12,6 +12,7 @@ import (
 	"github.com/grafana/sobek/token"
 	"github.com/grafana/sobek/unistring"
 
+	"github.com/looplint/looplint/internal/jsnum"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
@@ -1453,9 +1454,9 @@ func (l *lowerer) class(c *ast.ClassLiteral) Expr {
 func numberKey(v any) string {
 	switch n := v.(type) {
 	case int64:
-		return NumberString(float64(n))
+		return jsnum.String(float64(n))
 	case float64:
-		return NumberString(n)
+		return jsnum.String(n)
 	}
 	return fmt.Sprint(v)
 }

@@ -1,7 +1,6 @@
 package predict
 
 import (
-	unorm "golang.org/x/text/unicode/norm"
 	"math"
 	"math/big"
 	"math/bits"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	unorm "golang.org/x/text/unicode/norm"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"

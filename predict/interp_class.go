@@ -1,9 +1,10 @@
 package predict
 
 import (
+	"strings"
+
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
-	"strings"
 )
 
 // Classes: a class value holds its constructor, prototype methods and

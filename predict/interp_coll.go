@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/looplint/looplint/ir"
-	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // Map and Set: entries in insertion order, keys compared by SameValueZero
@@ -341,50 +340,4 @@ func (in *Interp) setMethod(c *collection, k string, other Value, pos ir.Pos) Va
 	r.Class, r.born = "Set", in.epoch
 	r.coll = &collection{set: true, keys: out}
 	return r
-}
-
-// inspectColl prints a Map or Set as util.inspect does: Map(2) { 'a' =>
-// 1 } from 13, Map { 'a' => 1 } before (layout.SizeSuffix).
-func (in *Interp) inspectColl(o *Object, recurse int, lay *layout.Ctx) (string, bool) {
-	c := o.coll
-	if c.weak && len(o.Keys) == 0 {
-		if lay.Major <= 10 {
-			return o.Class + " { [items unknown] }", true
-		}
-		return o.Class + " { <items unknown> }", true
-	}
-	if len(o.Keys) > 0 || len(c.keys) > layout.MaxArrayLength {
-		return "", false
-	}
-	prefix := o.Class + layout.SizeSuffix(lay.Major, len(c.keys), true) + " "
-
-	if len(c.keys) == 0 {
-		return prefix + "{}", true
-	}
-	if lay.Past(recurse) {
-		return "[" + o.Class + "]", true
-	}
-	recurse++
-	lay.CurrentDepth = recurse
-	lay.Enter(o)
-	var out []string
-	for i, k := range c.keys {
-		lay.IndentLvl += 2
-		ks, ok := in.inspectV(k, recurse, lay)
-		vs := ""
-		if ok && !c.set {
-			vs, ok = in.inspectV(c.vals[i], recurse, lay)
-		}
-		lay.IndentLvl -= 2
-		if !ok {
-			lay.Leave(o, "")
-			return "", false
-		}
-		if c.set {
-			out = append(out, ks)
-		} else {
-			out = append(out, ks+" => "+vs)
-		}
-	}
-	return lay.Reduce(out, lay.Leave(o, ""), [2]string{prefix + "{", "}"}, false, recurse, nil), true
 }

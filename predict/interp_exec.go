@@ -2,10 +2,11 @@ package predict
 
 import (
 	"fmt"
-	"github.com/looplint/looplint/ir"
-	"github.com/looplint/looplint/loop"
 	"slices"
 	"strconv"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
 // Scope is one environment record; names resolve dynamically up the

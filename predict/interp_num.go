@@ -3,9 +3,8 @@ package predict
 import (
 	"math"
 	"math/big"
-	"strconv"
-	"strings"
 
+	"github.com/looplint/looplint/internal/jsnum"
 	"github.com/looplint/looplint/ir"
 )
 
@@ -22,7 +21,7 @@ func (in *Interp) numberMember(n float64, k string, pos ir.Pos) Value {
 			if d < 0 || d > 100 {
 				in.throwRange(pos, "toFixed() digits argument must be between 0 and 100")
 			}
-			return toFixed(n, int(d))
+			return jsnum.Fixed(n, int(d))
 		})
 	case "toPrecision", "toExponential":
 		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
@@ -47,7 +46,13 @@ func (in *Interp) numberMember(n float64, k string, pos ir.Pos) Value {
 			if p != nil && (d < lo || d > 100) {
 				in.throwRange(pos, k+"() argument must be between "+jsNum(lo)+" and 100")
 			}
-			return precisionString(n, k, int(d), p == nil)
+			if k == "toPrecision" {
+				return jsnum.Precision(n, int(d))
+			}
+			if p == nil {
+				d = -1 // as many digits as n needs
+			}
+			return jsnum.Exponential(n, int(d))
 		})
 	case "toString":
 		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
@@ -63,56 +68,18 @@ func (in *Interp) numberMember(n float64, k string, pos ir.Pos) Value {
 			if radix < 2 || radix > 36 {
 				in.throwRange(pos, "toString() radix must be between 2 and 36")
 			}
-			if radix == 10 {
-				return jsNum(n)
-			}
-			if n != math.Trunc(n) || math.Abs(n) >= 1<<53 {
+			s, ok := jsnum.Radix(n, int(radix))
+			if !ok {
 				in.reason(pos, "Number.prototype.toString of a fraction or a large number in radix %d", int(radix))
 				return unknown{why: "toString radix"}
 			}
-			return strconv.FormatInt(int64(n), int(radix))
+			return s
 		})
 	case "valueOf":
 		return native(k, func(Value, []Value, ir.Pos) Value { return n })
 	}
 	in.reason(pos, "Number.prototype.%s is not modelled", k)
 	return unknown{why: k}
-}
-
-// toFixed is Number.prototype.toFixed: the exact binary value rounded to
-// d decimals, a tie going up (where Go's formatting rounds to even).
-func toFixed(x float64, d int) string {
-	if math.IsNaN(x) || math.Abs(x) >= 1e21 || math.IsInf(x, 0) {
-		return jsNum(x)
-	}
-	sign := ""
-	switch {
-	case x < 0:
-		sign, x = "-", -x
-	case x == 0:
-		x = 0 // -0 prints as 0
-	}
-	exact := new(big.Float).SetPrec(2000).SetFloat64(x).Text('f', 1100)
-	intPart, frac, _ := strings.Cut(exact, ".")
-	frac += strings.Repeat("0", d+1)
-	digits := []byte(intPart + frac[:d])
-	if frac[d] >= '5' { // the rest is exact: 5 followed by anything rounds up
-		i := len(digits) - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits...)
-		} else {
-			digits[i]++
-		}
-	}
-	s := string(digits)
-	ip, fp := s[:len(s)-d], s[len(s)-d:]
-	if d == 0 {
-		return sign + ip
-	}
-	return sign + ip + "." + fp
 }
 
 func (in *Interp) throwRange(pos ir.Pos, msg string) {
@@ -198,82 +165,6 @@ func (in *Interp) structuredClone(v Value, pos ir.Pos) Value {
 		return unknown{why: "structuredClone"}
 	}
 	return c
-}
-
-// precisionString is toPrecision(p) and toExponential(d) of a finite n:
-// correctly rounded digits (as V8's bignum conversion), then JS's layout
-// (exponent with a sign and no padding; toPrecision in fixed notation
-// while the exponent is in [-6, p)). shortest is toExponential() without
-// an argument: as many digits as n needs.
-func precisionString(n float64, k string, d int, shortest bool) string {
-	var digits string
-	var e int
-	prec := d - 1 // toPrecision: significant digits
-	if k == "toExponential" {
-		prec = d
-	}
-	if shortest {
-		prec = -1
-	}
-	if shortest {
-		s := strconv.FormatFloat(math.Abs(n), 'e', -1, 64) // d.ddde±xx
-		mant, exp, _ := strings.Cut(s, "e")
-		digits = strings.Replace(mant, ".", "", 1)
-		e, _ = strconv.Atoi(exp)
-	} else {
-		digits, e = roundedDigits(math.Abs(n), prec+1)
-	}
-	sign := ""
-	if n < 0 {
-		sign = "-"
-	}
-	expStr := func() string {
-		if e < 0 {
-			return "e" + strconv.Itoa(e)
-		}
-		return "e+" + strconv.Itoa(e)
-	}
-	if k == "toExponential" || e < -6 || e >= d {
-		m := digits[:1]
-		if len(digits) > 1 {
-			m += "." + digits[1:]
-		}
-		return sign + m + expStr()
-	}
-	if e >= 0 {
-		if e+1 >= len(digits) {
-			return sign + digits + strings.Repeat("0", e+1-len(digits))
-		}
-		return sign + digits[:e+1] + "." + digits[e+1:]
-	}
-	return sign + "0." + strings.Repeat("0", -e-1) + digits
-}
-
-// roundedDigits are x's first p significant decimal digits, rounded half
-// up from its exact expansion (as V8; Go's strconv rounds ties to even),
-// and the decimal exponent of the first.
-func roundedDigits(x float64, p int) (string, int) {
-	if x == 0 {
-		return strings.Repeat("0", p), 0
-	}
-	exact := new(big.Float).SetPrec(2000).SetFloat64(x).Text('e', 1100) // exact: a double has fewer digits
-	mant, exp, _ := strings.Cut(exact, "e")
-	e, _ := strconv.Atoi(exp)
-	all := strings.Replace(mant, ".", "", 1) + strings.Repeat("0", p+1)
-	digits := []byte(all[:p])
-	if all[p] >= '5' {
-		i := p - 1
-		for ; i >= 0 && digits[i] == '9'; i-- {
-			digits[i] = '0'
-		}
-		if i < 0 {
-			digits = append([]byte{'1'}, digits[:p-1]...)
-			e++
-		} else {
-			digits[i]++
-		}
-	}
-	return string(digits), e
 }
 
 // jsPow is x ** y where every engine agrees: the special cases, powers of

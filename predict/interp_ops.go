@@ -1,9 +1,10 @@
 package predict
 
 import (
-	"github.com/looplint/looplint/runtime/nodebuf"
 	"path"
 	"strings"
+
+	"github.com/looplint/looplint/runtime/nodebuf"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"

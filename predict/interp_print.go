@@ -9,12 +9,11 @@ import (
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/inspect"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
-// print is console.log & co: util.format's rules (format specifiers in a
-// first string, then the rest space-separated) for the values the
+// print is console.log & co: util.format (format), for the values the
 // predictor can format exactly; anything else is a reason.
 func (in *Interp) print(stream string, args []Value, pos ir.Pos) Value {
 	in.printLine(stream, in.format(args, pos))
@@ -165,12 +164,13 @@ func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
 	}
 	lay := in.layout()
 	text := func(v Value) (string, bool) {
-		switch v.(type) {
-		case nil, nullT, bool, float64, string, bigInt, *symbolVal:
-		default:
-			return "", false // objects: inspected at depth 0 or -1, not modelled
-		}
-		s, ok := in.inspectV(v, 1, &lay)
+		s, ok := "", false
+		switch v := v.(type) {
+		case string:
+			s, ok = lay.FormatString(v), true
+		case nil, nullT, bool, float64, bigInt, *symbolVal:
+			s, ok = in.inspectValue(v)
+		} // objects: inspected at depth 0 or -1, not modelled
 		return s, ok && isASCII(s) // getStringWidth counts wide characters twice
 	}
 	var rows []layout.TableRow
@@ -229,150 +229,19 @@ func (in *Interp) consoleLabel(m string, args []Value, pos ir.Pos) (string, bool
 	return s, ok
 }
 
-// format is util.format(...args). The scan of the format string is
-// layout.Specs, shared with the runtime; what each specifier and each
-// remaining argument becomes is decided here.
+// format is util.format(...args): the runtime's (runtime/inspect) over
+// the interpreter's values (interp_view.go).
 func (in *Interp) format(args []Value, pos ir.Pos) string {
-	fail := func() string {
-		in.reason(pos, "printing a value the predictor cannot format exactly")
+	vs := make([]inspect.Value, len(args))
+	for i, a := range args {
+		vs[i] = in.view(a)
+	}
+	s, err := inspect.FormatValues(vs, iconv{in}, in.inspectOpts(2))
+	if err != nil {
+		in.reason(pos, "printing a value the predictor cannot format exactly (%v)", err)
 		return "<unknown>"
 	}
-	// Node <= 11 inspects every argument, strings included, when the
-	// first is not a string.
-	first, firstString := arg(args, 0).(string)
-	if !firstString && in.p.Node.Major <= 11 {
-		parts := make([]string, len(args))
-		for i, a := range args {
-			s, ok := in.inspectValue(a)
-			if !ok {
-				s = fail()
-			}
-			parts[i] = s
-		}
-		return strings.Join(parts, " ")
-	}
-	if firstString && len(args) == 1 {
-		return first
-	}
-	var sb strings.Builder
-	next := 0
-	if firstString {
-		var text string
-		text, next = layout.Specs(in.p.Node.Major, first, len(args), func(c byte, i int) string {
-			s, ok := in.formatSpec(c, args[i])
-			if !ok {
-				return fail()
-			}
-			return s
-		})
-		sb.WriteString(text)
-	}
-	for i := next; i < len(args); i++ {
-		if i > 0 {
-			sb.WriteByte(' ')
-		}
-		s, ok := in.formatRest(args[i])
-		if !ok {
-			s = fail()
-		}
-		sb.WriteString(s)
-	}
-	return sb.String()
-}
-
-// formatRest is an argument util.format appends after the format string:
-// a string as is, anything else inspected; Node <= 11 stringifies
-// primitives (String(-0) is 0) and functions (their source, unknown
-// here).
-func (in *Interp) formatRest(v Value) (string, bool) {
-	if s, ok := v.(string); ok {
-		return s, true
-	}
-	if in.p.Node.Major <= 11 {
-		switch v.(type) {
-		case float64, bool, nil, bigInt:
-			return toStr(v)
-		}
-		if isCallable(v) {
-			return "", false
-		}
-	}
-	return in.inspect(v, 0)
-}
-
-// formatSpec is what %c (s d i f j o O) makes of v, for primitives (and
-// %j and %O of anything the predictor can render).
-func (in *Interp) formatSpec(c byte, v Value) (string, bool) {
-	prim := false
-	switch v.(type) {
-	case nil, nullT, bool, float64, string:
-		prim = true
-	}
-	if b, ok := v.(bigInt); ok {
-		switch {
-		case c == 's' && in.p.Node.Major < 12:
-			return b.String(), true // String(v), as -0 prints 0 there
-		case c == 's' || c == 'd' || c == 'i':
-			return b.String() + "n", true
-		}
-		return "", false
-	}
-	switch c {
-	case 's':
-		if !prim {
-			return "", false
-		}
-		if f, ok := v.(float64); ok && in.p.Node.Major >= 12 {
-			return formatNumber(f), true
-		}
-		return toStr(v)
-	case 'd':
-		if !prim {
-			return "", false
-		}
-		f, ok := toNumber(v)
-		return in.specNumber(f), ok
-	case 'i', 'f':
-		if !prim {
-			return "", false
-		}
-		s, _ := toStr(v)
-		if c == 'i' {
-			return in.specNumber(layout.ParseInt(s)), true
-		}
-		return in.specNumber(layout.ParseFloat(s)), true
-	case 'j':
-		var b strings.Builder
-		switch ok, present := in.jsonValue(&b, v, map[*Object]bool{}, "", ""); {
-		case !ok:
-			return "", false
-		case !present:
-			return "undefined", true
-		}
-		return b.String(), true
-	case 'O', 'o':
-		if c == 'o' && !prim {
-			return "", false // showHidden, depth 4
-		}
-		return in.inspectValue(v)
-	}
-	return "", false
-}
-
-// specNumber is a number a specifier prints (a zero: layout.SpecZero).
-func (in *Interp) specNumber(f float64) string {
-	if f == 0 {
-		return layout.SpecZero(in.p.Node.Major, math.Signbit(f))
-	}
-	return jsNum(f)
-}
-
-// formatNumber is util.inspect's number: -0 keeps its sign.
-func formatNumber(f float64) string {
-	if f == 0 && math.Signbit(f) {
-		return "-0"
-	}
-	return jsNum(f)
+	return s
 }
 
 // write appends text to a stream kept as lines, the last one open (no
@@ -461,20 +330,24 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
-// inspectValue is util.inspect(v) with the default options: v itself is
-// the top level, and a string is quoted.
+// inspectValue is util.inspect(v) with the default options.
 func (in *Interp) inspectValue(v Value) (string, bool) {
 	return in.inspectDepth(v, 2)
 }
 
 // inspectDepth is inspectValue with the depth option (-1: unlimited).
 func (in *Interp) inspectDepth(v Value, depth int) (string, bool) {
-	lay := in.layout()
-	lay.Depth = depth
-	if s, ok := v.(string); ok {
-		return in.inspectV(s, 1, &lay)
+	s, err := inspect.InspectValue(in.view(v), iconv{in}, in.inspectOpts(depth))
+	return s, err == nil
+}
+
+// inspectOpts are util.inspect's options at depth (-1: unlimited) on
+// this release.
+func (in *Interp) inspectOpts(depth int) inspect.Options {
+	if depth == 0 {
+		depth = inspect.DepthNone
 	}
-	return in.inspectV(v, 0, &lay)
+	return inspect.Options{Major: in.p.Node.Major, Depth: depth, Has: in.p.Has}
 }
 
 // inspectOptions is the depth an options object for util.inspect or
@@ -520,480 +393,12 @@ func (in *Interp) inspectOptions(opts Value, pos ir.Pos) (int, bool) {
 	return depth, true
 }
 
-// inspect is util.inspect for the values the predictor knows exactly
-// (see inspectV), laid out by Node's rules (package layout). nested says
-// v is inside another value (strings are then quoted). It reports false
-// for anything else.
-func (in *Interp) inspect(v Value, nested int) (string, bool) {
-	lay := in.layout()
-	return in.inspectV(v, nested, &lay)
-}
-
-// inspectV is formatValue; recurse is recurseTimes (0 at the top).
-func (in *Interp) inspectV(v Value, recurse int, lay *layout.Ctx) (string, bool) {
-	switch v := v.(type) {
-	case nil, nullT, bool:
-		s, _ := toStr(v)
-		return s, true
-	case float64:
-		if v == 0 && math.Signbit(v) {
-			return "-0", true
-		}
-		return jsNum(v), true
-	case string:
-		if recurse == 0 {
-			return v, true
-		}
-		return lay.FormatString(v), true
-	case *symbolVal:
-		return v.String(), true
-	case bigInt:
-		return v.String() + "n", true
-	case *dateObj:
-		if !v.fixed {
-			return "", false
-		}
-		if s, ok := isoString(v.ms); ok {
-			return s, true
-		}
-		return "Invalid Date", true
-	case *Object:
-		if s, ok := lay.Circular(v); ok {
-			return s, true
-		}
-		if madeByLowering(v) || nullProtoPrototype(v) {
-			return "", false // Node names these in ways not laid out here
-		}
-		if fn := in.userSymbolMethod(v, in.inspectCustom()); fn != nil {
-			return in.inspectCustomCall(v, fn, recurse, lay)
-		}
-		if v.coll != nil {
-			return in.inspectColl(v, recurse, lay)
-		}
-		if v.gen != nil {
-			return "Object [Generator] {}", true
-		}
-		if v.rx != nil && len(v.Keys) == 0 {
-			return regexpText(v), true
-		}
-		if v.Class == "Arguments" && len(v.Keys) == 0 {
-			if lay.Past(recurse) {
-				return "[Arguments]", true
-			}
-			t := newObject()
-			for i, e := range v.Elems {
-				t.set(strconv.Itoa(i), e)
-			}
-			s, ok := in.inspectRaw(t, recurse, lay, "")
-			return "[Arguments] " + s, ok
-		}
-		if v.errClass != "" && v.Proto != nil {
-			return "", false // a subclass's stack header: util.inspect's improveStack
-		}
-		if _, tagged := v.Props[tagKey]; tagged {
-			return "", false // Object [tag] { ... }
-		}
-		if h, ok := errorStack(v); ok && recurse == 0 {
-			// A frame line stands for the frames: what follows the
-			// error on its line goes with them, as in Node's output
-			// once frames are dropped.
-			errs, has := v.Props["errors"]
-			if !has || !lay.Has(loop.InspectErrors) {
-				return h + "\n    at <frames>", true
-			}
-			// An AggregateError's hidden errors, shown from 16.17.0
-			// and 18.6.0; a list that breaks over lines is not laid
-			// out here.
-			s, ok := in.inspectV(errs, recurse+1, lay)
-			if !ok || strings.Contains(s, "\n") {
-				return "", false
-			}
-			return h + "\n    at <frames> {\n  [errors]: " + s + "\n}", true
-		}
-		if b, ok := stacklessBase(v); ok {
-			// An error with no stack (libuv's, from an fs call):
-			// [Error: msg] and its own properties.
-			if lay.Past(recurse) {
-				return "[Error]", false
-			}
-			return in.inspectRaw(v, recurse, lay, b)
-		}
-		switch {
-		case v.Proto != nil:
-			if !plainInstance(v) {
-				return "", false
-			}
-		case v.Class != "Object" && v.Class != "Array":
-			return "", false
-		}
-		if name := instanceName(v); len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 && name != "" {
-			return name + " {}", true
-		}
-		if v.nullProto && len(v.Keys) == 0 && len(v.syms) == 0 {
-			return nullProtoPrefix + "{}", true
-		}
-		if len(v.Elems) == 0 && len(v.Keys) == 0 && len(v.syms) == 0 {
-			if v.Arr {
-				return "[]", true // empty ones print at any depth
-			}
-			return "{}", true
-		}
-		if lay.Past(recurse) {
-			if name := instanceName(v); name != "" {
-				return "[" + name + "]", true
-			}
-			if v.nullProto {
-				return "[Object: null prototype]", true
-			}
-			if v.Arr {
-				return "[Array]", true
-			}
-			return "[Object]", true
-		}
-		return in.inspectRaw(v, recurse, lay, "")
-	case *Closure, *ClassVal, *Native:
-		return in.inspectFn(v, lay.Major)
-	case unknown:
-		if v.bytes != nil {
-			return layout.Buffer(lay.Major, *v.bytes), true
-		}
-	case *Promise:
-		if lay.Past(recurse) {
-			return "[Promise]", true
-		}
-		var entry string
-		switch v.State {
-		case Pending:
-			entry = "<pending>"
-		case Fulfilled:
-			lay.IndentLvl += 2
-			s, ok := in.inspectV(v.Result, recurse+1, lay)
-			lay.IndentLvl -= 2
-			if !ok {
-				return "", false
-			}
-			entry = s
-		default:
-			return "", false
-		}
-		lay.CurrentDepth = recurse + 1
-		return lay.Reduce([]string{entry}, "", [2]string{"Promise {", "}"}, false, recurse+1, nil), true
-	}
-	return "", false
-}
-
-// inspectFn is how util.inspect names a function or class: [Function: f],
-// [AsyncFunction: f], [Function (anonymous)] ([Function] before 14),
-// [class C extends P] ([Function: C] before 12). Own properties, which
-// Node prints after it, and builtins (whose names the predictor does
-// not keep as Node's) are not known, except bound functions.
-func (in *Interp) inspectFn(v Value, major int) (string, bool) {
-	name := func(n string) string {
-		switch {
-		case n != "":
-			return ": " + n
-		case major > 13:
-			return " (anonymous)"
-		}
-		return ""
-	}
-	switch f := v.(type) {
-	case *Closure:
-		n := f.Fn.Name
-		if f.Props != nil {
-			if len(f.Props.Keys) > 0 {
-				return "", false
-			}
-			if pn, ok := f.Props.Props["name"].(string); ok {
-				n = pn
-			}
-		}
-		typ := "Function"
-		if f.Fn.Generator {
-			typ = "GeneratorFunction"
-		}
-		if f.Fn.Async {
-			typ = "Async" + typ
-		}
-		if f.Fn.LoweredAsyncGen {
-			typ = "AsyncGeneratorFunction"
-		}
-		return "[" + typ + name(n) + "]", true
-	case *ClassVal:
-		if f.Statics != nil && len(f.Statics.Keys) > 0 {
-			return "", false
-		}
-		if major < 12 {
-			n := f.Name
-			if n == "" && f.Parent != nil {
-				n = f.Parent.Name // no own name before V8 7: the parent's is found
-			}
-			return "[Function" + name(n) + "]", true
-		}
-		n := f.Name
-		if n == "" {
-			n = "(anonymous)"
-		}
-		s := "[class " + n
-		if f.Parent != nil {
-			if f.Parent.Name == "" {
-				return "", false
-			}
-			s += " extends " + f.Parent.Name
-		}
-		return s + "]", true
-	case *Native:
-		if strings.HasPrefix(f.Name, "bound ") && !f.Obj && len(f.Props) == 0 {
-			return "[Function" + name(f.Name) + "]", true
-		}
-	}
-	return "", false
-}
-
-// inspectRaw is formatRaw for a plain object or array.
-// base is what precedes the braces (an error's [Error: msg]).
-func (in *Interp) inspectRaw(o *Object, recurse int, lay *layout.Ctx, base string) (string, bool) {
-	if o.Arr && len(o.Keys) > 0 || arrayEntries(o) > layout.MaxArrayLength {
-		return "", false // extra keys on an array, "... more items"
-	}
-	braces := [2]string{"{", "}"}
-	if o.Arr {
-		braces = [2]string{"[", "]"}
-	}
-	if name := instanceName(o); name != "" {
-		braces[0] = name + " {" // a class instance: its class first
-	}
-	if o.nullProto {
-		braces[0] = nullProtoPrefix + "{"
-	}
-	if len(o.Elems) == 0 && len(o.Keys) == 0 && len(o.syms) == 0 {
-		if base != "" {
-			return base, true
-		}
-		return braces[0] + braces[1], true
-	}
-	recurse++
-	lay.CurrentDepth = recurse
-	lay.Enter(o)
-	var out []string
-	for i := 0; i < len(o.Elems); i++ {
-		if o.holes[i] {
-			n := 1
-			for i+n < len(o.Elems) && o.holes[i+n] {
-				n++
-			}
-			out = append(out, "<"+strconv.Itoa(n)+" empty item"+map[bool]string{true: "s"}[n > 1]+">")
-			i += n - 1
-			continue
-		}
-		e := o.Elems[i]
-		lay.IndentLvl += 2
-		s, ok := in.inspectV(e, recurse, lay)
-		lay.IndentLvl -= 2
-		if !ok {
-			lay.Leave(o, "")
-			return "", false
-		}
-		out = append(out, s)
-	}
-	for _, k := range o.Keys {
-		// Node <= 11 indents a property's value by 3 (compact mode).
-		diff := 2
-		if lay.Legacy {
-			diff = 3
-		}
-		lay.IndentLvl += diff
-		s, ok := in.inspectV(o.Props[k], recurse, lay)
-		if a := o.acc[k]; a != nil {
-			s, ok = map[[2]bool]string{{true, false}: "[Getter]", {false, true}: "[Setter]", {true, true}: "[Getter/Setter]"}[[2]bool{a.get != nil, a.set != nil}], true
-		}
-		sep := " "
-		if diff == 3 && lay.BreakLength < layout.Width(s) {
-			// Node <= 11 moves a long value under its key.
-			sep = "\n" + strings.Repeat(" ", lay.IndentLvl)
-		}
-		lay.IndentLvl -= diff
-		if !ok {
-			lay.Leave(o, "")
-			return "", false
-		}
-		k = lay.Key(k)
-		out = append(out, k+":"+sep+s)
-	}
-	for _, k := range o.syms {
-		sym := in.symByKey[k]
-		if sym == nil || o.acc[k] != nil {
-			lay.Leave(o, "")
-			return "", false
-		}
-		diff := 2
-		if lay.Legacy {
-			diff = 3
-		}
-		lay.IndentLvl += diff
-		s, ok := in.inspectV(o.Props[k], recurse, lay)
-		lay.IndentLvl -= diff
-		if !ok {
-			lay.Leave(o, "")
-			return "", false
-		}
-		out = append(out, layout.SymbolKey(lay.Major, sym.String())+": "+s)
-	}
-	var numeric func(int) bool
-	if o.Arr {
-		numeric = func(i int) bool {
-			// Node pads numbers and bigints at the start.
-			switch o.Elems[i].(type) {
-			case float64, bigInt:
-				return true
-			}
-			return false
-		}
-	}
-	base = lay.Leave(o, base)
-	r := lay.Reduce(out, base, braces, o.Arr, recurse, numeric)
-
-	return r, true
-}
-
-// arrayEntries is how many entries util.inspect writes for an array's
-// elements: a run of holes is one.
-func arrayEntries(o *Object) int {
-	n := len(o.Elems)
-	for i := range o.holes {
-		if i > 0 && o.holes[i-1] {
-			n-- // the run goes on
-		}
-	}
-	return n
-}
-
-// nullProtoPrefix is how Node prints an object without a prototype.
-const nullProtoPrefix = "[Object: null prototype] "
-
-// instanceName is the constructor name Node prints before an
-// instance's braces: its class, or the plain function that made it with
-// new; "" for anything else.
-func instanceName(o *Object) string {
-	if o.Proto != nil {
-		return o.Proto.Name
-	}
-	// As util.inspect, the first constructor property on the chain.
-	for depth := 0; depth < 1000; depth++ {
-		var p *Object
-		switch {
-		case o.protoObj != nil:
-			p = o.protoObj
-		case o.ctor != nil:
-			if o.ctor.Props == nil {
-				return o.ctor.Fn.Name // its prototype object not made yet
-			}
-			q, ok := o.ctor.Props.Props["prototype"].(*Object)
-			if !ok {
-				return o.ctor.Fn.Name
-			}
-			p = q
-		default:
-			return ""
-		}
-		if p.Proto != nil {
-			return p.Proto.Name
-		}
-		switch c := p.Props["constructor"].(type) {
-		case *Closure:
-			return c.Fn.Name
-		case *ClassVal:
-			return c.Name
-		case nil:
-		default:
-			return ""
-		}
-		o = p
-	}
-	return ""
-}
-
-// madeByLowering reports an object whose methods come from the code the
-// front end added to lower async iteration: an async generator or
-// for-await iterator, which Node prints as what it is.
-func madeByLowering(o *Object) bool {
-	for _, k := range o.Keys {
-		if c, ok := o.Props[k].(*Closure); ok && c.Fn.Pos.File == parse.HelperFile {
-			return true
-		}
-	}
-	return false
-}
-
-// nullProtoPrototype reports an object made by new F() where
-// F.prototype has no prototype: Node names it F <[Object: null
-// prototype] {}>, which is not laid out here.
-func nullProtoPrototype(o *Object) bool {
-	if o.ctor == nil || o.ctor.Props == nil {
-		return false
-	}
-	p, ok := o.ctor.Props.Props["prototype"].(*Object)
-	return ok && p.nullProto
-}
-
-// plainInstance: an instance of a named class of the snippet's own
-// (none of whose ancestors is Node's: an EventEmitter prints its
-// internals), which Node prints as ClassName { ...own properties }.
-func plainInstance(o *Object) bool {
-	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
-		return false
-	}
-	ok := true
-	o.Proto.chain(func(c *ClassVal) bool {
-		// Node 10 still called an inspect() method (DEP0079): any
-		// method of that name leaves the output unknown.
-		_, insp := c.Methods["inspect"]
-		_, tg := c.Getters[tagKey]
-		_, tm := c.Methods[tagKey]
-		ok = ok && !c.native && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
-		return !ok
-	})
-	return ok
-}
-
-// stacklessBase is how an error without a stack frame (fsError marks
-// them) opens: [Error: message].
-func stacklessBase(o *Object) (string, bool) {
-	if o.Props["[[stackless]]"] != true || o.Proto != nil {
-		return "", false
-	}
-	m, ok := o.Props["message"].(string)
-	if !ok {
-		return "", false
-	}
-	return "[" + errorHeader(o.Class, m) + "]", true
-}
-
 // errorHeader is the first line of an error's stack.
 func errorHeader(class, msg string) string {
 	if msg == "" {
 		return class
 	}
 	return class + ": " + msg
-}
-
-// errorStack is how console.log prints an error made by new Error(msg)
-// (or TypeError, ...) at the top level: its stack, whose frames the
-// predictor leaves out (package frames). Errors whose name or message
-// changed since, that carry own properties or a cause (printed after the
-// stack), or made by a subclass or by the interpreter (whose messages may
-// differ from V8's) are not known.
-func errorStack(o *Object) (string, bool) {
-	h, ok := o.Props["[[stack]]"].(string)
-	_, named := o.Props["name"]
-	_, cause := o.Props["cause"]
-	if !ok || o.Proto != nil || len(o.Keys) > 0 || named || cause {
-		return "", false
-	}
-	if m, ok := o.Props["message"].(string); !ok || errorHeader(o.Class, m) != h {
-		return "", false
-	}
-	return h, true
 }
 
 // layout is util.inspect's layout state for this release.
@@ -1006,32 +411,3 @@ func (in *Interp) layout() layout.Ctx {
 // inspectCustom is util.inspect.custom, Symbol.for's
 // 'nodejs.util.inspect.custom'.
 func (in *Interp) inspectCustom() *symbolVal { return in.symbolFor("nodejs.util.inspect.custom") }
-
-// inspectCustomCall is formatValue's use of an object's own inspect
-// method: called with the depth left, a string result is printed as it is
-// (its line breaks indented from Node 12, measured on 11.15.0 and
-// 12.0.0), another value is inspected in its place. A method that takes
-// the options (and may read or pass them on) is not modelled.
-func (in *Interp) inspectCustomCall(o *Object, fn Value, recurse int, lay *layout.Ctx) (string, bool) {
-	if c, ok := fn.(*Closure); !ok || len(c.Fn.Params) > 1 {
-		return "", false
-	}
-	var depth Value = null
-	if lay.Depth >= 0 {
-		depth = float64(lay.Depth - recurse)
-	}
-	var r Value
-	if err := in.protect(func() { r = in.call(fn, o, []Value{depth}, ir.Pos{}) }); err != nil {
-		return "", false
-	}
-	if s, ok := r.(string); ok {
-		if lay.Major >= 12 {
-			s = strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", lay.IndentLvl))
-		}
-		return s, true
-	}
-	if r == Value(o) {
-		return "", false
-	}
-	return in.inspectV(r, recurse, lay)
-}

@@ -2,173 +2,121 @@ package predict
 
 import (
 	"fmt"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
-// Regular expressions run on Go's RE2 after a translation of the JS
-// pattern: what RE2 lacks (backreferences, lookaround, sticky matching)
-// or reads differently is refused with a reason, never guessed.
+// Regular expressions run on regexp2 in ECMAScript mode, as the
+// runtime's engine runs them. What regexp2 does otherwise than V8 is
+// refused with a reason, never guessed: see checkPattern and rxSubject.
 
 // jsRegexp is a RegExp object's pattern.
 type jsRegexp struct {
 	source, flags string
 	shown         string // source as V8 gives it (layout.RegExpSource)
-	re            *regexp.Regexp
+	re            *regexp2.Regexp
 	global        bool
+	// names are the capture groups' names in JS's numbering ("" for an
+	// unnamed one); groups are the same groups as regexp2 names them
+	// (it numbers named groups after the others).
+	names, groups []string
+	// repeated: a capture group is repeated by a quantifier; JS clears
+	// its captures each time round, regexp2 keeps the last.
+	repeated bool
 }
 
-// jsSpaceClass is JS's \s (RE2's lacks \v and the Unicode spaces).
-const jsSpaceClass = `\t\n\v\f\r \x{00a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
-
-// translateRegexp turns a JS pattern into RE2 syntax, or says what it
-// cannot carry over.
-func translateRegexp(src, flags string) (string, error) {
-	var b strings.Builder
-	for _, f := range flags {
-		switch f {
-		case 'i':
-			b.WriteString("(?i)")
-		case 'm':
-			b.WriteString("(?m)")
-		case 'g', 's', 'u':
-		default:
-			return "", fmt.Errorf("the %c flag", f)
-		}
-	}
-	dotAll := strings.ContainsRune(flags, 's')
+// checkPattern scans a JS pattern for what regexp2 reads otherwise than
+// V8; it returns the capture groups' names in order.
+func checkPattern(src string, unicode bool) (names []string, repeated bool, err error) {
 	rs := []rune(src)
-	inClass := false
+	inClass, backref, maxRef := false, false, 0
+	var open []int // per open group: how many capture groups came before it
 	for i := 0; i < len(rs); i++ {
 		c := rs[i]
 		switch {
 		case c == '\\':
 			if i+1 >= len(rs) {
-				return "", fmt.Errorf("a trailing backslash")
+				return nil, false, fmt.Errorf("a trailing backslash")
 			}
 			i++
 			e := rs[i]
+			hex := func(n int) bool {
+				return i+n < len(rs) && strings.Trim(string(rs[i+1:i+1+n]), "0123456789abcdefABCDEF") == ""
+			}
 			switch {
-			case e >= '1' && e <= '9':
-				return "", fmt.Errorf("backreferences")
-			case e == '0':
-				b.WriteString(`\x{0}`)
+			case e >= '1' && e <= '9' && !inClass:
+				n := int(e - '0')
+				for ; i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9'; i++ {
+					n = n*10 + int(rs[i+1]-'0')
+				}
+				backref, maxRef = true, max(maxRef, n)
 			case e == 'k':
-				return "", fmt.Errorf("named backreferences")
-			case e == 's' && !inClass:
-				b.WriteString("[" + jsSpaceClass + "]")
-			case e == 'S' && !inClass:
-				b.WriteString("[^" + jsSpaceClass + "]")
-			case e == 's':
-				b.WriteString(jsSpaceClass)
-			case e == 'S':
-				return "", fmt.Errorf(`\S in a character class`)
-			case e == 'b' && inClass:
-				b.WriteString(`\x{8}`)
-			case e == 'v':
-				b.WriteString(`\x{b}`)
-			case strings.ContainsRune("dDwWbBfnrt", e):
-				b.WriteRune('\\')
-				b.WriteRune(e)
-			case e == 'u':
-				if i+4 < len(rs) && isHex(string(rs[i+1:i+5])) {
-					b.WriteString(`\x{` + string(rs[i+1:i+5]) + `}`)
-					i += 4
-				} else if j := indexRune(rs[i+1:], '}'); strings.ContainsRune(flags, 'u') && i+1 < len(rs) && rs[i+1] == '{' && j > 1 && isHex(string(rs[i+2:i+1+j])) {
-					b.WriteString(`\x{` + string(rs[i+2:i+1+j]) + `}`)
-					i += 1 + j
-				} else {
-					return "", fmt.Errorf(`\u without four hex digits`)
+				backref = true
+			case e >= '0' && e <= '9' && (e != '0' || i+1 < len(rs) && rs[i+1] >= '0' && rs[i+1] <= '9'):
+				return nil, false, fmt.Errorf("an octal escape")
+			case e == 'x' && !hex(2), e == 'u' && !hex(4) && !(unicode && i+1 < len(rs) && rs[i+1] == '{'),
+				e == 'c' && (i+1 >= len(rs) || !(rs[i+1] >= 'a' && rs[i+1] <= 'z' || rs[i+1] >= 'A' && rs[i+1] <= 'Z')):
+				return nil, false, fmt.Errorf(`\%c without its digits or letter`, e)
+			case e == 'p' || e == 'P':
+				if !unicode {
+					return nil, false, fmt.Errorf(`\%c without the u flag`, e)
 				}
-			case e == 'x':
-				if i+2 < len(rs) && isHex(string(rs[i+1:i+3])) {
-					b.WriteString(`\x{` + string(rs[i+1:i+3]) + `}`)
-					i += 2
-				} else {
-					return "", fmt.Errorf(`\x without two hex digits`)
-				}
-			case e == 'c':
-				if i+1 < len(rs) && (rs[i+1] >= 'a' && rs[i+1] <= 'z' || rs[i+1] >= 'A' && rs[i+1] <= 'Z') {
-					fmt.Fprintf(&b, `\x{%x}`, rs[i+1]%32)
-					i++
-				} else {
-					return "", fmt.Errorf(`\c without a letter`)
-				}
-			case e < 128 && !isAlnum(e):
-				b.WriteRune('\\')
-				b.WriteRune(e)
-			default:
-				return "", fmt.Errorf(`the escape \%c`, e)
+			case e == 'u' && unicode && i+4 < len(rs) && rs[i+1] == 'd' && strings.ContainsRune("89abAB", rs[i+2]):
+				return nil, false, fmt.Errorf("surrogate escapes with the u flag")
+			case e < 128 && isAlnum(e) && !strings.ContainsRune("dDwWsSbBfnrtv0cxu", e):
+				return nil, false, fmt.Errorf(`the escape \%c`, e)
 			}
 		case inClass:
-			if c == ']' {
-				inClass = false
-			}
-			if c == '[' {
-				b.WriteString(`\[`)
-				continue
-			}
-			b.WriteRune(c)
+			inClass = c != ']'
 		case c == '[':
-			switch {
-			case strings.HasPrefix(string(rs[i:]), "[^]"):
-				b.WriteString(`(?s:.)`)
-				i += 2
-			case strings.HasPrefix(string(rs[i:]), "[]"):
-				b.WriteString(`[^\x{0}-\x{10ffff}]`)
-				i++
-			default:
-				inClass = true
-				b.WriteRune(c)
-				if i+1 < len(rs) && rs[i+1] == '^' {
-					b.WriteRune('^')
-					i++
-				}
-				if i+1 < len(rs) && rs[i+1] == ']' {
-					return "", fmt.Errorf("a class starting with ]")
-				}
-			}
+			inClass = true
 		case c == '(':
-			rest := string(rs[i:])
-			if strings.HasPrefix(rest, "(?=") || strings.HasPrefix(rest, "(?!") || strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!") {
-				return "", fmt.Errorf("lookaround")
+			rest := string(rs[i+1:])
+			open = append(open, len(names))
+			switch {
+			case !strings.HasPrefix(rest, "?"):
+				names = append(names, "")
+			case strings.HasPrefix(rest, "?<") && !strings.HasPrefix(rest, "?<=") && !strings.HasPrefix(rest, "?<!"):
+				name, _, _ := strings.Cut(rest[2:], ">")
+				names = append(names, name)
+			case strings.HasPrefix(rest, "?:") || strings.HasPrefix(rest, "?=") || strings.HasPrefix(rest, "?!") || strings.HasPrefix(rest, "?<"):
+			default:
+				return nil, false, fmt.Errorf("the group syntax (%s", string(rs[i+1:min(i+3, len(rs))]))
 			}
-			b.WriteRune(c)
-		case c == '.':
-			if dotAll {
-				b.WriteString(`(?s:.)`)
-			} else {
-				b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+		case c == ')' && len(open) > 0:
+			before := open[len(open)-1]
+			open = open[:len(open)-1]
+			// A quantifier on a group with capture groups in it.
+			if i+1 < len(rs) && strings.ContainsRune("*+{", rs[i+1]) && len(names) > before {
+				repeated = true
 			}
-		default:
-			b.WriteRune(c)
 		}
 	}
-	return b.String(), nil
-}
-
-func isHex(s string) bool {
-	_, err := strconv.ParseUint(s, 16, 32)
-	return err == nil && s != ""
+	named := slices.ContainsFunc(names, func(n string) bool { return n != "" })
+	if named && backref && slices.Contains(names, "") {
+		// regexp2 numbers the named groups last, \1 too.
+		return nil, false, fmt.Errorf("numbered backreferences beside named groups")
+	}
+	if maxRef > len(names) {
+		return nil, false, fmt.Errorf("a backreference past the last group") // an octal escape in JS
+	}
+	if repeated && backref {
+		return nil, false, fmt.Errorf("a backreference to a repeated group")
+	}
+	return names, repeated, nil
 }
 
 func isAlnum(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_'
-}
-
-func indexRune(rs []rune, r rune) int {
-	for i, x := range rs {
-		if x == r {
-			return i
-		}
-	}
-	return -1
 }
 
 // canonicalFlags orders flags as RegExp.prototype.flags does.
@@ -190,18 +138,46 @@ func (in *Interp) newRegexp(source, flags string, pos ir.Pos) *Object {
 			panic(&Thrown{V: in.newError("SyntaxError", "Invalid flags supplied to RegExp constructor '"+flags+"'")})
 		}
 	}
-	tr, err := translateRegexp(source, flags)
-	var re *regexp.Regexp
+	var opts regexp2.RegexOptions = regexp2.ECMAScript
+	for _, f := range flags {
+		switch f {
+		case 'i':
+			opts |= regexp2.IgnoreCase
+		case 'm':
+			opts |= regexp2.Multiline
+		case 's':
+			opts |= regexp2.Singleline
+		case 'u':
+			opts |= regexp2.Unicode
+		case 'g':
+		default: // d's indices, v's sets, y's anchoring
+			in.reason(pos, "a regular expression with the %c flag is not modelled", f)
+			return nil
+		}
+	}
+	names, repeated, err := checkPattern(source, opts&regexp2.Unicode != 0)
+	var re *regexp2.Regexp
 	if err == nil {
-		re, err = regexp.Compile(tr)
+		re, err = regexp2.Compile(source, opts)
 	}
 	if err != nil {
 		in.reason(pos, "a regular expression with %v is not modelled", err)
 		return nil
 	}
+	re.MatchTimeout = time.Second
+	rx := &jsRegexp{source: source, shown: layout.RegExpSource(in.p.Node.Major, source), flags: canonicalFlags(flags), re: re,
+		global: strings.ContainsRune(flags, 'g'), names: names, repeated: repeated}
+	unnamed := 0
+	for _, n := range names {
+		if n == "" {
+			unnamed++
+			n = strconv.Itoa(unnamed)
+		}
+		rx.groups = append(rx.groups, n)
+	}
 	o := newObject()
 	o.Class, o.born = "RegExp", in.epoch
-	o.rx = &jsRegexp{source: source, shown: layout.RegExpSource(in.p.Node.Major, source), flags: canonicalFlags(flags), re: re, global: strings.ContainsRune(flags, 'g')}
+	o.rx = rx
 	o.Props["lastIndex"] = 0.0 // own but not enumerable
 	return o
 }
@@ -257,24 +233,87 @@ func (in *Interp) regexpCtor() *Native {
 	}}
 }
 
-// astral reports whether s has characters outside the BMP, which a
-// pattern without the u flag matches as two UTF-16 units (RE2 as one).
-func astral(s string) bool {
-	for _, r := range s {
-		if r > 0xffff {
-			return true
-		}
-	}
-	return false
-}
-
-// rxSubject checks that matching rx against s is modelled.
+// rxSubject checks that matching rx against s is modelled: regexp2
+// matches code points, JS without the u flag UTF-16 units; it folds
+// case by Unicode's rules, V8 without the u flag by its own; and its
+// multiline anchors know only \n as a line terminator.
 func (in *Interp) rxSubject(rx *jsRegexp, s string, pos ir.Pos) bool {
-	if !strings.ContainsRune(rx.flags, 'u') && astral(s) {
-		in.reason(pos, "a regular expression without the u flag over characters outside the BMP")
+	u := strings.ContainsRune(rx.flags, 'u')
+	for _, r := range s {
+		switch {
+		case r > 0xffff && !u:
+			in.reason(pos, "a regular expression without the u flag over characters outside the BMP")
+		case r >= 0x80 && strings.ContainsRune(rx.flags, 'i'):
+			in.reason(pos, "a case-insensitive regular expression over characters outside ASCII")
+		case (r == '\r' || r == '\u2028' || r == '\u2029') && strings.ContainsRune(rx.flags, 'm'):
+			in.reason(pos, "a multiline regular expression over line terminators other than \\n")
+		default:
+			continue
+		}
 		return false
 	}
 	return true
+}
+
+// groupsUsed checks that rx's captures, which the caller reads, are
+// regexp2's as V8's.
+func (in *Interp) groupsUsed(rx *jsRegexp, pos ir.Pos) bool {
+	if rx.repeated {
+		in.reason(pos, "the captures of a repeated group (JS clears them each time round)")
+	}
+	return !rx.repeated
+}
+
+// find is the first match of rx in s at or after byte offset from:
+// each group's start and end byte offsets, in JS's numbering (-1 for a
+// group that took no part); nil for none, or after a reason.
+func (in *Interp) find(rx *jsRegexp, s string, from int, pos ir.Pos) []int {
+	rs := []rune(s)
+	at := make([]int, len(rs)+1) // byte offset of each rune
+	for i, b := 0, 0; i < len(rs); i++ {
+		at[i], b = b, b+utf8.RuneLen(rs[i])
+	}
+	at[len(rs)] = len(s)
+	start, _ := slices.BinarySearch(at, from)
+	m, err := rx.re.FindRunesMatchStartingAt(rs, start)
+	if err != nil {
+		in.reason(pos, "a regular expression that backtracks past the time limit")
+		return nil
+	}
+	if m == nil {
+		return nil
+	}
+	out := []int{at[m.Index], at[m.Index+m.Length]}
+	for _, g := range rx.groups {
+		if grp := m.GroupByName(g); grp != nil && len(grp.Captures) > 0 {
+			out = append(out, at[grp.Index], at[grp.Index+grp.Length])
+		} else {
+			out = append(out, -1, -1)
+		}
+	}
+	return out
+}
+
+// findAll is every match of rx in s, an empty one moving on by one
+// character.
+func (in *Interp) findAll(rx *jsRegexp, s string, pos ir.Pos) [][]int {
+	var ms [][]int
+	for from := 0; from <= len(s); {
+		m := in.find(rx, s, from, pos)
+		if m == nil {
+			break
+		}
+		ms = append(ms, m)
+		from = m[1]
+		if m[0] == m[1] {
+			if from >= len(s) {
+				break
+			}
+			_, w := utf8.DecodeRuneInString(s[from:])
+			from += w
+		}
+	}
+	return ms
 }
 
 // u16 is the UTF-16 length of s[:b].
@@ -311,7 +350,7 @@ func (in *Interp) matchArray(rx *jsRegexp, s string, m []int) *Object {
 	a.set("index", float64(u16(s, m[0])))
 	a.set("input", s)
 	var groups Value
-	for g, name := range rx.re.SubexpNames() {
+	for g, name := range rx.names {
 		if name == "" {
 			continue
 		}
@@ -322,22 +361,21 @@ func (in *Interp) matchArray(rx *jsRegexp, s string, m []int) *Object {
 			o.nullProto, o.born = true, in.epoch
 			groups = o
 		}
-		o.set(name, vs[g])
+		o.set(name, vs[g+1])
 	}
 	a.set("groups", groups)
 	return a
 }
 
 // regexpExec is RegExp.prototype.exec: a global expression searches from
-// lastIndex and moves it (found among the matches from the start, which
-// is exact while lastIndex is where the previous one left it).
+// lastIndex and moves it.
 func (in *Interp) regexpExec(o *Object, s string, pos ir.Pos) Value {
 	rx := o.rx
 	if !in.rxSubject(rx, s, pos) {
 		return unknown{why: "exec"}
 	}
 	if !rx.global {
-		m := rx.re.FindStringSubmatchIndex(s)
+		m := in.find(rx, s, 0, pos)
 		if m == nil {
 			return null
 		}
@@ -353,13 +391,9 @@ func (in *Interp) regexpExec(o *Object, s string, pos ir.Pos) Value {
 		o.Props["lastIndex"] = 0.0
 		return null
 	}
-	from := byteAt(s, int(li))
-	for _, m := range rx.re.FindAllStringSubmatchIndex(s, -1) {
-		if m[0] >= from {
-			end := u16(s, m[1])
-			o.Props["lastIndex"] = float64(end)
-			return in.matchArray(rx, s, m)
-		}
+	if m := in.find(rx, s, byteAt(s, int(li)), pos); m != nil {
+		o.Props["lastIndex"] = float64(u16(s, m[1]))
+		return in.matchArray(rx, s, m)
 	}
 	o.Props["lastIndex"] = 0.0
 	return null
@@ -379,7 +413,7 @@ func (in *Interp) regexpMember(o *Object, k string, pos ir.Pos) (Value, bool) {
 	case "exec", "test":
 		return native(k, func(_ Value, a []Value, pos ir.Pos) Value {
 			s, ok := strArg(a)
-			if !ok {
+			if !ok || k == "exec" && !in.groupsUsed(rx, pos) {
 				return unknown{why: k}
 			}
 			r := in.regexpExec(o, s, pos)
@@ -442,11 +476,13 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 			}
 			switch {
 			case k == "search":
-				m := rx.re.FindStringIndex(s)
+				m := in.find(rx, s, 0, pos)
 				if m == nil {
 					return -1.0
 				}
 				return float64(u16(s, m[0]))
+			case k != "search" && !(k == "match" && rx.global) && !in.groupsUsed(rx, pos):
+				return unknown{why: k}
 			case k == "matchAll":
 				// A pattern that is not a RegExp is made one with the g flag.
 				given, isRx := arg(a, 0).(*Object)
@@ -454,7 +490,7 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 					in.throwType(pos, "String.prototype.matchAll called with a non-global RegExp argument")
 				}
 				var items []Value
-				for _, m := range rx.re.FindAllStringSubmatchIndex(s, -1) {
+				for _, m := range in.findAll(rx, s, pos) {
 					items = append(items, in.matchArray(rx, s, m))
 				}
 				it := newArray(items)
@@ -465,7 +501,10 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 			}
 			in.mut(o.born)
 			o.Props["lastIndex"] = 0.0
-			ms := rx.re.FindAllString(s, -1)
+			var ms []string
+			for _, m := range in.findAll(rx, s, pos) {
+				ms = append(ms, s[m[0]:m[1]])
+			}
 			if ms == nil {
 				return null
 			}
@@ -483,17 +522,17 @@ func (in *Interp) stringRegexpMethod(s, k string, pos ir.Pos) (Value, bool) {
 // matches, each match's groups after its piece; an empty match where the
 // last piece ended splits nothing.
 func (in *Interp) splitRegexp(s string, rx *jsRegexp, pos ir.Pos) Value {
-	if !in.rxSubject(rx, s, pos) {
+	if !in.rxSubject(rx, s, pos) || len(rx.names) > 0 && !in.groupsUsed(rx, pos) {
 		return unknown{why: "split"}
 	}
 	var out []Value
 	if s == "" {
-		if m := rx.re.FindStringIndex(s); m == nil {
+		if m := in.find(rx, s, 0, pos); m == nil {
 			out = []Value{""}
 		}
 	} else {
 		p := 0
-		for _, m := range rx.re.FindAllStringSubmatchIndex(s, -1) {
+		for _, m := range in.findAll(rx, s, pos) {
 			if m[0] >= len(s) || m[1] == p && m[0] == m[1] {
 				continue
 			}
@@ -521,17 +560,17 @@ func (in *Interp) replace(s string, all bool, pat, rep Value, pos ir.Pos) Value 
 	var rx *jsRegexp
 	if o, ok := pat.(*Object); ok && o.rx != nil {
 		rx = o.rx
-		if !in.rxSubject(rx, s, pos) {
+		if !in.rxSubject(rx, s, pos) || len(rx.names) > 0 && !in.groupsUsed(rx, pos) {
 			return unknown{why: "replace", made: true, typ: "string"}
 		}
 		if all && !rx.global {
 			in.throwType(pos, "replaceAll must be called with a global RegExp")
 		}
 		if rx.global {
-			matches = rx.re.FindAllStringSubmatchIndex(s, -1)
+			matches = in.findAll(rx, s, pos)
 			in.mut(o.born)
 			o.Props["lastIndex"] = 0.0
-		} else if m := rx.re.FindStringSubmatchIndex(s); m != nil {
+		} else if m := in.find(rx, s, 0, pos); m != nil {
 			matches = [][]int{m}
 		}
 	} else {
@@ -575,7 +614,7 @@ func (in *Interp) replace(s string, all bool, pat, rep Value, pos ir.Pos) Value 
 		if isCallable(rep) {
 			args := append([]Value{matched}, groups...)
 			args = append(args, float64(u16(s, m[0])), s)
-			if rx != nil && len(rx.re.SubexpNames()) > 0 && hasNamed(rx.re) {
+			if rx != nil && hasNamed(rx) {
 				args = append(args, in.matchArray(rx, s, m).Props["groups"])
 			}
 			r, ok := toStr(in.call(rep, nil, args, pos))
@@ -590,11 +629,11 @@ func (in *Interp) replace(s string, all bool, pat, rep Value, pos ir.Pos) Value 
 				return unknown{why: "replace", made: true, typ: "string"}
 			}
 			var names map[string]int
-			if rx != nil && hasNamed(rx.re) {
+			if rx != nil && hasNamed(rx) {
 				names = map[string]int{}
-				for g, n := range rx.re.SubexpNames() {
+				for g, n := range rx.names {
 					if n != "" {
-						names[n] = g
+						names[n] = g + 1
 					}
 				}
 			}
@@ -606,13 +645,8 @@ func (in *Interp) replace(s string, all bool, pat, rep Value, pos ir.Pos) Value 
 	return b.String()
 }
 
-func hasNamed(re *regexp.Regexp) bool {
-	for _, n := range re.SubexpNames() {
-		if n != "" {
-			return true
-		}
-	}
-	return false
+func hasNamed(rx *jsRegexp) bool {
+	return slices.ContainsFunc(rx.names, func(n string) bool { return n != "" })
 }
 
 // expandReplacement is GetSubstitution: $$, $&, $`, $', $n, $nn, $<name>.

@@ -8,6 +8,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/looplint/looplint/internal/jsnum"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
@@ -279,7 +280,7 @@ func typeOf(v Value) string {
 }
 
 // jsNum formats a number as Number.prototype.toString does.
-func jsNum(f float64) string { return ir.NumberString(f) }
+func jsNum(f float64) string { return jsnum.String(f) }
 
 func toNumber(v Value) (float64, bool) {
 	switch v := v.(type) {

@@ -223,6 +223,7 @@ func (h *host) bootstrap() error {
 
 	// Before inspect's helpers capture RegExp.prototype.toString.
 	h.v8RegExpSource()
+	h.v8Numbers()
 	// inspect compiles its JS helpers on first use; do it now, before
 	// any interrupt can be pending.
 	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())

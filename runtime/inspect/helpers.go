@@ -51,7 +51,7 @@ const helperSrc = `(function () {
     },
     typedName: function (v) { return tryOr(function () { return taTag(v); }, undefined); },
     isArrayBuffer: function (v) { return tryOr(function () { abLen(v); return true; }, false); },
-    abBytes: function (v) { return Array.prototype.slice.call(new Uint8Array(v), 0, 50); },
+    abBytes: function (v) { return Array.prototype.slice.call(new Uint8Array(v), 0, 100); },
     boxed: function (v) {
       var f = [['Number', numVal], ['String', strVal], ['Boolean', boolVal], ['BigInt', bigVal], ['Symbol', symVal]];
       for (var i = 0; i < f.length; i++) {

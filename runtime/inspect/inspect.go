@@ -1,15 +1,18 @@
-// Package inspect renders sobek values the way Node's util.inspect and
+// Package inspect renders values the way Node's util.inspect and
 // util.format (and thus console.log) do, for a chosen Node major version.
+// It reads values through a view (view.go): the runtime's engine values
+// (sobek.go) and the predictor's abstract ones are formatted by one code.
 package inspect
 
 import (
-	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/runtime/inspect/layout"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/internal/jsnum"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // Options selects the Node flavour and util.inspect options.
@@ -33,103 +36,110 @@ const (
 )
 
 type ctx struct {
-	rt *sobek.Runtime
-	h  *helpers
 	layout.Ctx
-	depth      int
-	unlimited  bool // depth: null
+	conv       Conv
 	showHidden bool
 	stack      func(string) string
 }
 
-func newCtx(rt *sobek.Runtime, o Options) *ctx {
+func newCtx(conv Conv, o Options) *ctx {
 	major := o.Major
 	if major == 0 {
 		major = newestMajor
 	}
-	c := &ctx{Ctx: layout.New(major), rt: rt, h: getHelpers(rt), showHidden: o.ShowHidden, depth: o.Depth, stack: o.Stack}
+	c := &ctx{Ctx: layout.New(major), conv: conv, showHidden: o.ShowHidden, stack: o.Stack}
 	c.Has = o.Has
 	switch {
-	case c.depth == 0:
-		c.depth = 2
-	case c.depth == DepthNone:
-		c.depth = 0
-	case c.depth < 0:
-		c.unlimited = true
+	case o.Depth == 0:
+	case o.Depth == DepthNone:
+		c.Depth = 0
+	case o.Depth < 0:
+		c.Depth = -1
+	default:
+		c.Depth = o.Depth
 	}
 	return c
 }
 
 // Inspect is util.inspect(v) with the given options.
 func Inspect(rt *sobek.Runtime, v sobek.Value, o Options) string {
-	return newCtx(rt, o).formatValue(v, 0, false)
+	e := engine(rt)
+	return newCtx(e, o).formatValue(e.value(v), 0, false)
+}
+
+// InspectValue is util.inspect(v) of a view; err is the view's *Inexact.
+func InspectValue(v Value, conv Conv, o Options) (s string, err error) {
+	defer catch(&err)
+	return newCtx(conv, o).formatValue(v, 0, false), nil
+}
+
+// str is String(v).
+func (c *ctx) str(v Value) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return c.conv.String(v)
 }
 
 const newestMajor = 26
 
-func (c *ctx) depthExceeded(recurse int) bool { return !c.unlimited && recurse > c.depth }
+func (c *ctx) depthExceeded(recurse int) bool { return c.Past(recurse) }
 
-func isObj(v sobek.Value) (*sobek.Object, bool) {
-	o, ok := v.(*sobek.Object)
-	return o, ok
-}
-
-func (c *ctx) formatValue(v sobek.Value, recurse int, typedArray bool) string {
-	o, ok := isObj(v)
+func (c *ctx) formatValue(v Value, recurse int, typedArray bool) string {
+	o, ok := v.(Object)
 	if !ok {
 		return c.formatPrimitive(v)
 	}
 	// util.inspect.custom hook, as used by snippets that define their own view.
-	if fn, ok := sobek.AssertFunction(o.GetSymbol(c.symbolFor())); ok {
-		d := sobek.Value(sobek.Null())
-		if !c.unlimited {
-			d = c.rt.ToValue(c.depth - recurse)
-		}
-		if ret, err := fn(o, d, c.rt.NewObject()); err == nil && !ret.SameAs(o) {
-			if sobek.IsString(ret) {
+	var d Value = Null{}
+	if c.Depth >= 0 {
+		d = float64(c.Depth - recurse)
+	}
+	if ret, ok := o.Custom(d); ok {
+		if r, isObj := ret.(Object); !isObj || r.ID() != o.ID() {
+			if s, ok := ret.(string); ok {
 				if c.Major < 12 { // line breaks indented from 12 (measured on 11.15.0 and 12.0.0)
-					return ret.String()
+					return s
 				}
-				return strings.ReplaceAll(ret.String(), "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
+				return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", c.IndentLvl))
 			}
 			return c.formatValue(ret, recurse, false)
 		}
 	}
-	if s, ok := c.Circular(o); ok {
+	if s, ok := c.Circular(o.ID()); ok {
 		return s
 	}
 	return c.formatRaw(o, recurse, typedArray)
 }
 
-func (c *ctx) symbolFor() *sobek.Symbol {
-	s, _ := c.h.obj.Get("customSym").(*sobek.Symbol)
-	return s
-}
-
-func (c *ctx) formatNumber(v sobek.Value) string {
-	if f, ok := v.Export().(float64); ok && f == 0 && math.Signbit(f) {
+func formatNumber(f float64) string {
+	if f == 0 && math.Signbit(f) {
 		return "-0"
 	}
-	return v.String()
+	return jsnum.String(f)
 }
 
-func (c *ctx) formatPrimitive(v sobek.Value) string {
-	switch {
-	case v == nil || sobek.IsUndefined(v):
+func (c *ctx) formatPrimitive(v Value) string {
+	switch v := v.(type) {
+	case nil:
 		return "undefined"
-	case sobek.IsNull(v):
+	case Null:
 		return "null"
-	case sobek.IsString(v):
-		return c.FormatString(v.String())
-	case sobek.IsNumber(v):
-		return c.formatNumber(v)
-	case sobek.IsBigInt(v):
-		return v.String() + "n"
+	case string:
+		return c.FormatString(v)
+	case float64:
+		return formatNumber(v)
+	case BigInt:
+		return string(v) + "n"
+	case Symbol:
+		return v.Text
+	case bool:
+		if v {
+			return "true"
+		}
+		return "false"
 	}
-	if _, ok := v.(*sobek.Symbol); ok {
-		return c.h.call("symStr", v).String()
-	}
-	return v.String()
+	panic(&Inexact{Why: "a value of an unknown kind"})
 }
 
 // getPrefix mirrors Node's "Constructor(size) [tag] " prefix; ctor nil means null prototype.
@@ -146,32 +156,17 @@ func getPrefix(ctor *string, tag, fallback, size string) string {
 	return *ctor + size + " "
 }
 
-func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
-	obj := o
-	first := true
-	for obj != nil {
-		d := c.h.call("desc", obj, c.rt.ToValue("constructor"))
-		if dobj, ok := isObj(d); ok {
-			if fn, ok := isObj(dobj.Get("value")); ok {
-				if _, isFn := sobek.AssertFunction(fn); isFn {
-					name := fn.Get("name")
-					if name != nil && sobek.IsString(name) && name.String() != "" && c.h.call("instOf", o, fn).ToBoolean() {
-						s := name.String()
-						return &s
-					}
-				}
-			}
-		}
-		p, _ := isObj(c.h.call("proto", obj))
-		if first && p == nil {
-			return nil
-		}
-		first = false
-		obj = p
+// constructorName is getConstructorName: nil for a null prototype; a
+// chain without a usable constructor prints as "Class <proto>".
+func (c *ctx) constructorName(o Object, recurse int) *string {
+	if name, ok := o.Constructor(); ok {
+		return &name
 	}
-	// Prototype chain without a usable constructor: Node prints "Class <proto>".
-	res := o.ClassName()
-	firstProto, _ := isObj(c.h.call("proto", o))
+	firstProto, ok := o.Proto()
+	if !ok {
+		return nil
+	}
+	res := o.Class()
 	if c.depthExceeded(recurse) {
 		s := res + " <Complex prototype>"
 		return &s
@@ -179,7 +174,7 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	pc := c.constructorName(firstProto, recurse+1)
 	var s string
 	if pc == nil {
-		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength, Has: c.Has}, rt: c.rt, h: c.h, depth: -1}
+		sub := &ctx{Ctx: layout.Ctx{Major: c.Major, Legacy: c.Legacy, BreakLength: c.BreakLength, Has: c.Has, Depth: -1}, conv: c.conv}
 		s = res + " <" + sub.formatValue(firstProto, 0, false) + ">"
 	} else {
 		s = res + " <" + *pc + ">"
@@ -187,32 +182,20 @@ func (c *ctx) constructorName(o *sobek.Object, recurse int) *string {
 	return &s
 }
 
+// key is a property to print; hidden forces the "[key]" spelling for
+// synthetic entries such as byteLength.
 type key struct {
-	v   sobek.Value
-	str string
-	sym *sobek.Symbol
-	// hidden forces the "[key]" spelling for synthetic entries such as byteLength.
+	Key
 	hidden bool
 }
 
-func (c *ctx) getKeys(o *sobek.Object, nonIndex bool) []key {
-	arr, _ := isObj(c.h.call("keys", o, c.rt.ToValue(c.showHidden)))
-	if arr == nil {
-		return nil
-	}
-	n := int(arr.Get("length").ToInteger())
-	keys := make([]key, 0, n)
-	for i := 0; i < n; i++ {
-		v := arr.Get(strconv.Itoa(i))
-		if s, ok := v.(*sobek.Symbol); ok {
-			keys = append(keys, key{v: v, sym: s})
+func (c *ctx) getKeys(o Object, nonIndex bool) []key {
+	var keys []key
+	for _, k := range o.Keys(c.showHidden) {
+		if nonIndex && !k.IsSym && isIndex(k.Name) {
 			continue
 		}
-		s := v.String()
-		if nonIndex && isIndex(s) {
-			continue
-		}
-		keys = append(keys, key{v: v, str: s})
+		keys = append(keys, key{Key: k})
 	}
 	return keys
 }
@@ -221,62 +204,61 @@ func isIndex(s string) bool {
 	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
 		return false
 	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	return err == nil && n < 1<<32-1
-}
-
-func (c *ctx) get(o *sobek.Object, k key) sobek.Value {
-	if k.sym != nil {
-		return o.GetSymbol(k.sym)
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+		n = n*10 + int(r-'0')
 	}
-	return o.Get(k.str)
+	return n < 1<<32-1
 }
 
-func (c *ctx) formatProperty(o *sobek.Object, recurse int, k key, typ int) string {
+func (c *ctx) formatProperty(o Object, recurse int, k key, typ int) string {
 	var str string
 	extra := " "
-	d, hasDesc := isObj(c.h.call("desc", o, k.v))
-	enumerable := true
-	var val, getter, setter sobek.Value
-	if hasDesc {
-		val, getter, setter = d.Get("value"), d.Get("get"), d.Get("set")
-		enumerable = d.Get("enumerable").ToBoolean()
-	} else {
-		val = c.get(o, k)
+	p, has := o.Own(k.Key)
+	if !has {
+		p = Prop{Value: getKey(o, k.Key), Enumerable: true}
 	}
-	undef := func(v sobek.Value) bool { return v == nil || sobek.IsUndefined(v) }
 	switch {
-	case !undef(val):
+	case !p.Getter && !p.Setter:
 		diff := 2
 		if c.Legacy && typ == kObjectType {
 			diff = 3
 		}
 		c.IndentLvl += diff
-		str = c.formatValue(val, recurse, false)
+		str = c.formatValue(p.Value, recurse, false)
 		if diff == 3 && c.BreakLength < layout.Width(str) {
 			extra = "\n" + strings.Repeat(" ", c.IndentLvl)
 		}
 		c.IndentLvl -= diff
-	case !undef(getter) && !undef(setter):
+	case p.Getter && p.Setter:
 		str = "[Getter/Setter]"
-	case !undef(getter):
+	case p.Getter:
 		str = "[Getter]"
-	case !undef(setter):
-		str = "[Setter]"
 	default:
-		str = "undefined"
+		str = "[Setter]"
 	}
 	if typ == kArrayType {
 		return str
 	}
 	var name string
 	switch {
-	case k.sym != nil:
-		name = layout.SymbolKey(c.Major, c.h.call("symStr", k.v).String())
-	case !enumerable || k.hidden:
-		name = "[" + k.str + "]"
+	case k.IsSym:
+		name = layout.SymbolKey(c.Major, k.Sym.Text)
+	case !p.Enumerable || k.hidden:
+		name = "[" + k.Name + "]"
 	default:
-		name = c.Key(k.str)
+		name = c.Key(k.Name)
 	}
 	return name + ":" + extra + str
+}
+
+// getKey is o[k] for a key without an own property (a synthetic one).
+func getKey(o Object, k Key) Value {
+	if k.IsSym {
+		return nil
+	}
+	return o.Get(k.Name)
 }

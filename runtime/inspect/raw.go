@@ -1,21 +1,21 @@
 package inspect
 
 import (
-	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/runtime/inspect/layout"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/grafana/sobek"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 const maxArrayLength = layout.MaxArrayLength
 
-func (c *ctx) ctxName(o *sobek.Object, ctor *string, tag string) string {
+func (c *ctx) ctxName(o Object, ctor *string, tag string) string {
 	fallback := ""
 	if ctor == nil {
-		fallback = o.ClassName()
+		fallback = o.Class()
 		if fallback == tag {
 			fallback = "Object"
 		}
@@ -29,21 +29,12 @@ func (c *ctx) sizeSuffix(n int, collection bool) string {
 	return layout.SizeSuffix(c.Major, n, collection)
 }
 
-func isUndef(v sobek.Value) bool { return v == nil || sobek.IsUndefined(v) }
-
-func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
+func (c *ctx) formatRaw(o Object, recurse int, typedArray bool) string {
 	ctor := c.constructorName(o, recurse)
-	tag := ""
-	if t := o.GetSymbol(sobek.SymToStringTag); t != nil && sobek.IsString(t) {
-		tag = t.String()
-		own := "isEnum"
-		if c.showHidden {
-			own = "hasOwn"
-		}
-		// Node (12+) skips a tag that is also printed as an own property.
-		if c.Major >= 12 && tag != "" && c.h.call(own, o, sobek.SymToStringTag).ToBoolean() {
-			tag = ""
-		}
+	tag, own := o.Tag(c.showHidden)
+	// Node (12+) skips a tag that is also printed as an own property.
+	if c.Major >= 12 && own {
+		tag = ""
 	}
 	ctorIs := func(s string) bool { return ctor != nil && *ctor == s }
 
@@ -55,16 +46,11 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		formatter  func(recurse int) []string
 		numeric    func(i int) bool
 	)
-	class := o.ClassName()
-	if coll := c.h.call("coll", o).String(); coll != "" {
-		class = coll
-	}
-	typedName := c.h.call("typedName", o)
-
-	switch {
-	case c.h.call("isArray", o).ToBoolean():
+	kind := o.Kind()
+	switch kind {
+	case KArray:
 		keys = c.getKeys(o, true)
-		n := int(o.Get("length").ToInteger())
+		n := o.Len()
 		prefix := ""
 		if !ctorIs("Array") || tag != "" {
 			prefix = getPrefix(ctor, tag, "Array", c.sizeSuffix(n, false))
@@ -76,15 +62,18 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		extrasType = kArrayExtrasType
 		formatter = func(r int) []string { return c.formatArray(o, r, n) }
 		numeric = func(i int) bool {
-			v := o.Get(strconv.Itoa(i))
-			return v != nil && (sobek.IsNumber(v) || sobek.IsBigInt(v))
+			switch o.Get(strconv.Itoa(i)).(type) {
+			case float64, BigInt:
+				return true
+			}
+			return false
 		}
-	case class == "Set" || class == "Map":
+	case KSet, KMap:
+		class := map[Kind]string{KSet: "Set", KMap: "Map"}[kind]
 		keys = c.getKeys(o, false)
-		entries, _ := isObj(c.h.call("entries", o, c.rt.ToValue(class == "Map")))
-		n := int(entries.Get("length").ToInteger())
-		size := n
-		if class == "Map" {
+		entries := o.Entries()
+		size := len(entries)
+		if kind == KMap {
 			size /= 2
 		}
 		prefix := getPrefix(ctor, tag, class, c.sizeSuffix(size, true))
@@ -92,11 +81,11 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			return prefix + "{}"
 		}
 		braces[0] = prefix + "{"
-		formatter = func(r int) []string { return c.formatCollection(entries, n, class == "Map", size, r) }
-	case !isUndef(typedName):
+		formatter = func(r int) []string { return c.formatCollection(entries, kind == KMap, size, r) }
+	case KTypedArray:
 		keys = c.getKeys(o, true)
-		n := int(o.Get("length").ToInteger())
-		prefix := getPrefix(ctor, tag, typedName.String(), c.sizeSuffix(n, false))
+		n := o.Len()
+		prefix := getPrefix(ctor, tag, o.Class(), c.sizeSuffix(n, false))
 		braces = [2]string{prefix + "[", "]"}
 		if n == 0 && len(keys) == 0 && !c.showHidden {
 			return braces[0] + "]"
@@ -106,10 +95,9 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		numeric = func(int) bool { return true }
 	default:
 		keys = c.getKeys(o, false)
-		_, isFn := sobek.AssertFunction(o)
 		switch {
-		case ctorIs("Object") && class != "Error":
-			if class == "Arguments" {
+		case ctorIs("Object") && kind != KError:
+			if kind == KArguments {
 				braces[0] = "[Arguments] {"
 			} else if tag != "" {
 				braces[0] = getPrefix(ctor, tag, "Object", "") + "{"
@@ -117,61 +105,59 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 			if len(keys) == 0 {
 				return braces[0] + "}"
 			}
-		case isFn:
+		case kind == KFunction:
 			base = c.functionBase(o, ctor, tag)
 			if len(keys) == 0 {
 				return base
 			}
-		case class == "RegExp":
-			base = c.h.call("reStr", o).String()
+		case kind == KRegExp:
+			base = o.Text()
 			if p := getPrefix(ctor, tag, "RegExp", ""); p != "RegExp " {
 				base = p + base
 			}
 			if len(keys) == 0 || c.depthExceeded(recurse) {
 				return base
 			}
-		case class == "Date":
-			base = c.h.call("date", o).String()
+		case kind == KDate:
+			base = o.Text()
 			if p := getPrefix(ctor, tag, "Date", ""); p != "Date " {
 				base = p + base
 			}
 			if len(keys) == 0 {
 				return base
 			}
-		case class == "Error":
+		case kind == KError:
 			base = c.formatError(o, ctor, tag, &keys)
 			if len(keys) == 0 {
 				return base
 			}
-		case c.h.call("isArrayBuffer", o).ToBoolean():
+		case kind == KArrayBuffer:
 			prefix := getPrefix(ctor, tag, "ArrayBuffer", "")
 			if !typedArray && c.Major > 10 {
 				formatter = func(int) []string { return c.formatArrayBuffer(o) }
 			} else if len(keys) == 0 {
-				return prefix + "{ byteLength: " + c.formatNumber(o.Get("byteLength")) + " }"
+				return prefix + "{ byteLength: " + c.formatValue(o.Get("byteLength"), recurse, false) + " }"
 			}
 			braces[0] = prefix + "{"
-			bl := key{v: c.rt.ToValue("byteLength"), str: "byteLength", hidden: c.Major >= 26}
+			bl := key{Key: Key{Name: "byteLength"}, hidden: c.Major >= 26}
 			keys = append([]key{bl}, keys...)
-		case isPromise(o):
+		case kind == KPromise:
 			braces[0] = getPrefix(ctor, tag, "Promise", "") + "{"
 			formatter = func(r int) []string { return c.formatPromise(o, r) }
-		case class == "WeakSet" || class == "WeakMap":
-			braces[0] = getPrefix(ctor, tag, class, "") + "{"
+		case kind == KWeakSet || kind == KWeakMap:
+			braces[0] = getPrefix(ctor, tag, map[Kind]string{KWeakSet: "WeakSet", KWeakMap: "WeakMap"}[kind], "") + "{"
 			formatter = func(int) []string {
 				if c.Major <= 10 {
 					return []string{"[items unknown]"}
 				}
 				return []string{"<items unknown>"}
 			}
-		default:
-			if bx, ok := isObj(c.h.call("boxed", o)); ok {
-				base = c.boxedBase(o, bx, ctor, tag, &keys)
-				if len(keys) == 0 {
-					return base
-				}
-				break
+		case kind == KBoxed:
+			base = c.boxedBase(o, ctor, tag, &keys)
+			if len(keys) == 0 {
+				return base
 			}
+		default:
 			name := c.ctxName(o, ctor, tag)
 			if len(keys) == 0 {
 				return name + "{}"
@@ -188,7 +174,7 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 		return name
 	}
 	recurse++
-	c.Enter(o)
+	c.Enter(o.ID())
 	c.CurrentDepth = recurse
 	var output []string
 	if formatter != nil {
@@ -197,29 +183,23 @@ func (c *ctx) formatRaw(o *sobek.Object, recurse int, typedArray bool) string {
 	for _, k := range keys {
 		output = append(output, c.formatProperty(o, recurse, k, extrasType))
 	}
-	base = c.Leave(o, base)
+	base = c.Leave(o.ID(), base)
 	return c.Reduce(output, base, braces, extrasType == kArrayExtrasType, recurse, numeric)
-}
-
-func isPromise(o *sobek.Object) bool {
-	_, ok := o.Export().(*sobek.Promise)
-	return ok
 }
 
 func moreItems(n int) string { return "... " + strconv.Itoa(n) + " more item" + layout.Plural(n) }
 
 func emptyItems(n int) string { return "<" + strconv.Itoa(n) + " empty item" + layout.Plural(n) + ">" }
 
-func (c *ctx) formatArray(o *sobek.Object, recurse, n int) []string {
+func (c *ctx) formatArray(o Object, recurse, n int) []string {
 	limit := min(n, maxArrayLength)
 	var output []string
 	for i := 0; i < limit; i++ {
-		is := strconv.Itoa(i)
-		kv := c.rt.ToValue(is)
-		if !c.h.call("hasOwn", o, kv).ToBoolean() {
+		k := Key{Name: strconv.Itoa(i)}
+		if _, ok := o.Own(k); !ok {
 			return c.formatSpecialArray(o, recurse, limit, n, output, i)
 		}
-		output = append(output, c.formatProperty(o, recurse, key{v: kv, str: is}, kArrayType))
+		output = append(output, c.formatProperty(o, recurse, key{Key: k}, kArrayType))
 	}
 	if n > limit {
 		output = append(output, moreItems(n-limit))
@@ -228,20 +208,15 @@ func (c *ctx) formatArray(o *sobek.Object, recurse, n int) []string {
 }
 
 // formatSpecialArray handles holes: runs of missing indices become "<N empty items>".
-func (c *ctx) formatSpecialArray(o *sobek.Object, recurse, limit, n int, output []string, i int) []string {
-	ks, _ := isObj(c.h.call("keys", o, c.rt.ToValue(false)))
-	nk := int(ks.Get("length").ToInteger())
+func (c *ctx) formatSpecialArray(o Object, recurse, limit, n int, output []string, i int) []string {
+	ks := o.Keys(false)
 	index := i
-	for ; i < nk && len(output) < limit; i++ {
-		kv := ks.Get(strconv.Itoa(i))
-		if _, sym := kv.(*sobek.Symbol); sym {
+	for ; i < len(ks) && len(output) < limit; i++ {
+		k := ks[i]
+		if k.IsSym || !isIndex(k.Name) {
 			break
 		}
-		k := kv.String()
-		if !isIndex(k) {
-			break
-		}
-		num, _ := strconv.Atoi(k)
+		num, _ := strconv.Atoi(k.Name)
 		if num != index {
 			output = append(output, emptyItems(num-index))
 			index = num
@@ -249,7 +224,7 @@ func (c *ctx) formatSpecialArray(o *sobek.Object, recurse, limit, n int, output 
 				break
 			}
 		}
-		output = append(output, c.formatProperty(o, recurse, key{v: kv, str: k}, kArrayType))
+		output = append(output, c.formatProperty(o, recurse, key{Key: k}, kArrayType))
 		index++
 	}
 	remaining := n - index
@@ -263,15 +238,19 @@ func (c *ctx) formatSpecialArray(o *sobek.Object, recurse, limit, n int, output 
 	return output
 }
 
-func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
+func (c *ctx) formatTypedArray(o Object, n, recurse int) []string {
 	limit := min(n, maxArrayLength)
 	output := make([]string, 0, limit+1)
 	for i := 0; i < limit; i++ {
-		v := o.Get(strconv.Itoa(i))
-		if sobek.IsBigInt(v) && c.Major > 10 {
-			output = append(output, v.String()+"n")
-		} else {
-			output = append(output, c.formatNumber(v))
+		switch v := o.Get(strconv.Itoa(i)).(type) {
+		case BigInt:
+			if c.Major > 10 {
+				output = append(output, string(v)+"n")
+			} else {
+				output = append(output, string(v))
+			}
+		default:
+			output = append(output, c.formatValue(v, recurse, false))
 		}
 	}
 	if n > limit {
@@ -287,12 +266,12 @@ func (c *ctx) formatTypedArray(o *sobek.Object, n, recurse int) []string {
 	return output
 }
 
-func (c *ctx) formatArrayBuffer(o *sobek.Object) []string {
-	n := int(o.Get("byteLength").ToInteger())
-	bs, _ := isObj(c.h.call("abBytes", o))
+func (c *ctx) formatArrayBuffer(o Object) []string {
+	n := int(toFloat(o.Get("byteLength")))
+	bs := o.Bytes()
 	parts := make([]string, 0, min(n, maxArrayLength))
-	for i := 0; i < min(n, maxArrayLength); i++ {
-		parts = append(parts, layout.Hex(int(bs.Get(strconv.Itoa(i)).ToInteger()), 2, false))
+	for i := 0; i < min(n, maxArrayLength, len(bs)); i++ {
+		parts = append(parts, layout.Hex(int(bs[i]), 2, false))
 	}
 	s := strings.Join(parts, " ")
 	if n > maxArrayLength {
@@ -301,14 +280,19 @@ func (c *ctx) formatArrayBuffer(o *sobek.Object) []string {
 	return []string{"[Uint8Contents]: <" + s + ">"}
 }
 
-func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, recurse int) []string {
+func toFloat(v Value) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+func (c *ctx) formatCollection(entries []Value, isMap bool, size, recurse int) []string {
 	var output []string
 	c.IndentLvl += 2
-	for i := 0; i < n; i++ {
-		s := c.formatValue(entries.Get(strconv.Itoa(i)), recurse, false)
+	for i := 0; i < len(entries); i++ {
+		s := c.formatValue(entries[i], recurse, false)
 		if isMap {
 			i++
-			s += " => " + c.formatValue(entries.Get(strconv.Itoa(i)), recurse, false)
+			s += " => " + c.formatValue(entries[i], recurse, false)
 		}
 		output = append(output, s)
 	}
@@ -319,28 +303,27 @@ func (c *ctx) formatCollection(entries *sobek.Object, n int, isMap bool, size, r
 	return output
 }
 
-func (c *ctx) formatPromise(o *sobek.Object, recurse int) []string {
-	p := o.Export().(*sobek.Promise)
-	if p.State() == sobek.PromiseStatePending {
+func (c *ctx) formatPromise(o Object, recurse int) []string {
+	state, result := o.Promise()
+	if state == Pending {
 		return []string{"<pending>"}
 	}
 	c.IndentLvl += 2
-	s := c.formatValue(p.Result(), recurse, false)
+	s := c.formatValue(result, recurse, false)
 	c.IndentLvl -= 2
-	if p.State() == sobek.PromiseStateRejected {
+	if state == Rejected {
 		s = "<rejected> " + s
 	}
 	return []string{s}
 }
 
-func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]key) string {
-	typ := bx.Get("0").String()
-	prim := bx.Get("1")
+func (c *ctx) boxedBase(o Object, ctor *string, tag string, keys *[]key) string {
+	typ, prim := o.Boxed()
 	if typ == "String" {
 		// Index keys of a boxed string would just repeat its characters.
 		kept := (*keys)[:0]
 		for _, k := range *keys {
-			if k.sym != nil || !isIndex(k.str) {
+			if k.IsSym || !isIndex(k.Name) {
 				kept = append(kept, k)
 			}
 		}
@@ -353,8 +336,8 @@ func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]k
 		base += " (" + *ctor + ")"
 	}
 	var ps string
-	if typ == "String" {
-		ps = layout.Quote(c.Major, prim.String())
+	if s, ok := prim.(string); ok {
+		ps = layout.Quote(c.Major, s)
 	} else {
 		ps = c.formatPrimitive(prim)
 	}
@@ -365,13 +348,29 @@ func (c *ctx) boxedBase(o, bx *sobek.Object, ctor *string, tag string, keys *[]k
 	return base
 }
 
-func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
-	src := c.h.call("fnStr", o).String()
-	if c.Major >= 12 && strings.HasPrefix(src, "class") && strings.HasSuffix(src, "}") {
+func truthy(v Value) bool {
+	switch v := v.(type) {
+	case nil, Null:
+		return false
+	case bool:
+		return v
+	case float64:
+		return v != 0 && !math.IsNaN(v)
+	case string:
+		return v != ""
+	case BigInt:
+		return v != "0"
+	}
+	return true
+}
+
+func (c *ctx) functionBase(o Object, ctor *string, tag string) string {
+	class, kind := o.Function()
+	if c.Major >= 12 && class {
 		name := "(anonymous)"
-		if c.h.call("hasOwn", o, c.rt.ToValue("name")).ToBoolean() {
-			if n := o.Get("name"); n != nil && n.ToBoolean() {
-				name = n.String()
+		if _, ok := o.Own(Key{Name: "name"}); ok {
+			if n := o.Get("name"); truthy(n) {
+				name = c.str(n)
 			}
 		}
 		b := "class " + name
@@ -382,9 +381,9 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 			b += " [" + tag + "]"
 		}
 		if ctor != nil {
-			if p, ok := isObj(c.h.call("proto", o)); ok {
-				if sn := p.Get("name"); sn != nil && sn.ToBoolean() {
-					b += " extends " + sn.String()
+			if p, ok := o.Proto(); ok {
+				if sn := p.Get("name"); truthy(sn) {
+					b += " extends " + c.str(sn)
 				}
 			}
 		} else {
@@ -392,7 +391,6 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 		}
 		return "[" + b + "]"
 	}
-	kind := c.h.call("fnKind", o).String()
 	typ := "Function"
 	if strings.Contains(kind, "Generator") {
 		typ = "Generator" + typ
@@ -406,14 +404,14 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 	}
 	name := ""
 	if n := o.Get("name"); n != nil {
-		name = n.String()
+		name = c.str(n)
 	}
-	if name == "" && c.Major < 12 && strings.HasPrefix(src, "class") {
+	if name == "" && c.Major < 12 && class {
 		// V8 before 7.x gave an anonymous class no own name: the
 		// lookup finds its parent's (class extends EventEmitter {}).
-		if p, ok := isObj(c.h.call("proto", o)); ok {
+		if p, ok := o.Proto(); ok {
 			if n := p.Get("name"); n != nil {
-				name = n.String()
+				name = c.str(n)
 			}
 		}
 	}
@@ -437,16 +435,16 @@ func (c *ctx) functionBase(o *sobek.Object, ctor *string, tag string) string {
 var nullProtoErrRe = regexp.MustCompile(`^([A-Z][a-z_ A-Z0-9[\]()-]+)(?::|\n {4}at)`)
 var nullProtoErrRe2 = regexp.MustCompile(`^([a-z_A-Z0-9-]*Error)$`)
 
-func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key) string {
+func (c *ctx) formatError(o Object, ctor *string, tag string, keys *[]key) string {
 	name := "Error"
-	if n := o.Get("name"); n != nil && !isUndef(n) && !sobek.IsNull(n) {
-		name = n.String()
+	if n := o.Get("name"); n != nil && n != (Null{}) {
+		name = c.str(n)
 	}
 	var stack string
-	if s := o.Get("stack"); s != nil && s.ToBoolean() {
-		stack = s.String()
+	if s := o.Get("stack"); truthy(s) {
+		stack = c.str(s)
 	} else {
-		stack = c.h.call("errStr", o).String()
+		stack = o.Text()
 	}
 	if c.stack != nil {
 		stack = c.stack(stack)
@@ -463,9 +461,9 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	if c.Major >= 12 && !c.showHidden && len(*keys) > 0 {
 		for _, n := range []string{"name", "message", "stack"} {
 			for i, k := range *keys {
-				if k.sym == nil && k.str == n {
-					v := o.Get(n)
-					if v == nil || !sobek.IsString(v) || strings.Contains(stack, v.String()) {
+				if !k.IsSym && k.Name == n {
+					v, isStr := o.Get(n).(string)
+					if !isStr || strings.Contains(stack, v) {
 						*keys = append((*keys)[:i], (*keys)[i+1:]...)
 					}
 					break
@@ -475,25 +473,27 @@ func (c *ctx) formatError(o *sobek.Object, ctor *string, tag string, keys *[]key
 	}
 	hasKey := func(s string) bool {
 		for _, k := range *keys {
-			if k.sym == nil && k.str == s {
+			if !k.IsSym && k.Name == s {
 				return true
 			}
 		}
 		return false
 	}
-	if c.Major >= 16 && !isUndef(c.h.call("desc", o, c.rt.ToValue("cause"))) && !hasKey("cause") {
-		*keys = append(*keys, key{v: c.rt.ToValue("cause"), str: "cause"})
+	if _, ok := o.Own(Key{Name: "cause"}); c.Major >= 16 && ok && !hasKey("cause") {
+		*keys = append(*keys, key{Key: Key{Name: "cause"}})
 	}
 	// An AggregateError's errors: from 16.17.0 and 18.6.0 (layout feature).
-	if errs := o.Get("errors"); errs != nil && c.Has != nil && c.Has(loop.InspectErrors) && c.h.call("isArray", errs).ToBoolean() && !hasKey("errors") {
-		*keys = append(*keys, key{v: c.rt.ToValue("errors"), str: "errors"})
+	if c.Has != nil && c.Has(loop.InspectErrors) && !hasKey("errors") {
+		if errs, ok := o.Get("errors").(Object); ok && errs.Kind() == KArray {
+			*keys = append(*keys, key{Key: Key{Name: "errors"}})
+		}
 	}
 	stack = improveStack(stack, ctor, name, tag)
 
 	pos := -1
-	if m := o.Get("message"); m != nil && m.ToBoolean() {
-		if i := strings.Index(stack, m.String()); i > 0 {
-			pos = i + len(m.String())
+	if m := o.Get("message"); truthy(m) {
+		if i := strings.Index(stack, c.str(m)); i > 0 {
+			pos = i + len(c.str(m))
 		}
 	}
 	if stackStart(stack, pos) == -1 {
