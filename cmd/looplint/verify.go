@@ -236,28 +236,11 @@ const verifyListed = 1000
 func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation) verifyResult {
 	res.Reasons = []predictReason{}
 	res.Orders = []verifyOrder{}
-	byKey := map[string]int{}
-	add := func(stdout []string, exit int) *verifyOrder {
-		stdout = realnode.NormalizeLines(stdout)
-		k := orderKey(stdout, exit)
-		if i, ok := byKey[k]; ok {
-			return &res.Orders[i]
-		}
-		byKey[k] = len(res.Orders)
-		res.Orders = append(res.Orders, verifyOrder{Stdout: stdout, ExitCode: exit})
-		return &res.Orders[len(res.Orders)-1]
-	}
 	// Orders beyond verifyListed (callbacks that commute can stand for
-	// millions) are counted, not listed: unlisted is how many.
-	var listed []explore.Outcome
-	unlisted := int64(0)
+	// millions) are counted, not listed.
+	var claim answer.Claim
 	if pred != nil {
-		listed = pred.List(verifyListed)
-		total, _ := pred.Total()
-		unlisted = total - int64(len(listed))
-	}
-	if pred != nil {
-		res.Complete = pred.Complete
+		claim = answer.ClaimOf(*pred, verifyListed)
 		for _, r := range pred.Reasons {
 			pos := ""
 			if r.Pos.Line > 0 {
@@ -265,51 +248,22 @@ func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation
 			}
 			res.Reasons = append(res.Reasons, predictReason{Pos: pos, Message: r.Msg})
 		}
-		for _, o := range listed {
-			add(o.Stdout, o.ExitCode).Predicted = true
-		}
 	}
+	var printed []answer.Observed
 	for _, o := range obs {
 		res.Runs++
 		if o.TimedOut {
 			res.TimedOut++
 			continue
 		}
-		vo := add(o.Stdout, o.ExitCode)
-		if vo.Observed == 0 {
-			vo.Stderr = o.Stderr
-			// An order of commuting callbacks beyond those listed.
-			if !vo.Predicted && pred != nil && pred.Has(vo.Stdout, vo.ExitCode, false) {
-				vo.Predicted = true
-				unlisted--
-			}
-		}
-		vo.Observed++
+		printed = append(printed, answer.Observed{Stdout: o.Stdout, ExitCode: o.ExitCode, Runs: 1, Stderr: o.Stderr})
 	}
-	res.Predicted, res.Unobserved = int(unlisted), int(unlisted)
-	for _, o := range res.Orders {
-		if o.Predicted {
-			res.Predicted++
-			if o.Observed == 0 {
-				res.Unobserved++
-			}
-		}
-		if o.Observed > 0 {
-			res.Observed++
-			if !o.Predicted {
-				res.Unpredicted++
-			}
-		}
+	v := answer.Judge(claim, printed)
+	res.Complete = v.Complete
+	res.Predicted, res.Observed, res.Unpredicted, res.Unobserved = int(v.Predicted), v.Observed, v.Unpredicted, int(v.Unobserved)
+	for _, o := range v.Orders {
+		res.Orders = append(res.Orders, verifyOrder{Stdout: o.Stdout, ExitCode: o.ExitCode, Predicted: o.Predicted, Observed: o.Runs, Stderr: o.Stderr})
 	}
-	// Predicted first (in prediction order), then what only Node printed,
-	// most frequent first.
-	sort.SliceStable(res.Orders, func(i, j int) bool {
-		a, b := res.Orders[i], res.Orders[j]
-		if a.Predicted != b.Predicted {
-			return a.Predicted
-		}
-		return !a.Predicted && a.Observed > b.Observed
-	})
 	switch {
 	case res.Error != "":
 		res.Verdict = verdictError
@@ -317,11 +271,11 @@ func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation
 		res.Verdict, res.Error = verdictError, "no prediction"
 	case res.Observed == 0:
 		res.Verdict, res.Error = verdictError, fmt.Sprintf("every run (%d) timed out", res.Runs)
-	case !res.Complete:
+	case !v.Complete:
 		res.Verdict = verdictIncomplete
-	case res.Unpredicted > 0:
+	case !v.Sound():
 		res.Verdict = verdictUnsound
-	case res.Unobserved > 0:
+	case !v.Exact():
 		res.Verdict = verdictUnconfirmed
 	default:
 		res.Verdict = verdictExact
