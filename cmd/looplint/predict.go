@@ -163,9 +163,9 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File   string `json:"file"`
-	Node   string `json:"node"`
-	Module string `json:"module"`
+	File   string          `json:"file"`
+	Node   string          `json:"node"`
+	Module loop.ModuleKind `json:"module"`
 	// Engine is the engine whose answer this is: "interpreter", or
 	// "runtime" when the interpreter could not model the program and
 	// the runtime explored every path of it.
@@ -308,7 +308,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
 	pred := ans.Prediction
 	total, exact := pred.Total()
-	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Engine: ans.Engine, Complete: pred.Complete,
+	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
@@ -467,7 +467,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
 	}
-	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
+	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
 	if rep.Engine == answer.Runtime {
 		fmt.Fprintf(w, "note: the interpreter cannot model this program; these are the orders of the sandboxed runtime, which ran every path of the model\n")
 	}

@@ -193,7 +193,7 @@ type verifyOrder struct {
 type verifyResult struct {
 	File        string          `json:"file"`
 	Node        string          `json:"node"`
-	Module      string          `json:"module"`
+	Module      loop.ModuleKind `json:"module"`
 	Verdict     string          `json:"verdict"`
 	Complete    bool            `json:"complete"`
 	Reasons     []predictReason `json:"reasons"`
@@ -517,7 +517,7 @@ feed:
 
 // verifyOne predicts file for bin's version and runs it there.
 func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyFlags, runner nodeRunner, preload string) (verifyResult, nodecase.Record, error) {
-	res := verifyResult{File: file, Node: bin.Version.String(), Module: "cjs"}
+	res := verifyResult{File: file, Node: bin.Version.String()}
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return res, nodecase.Record{}, err
@@ -539,7 +539,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		res.Verdict, res.Error = verdictSkipped, notes[0]
 		return res, nodecase.Record{}, nil
 	} else {
-		res.Module = prog.Profile.Module.String()
+		res.Module = prog.Profile.Module
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
 		var popts predict.Options
@@ -710,7 +710,7 @@ func printVerifyText(w io.Writer, rep verifyReport) {
 		if r.Verdict != verdictUnsound {
 			continue
 		}
-		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, moduleName(r.Module))
+		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, r.Module.Name())
 		for _, o := range r.Orders {
 			mark := "predicted, not seen"
 			switch {
