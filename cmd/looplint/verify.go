@@ -290,9 +290,6 @@ type observation struct {
 	TimedOut       bool
 }
 
-// snippetExts are the files a DIR argument contributes.
-var snippetExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true}
-
 // collectSnippets expands the arguments: files as given, directories to
 // the snippets directly in them (or under them, recursively), sorted.
 func collectSnippets(args []string, recursive bool) ([]string, error) {
@@ -317,7 +314,7 @@ func collectSnippets(args []string, recursive bool) ([]string, error) {
 				}
 				return nil
 			}
-			if snippetExts[filepath.Ext(p)] && d.Type().IsRegular() {
+			if parse.SourceExt(filepath.Ext(p)) && d.Type().IsRegular() {
 				found = append(found, p)
 			}
 			return nil
