@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -17,10 +16,7 @@ import (
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
-	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 type predictFlags struct {
@@ -86,16 +82,6 @@ usage.`,
 	fl.IntVar(&f.explore, "explore", answer.DefaultRuns, "runs of the runtime's systematic exploration, which confirms the orders and looks for unpredicted ones")
 	fl.DurationVar(&f.timeout, "timeout", time.Minute, "time budget for the prediction, past which the orders found so far are listed and the result is incomplete, and for the random exploration after it, which tries only the schedules that fit (0: none)")
 	return cmd
-}
-
-// predictOptions are the predictor's options for a prepared program: the
-// runtime's sandbox files (what the program reads) and its path there.
-func predictOptions(prog *lrt.Program) (predict.Options, error) {
-	files, err := prog.Files()
-	if err != nil {
-		return predict.Options{}, err
-	}
-	return predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}, nil
 }
 
 type predictedOrder struct {
@@ -299,7 +285,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
-	popts, err := predictOptions(prog)
+	popts, err := answer.PredictOptions(prog)
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
 	}
@@ -317,7 +303,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, r := range pred.Reasons {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, r.Pos), Message: r.Msg})
 	}
-	rep.Notes = append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)
+	rep.Notes = answer.Notes(file, pf, prog.Profile, f.fsDir)
 	rep.StallMs = pred.StallMS
 	rep.Paths = pred.Paths()
 	for _, o := range pred.Orders {
@@ -381,59 +367,6 @@ func posOf(file string, p ir.Pos) string {
 		}
 	}
 	return posIn(file, p.Line, p.Col)
-}
-
-// localSpecifier finds require('./x'), import './x' and from './x'.
-var localSpecifier = regexp.MustCompile(`(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}/[^'"]+)['"]`)
-
-// unmountedModules notes the local modules a snippet loads that exist
-// beside it on the host but not in the sandbox (no --fs): Node would
-// load them, the prediction throws MODULE_NOT_FOUND.
-// compiledNotes say when the program is not what `node FILE` runs: JSX,
-// which Node does not run, and TypeScript before Node strips its types
-// (there `node file.ts` runs it as JavaScript and fails at the first
-// type): both are predicted as compiled, with the types stripped.
-func compiledNotes(file string, pf *parse.File, p loop.Profile) []string {
-	switch {
-	case pf.Ext == ".jsx" || pf.Ext == ".tsx":
-		return []string{fmt.Sprintf("%s: Node does not run JSX; this is the program as compiled to JavaScript", file)}
-	case pf.TypeScript() && !p.Has(loop.TSStripTypes):
-		return []string{fmt.Sprintf("%s: Node %s runs a TypeScript file as JavaScript (it strips types from 22.18.0 and 23.6.0); this is the program with its types stripped, as a compiler or a loader runs it", file, p.Node)}
-	}
-	return nil
-}
-
-func unmountedModules(file, src, fsDir string) []string {
-	if fsDir != "" {
-		return nil
-	}
-	var notes []string
-	seen := map[string]bool{}
-	for _, m := range localSpecifier.FindAllStringSubmatch(src, -1) {
-		spec := m[1]
-		if seen[spec] {
-			continue
-		}
-		seen[spec] = true
-		if nodepath.Require(hostFiles{}, filepath.ToSlash(filepath.Dir(file)), spec).File != "" {
-			notes = append(notes, fmt.Sprintf("%s loads %s, which the sandbox cannot see: pass --fs %s to mount its directory", file, spec, filepath.Dir(file)))
-		}
-	}
-	return notes
-}
-
-// hostFiles is the host's file system as module resolution reads it.
-type hostFiles struct{}
-
-func (hostFiles) Kind(p string) (file, dir bool) {
-	st, err := os.Stat(filepath.FromSlash(p))
-	return err == nil && st.Mode().IsRegular(), err == nil && st.IsDir()
-}
-
-func (hostFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(p)) }
-
-func orderKey(stdout []string, exit int) string {
-	return strings.Join(stdout, "\n") + fmt.Sprintf("\x00%d", exit)
 }
 
 func printPredictText(w io.Writer, rep predictReport, f predictFlags) {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	lrt "github.com/looplint/looplint/runtime"
@@ -171,7 +172,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
 	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module, Family: prog.Profile.Family(),
-		Notes: append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)}
+		Notes: answer.Notes(file, pf, prog.Profile, f.fsDir)}
 	for _, o := range outs {
 		rep.Runs += o.Count
 		wt := o.Witness

@@ -27,7 +27,6 @@ import (
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	"github.com/looplint/looplint/realnode"
 	lrt "github.com/looplint/looplint/runtime"
 )
@@ -530,7 +529,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		// Still run it: what Node does is worth showing. The module kind
 		// is what Node decides; the extension is the best guess here.
 		esm = filepath.Ext(file) == ".mjs"
-	} else if notes := compiledNotes(file, pf, prog.Profile); len(notes) > 0 {
+	} else if notes := answer.CompiledNotes(file, pf, prog.Profile); len(notes) > 0 {
 		// JSX, or TypeScript before Node strips types: the prediction is
 		// of the compiled program, which `node FILE` does not run.
 		res.Verdict, res.Error = verdictSkipped, notes[0]
@@ -539,11 +538,9 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		res.Module = prog.Profile.Module
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
-		var popts predict.Options
-		if popts, err = predictOptions(prog); err != nil {
+		if p, err := answer.Unconfirmed(pf, prog, f.predictTimeout); err != nil {
 			res.Error = err.Error()
 		} else {
-			p := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: true, Timeout: f.predictTimeout}).Prediction
 			pred = &p
 		}
 	}
