@@ -90,6 +90,29 @@ func (m ModuleKind) String() string {
 	return "cjs"
 }
 
+// Name is the kind in words: "CommonJS" or "ES module".
+func (m ModuleKind) Name() string {
+	if m == ESModule {
+		return "ES module"
+	}
+	return "CommonJS"
+}
+
+// MarshalText is String: reports in JSON say "cjs" or "esm".
+func (m ModuleKind) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+func (m *ModuleKind) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "cjs":
+		*m = CommonJS
+	case "esm":
+		*m = ESModule
+	default:
+		return fmt.Errorf("module kind %q: not cjs or esm", b)
+	}
+	return nil
+}
+
 // Profile is everything about a Node version that changes callback order.
 // Every version test in the project goes through these methods, so a
 // behaviour change is recorded in exactly one place.

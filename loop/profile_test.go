@@ -1,6 +1,9 @@
 package loop
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 func TestParseVersion(t *testing.T) {
 	for in, want := range map[string]string{"10": "10.24.1", "22.17": "22.17.0", "v26.10.0": "26.10.0", "22": "22.23.3"} {
@@ -108,5 +111,23 @@ func TestFileRoundTrips(t *testing.T) {
 		if cb, pr, w := p.ReadFileTrips(false), p.ReadFileTrips(true), p.WriteFileTrips(); cb != c.cb || pr != c.promise || w != c.write {
 			t.Errorf("%s: readFile %d, promises.readFile %d, writeFile %d; measured %d, %d, %d", c.v, cb, pr, w, c.cb, c.promise, c.write)
 		}
+	}
+}
+
+// Reports carry the kind as JSON's "cjs" and "esm" and read it back.
+func TestModuleKindJSON(t *testing.T) {
+	for _, k := range []ModuleKind{CommonJS, ESModule} {
+		data, err := json.Marshal(struct{ M ModuleKind }{k})
+		if err != nil || string(data) != `{"M":"`+k.String()+`"}` {
+			t.Fatalf("%s: %s %v", k.Name(), data, err)
+		}
+		var back struct{ M ModuleKind }
+		if err := json.Unmarshal(data, &back); err != nil || back.M != k {
+			t.Errorf("%s: read back %v %v", k.Name(), back.M, err)
+		}
+	}
+	var m ModuleKind
+	if err := json.Unmarshal([]byte(`"commonjs"`), &m); err == nil {
+		t.Error(`"commonjs" read as a module kind`)
 	}
 }

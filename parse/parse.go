@@ -109,6 +109,13 @@ var loaders = map[string]api.Loader{
 	".tsx": api.LoaderTSX,
 }
 
+// SourceExt reports whether looplint reads files with extension ext
+// (".js", ".cjs", ".mjs", ".jsx", ".ts", ".tsx", ".mts", ".cts").
+func SourceExt(ext string) bool {
+	_, ok := loaders[ext]
+	return ok
+}
+
 // Load reads and parses path from the host file system.
 func Load(path string) (*File, error) {
 	st, err := os.Stat(path)

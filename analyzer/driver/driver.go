@@ -4,6 +4,7 @@
 // after the ones it Requires. Files are processed on all cores; results
 // come back in the order the files were given. A file that cannot be
 // loaded or parsed is reported in its Result and the run goes on.
+// Expand finds the files that looplint check's patterns name.
 package driver
 
 import (

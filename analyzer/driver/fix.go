@@ -8,8 +8,8 @@ import (
 
 // ApplyFixes applies the first suggested fix of each diagnostic to src.
 // A fix whose edits overlap an edit already taken is skipped; applied
-// and skipped count fixes.
-func ApplyFixes(src string, diags []Diagnostic) (out string, applied, skipped int) {
+// are the diagnostics whose fix was taken, skipped counts the others.
+func ApplyFixes(src string, diags []Diagnostic) (out string, applied []Diagnostic, skipped int) {
 	var edits []Edit
 	taken := func(e Edit) bool {
 		for _, t := range edits {
@@ -35,7 +35,7 @@ func ApplyFixes(src string, diags []Diagnostic) (out string, applied, skipped in
 			continue
 		}
 		edits = append(edits, fx.Edits...)
-		applied++
+		applied = append(applied, d)
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
 	var b strings.Builder

@@ -84,23 +84,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	t, p := c.ticks[0], c.jobs[0]
 	kind, why := c.loadedAs()
-	first := "the promise job"
+	first, as := "the promise job", "an "+kind.Name()
 	if kind == loop.CommonJS {
-		first = "the nextTick callback"
+		first, as = "the nextTick callback", kind.Name()
 	}
 	msg := fmt.Sprintf("start-up code queues a %s (line %d) and a %s (line %d), both with observable effects: as CommonJS the nextTick callback runs first, as an ES module the promise job runs first (the module body itself runs inside a microtask); this file loads as %s (%s), so %s runs first here, and changing how it loads flips the order; make the order explicit (chain one from the other)",
-		t.what, analysisutil.Line(c.f, t.site.Node), p.what, analysisutil.Line(c.f, p.site.Node), kindName(kind), why, first)
+		t.what, analysisutil.Line(c.f, t.site.Node), p.what, analysisutil.Line(c.f, p.site.Node), as, why, first)
 	d := analysis.Diagnostic{Message: msg}
 	d.Pos, d.End = c.f.Range(t.site.Node)
 	pass.Report(d)
 	return nil, nil
-}
-
-func kindName(k loop.ModuleKind) string {
-	if k == loop.ESModule {
-		return "an ES module"
-	}
-	return "CommonJS"
 }
 
 // loadedAs says how Node loads the file as its main module, and why.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -133,7 +131,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	files, walkErrs, err := expandPatterns(args, f.includeIgnored)
+	files, unread, err := driver.Expand(args, f.includeIgnored)
 	if err != nil {
 		return checkErr(stdout, f.format, err.Error())
 	}
@@ -157,10 +155,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 			}
 		}
 	}
-	results := driver.Run(files, analyzers, opt)
-	for _, we := range walkErrs {
-		results = append(results, driver.Result{Path: we.path, Err: we.err})
-	}
+	results := append(driver.Run(files, analyzers, opt), unread...)
 
 	rep := buildReport(results)
 	if f.fix || f.diff {
@@ -486,7 +481,7 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 			continue
 		}
 		out, applied, _ := driver.ApplyFixes(r.Source, r.Diagnostics)
-		if applied == 0 || out == r.Source {
+		if len(applied) == 0 || out == r.Source {
 			continue
 		}
 		if diffOnly {
@@ -504,26 +499,10 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 			return err
 		}
 		fixedFiles++
-		rep.Fixed += applied
+		rep.Fixed += len(applied)
 		m := map[[2]int]bool{}
-		// ApplyFixes takes the first fix of each diagnostic unless it overlaps.
-		var taken []driver.Edit
-		for _, d := range r.Diagnostics {
-			if len(d.Fixes) == 0 {
-				continue
-			}
-			ok := true
-			for _, e := range d.Fixes[0].Edits {
-				for _, t := range taken {
-					if e.Start < t.End && t.Start < e.End || e.Start == t.Start && e.End == t.End {
-						ok = false
-					}
-				}
-			}
-			if ok {
-				taken = append(taken, d.Fixes[0].Edits...)
-				m[[2]int{d.Pos.Line, d.Pos.Col}] = true
-			}
+		for _, d := range applied {
+			m[[2]int{d.Pos.Line, d.Pos.Col}] = true
 		}
 		fixedAt[r.Path] = m
 	}
@@ -540,279 +519,4 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 		fmt.Fprintf(stderr, "looplint: fixed %d finding(s) in %d file(s)\n", rep.Fixed, fixedFiles)
 	}
 	return nil
-}
-
-// ----- patterns -----
-
-var checkExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".jsx": true, ".ts": true, ".tsx": true, ".mts": true, ".cts": true}
-
-type walkError struct {
-	path string
-	err  error
-}
-
-func expandPatterns(args []string, includeIgnored bool) ([]string, []walkError, error) {
-	var files []string
-	var errs []walkError
-	seen := map[string]bool{}
-	add := func(p string) {
-		key := filepath.Clean(p)
-		if !seen[key] {
-			seen[key] = true
-			files = append(files, p)
-		}
-	}
-	for _, pat := range args {
-		root, recursive := pat, false
-		if pat == "..." || strings.HasSuffix(pat, "/...") {
-			root, recursive = strings.TrimSuffix(strings.TrimSuffix(pat, "..."), "/"), true
-			if root == "" {
-				root = "."
-			}
-		}
-		var matches []string
-		if !recursive && strings.ContainsAny(pat, "*?[") {
-			m, err := globAll(pat)
-			if err != nil {
-				return nil, nil, fmt.Errorf("bad pattern %q: %v", pat, err)
-			}
-			if len(m) == 0 {
-				return nil, nil, fmt.Errorf("pattern %q matched no files", pat)
-			}
-			matches = m
-		} else {
-			matches = []string{root}
-		}
-		for _, m := range matches {
-			st, err := os.Stat(m)
-			if err != nil {
-				if os.IsNotExist(err) && !strings.ContainsAny(pat, "*?[") {
-					return nil, nil, fmt.Errorf("%s: no such file or directory", m)
-				}
-				errs = append(errs, walkError{m, err})
-				continue
-			}
-			if !st.IsDir() {
-				add(m)
-				continue
-			}
-			walkDir(m, includeIgnored, add, func(p string, err error) { errs = append(errs, walkError{p, err}) })
-		}
-	}
-	if len(files) == 0 && len(errs) == 0 {
-		return nil, nil, fmt.Errorf("no JavaScript or TypeScript files in %s", strings.Join(args, " "))
-	}
-	return files, errs, nil
-}
-
-// globAll expands a glob; "**" matches any number of directories.
-func globAll(pat string) ([]string, error) {
-	if !strings.Contains(pat, "**") {
-		return filepath.Glob(pat)
-	}
-	base := pat[:strings.Index(pat, "**")]
-	root := filepath.Dir(base + "x")
-	if root == "" {
-		root = "."
-	}
-	if _, err := path.Match(filepath.ToSlash(pat), ""); err != nil {
-		return nil, err
-	}
-	var out []string
-	walkDir(root, true, func(p string) {
-		if matchDoubleStar(filepath.ToSlash(pat), filepath.ToSlash(p)) {
-			out = append(out, p)
-		}
-	}, func(string, error) {})
-	return out, nil
-}
-
-func matchDoubleStar(pat, name string) bool {
-	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
-	var m func(i, j int) bool
-	m = func(i, j int) bool {
-		if i == len(ps) {
-			return j == len(ns)
-		}
-		if ps[i] == "**" {
-			for k := j; k <= len(ns); k++ {
-				if m(i+1, k) {
-					return true
-				}
-			}
-			return false
-		}
-		if j == len(ns) {
-			return false
-		}
-		ok, _ := path.Match(ps[i], ns[j])
-		return ok && m(i+1, j+1)
-	}
-	return m(0, 0)
-}
-
-// walkDir visits the source files under root. Symbolic links to
-// directories are not followed (so a link loop cannot hang the walk);
-// links to files are checked like files.
-func walkDir(root string, includeIgnored bool, add func(string), fail func(string, error)) {
-	var ign *ignorer
-	if !includeIgnored {
-		ign = newIgnorer(root)
-	}
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			fail(p, err)
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != root && (name == "node_modules" || name == ".git") {
-				return fs.SkipDir
-			}
-			if ign != nil && p != root {
-				if ign.ignored(p, true) {
-					return fs.SkipDir
-				}
-			}
-			if ign != nil {
-				ign.load(p)
-			}
-			return nil
-		}
-		if !checkExts[strings.ToLower(filepath.Ext(name))] {
-			return nil
-		}
-		if ign != nil && ign.ignored(p, false) {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			st, err := os.Stat(p)
-			if err != nil {
-				fail(p, fmt.Errorf("broken symbolic link: %v", unwrapPathErr(err)))
-				return nil
-			}
-			if st.IsDir() {
-				return nil
-			}
-		} else if !d.Type().IsRegular() {
-			return nil
-		}
-		add(p)
-		return nil
-	})
-}
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-// ----- .gitignore -----
-
-type ignoreRule struct {
-	dir      string // absolute directory of the .gitignore, slash-separated
-	pattern  string
-	negate   bool
-	dirOnly  bool
-	anchored bool
-}
-
-type ignorer struct{ rules []ignoreRule }
-
-// newIgnorer loads the .gitignore files from the repository root (the
-// nearest parent with .git) down to root.
-func newIgnorer(root string) *ignorer {
-	ign := &ignorer{}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return ign
-	}
-	var chain []string
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
-		chain = append([]string{d}, chain...)
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			break
-		}
-		if filepath.Dir(d) == d {
-			chain = nil // not in a repository: only root's own .gitignore files count
-			break
-		}
-	}
-	for _, d := range chain {
-		ign.loadAs(filepath.Join(d, ".gitignore"), d)
-	}
-	return ign
-}
-
-func (ig *ignorer) load(dir string) {
-	if abs, err := filepath.Abs(dir); err == nil {
-		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
-	}
-}
-
-func (ig *ignorer) loadAs(file, dir string) {
-	fh, err := os.Open(file)
-	if err != nil {
-		return
-	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		r := ignoreRule{dir: filepath.ToSlash(dir)}
-		if strings.HasPrefix(line, "!") {
-			r.negate, line = true, line[1:]
-		}
-		line = strings.TrimPrefix(line, "\\")
-		if strings.HasSuffix(line, "/") {
-			r.dirOnly, line = true, strings.TrimSuffix(line, "/")
-		}
-		if strings.Contains(line, "/") {
-			r.anchored, line = true, strings.TrimPrefix(line, "/")
-		}
-		if line == "" {
-			continue
-		}
-		r.pattern = line
-		ig.rules = append(ig.rules, r)
-	}
-}
-
-func (ig *ignorer) ignored(p string, isDir bool) bool {
-	if len(ig.rules) == 0 {
-		return false
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return false
-	}
-	p = filepath.ToSlash(abs)
-	ignored := false
-	for _, r := range ig.rules {
-		if r.dirOnly && !isDir {
-			continue
-		}
-		if !strings.HasPrefix(p, strings.TrimSuffix(r.dir, "/")+"/") {
-			continue
-		}
-		rel := p[len(strings.TrimSuffix(r.dir, "/"))+1:]
-		var hit bool
-		if r.anchored {
-			hit = matchDoubleStar(r.pattern, rel)
-		} else {
-			hit, _ = path.Match(r.pattern, path.Base(rel))
-		}
-		if hit {
-			ignored = !r.negate
-		}
-	}
-	return ignored
 }

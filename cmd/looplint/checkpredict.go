@@ -70,11 +70,10 @@ func predictedFindings(f *parse.File, v loop.Version, budget time.Duration, on m
 	if err != nil {
 		return nil
 	}
-	opts, err := predictOptions(prog)
+	pred, err := answer.Unconfirmed(f, prog, budget)
 	if err != nil {
 		return nil
 	}
-	pred := answer.Predict(f, prog, answer.Options{Predict: opts, NoConfirm: true, Timeout: budget}).Prediction
 	var out []driver.Diagnostic
 	for _, h := range pred.Hazards {
 		if !on[h.Check] || h.Pos.Line == 0 {

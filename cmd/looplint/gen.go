@@ -139,11 +139,10 @@ func genAnswer(name, src string, v loop.Version) string {
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: the program does not load: %v\n", err)
 	}
-	popts, err := predictOptions(prog)
+	pred, err := answer.Unconfirmed(pf, prog, time.Minute)
 	if err != nil {
 		return fmt.Sprintf("// ==== answer: %v\n", err)
 	}
-	pred := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: true, Timeout: time.Minute}).Prediction
 	total, _ := pred.Total()
 	verdict := "1 order"
 	if total != 1 {

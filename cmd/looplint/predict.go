@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -17,10 +16,7 @@ import (
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
-	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	lrt "github.com/looplint/looplint/runtime"
-	"github.com/looplint/looplint/runtime/nodepath"
 )
 
 type predictFlags struct {
@@ -88,16 +84,6 @@ usage.`,
 	return cmd
 }
 
-// predictOptions are the predictor's options for a prepared program: the
-// runtime's sandbox files (what the program reads) and its path there.
-func predictOptions(prog *lrt.Program) (predict.Options, error) {
-	files, err := prog.Files()
-	if err != nil {
-		return predict.Options{}, err
-	}
-	return predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}, nil
-}
-
 type predictedOrder struct {
 	Stdout   []string `json:"stdout"`
 	Stderr   []string `json:"stderr"`
@@ -163,9 +149,9 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File   string `json:"file"`
-	Node   string `json:"node"`
-	Module string `json:"module"`
+	File   string          `json:"file"`
+	Node   string          `json:"node"`
+	Module loop.ModuleKind `json:"module"`
 	// Engine is the engine whose answer this is: "interpreter", or
 	// "runtime" when the interpreter could not model the program and
 	// the runtime explored every path of it.
@@ -299,7 +285,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
-	popts, err := predictOptions(prog)
+	popts, err := answer.PredictOptions(prog)
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
 	}
@@ -308,7 +294,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
 	pred := ans.Prediction
 	total, exact := pred.Total()
-	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Engine: ans.Engine, Complete: pred.Complete,
+	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
@@ -317,7 +303,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, r := range pred.Reasons {
 		rep.Reasons = append(rep.Reasons, predictReason{Pos: posOf(file, r.Pos), Message: r.Msg})
 	}
-	rep.Notes = append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)
+	rep.Notes = answer.Notes(file, pf, prog.Profile, f.fsDir)
 	rep.StallMs = pred.StallMS
 	rep.Paths = pred.Paths()
 	for _, o := range pred.Orders {
@@ -383,59 +369,6 @@ func posOf(file string, p ir.Pos) string {
 	return posIn(file, p.Line, p.Col)
 }
 
-// localSpecifier finds require('./x'), import './x' and from './x'.
-var localSpecifier = regexp.MustCompile(`(?:\brequire\s*\(\s*|\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}/[^'"]+)['"]`)
-
-// unmountedModules notes the local modules a snippet loads that exist
-// beside it on the host but not in the sandbox (no --fs): Node would
-// load them, the prediction throws MODULE_NOT_FOUND.
-// compiledNotes say when the program is not what `node FILE` runs: JSX,
-// which Node does not run, and TypeScript before Node strips its types
-// (there `node file.ts` runs it as JavaScript and fails at the first
-// type): both are predicted as compiled, with the types stripped.
-func compiledNotes(file string, pf *parse.File, p loop.Profile) []string {
-	switch {
-	case pf.Ext == ".jsx" || pf.Ext == ".tsx":
-		return []string{fmt.Sprintf("%s: Node does not run JSX; this is the program as compiled to JavaScript", file)}
-	case pf.TypeScript() && !p.Has(loop.TSStripTypes):
-		return []string{fmt.Sprintf("%s: Node %s runs a TypeScript file as JavaScript (it strips types from 22.18.0 and 23.6.0); this is the program with its types stripped, as a compiler or a loader runs it", file, p.Node)}
-	}
-	return nil
-}
-
-func unmountedModules(file, src, fsDir string) []string {
-	if fsDir != "" {
-		return nil
-	}
-	var notes []string
-	seen := map[string]bool{}
-	for _, m := range localSpecifier.FindAllStringSubmatch(src, -1) {
-		spec := m[1]
-		if seen[spec] {
-			continue
-		}
-		seen[spec] = true
-		if nodepath.Require(hostFiles{}, filepath.ToSlash(filepath.Dir(file)), spec).File != "" {
-			notes = append(notes, fmt.Sprintf("%s loads %s, which the sandbox cannot see: pass --fs %s to mount its directory", file, spec, filepath.Dir(file)))
-		}
-	}
-	return notes
-}
-
-// hostFiles is the host's file system as module resolution reads it.
-type hostFiles struct{}
-
-func (hostFiles) Kind(p string) (file, dir bool) {
-	st, err := os.Stat(filepath.FromSlash(p))
-	return err == nil && st.Mode().IsRegular(), err == nil && st.IsDir()
-}
-
-func (hostFiles) ReadFile(p string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(p)) }
-
-func orderKey(stdout []string, exit int) string {
-	return strings.Join(stdout, "\n") + fmt.Sprintf("\x00%d", exit)
-}
-
 func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	verdict := "deterministic"
 	if rep.Total != 1 {
@@ -467,7 +400,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
 	}
-	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, moduleName(rep.Module), verdict)
+	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
 	if rep.Engine == answer.Runtime {
 		fmt.Fprintf(w, "note: the interpreter cannot model this program; these are the orders of the sandboxed runtime, which ran every path of the model\n")
 	}

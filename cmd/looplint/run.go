@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 	lrt "github.com/looplint/looplint/runtime"
@@ -108,13 +109,13 @@ type outcome struct {
 }
 
 type runReport struct {
-	File     string    `json:"file"`
-	Node     string    `json:"node"`
-	Module   string    `json:"module"`
-	Family   string    `json:"family"`
-	Runs     int       `json:"runs"`
-	Outcomes []outcome `json:"outcomes"`
-	Notes    []string  `json:"notes,omitempty"` // as predict's
+	File     string          `json:"file"`
+	Node     string          `json:"node"`
+	Module   loop.ModuleKind `json:"module"`
+	Family   string          `json:"family"`
+	Runs     int             `json:"runs"`
+	Outcomes []outcome       `json:"outcomes"`
+	Notes    []string        `json:"notes,omitempty"` // as predict's
 }
 
 func runRun(w io.Writer, file string, f runFlags) error {
@@ -170,8 +171,8 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	default:
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
-	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module.String(), Family: prog.Profile.Family(),
-		Notes: append(unmountedModules(file, pf.Text, f.fsDir), compiledNotes(file, pf, prog.Profile)...)}
+	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module, Family: prog.Profile.Family(),
+		Notes: answer.Notes(file, pf, prog.Profile, f.fsDir)}
 	for _, o := range outs {
 		rep.Runs += o.Count
 		wt := o.Witness
@@ -254,7 +255,7 @@ func printRunText(w io.Writer, rep runReport, f runFlags) {
 	case f.explore > 0:
 		sched = fmt.Sprintf("%d schedules (seed %d): %d distinct outcome(s)", rep.Runs, f.seed, len(rep.Outcomes))
 	}
-	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, moduleName(rep.Module), sched)
+	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, rep.Module.Name(), sched)
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -275,13 +276,6 @@ func printRunText(w io.Writer, rep runReport, f runFlags) {
 			fmt.Fprintf(w, "  %s: %s\n", strings.ToUpper(o.Status), o.Message)
 		}
 	}
-}
-
-func moduleName(m string) string {
-	if m == "esm" {
-		return "ES module"
-	}
-	return "CommonJS"
 }
 
 func usageErr(format string, args ...any) error {

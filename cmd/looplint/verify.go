@@ -27,7 +27,6 @@ import (
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
-	"github.com/looplint/looplint/predict"
 	"github.com/looplint/looplint/realnode"
 	lrt "github.com/looplint/looplint/runtime"
 )
@@ -193,7 +192,7 @@ type verifyOrder struct {
 type verifyResult struct {
 	File        string          `json:"file"`
 	Node        string          `json:"node"`
-	Module      string          `json:"module"`
+	Module      loop.ModuleKind `json:"module"`
 	Verdict     string          `json:"verdict"`
 	Complete    bool            `json:"complete"`
 	Reasons     []predictReason `json:"reasons"`
@@ -236,28 +235,11 @@ const verifyListed = 1000
 func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation) verifyResult {
 	res.Reasons = []predictReason{}
 	res.Orders = []verifyOrder{}
-	byKey := map[string]int{}
-	add := func(stdout []string, exit int) *verifyOrder {
-		stdout = realnode.NormalizeLines(stdout)
-		k := orderKey(stdout, exit)
-		if i, ok := byKey[k]; ok {
-			return &res.Orders[i]
-		}
-		byKey[k] = len(res.Orders)
-		res.Orders = append(res.Orders, verifyOrder{Stdout: stdout, ExitCode: exit})
-		return &res.Orders[len(res.Orders)-1]
-	}
 	// Orders beyond verifyListed (callbacks that commute can stand for
-	// millions) are counted, not listed: unlisted is how many.
-	var listed []explore.Outcome
-	unlisted := int64(0)
+	// millions) are counted, not listed.
+	var claim answer.Claim
 	if pred != nil {
-		listed = pred.List(verifyListed)
-		total, _ := pred.Total()
-		unlisted = total - int64(len(listed))
-	}
-	if pred != nil {
-		res.Complete = pred.Complete
+		claim = answer.ClaimOf(*pred, verifyListed)
 		for _, r := range pred.Reasons {
 			pos := ""
 			if r.Pos.Line > 0 {
@@ -265,51 +247,22 @@ func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation
 			}
 			res.Reasons = append(res.Reasons, predictReason{Pos: pos, Message: r.Msg})
 		}
-		for _, o := range listed {
-			add(o.Stdout, o.ExitCode).Predicted = true
-		}
 	}
+	var printed []answer.Observed
 	for _, o := range obs {
 		res.Runs++
 		if o.TimedOut {
 			res.TimedOut++
 			continue
 		}
-		vo := add(o.Stdout, o.ExitCode)
-		if vo.Observed == 0 {
-			vo.Stderr = o.Stderr
-			// An order of commuting callbacks beyond those listed.
-			if !vo.Predicted && pred != nil && pred.Has(vo.Stdout, vo.ExitCode, false) {
-				vo.Predicted = true
-				unlisted--
-			}
-		}
-		vo.Observed++
+		printed = append(printed, answer.Observed{Stdout: o.Stdout, ExitCode: o.ExitCode, Runs: 1, Stderr: o.Stderr})
 	}
-	res.Predicted, res.Unobserved = int(unlisted), int(unlisted)
-	for _, o := range res.Orders {
-		if o.Predicted {
-			res.Predicted++
-			if o.Observed == 0 {
-				res.Unobserved++
-			}
-		}
-		if o.Observed > 0 {
-			res.Observed++
-			if !o.Predicted {
-				res.Unpredicted++
-			}
-		}
+	v := answer.Judge(claim, printed)
+	res.Complete = v.Complete
+	res.Predicted, res.Observed, res.Unpredicted, res.Unobserved = int(v.Predicted), v.Observed, v.Unpredicted, int(v.Unobserved)
+	for _, o := range v.Orders {
+		res.Orders = append(res.Orders, verifyOrder{Stdout: o.Stdout, ExitCode: o.ExitCode, Predicted: o.Predicted, Observed: o.Runs, Stderr: o.Stderr})
 	}
-	// Predicted first (in prediction order), then what only Node printed,
-	// most frequent first.
-	sort.SliceStable(res.Orders, func(i, j int) bool {
-		a, b := res.Orders[i], res.Orders[j]
-		if a.Predicted != b.Predicted {
-			return a.Predicted
-		}
-		return !a.Predicted && a.Observed > b.Observed
-	})
 	switch {
 	case res.Error != "":
 		res.Verdict = verdictError
@@ -317,11 +270,11 @@ func compareOrders(res verifyResult, pred *explore.Prediction, obs []observation
 		res.Verdict, res.Error = verdictError, "no prediction"
 	case res.Observed == 0:
 		res.Verdict, res.Error = verdictError, fmt.Sprintf("every run (%d) timed out", res.Runs)
-	case !res.Complete:
+	case !v.Complete:
 		res.Verdict = verdictIncomplete
-	case res.Unpredicted > 0:
+	case !v.Sound():
 		res.Verdict = verdictUnsound
-	case res.Unobserved > 0:
+	case !v.Exact():
 		res.Verdict = verdictUnconfirmed
 	default:
 		res.Verdict = verdictExact
@@ -335,9 +288,6 @@ type observation struct {
 	ExitCode       int
 	TimedOut       bool
 }
-
-// snippetExts are the files a DIR argument contributes.
-var snippetExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".mts": true, ".cts": true, ".jsx": true, ".tsx": true}
 
 // collectSnippets expands the arguments: files as given, directories to
 // the snippets directly in them (or under them, recursively), sorted.
@@ -363,7 +313,7 @@ func collectSnippets(args []string, recursive bool) ([]string, error) {
 				}
 				return nil
 			}
-			if snippetExts[filepath.Ext(p)] && d.Type().IsRegular() {
+			if parse.SourceExt(filepath.Ext(p)) && d.Type().IsRegular() {
 				found = append(found, p)
 			}
 			return nil
@@ -563,7 +513,7 @@ feed:
 
 // verifyOne predicts file for bin's version and runs it there.
 func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyFlags, runner nodeRunner, preload string) (verifyResult, nodecase.Record, error) {
-	res := verifyResult{File: file, Node: bin.Version.String(), Module: "cjs"}
+	res := verifyResult{File: file, Node: bin.Version.String()}
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return res, nodecase.Record{}, err
@@ -579,20 +529,18 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 		// Still run it: what Node does is worth showing. The module kind
 		// is what Node decides; the extension is the best guess here.
 		esm = filepath.Ext(file) == ".mjs"
-	} else if notes := compiledNotes(file, pf, prog.Profile); len(notes) > 0 {
+	} else if notes := answer.CompiledNotes(file, pf, prog.Profile); len(notes) > 0 {
 		// JSX, or TypeScript before Node strips types: the prediction is
 		// of the compiled program, which `node FILE` does not run.
 		res.Verdict, res.Error = verdictSkipped, notes[0]
 		return res, nodecase.Record{}, nil
 	} else {
-		res.Module = prog.Profile.Module.String()
+		res.Module = prog.Profile.Module
 		esm = prog.Profile.Module == loop.ESModule
 		virtDir = path.Dir(prog.VirtPath)
-		var popts predict.Options
-		if popts, err = predictOptions(prog); err != nil {
+		if p, err := answer.Unconfirmed(pf, prog, f.predictTimeout); err != nil {
 			res.Error = err.Error()
 		} else {
-			p := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: true, Timeout: f.predictTimeout}).Prediction
 			pred = &p
 		}
 	}
@@ -756,7 +704,7 @@ func printVerifyText(w io.Writer, rep verifyReport) {
 		if r.Verdict != verdictUnsound {
 			continue
 		}
-		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, moduleName(r.Module))
+		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, r.Module.Name())
 		for _, o := range r.Orders {
 			mark := "predicted, not seen"
 			switch {

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/explore"
 )
 
@@ -33,6 +34,7 @@ type predictOutput struct {
 	Orders []struct {
 		Stdout    []string `json:"stdout"`
 		ExitCode  int      `json:"exitCode"`
+		Starves   bool     `json:"starves"`
 		Confirmed *bool    `json:"confirmed"`
 		Replay    string   `json:"replay"`
 		Stall     bool     `json:"stall"`
@@ -40,28 +42,30 @@ type predictOutput struct {
 	// Patterns stand for orders beyond those listed (commuting I/O
 	// callbacks in any order).
 	Patterns []struct {
-		Stdout []string `json:"stdout"`
-		Groups []struct {
+		Stdout   []string `json:"stdout"`
+		ExitCode int      `json:"exitCode"`
+		Groups   []struct {
 			Start  int        `json:"start"`
 			Blocks [][]string `json:"blocks"`
 		} `json:"groups"`
 	} `json:"patterns"`
 }
 
-// inPatterns reports whether stdout (a comparison key) is an arrangement
-// of one of the patterns.
-func (out predictOutput) inPatterns(key string) bool {
-	lines := strings.Split(key, "\n")
+// claim is the prediction the report describes, for answer.JudgeStdout.
+func (out predictOutput) claim() answer.Claim {
+	c := answer.Claim{Complete: out.Complete, Total: int64(out.Total)}
+	for _, o := range out.Orders {
+		c.Listed = append(c.Listed, answer.Order{Outcome: explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode, Starves: o.Starves},
+			Confirmed: o.Confirmed, Replay: o.Replay, Stall: o.Stall})
+	}
 	for _, p := range out.Patterns {
-		o := explore.Outcome{Stdout: p.Stdout}
+		o := explore.Outcome{Stdout: p.Stdout, ExitCode: p.ExitCode}
 		for _, g := range p.Groups {
 			o.Groups = append(o.Groups, explore.Group{Start: g.Start, Blocks: g.Blocks})
 		}
-		if o.Matches(lines) {
-			return true
-		}
+		c.Outcomes = append(c.Outcomes, o)
 	}
-	return false
+	return c
 }
 
 // PredictResult is the verdict for one case on one version.
@@ -120,53 +124,32 @@ func runPredict(bin string, timeout time.Duration, c Case, exp Expectation) Pred
 	return judgePrediction(res, out, exp)
 }
 
-// judgePrediction compares a prediction with what Node showed.
+// judgePrediction compares a prediction with what Node showed (its
+// stdouts; the suites record exit codes apart).
 func judgePrediction(res PredictResult, out predictOutput, exp Expectation) PredictResult {
-	res.Complete = out.Complete
 	if len(out.Reasons) > 0 {
 		r := out.Reasons[0]
 		res.Reason = strings.TrimSpace(r.Pos + " " + r.Message)
 	}
-	res.Predicted = out.Total
-	predicted := map[string]bool{}
-	stall := map[string]bool{}
-	res.Confirmed = true
-	for _, o := range out.Orders {
-		k := strings.Join(normalizeLines(o.Stdout), "\n")
-		predicted[k] = true
-		stall[k] = o.Stall
-		if o.Confirmed != nil && !*o.Confirmed {
-			switch o.Replay {
-			case "timeout", "budget", "memory", "skipped":
-				res.OverBudget = true
-			default:
-				res.Confirmed = false
-			}
-		}
-	}
-	if !res.Confirmed {
-		res.OverBudget = false
-	}
+	keys := make([]string, 0, len(exp.Stdouts))
 	for k := range exp.Stdouts {
-		if !predicted[k] && !out.inPatterns(k) {
-			res.Missing = append(res.Missing, k)
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var printed []answer.Observed
+	for _, k := range keys {
+		printed = append(printed, answer.Observed{Stdout: strings.Split(k, "\n"), Runs: exp.Stdouts[k]})
+	}
+	v := answer.JudgeStdout(out.claim(), printed)
+	res.Complete, res.Predicted = v.Complete, int(v.Predicted)
+	res.Confirmed, res.OverBudget = v.Confirmed, v.OverBudget
+	for _, o := range v.Orders {
+		if o.Runs > 0 && !o.Predicted {
+			res.Missing = append(res.Missing, strings.Join(o.Stdout, "\n"))
 		}
 	}
 	sort.Strings(res.Missing)
-	res.Sound = len(res.Missing) == 0
-	res.Exact = res.Sound && len(predicted) == len(exp.Stdouts) && out.Total == len(predicted)
-	calm := 0
-	for k := range predicted {
-		if !stall[k] {
-			calm++
-		}
-	}
-	for k := range exp.Stdouts {
-		if stall[k] {
-			res.Stalled++
-		}
-	}
-	res.CalmExact = res.Sound && res.Stalled == 0 && calm == len(exp.Stdouts) && out.Total == len(predicted)
+	res.Sound, res.Exact, res.CalmExact, res.Stalled = v.Sound(), v.Exact(), v.CalmExact(), v.Stalled
 	return res
 }
 

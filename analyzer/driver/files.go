@@ -1,0 +1,284 @@
+package driver
+
+import (
+	"bufio"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/looplint/looplint/parse"
+)
+
+// Expand lists the source files patterns name: files, directories
+// (searched recursively, as DIR/... is), and globs ("**" matches any
+// number of directories). Directories are searched for the extensions
+// parse reads, skipping node_modules, .git and, unless includeIgnored,
+// what .gitignore files ignore. unread are the paths that could not be
+// read, as results with their error; err, a pattern that is malformed or
+// names nothing.
+func Expand(patterns []string, includeIgnored bool) (files []string, unread []Result, err error) {
+	seen := map[string]bool{}
+	add := func(p string) {
+		key := filepath.Clean(p)
+		if !seen[key] {
+			seen[key] = true
+			files = append(files, p)
+		}
+	}
+	for _, pat := range patterns {
+		root, recursive := pat, false
+		if pat == "..." || strings.HasSuffix(pat, "/...") {
+			root, recursive = strings.TrimSuffix(strings.TrimSuffix(pat, "..."), "/"), true
+			if root == "" {
+				root = "."
+			}
+		}
+		var matches []string
+		if !recursive && strings.ContainsAny(pat, "*?[") {
+			m, err := globAll(pat)
+			if err != nil {
+				return nil, nil, fmt.Errorf("bad pattern %q: %v", pat, err)
+			}
+			if len(m) == 0 {
+				return nil, nil, fmt.Errorf("pattern %q matched no files", pat)
+			}
+			matches = m
+		} else {
+			matches = []string{root}
+		}
+		for _, m := range matches {
+			st, err := os.Stat(m)
+			if err != nil {
+				if os.IsNotExist(err) && !strings.ContainsAny(pat, "*?[") {
+					return nil, nil, fmt.Errorf("%s: no such file or directory", m)
+				}
+				unread = append(unread, Result{Path: m, Err: err})
+				continue
+			}
+			if !st.IsDir() {
+				add(m)
+				continue
+			}
+			walkDir(m, includeIgnored, add, func(p string, err error) { unread = append(unread, Result{Path: p, Err: err}) })
+		}
+	}
+	if len(files) == 0 && len(unread) == 0 {
+		return nil, nil, fmt.Errorf("no JavaScript or TypeScript files in %s", strings.Join(patterns, " "))
+	}
+	return files, unread, nil
+}
+
+// globAll expands a glob; "**" matches any number of directories.
+func globAll(pat string) ([]string, error) {
+	if !strings.Contains(pat, "**") {
+		return filepath.Glob(pat)
+	}
+	base := pat[:strings.Index(pat, "**")]
+	root := filepath.Dir(base + "x")
+	if root == "" {
+		root = "."
+	}
+	if _, err := path.Match(filepath.ToSlash(pat), ""); err != nil {
+		return nil, err
+	}
+	var out []string
+	walkDir(root, true, func(p string) {
+		if matchDoubleStar(filepath.ToSlash(pat), filepath.ToSlash(p)) {
+			out = append(out, p)
+		}
+	}, func(string, error) {})
+	return out, nil
+}
+
+func matchDoubleStar(pat, name string) bool {
+	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
+	var m func(i, j int) bool
+	m = func(i, j int) bool {
+		if i == len(ps) {
+			return j == len(ns)
+		}
+		if ps[i] == "**" {
+			for k := j; k <= len(ns); k++ {
+				if m(i+1, k) {
+					return true
+				}
+			}
+			return false
+		}
+		if j == len(ns) {
+			return false
+		}
+		ok, _ := path.Match(ps[i], ns[j])
+		return ok && m(i+1, j+1)
+	}
+	return m(0, 0)
+}
+
+// walkDir visits the source files under root. Symbolic links to
+// directories are not followed (so a link loop cannot hang the walk);
+// links to files are checked like files.
+func walkDir(root string, includeIgnored bool, add func(string), fail func(string, error)) {
+	var ign *ignorer
+	if !includeIgnored {
+		ign = newIgnorer(root)
+	}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			fail(p, err)
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (name == "node_modules" || name == ".git") {
+				return fs.SkipDir
+			}
+			if ign != nil && p != root {
+				if ign.ignored(p, true) {
+					return fs.SkipDir
+				}
+			}
+			if ign != nil {
+				ign.load(p)
+			}
+			return nil
+		}
+		if !parse.SourceExt(strings.ToLower(filepath.Ext(name))) {
+			return nil
+		}
+		if ign != nil && ign.ignored(p, false) {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			if err != nil {
+				fail(p, fmt.Errorf("broken symbolic link: %v", unwrapPathErr(err)))
+				return nil
+			}
+			if st.IsDir() {
+				return nil
+			}
+		} else if !d.Type().IsRegular() {
+			return nil
+		}
+		add(p)
+		return nil
+	})
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// .gitignore
+
+type ignoreRule struct {
+	dir      string // absolute directory of the .gitignore, slash-separated
+	pattern  string
+	negate   bool
+	dirOnly  bool
+	anchored bool
+}
+
+type ignorer struct{ rules []ignoreRule }
+
+// newIgnorer loads the .gitignore files from the repository root (the
+// nearest parent with .git) down to root.
+func newIgnorer(root string) *ignorer {
+	ign := &ignorer{}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ign
+	}
+	var chain []string
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		chain = append([]string{d}, chain...)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		if filepath.Dir(d) == d {
+			chain = nil // not in a repository: only root's own .gitignore files count
+			break
+		}
+	}
+	for _, d := range chain {
+		ign.loadAs(filepath.Join(d, ".gitignore"), d)
+	}
+	return ign
+}
+
+func (ig *ignorer) load(dir string) {
+	if abs, err := filepath.Abs(dir); err == nil {
+		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
+	}
+}
+
+func (ig *ignorer) loadAs(file, dir string) {
+	fh, err := os.Open(file)
+	if err != nil {
+		return
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		r := ignoreRule{dir: filepath.ToSlash(dir)}
+		if strings.HasPrefix(line, "!") {
+			r.negate, line = true, line[1:]
+		}
+		line = strings.TrimPrefix(line, "\\")
+		if strings.HasSuffix(line, "/") {
+			r.dirOnly, line = true, strings.TrimSuffix(line, "/")
+		}
+		if strings.Contains(line, "/") {
+			r.anchored, line = true, strings.TrimPrefix(line, "/")
+		}
+		if line == "" {
+			continue
+		}
+		r.pattern = line
+		ig.rules = append(ig.rules, r)
+	}
+}
+
+func (ig *ignorer) ignored(p string, isDir bool) bool {
+	if len(ig.rules) == 0 {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	p = filepath.ToSlash(abs)
+	ignored := false
+	for _, r := range ig.rules {
+		if r.dirOnly && !isDir {
+			continue
+		}
+		if !strings.HasPrefix(p, strings.TrimSuffix(r.dir, "/")+"/") {
+			continue
+		}
+		rel := p[len(strings.TrimSuffix(r.dir, "/"))+1:]
+		var hit bool
+		if r.anchored {
+			hit = matchDoubleStar(r.pattern, rel)
+		} else {
+			hit, _ = path.Match(r.pattern, path.Base(rel))
+		}
+		if hit {
+			ignored = !r.negate
+		}
+	}
+	return ignored
+}
