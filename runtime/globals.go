@@ -57,15 +57,33 @@ var (
 
 func compiled() error {
 	compileOnce.Do(func() {
+		// The bootstrap is most of it: compiled beside the small ones, on
+		// another core, it is ready sooner.
 		internalPrg = map[string]*sobek.Program{}
-		for name, src := range internalJS {
-			p, err := sobek.Compile("node:internal/"+name, src, true)
-			if err != nil {
-				compileErr = fmt.Errorf("internal script %s: %w", name, err)
-				return
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		compile := func(names ...string) {
+			defer wg.Done()
+			for _, name := range names {
+				p, err := sobek.Compile("node:internal/"+name, internalJS[name], true)
+				mu.Lock()
+				if err != nil && compileErr == nil {
+					compileErr = fmt.Errorf("internal script %s: %w", name, err)
+				}
+				internalPrg[name] = p
+				mu.Unlock()
 			}
-			internalPrg[name] = p
 		}
+		var rest []string
+		for name := range internalJS {
+			if name != "bootstrap" {
+				rest = append(rest, name)
+			}
+		}
+		wg.Add(2)
+		go compile(rest...)
+		compile("bootstrap")
+		wg.Wait()
 	})
 	return compileErr
 }
