@@ -379,6 +379,9 @@ var features = map[string][]Version{
 	"AbortSignal":                       {{15, 0, 0}},
 	"AbortSignal.abort":                 {{15, 12, 0}},
 	"timers/promises.setInterval":       {{15, 9, 0}},
+	// util.promisify.custom is Symbol.for('nodejs.util.promisify.custom')
+	// (Node's docs; a symbol of its own on 10.24.1, shared on 12.22.12).
+	"util.promisify.custom:shared": {{12, 16, 0}, {13, 12, 0}},
 	// process 'multipleResolves' (gone in 25.0.0: measured on 24.21.0
 	// and 25.0.0).
 	"multipleResolves":         {{10, 12, 0}},
@@ -414,6 +417,7 @@ var features = map[string][]Version{
 	// on 15 it leaves dispatchEvent (measured on 15.0.0, 15.14.0, 16.0.0).
 	"EventTarget:errors on tick": {{16, 0, 0}},
 	"module:timers/promises":     {{15, 0, 0}},
+	"module:assert/strict":       {{15, 0, 0}}, // Node's docs
 	"events.once":                {{10, 16, 0}, {11, 13, 0}},
 	"events.on":                  {{12, 16, 0}, {13, 6, 0}},
 	"events.once async":          {{14, 17, 0}, {15, 0, 0}}, // an async function: two more jobs

@@ -188,9 +188,16 @@ type Interp struct {
 	symByKey map[string]*symbolVal
 	symCount int
 
-	onMicrotask func() // Explain's tracer
-	eeClass     *ClassVal
-	tpModule    *Native // timers/promises
+	onMicrotask func()  // Explain's tracer
+	internal    *Native // the built-ins' __internal (interp_lib.go)
+	// opaque counts the __internal.opaque calls running; opaqueNew are
+	// the reasons they gave (dropped if one is abandoned).
+	opaque    int
+	opaqueNew []explore.Reason
+	protos    map[string]*Native // built-in prototypes (interp_intrinsics.go)
+	// site is the program's innermost call into a built-in's JavaScript
+	// (userSite).
+	site        ir.Pos
 	pathMod     *Native // path
 	fspModule   *Native // fs.promises
 	inUncaught  bool    // running uncaughtException listeners
@@ -310,7 +317,16 @@ func (in *Interp) setExitCode(v Value) {
 }
 
 func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
-	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
+	if isLib(pos) {
+		// Told at the program's call, with the built-in's own place.
+		format += " (in " + pos.String() + ")"
+	}
+	pos = in.userSite(pos)
+	r := explore.Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	if in.opaque > 0 && !in.reasons[r] {
+		in.opaqueNew = append(in.opaqueNew, r)
+	}
+	in.reasons[r] = true
 }
 
 // cutShort is a reason for leaving a loop or an iteration early.
@@ -324,6 +340,9 @@ func (in *Interp) cutShort(pos ir.Pos, what string) {
 // taken false: a loop over an unknown iterable or condition would
 // otherwise double the paths each time round, to the exploration's cut.
 func (in *Interp) fork(pos ir.Pos, what string) bool {
+	if in.opaque > 0 {
+		panic(abandon{})
+	}
 	in.reason(pos, "%s depends on an unknown value", what)
 	if in.x == nil {
 		return true

@@ -83,6 +83,9 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	if b := in.builtins["BigInt"]; b != nil && fn == b {
 		in.throwType(pos, "BigInt is not a constructor")
 	}
+	if fn == in.builtins["Promise"] {
+		return in.newPromise(args, pos) // new P(executor) with P = Promise
+	}
 	if fn == in.builtins["Date"] {
 		if len(args) == 0 {
 			return &dateObj{t: timeVal{t: in.l.Now()}} // a clock read
@@ -93,6 +96,11 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		return unknown{why: "Date", made: true, typ: "object"}
 	}
 	if c, ok := fn.(*Closure); ok && constructible(c) {
+		if isLib(c.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
+			prev := in.site
+			in.site = pos
+			defer func() { in.site = prev }()
+		}
 		o := newObject()
 		o.born, o.ctor = in.epoch, c
 		if r := in.callFunc(c, o, args); isObj(r) || isCallable(r) {
@@ -125,6 +133,11 @@ func (in *Interp) unknownCall(args []Value, pos ir.Pos) {
 func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 	switch f := fn.(type) {
 	case *Closure:
+		if isLib(f.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
+			prev := in.site
+			in.site = pos
+			defer func() { in.site = prev }()
+		}
 		if f.Fn.Generator {
 			if f.Fn.Async {
 				in.reason(f.Fn.Pos, "async generators are not modelled")
@@ -420,6 +433,10 @@ func (in *Interp) nextProto(o *Object) *Object {
 		return o.protoObj
 	case o.ctor != nil:
 		return in.protoObject(o.ctor)
+	case o.Proto != nil:
+		return in.classProto(o.Proto)
+	case o.protoOf != nil:
+		return in.protoAbove(o.protoOf)
 	}
 	return nil
 }
@@ -437,6 +454,9 @@ func (in *Interp) inherited(o *Object, k string, recv Value, pos ir.Pos) (Value,
 		}
 		if p.Proto != nil {
 			return in.protoMember(p.Proto, recv, k, pos)
+		}
+		if p.protoOf != nil {
+			return in.protoMember(p.protoOf, recv, k, pos)
 		}
 		o = p
 	}

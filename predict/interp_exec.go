@@ -464,16 +464,6 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 	switch v := in.eval(s.Obj, sc, fr).(type) {
 	case nil:
 	case *Object:
-		if v.Proto != nil {
-			// A class's methods and accessors are not enumerable, so the
-			// snippet's own classes add no keys (their prototypes cannot
-			// be written: reading one is a reason); built-in ones might.
-			native := false
-			v.Proto.chain(func(c *ClassVal) bool { native = native || c.native; return false })
-			if native {
-				in.reason(s.Pos, "for-in over an instance of a built-in class (inherited enumerable keys are not modelled)")
-			}
-		}
 		seen := map[string]bool{}
 		for p, depth := v, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
 			// Inherited enumerable keys follow the own ones; a name
@@ -667,9 +657,9 @@ func (in *Interp) assignPattern(p ir.Pattern, v Value, sc *Scope, fr *frame, pos
 
 // plainKeys reports whether o's own enumerable properties are exactly
 // o.Keys with their values in Props: a plain object or instance, not an
-// array, error or emitter, and without accessors (reading them runs code).
+// array or error, and without accessors (reading them runs code).
 func plainKeys(o *Object) bool {
-	return !o.Arr && o.emitter == nil && o.Class == "Object" && len(o.acc) == 0
+	return !o.Arr && o.Class == "Object" && len(o.acc) == 0
 }
 
 // objectRest is the ...rest of an object pattern: a new plain object

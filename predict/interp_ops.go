@@ -50,31 +50,20 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	case ir.OpExit:
 		return in.exit(args)
 	case ir.OpPromisify:
-		return in.promisify(arg(args, 0), e.Pos)
+		return in.libCall("util", "promisify", e, args)
 	case ir.OpEventsOnce:
-		if !in.p.Has("events.once") {
-			in.reason(e.Pos, "events.once does not exist on Node %s", in.p.Node)
-			return unknown{why: "events.once"}
-		}
-		return in.eventsOnce(args, e.Pos)
+		return in.libCall("events", "once", e, args)
 	case ir.OpTimersP:
 		switch e.Name {
-		case "setTimeout", "setImmediate":
-			return in.call(in.timersPromises().Props[e.Name], nil, args, e.Pos)
-		case "setInterval":
-			f, ok := in.timersPromises().Props[e.Name]
-			if !ok {
-				in.throwType(e.Pos, e.Callee+" is not a function")
-			}
-			return in.call(f, nil, args, e.Pos)
+		case "setTimeout", "setImmediate", "setInterval":
+			return in.libCall("timers/promises", e.Name, e, args)
 		case "wait", "yield":
 			if !in.p.Node.AtLeast(17, 3) {
 				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")
 			}
-			if e.Name == "wait" {
-				return in.promisedTimer(arg(args, 0), nil, arg(args, 1), e.Pos)
-			}
-			return in.promisedImmediate(nil, nil, e.Pos)
+			m := in.loadBuiltin("timers/promises", false, e.Pos)
+			s := in.getMember(m, "scheduler", e.Pos)
+			return in.call(in.getMember(s, e.Name, e.Pos), s, args, e.Pos)
 		}
 	}
 	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)
@@ -131,12 +120,12 @@ func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
 		// The message quotes the value as Node inspects it: unknown.
 		panic(&Thrown{V: in.nodeError("TypeError", code)})
 	}
-	return task{fn: args[0], args: args[1:], api: what, site: pos}
+	return task{fn: args[0], args: args[1:], api: what, site: in.userSite(pos)}
 }
 
 func (in *Interp) nextTick(args []Value, pos ir.Pos) Value {
 	t := in.task(args, pos, "process.nextTick")
-	in.l.NextTick(t, pos.String())
+	in.l.NextTick(t, t.site.String())
 	return nil
 }
 
@@ -776,7 +765,7 @@ func (in *Interp) emitWarning(a []Value, pos ir.Pos) Value {
 		in.stderr = append(in.stderr, line+typ+": "+msg)
 		in.emit("warning", w)
 		return nil
-	}), api: "process.emitWarning", site: pos}, pos.String())
+	}), api: "process.emitWarning", site: in.userSite(pos)}, in.userSite(pos).String())
 	return nil
 }
 

@@ -722,10 +722,11 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 		if f.Statics != nil && len(f.Statics.Keys) > 0 {
 			return "", false
 		}
+		parent, extends := f.parentName()
 		if major < 12 {
 			n := f.Name
-			if n == "" && f.Parent != nil {
-				n = f.Parent.Name // no own name before V8 7: the parent's is found
+			if n == "" && extends {
+				n = parent // no own name before V8 7: the parent's is found
 			}
 			return "[Function" + name(n) + "]", true
 		}
@@ -734,15 +735,15 @@ func (in *Interp) inspectFn(v Value, major int) (string, bool) {
 			n = "(anonymous)"
 		}
 		s := "[class " + n
-		if f.Parent != nil {
-			if f.Parent.Name == "" {
+		if extends {
+			if parent == "" {
 				return "", false
 			}
-			s += " extends " + f.Parent.Name
+			s += " extends " + parent
 		}
 		return s + "]", true
 	case *Native:
-		if strings.HasPrefix(f.Name, "bound ") && !f.Obj && len(f.Props) == 0 {
+		if strings.HasPrefix(f.Name, "bound ") && !f.Obj && len(f.Props) == 0 && (f.own == nil || len(f.own.Keys) == 0) {
 			return "[Function" + name(f.Name) + "]", true
 		}
 	}
@@ -935,11 +936,10 @@ func nullProtoPrototype(o *Object) bool {
 	return ok && p.nullProto
 }
 
-// plainInstance: an instance of a named class of the snippet's own
-// (none of whose ancestors is Node's: an EventEmitter prints its
-// internals), which Node prints as ClassName { ...own properties }.
+// plainInstance: an instance of a named class of the snippet's own,
+// which Node prints as ClassName { ...own properties }.
 func plainInstance(o *Object) bool {
-	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
+	if o.Arr || o.Proto.Name == "" {
 		return false
 	}
 	ok := true
@@ -949,7 +949,7 @@ func plainInstance(o *Object) bool {
 		_, insp := c.Methods["inspect"]
 		_, tg := c.Getters[tagKey]
 		_, tm := c.Methods[tagKey]
-		ok = ok && !c.native && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
+		ok = ok && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
 		return !ok
 	})
 	return ok

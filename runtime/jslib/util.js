@@ -682,7 +682,9 @@ function isDeepEqual(a, b, strict) {
 // ---------------------------------------------------------------------------
 // promisify / callbackify
 
-const kCustomPromisified = SymbolFor('nodejs.util.promisify.custom');
+// The host's symbol: a shared one only from 12.16 and 13.12.
+const kCustomPromisified = internal.promisifyCustom !== undefined
+  ? internal.promisifyCustom : SymbolFor('nodejs.util.promisify.custom');
 
 function copyDescriptors(target, source, adjust) {
   const descriptors = ObjectGetOwnPropertyDescriptors(source);
