@@ -498,9 +498,10 @@ func (in *Interp) Invoke(cb any) (err error) {
 		}
 	}()
 	t := cb.(task)
-	prev := in.root
+	prev, prevSite := in.root, in.site
 	in.root = &rootCall{fn: t.fn, this: t.this, args: t.args}
-	defer func() { in.root = prev }()
+	in.site = t.site // a built-in's callback is told by the call that scheduled it
+	defer func() { in.root, in.site = prev, prevSite }()
 	return in.protect(func() { in.call(t.fn, t.this, t.args, ir.Pos{}) })
 }
 
@@ -692,11 +693,15 @@ func (in *Interp) callable(v Value, pos ir.Pos) Callable {
 	if !isCallable(v) {
 		return nil
 	}
+	site := in.userSite(pos) // the program's call a built-in registered it in
 	return func(this Value, args ...Value) (Value, error) {
 		var res Value
 		for i, a := range args {
 			args[i] = norm(a)
 		}
+		prev := in.site
+		in.site = site
+		defer func() { in.site = prev }()
 		err := in.protect(func() { res = in.call(v, nil, args, pos) })
 		return res, err
 	}

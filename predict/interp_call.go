@@ -180,7 +180,9 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		panic(&Thrown{V: in.newError("RangeError", "Maximum call stack size exceeded")})
 	}
 	defer func() { in.depth-- }()
-	sc := in.newScope(c.Scope, true)
+	// The function's names in one allocation.
+	n := len(c.Fn.Locals) + len(c.Fn.Params)
+	sc := &Scope{vars: make(map[string]*cell, n), parent: c.Scope, fn: true, born: in.epoch}
 	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict}
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}
@@ -197,8 +199,10 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		in.reason(c.Fn.Pos, "this is a primitive in sloppy mode (boxed by Node; not modelled)")
 		fr.this = unknown{why: "boxed this"}
 	}
-	for _, n := range c.Fn.Locals {
-		sc.declare(n, nil, false)
+	cells := make([]cell, len(c.Fn.Locals))
+	for i, n := range c.Fn.Locals {
+		cells[i].born = sc.born
+		sc.vars[n] = &cells[i]
 	}
 	for i, p := range c.Fn.Params {
 		if r, ok := p.(*ir.PRest); ok {
@@ -411,13 +415,12 @@ func (in *Interp) protoObject(c *Closure) *Object {
 	if !constructible(c) {
 		return nil
 	}
-	if c.Props == nil {
-		c.Props = newObject()
-	}
+	in.bagOf(c)
 	if p, ok := c.Props.Props["prototype"].(*Object); ok {
 		return p
 	}
 	p := newObject()
+	p.born = c.born
 	p.Props["constructor"] = c     // not enumerable: not in Keys
 	c.Props.Props["prototype"] = p // nor this
 	return p

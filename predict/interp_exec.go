@@ -43,6 +43,12 @@ func (s *Scope) lookup(name string) *cell {
 }
 
 func (s *Scope) declare(name string, v Value, konst bool) {
+	if c, ok := s.vars[name]; ok {
+		if _, tdz := c.v.(tdzT); tdz {
+			c.v, c.konst = v, konst // the binding its block made (execList)
+			return
+		}
+	}
 	s.vars[name] = &cell{v: v, konst: konst, born: s.born}
 }
 
@@ -176,7 +182,7 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		in.bind(s.Target, v, s.Kind, sc, fr, s.Pos)
 	case *ir.FuncDecl:
 		in.mut(sc.born)
-		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc}, false)
+		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc, born: in.epoch}, false)
 		if fs := funcScope(sc); fs != sc {
 			in.mut(fs.born)
 			fs.declare(s.Name.Name, sc.vars[s.Name.Name].v, false)

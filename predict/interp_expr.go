@@ -195,7 +195,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				v := in.eval(p.Value, sc, fr)
 				if c, ok := v.(*Closure); ok && p.Computed && c.Fn.Name == "" && c.Props == nil {
 					// NamedEvaluation with the computed key.
-					c.Props = newObject()
+					in.bagOf(c)
 					c.Props.Props["name"] = k
 					if s, ok := kv.(*symbolVal); ok {
 						c.Props.Props["name"] = "[" + s.desc + "]"
@@ -253,11 +253,11 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	case *ir.FuncLit:
 		if e.SelfBind {
 			self := in.newScope(sc, false)
-			c := &Closure{Fn: e.Func, Scope: self}
+			c := &Closure{Fn: e.Func, Scope: self, born: in.epoch}
 			self.declare(e.Func.Name, c, true)
 			return c
 		}
-		c := &Closure{Fn: e.Func, Scope: sc}
+		c := &Closure{Fn: e.Func, Scope: sc, born: in.epoch}
 		if e.Func.Arrow {
 			c.This, c.Home, c.outer = fr.this, fr.home, fr
 		}
@@ -720,10 +720,19 @@ func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Valu
 }
 
 func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
-	if o, ok := obj.(*Object); ok {
+	switch o := obj.(type) {
+	case *Object:
 		in.mut(o.born)
-	} else {
-		in.mut(0) // functions, builtins: old
+	case *Closure:
+		in.mut(o.born)
+	case *Native:
+		if o.own != nil {
+			in.mut(o.own.born)
+		} else {
+			in.mut(0) // builtins: old
+		}
+	default:
+		in.mut(0) // classes: old
 	}
 	switch o := obj.(type) {
 	case *Object:
@@ -794,10 +803,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 		}
 		o.set(k, v)
 	case *Closure:
-		if o.Props == nil {
-			o.Props = newObject()
-		}
-		in.setOwn(o.Props, o, k, v, pos)
+		in.setOwn(in.bagOf(o), o, k, v, pos)
 	case nil, nullT:
 		in.propertyError("set", o, k)
 	case unknown:

@@ -24,6 +24,7 @@ func (in *Interp) bagOf(v Value) *Object {
 	case *Closure:
 		if x.Props == nil {
 			x.Props = newObject()
+			x.Props.born = x.born
 		}
 		return x.Props
 	case *ClassVal:

@@ -178,6 +178,7 @@ type Closure struct {
 	// the prototypes of functions (nil: its kind's).
 	outer *frame // an arrow's enclosing call (for arguments)
 	proto *Native
+	born  int32 // epoch (Interp.mut)
 }
 
 // Native is a builtin function.
