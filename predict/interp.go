@@ -191,10 +191,15 @@ type Interp struct {
 	onMicrotask func()  // Explain's tracer
 	internal    *Native // the built-ins' __internal (interp_lib.go)
 	// opaque counts the __internal.opaque calls running; opaqueNew are
-	// the reasons they gave (dropped if one is abandoned).
-	opaque    int
-	opaqueNew []explore.Reason
-	protos    map[string]*Native // built-in prototypes (interp_intrinsics.go)
+	// the reasons they gave (dropped if one is abandoned); opaqueUser:
+	// they ran the program's own code.
+	opaque     int
+	opaqueNew  []explore.Reason
+	opaqueUser bool
+	protos     map[string]*Native // built-in prototypes (interp_intrinsics.go)
+	// newTarget is new.target for the next function called (callFunc
+	// takes it).
+	newTarget Value
 	// site is the program's innermost call into a built-in's JavaScript
 	// (userSite).
 	site        ir.Pos
@@ -331,6 +336,13 @@ func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
 
 // cutShort is a reason for leaving a loop or an iteration early.
 func (in *Interp) cutShort(pos ir.Pos, what string) {
+	if in.opaque > 0 {
+		panic(abandon{})
+	}
+	if isLib(pos) {
+		what += " (in " + pos.String() + ")"
+		pos = in.site
+	}
 	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf("%s ran more than %d times; left early", what, in.opts.MaxIter), CutShort: true}] = true
 }
 

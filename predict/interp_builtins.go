@@ -69,6 +69,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["__looplint_closeOnReject"] = in.p.Has("v8:async-from-sync close")
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
+	proc.Props["noDeprecation"] = nil // (no --no-deprecation)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
 	proc.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
 	proc.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, p ir.Pos) Value { return in.emitWarning(a, p) })
@@ -955,13 +956,13 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if v, ok := in.readProp(o, k, o); ok {
 			return v
 		}
+		if o.protoOf != nil {
+			// C.prototype: C's methods, then what it inherits.
+			v, _ := in.protoMember(o.protoOf, o, k, pos)
+			return v
+		}
 		if o.Proto != nil {
 			if v, ok := in.protoMember(o.Proto, o, k, pos); ok {
-				return v
-			}
-		}
-		if o.protoOf != nil {
-			if v, ok := in.protoMember(o.protoOf, o, k, pos); ok {
 				return v
 			}
 		}
@@ -1042,6 +1043,9 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		case "call", "apply", "bind":
 			return in.fnMethod(o, o.Fn.Name, k)
 		}
+		if isCallable(o.proto) {
+			return in.getMember(o.proto, k, pos) // Object.setPrototypeOf(o, f)
+		}
 		return in.fnProtoMember(k, pos)
 	case *Native:
 		if o == in.globalObj {
@@ -1089,6 +1093,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		if (k == "call" || k == "apply" || k == "bind") && isCallable(o) {
 			return in.fnMethod(o, o.Name, k)
+		}
+		if fp := in.builtins["Function"].(*Native).Props["prototype"].(*Native); !o.Obj && o != fp {
+			if v, ok := fp.Props[k]; ok {
+				return v
+			}
 		}
 		if k == "name" {
 			return o.Name
@@ -2323,6 +2332,14 @@ func (in *Interp) hasProperty(o *Object, k string) Value {
 		}
 		if has || p.acc[k] != nil {
 			return true
+		}
+		if c := p.protoOf; c != nil {
+			_, m := c.Methods[k]
+			_, g := c.Getters[k]
+			_, s := c.Setters[k]
+			if m || g || s {
+				return true
+			}
 		}
 		if p.Proto != nil {
 			found := false

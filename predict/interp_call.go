@@ -103,6 +103,7 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		}
 		o := newObject()
 		o.born, o.ctor = in.epoch, c
+		in.newTarget = c
 		if r := in.callFunc(c, o, args); isObj(r) || isCallable(r) {
 			return r
 		}
@@ -133,6 +134,9 @@ func (in *Interp) unknownCall(args []Value, pos ir.Pos) {
 func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 	switch f := fn.(type) {
 	case *Closure:
+		if in.opaque > 0 && !isLib(f.Fn.Pos) {
+			in.opaqueUser = true
+		}
 		if isLib(f.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
 			prev := in.site
 			in.site = pos
@@ -183,7 +187,8 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	// The function's names in one allocation.
 	n := len(c.Fn.Locals) + len(c.Fn.Params)
 	sc := &Scope{vars: make(map[string]*cell, n), parent: c.Scope, fn: true, born: in.epoch}
-	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict}
+	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict, newTarget: in.newTarget}
+	in.newTarget = nil
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}
 	}
@@ -193,6 +198,9 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	switch {
 	case c.Fn.Arrow:
 		fr.this, fr.argsFr = c.This, c.outer
+		if c.outer != nil {
+			fr.newTarget = c.outer.newTarget
+		}
 	case !c.Fn.Strict && (this == nil || this == null):
 		fr.this = in.globalObj // sloppy mode
 	case !c.Fn.Strict && isBoxed(this):
@@ -434,12 +442,12 @@ func (in *Interp) nextProto(o *Object) *Object {
 	switch {
 	case o.protoObj != nil:
 		return o.protoObj
+	case o.protoOf != nil:
+		return in.protoAbove(o.protoOf)
 	case o.ctor != nil:
 		return in.protoObject(o.ctor)
 	case o.Proto != nil:
 		return in.classProto(o.Proto)
-	case o.protoOf != nil:
-		return in.protoAbove(o.protoOf)
 	}
 	return nil
 }
@@ -455,11 +463,11 @@ func (in *Interp) inherited(o *Object, k string, recv Value, pos ir.Pos) (Value,
 		if v, ok := in.readProp(p, k, recv); ok {
 			return v, true
 		}
-		if p.Proto != nil {
-			return in.protoMember(p.Proto, recv, k, pos)
-		}
 		if p.protoOf != nil {
 			return in.protoMember(p.protoOf, recv, k, pos)
+		}
+		if p.Proto != nil {
+			return in.protoMember(p.Proto, recv, k, pos)
 		}
 		o = p
 	}

@@ -142,14 +142,15 @@ func (in *Interp) newInstance(c *ClassVal, args []Value, pos ir.Pos) Value {
 	o.born = in.epoch
 	o.Class = c.Name
 	o.Proto = c
-	if r := in.initInstance(c, o, args, pos); isObj(r) {
+	if r := in.initInstance(c, o, args, pos, c); isObj(r) {
 		return r // a constructor returning an object replaces the instance
 	}
 	return o
 }
 
-// initInstance runs c's constructor (and its parents') on o.
-func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos) Value {
+// initInstance runs c's constructor (and its parents') on o, made by
+// new target.
+func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos, target Value) Value {
 	switch {
 	case c.errBase != "":
 		// The Error constructor on a subclass instance: an own,
@@ -177,11 +178,12 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 		if c.Parent == nil && c.parentFn == nil {
 			in.initFields(c, o)
 		}
+		in.newTarget = target
 		return in.callFunc(c.Ctor, o, args)
 	case c.Parent != nil:
-		in.initInstance(c.Parent, o, args, pos)
+		in.initInstance(c.Parent, o, args, pos, target)
 	case c.parentFn != nil:
-		in.callParentFn(c.parentFn, o, args, pos)
+		in.callParentFn(c.parentFn, o, args, pos, target)
 	}
 	in.initFields(c, o)
 	return nil
@@ -205,21 +207,22 @@ func (in *Interp) superCall(fr *frame, args []Value, pos ir.Pos) Value {
 		return unknown{why: "super"}
 	}
 	if p := fr.home.Parent; p != nil {
-		in.initInstance(p, o, args, pos)
+		in.initInstance(p, o, args, pos, fr.newTarget)
 	} else if f := fr.home.parentFn; f != nil {
-		in.callParentFn(f, o, args, pos)
+		in.callParentFn(f, o, args, pos, fr.newTarget)
 	}
 	in.initFields(fr.home, o)
 	return nil
 }
 
 // callParentFn is super(...args) reaching a plain function.
-func (in *Interp) callParentFn(f *Closure, o *Object, args []Value, pos ir.Pos) {
+func (in *Interp) callParentFn(f *Closure, o *Object, args []Value, pos ir.Pos, target Value) {
 	if isLib(f.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
 		prev := in.site
 		in.site = pos
 		defer func() { in.site = prev }()
 	}
+	in.newTarget = target
 	if r := in.callFunc(f, o, args); isObj(r) || isCallable(r) {
 		in.reason(pos, "a parent constructor that returns an object is not modelled")
 	}
@@ -236,12 +239,20 @@ func (c *ClassVal) rootFn() *Closure {
 }
 
 // classProto is C.prototype: an object whose own properties come before
-// the class's methods for C's instances (C.prototype.x = ...).
+// the class's methods for C's instances (C.prototype.x = ...). A derived
+// class's is, as in JavaScript, an instance of what it extends (which
+// names it when printed).
 func (in *Interp) classProto(c *ClassVal) *Object {
 	if c.proto == nil {
 		c.proto = newObject()
 		c.proto.protoOf = c
 		c.proto.Props["constructor"] = c // not enumerable: not in Keys
+		switch {
+		case c.Parent != nil:
+			c.proto.Proto, c.proto.Class = c.Parent, c.Parent.Name
+		case c.parentFn != nil:
+			c.proto.ctor = c.parentFn
+		}
 	}
 	return c.proto
 }

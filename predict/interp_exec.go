@@ -76,6 +76,8 @@ type frame struct {
 	fn *ir.Func
 	// strict: strict-mode code, where writing an undeclared name throws.
 	strict bool
+	// newTarget is new.target: the function or class new was applied to.
+	newTarget Value
 }
 
 // argMap ties a mapped arguments object to its function's parameters.

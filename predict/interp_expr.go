@@ -352,6 +352,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		in.reason(e.Pos, "spread here is not modelled")
 		return unknown{why: "spread"}
 	case *ir.Meta:
+		if e.Name == "new.target" {
+			return fr.newTarget
+		}
 		if e.Name == "import.meta" && in.opts.Filename != "" {
 			// The module's own path in the sandbox, as the runtime gives it.
 			m := newObject()

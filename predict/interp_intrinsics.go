@@ -176,6 +176,8 @@ func (in *Interp) protoOfValue(v Value) (Value, bool) {
 		return in.builtins["Function"].(*Native).Props["prototype"], true
 	case *ClassVal:
 		switch {
+		case x.Parent != nil && x.Parent.errBase != "":
+			return in.builtins[x.Parent.errBase], true
 		case x.Parent != nil:
 			return x.Parent, true
 		case x.parentFn != nil:
@@ -183,6 +185,9 @@ func (in *Interp) protoOfValue(v Value) (Value, bool) {
 		}
 		return in.builtins["Function"].(*Native).Props["prototype"], true
 	case *Native:
+		if isErrorClass(x.Name) && x.Name != "Error" && x == in.builtins[x.Name] {
+			return in.builtins["Error"], true // TypeError inherits from Error
+		}
 		if !x.Obj {
 			return in.builtins["Function"].(*Native).Props["prototype"], true
 		}
@@ -221,8 +226,8 @@ func (in *Interp) protoOfValue(v Value) (Value, bool) {
 }
 
 // setFnProto is Object.setPrototypeOf(c, p) for a function: to another
-// prototype of functions (util.promisify gives its wrapper the
-// original's); any other is a reason.
+// function or a prototype of functions (util.promisify gives its wrapper
+// the original's); any other is a reason.
 func (in *Interp) setFnProto(c *Closure, p Value, pos ir.Pos) {
 	if cur, _ := in.protoOfValue(c); cur == p {
 		return
@@ -234,9 +239,13 @@ func (in *Interp) setFnProto(c *Closure, p Value, pos ir.Pos) {
 			q = in.protoNamed(k)
 		}
 		if p == q {
-			c.proto = q.(*Native)
+			c.proto = q
 			return
 		}
+	}
+	if isCallable(p) {
+		c.proto = p // what c lacks is read there (util.deprecate's wrapper)
+		return
 	}
 	in.reason(pos, "Object.setPrototypeOf of a function to this value is not modelled")
 }

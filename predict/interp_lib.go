@@ -197,25 +197,32 @@ func (in *Interp) promisifyTimers(b map[string]Value) {
 type abandon struct{}
 
 // opaqueCall is __internal.opaque(fn, ...args), which a built-in uses for
-// a pure computation of text (an assertion's message from inspect's
-// output): fn(...args), or, where that depends on values the predictor
+// a pure computation (an assertion's message from inspect's output, deep
+// equality): fn(...args), or, where that depends on values the predictor
 // does not know, one unknown value instead of every way it could go. fn
-// must not write to state it did not make.
+// must not write to state it did not make; where it ran the program's
+// own code (a getter), which might, the reasons stay.
 func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos) (res Value) {
-	mark := len(in.opaqueNew)
+	mark, user := len(in.opaqueNew), in.opaqueUser
 	in.opaque++
+	in.opaqueUser = false
 	defer func() {
 		in.opaque--
 		if r := recover(); r != nil {
 			if _, ok := r.(abandon); !ok {
 				panic(r)
 			}
-			for _, x := range in.opaqueNew[mark:] {
-				delete(in.reasons, x)
+			if in.opaqueUser {
+				in.reason(pos, "a built-in's computation ran the program's code and met a value the predictor does not know")
+			} else {
+				for _, x := range in.opaqueNew[mark:] {
+					delete(in.reasons, x)
+				}
 			}
 			res = unknown{why: "opaque", made: true}
 		}
 		in.opaqueNew = in.opaqueNew[:mark]
+		in.opaqueUser = in.opaqueUser || user
 	}()
 	return in.call(fn, nil, args, pos)
 }

@@ -558,6 +558,29 @@ func (in *Interp) functionBuiltin() *Native {
 			return in.call(in.fnMethod(this, name, k), nil, a, pos)
 		})
 	}
+	// isPrototypeOf as functions use it (Error.isPrototypeOf(C): is C a
+	// subclass of Error): along the chain Object.getPrototypeOf walks.
+	proto.Props["isPrototypeOf"] = native("isPrototypeOf", func(this Value, a []Value, pos ir.Pos) Value {
+		v := arg(a, 0)
+		for i := 0; i < 1000; i++ {
+			p, ok := in.protoOfValue(v)
+			if !ok {
+				if isObj(v) {
+					in.reason(pos, "isPrototypeOf of this value is not modelled")
+					return unknown{why: "isPrototypeOf"}
+				}
+				return false
+			}
+			if p == this {
+				return true
+			}
+			if p == null || p == nil {
+				return false
+			}
+			v = p
+		}
+		return false
+	})
 	proto.Props["toString"] = native("toString", func(this Value, _ []Value, pos ir.Pos) Value {
 		if !isCallable(this) {
 			in.throwType(pos, "Function.prototype.toString requires that 'this' be a Function")

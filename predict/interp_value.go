@@ -174,10 +174,10 @@ type Closure struct {
 	This  Value
 	Props *Object
 	Home  *ClassVal // the class of a method (for super)
-	// proto is what Object.setPrototypeOf made it inherit from: one of
-	// the prototypes of functions (nil: its kind's).
+	// proto is what Object.setPrototypeOf made it inherit from: another
+	// function, or a prototype of functions (nil: its kind's).
 	outer *frame // an arrow's enclosing call (for arguments)
-	proto *Native
+	proto Value
 	born  int32 // epoch (Interp.mut)
 }
 
