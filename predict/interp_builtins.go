@@ -97,7 +97,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		b["globalThis"] = b["global"]
 	}
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
-	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any", "withResolvers"} {
+	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {
 		m := m
 		if !in.p.Has("Promise." + m) {
 			continue
@@ -1054,10 +1054,18 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
 		}
+		if intrinsicMembers[o.Name+"."+k] && in.p.Has(o.Name+"."+k) {
+			in.builtinJS("_intrinsics", pos)
+		}
 		if o.own != nil {
 			if v, ok := in.readProp(o.own, k, o); ok {
 				return v
 			}
+		}
+		if intrinsicMembers[o.Name+"."+k] {
+			return nil // absent on this release
+		}
+		if o.made {
 			switch k {
 			case "name":
 				return o.Name
@@ -2299,6 +2307,7 @@ func (in *Interp) fnMethod(fn Value, name, k string) Value {
 		})
 		b.own = newObject()
 		b.own.born = in.epoch
+		b.made = true
 		return b
 	})
 }

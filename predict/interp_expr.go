@@ -729,7 +729,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 	case *Closure:
 		in.mut(o.born)
 	case *Native:
-		if o.own != nil {
+		if o.made {
 			in.mut(o.own.born)
 		} else {
 			in.mut(0) // builtins: old
@@ -820,7 +820,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			in.exitCode = v
 			return
 		}
-		if o.own != nil {
+		if o.made {
 			in.setOwn(o.own, o, k, v, pos)
 			return
 		}

@@ -226,3 +226,10 @@ func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos) (res Value) {
 	}()
 	return in.call(fn, nil, args, pos)
 }
+
+// intrinsicMembers are the built-ins' members jslib/_intrinsics.js makes
+// (what the runtime's engine lacks of V8's), loaded when first read.
+var intrinsicMembers = map[string]bool{"Promise.withResolvers": true, "Object.groupBy": true, "Map.groupBy": true,
+	"Set.prototype.union": true, "Set.prototype.intersection": true, "Set.prototype.difference": true,
+	"Set.prototype.symmetricDifference": true, "Set.prototype.isSubsetOf": true, "Set.prototype.isSupersetOf": true,
+	"Set.prototype.isDisjointFrom": true}

@@ -223,7 +223,15 @@ func (in *Interp) builtinJS(name string, pos ir.Pos) Value {
 		in.reason(pos, "built-in %s: %v (a looplint bug)", name, err)
 		return unknown{why: name}
 	}
-	return in.runCJS(prog, key, pos)
+	// A built-in's initialisation throws nothing on Node: a throw here
+	// is the predictor's failure to run it.
+	var v Value
+	if err := in.protect(func() { v = in.runCJS(prog, key, pos) }); err != nil {
+		s, _ := toStr(thrownValue(err))
+		in.reason(pos, "built-in %s failed to load: %s (a looplint bug)", name, s)
+		return unknown{why: name}
+	}
+	return v
 }
 
 // esModule is a local ES module: the cells of its exports (the

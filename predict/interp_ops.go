@@ -245,14 +245,8 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 		})
 	}
 	if name == "withResolvers" {
-		p := in.e.New()
-		res, rej := in.e.Resolver(p)
-		o := newObject()
-		o.born = in.epoch
-		o.set("promise", p)
-		o.set("resolve", resolverFn("resolve", res))
-		o.set("reject", resolverFn("reject", rej))
-		return o
+		p := in.builtins["Promise"]
+		return in.call(in.getMember(p, name, pos), p, args, pos)
 	}
 	in.reason(pos, "Promise.%s is not modelled", name)
 	return unknown{why: "Promise." + name}

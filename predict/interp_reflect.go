@@ -30,7 +30,7 @@ func (in *Interp) bagOf(v Value) *Object {
 	case *ClassVal:
 		return x.Statics
 	case *Native:
-		if x.own == nil && x.Fn != nil && !x.Obj {
+		if x.own == nil && x != in.globalObj {
 			x.own = newObject()
 		}
 		return x.own
@@ -50,7 +50,7 @@ type descriptor struct {
 // when d is not an object or its fields are not known.
 func (in *Interp) toDescriptor(v Value, pos ir.Pos) (descriptor, bool) {
 	var d descriptor
-	if !isObj(v) && !isCallable(v) {
+	if !isObject(v) {
 		in.throwType(pos, "Property description must be an object")
 	}
 	has := func(k string) (Value, bool) {
@@ -143,7 +143,7 @@ func (in *Interp) defineOwn(target, key Value, d descriptor, pos ir.Pos) {
 		o = nil
 	}
 	if o == nil {
-		if _, u := target.(unknown); !u && !isObj(target) && !isCallable(target) {
+		if _, u := target.(unknown); !u && !isObject(target) {
 			in.throwType(pos, "Object.defineProperty called on non-object")
 		}
 		in.reason(pos, "Object.defineProperty on this value is not modelled")
@@ -240,7 +240,7 @@ func (in *Interp) setFlag(m *map[string]bool, k string, on bool) {
 
 // defineProperty is Object.defineProperty(target, key, desc).
 func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
-	if !isObj(target) && !isCallable(target) {
+	if !isObject(target) {
 		if _, u := target.(unknown); u {
 			in.reason(pos, "Object.defineProperty on an unknown value")
 			return
@@ -433,7 +433,7 @@ func (in *Interp) ownDescriptor(v, key Value, pos ir.Pos) Value {
 	}
 	o := in.bagOf(v)
 	if o == nil {
-		if !isObj(v) && !isCallable(v) {
+		if !isObject(v) {
 			if v == nil || v == null {
 				in.throwType(pos, "Cannot convert undefined or null to object")
 			}
@@ -488,7 +488,7 @@ func (in *Interp) reflectBuiltin() *Native {
 		return in.construct(arg(a, 0), args, pos)
 	})
 	r.Props["ownKeys"] = native("ownKeys", func(_ Value, a []Value, pos ir.Pos) Value {
-		if !isObj(arg(a, 0)) && !isCallable(arg(a, 0)) {
+		if !isObject(arg(a, 0)) {
 			if _, u := arg(a, 0).(unknown); !u {
 				in.throwType(pos, "Reflect.ownKeys called on non-object")
 			}
@@ -591,4 +591,13 @@ func (in *Interp) functionBuiltin() *Native {
 		in.reason(pos, "eval / new Function: code the predictor cannot see")
 		return unknown{why: "Function"}
 	}}
+}
+
+// isObject: v is an object to JavaScript (typeof 'object' or 'function',
+// not null), a namespace such as Math included.
+func isObject(v Value) bool {
+	if n, ok := v.(*Native); ok && n.Obj {
+		return true
+	}
+	return isObj(v) || isCallable(v)
 }

@@ -195,9 +195,10 @@ type Native struct {
 	own *Object
 	// parent is what a prototype object inherits from (nil:
 	// Object.prototype); closed: Props are all it has, any other key is
-	// undefined.
-	parent Value
-	closed bool
+	// undefined; made: the program made it (a bound function), so own
+	// is all it has besides what functions inherit.
+	parent       Value
+	closed, made bool
 }
 
 type accessor struct{ get, set Value } // functions; nil where absent

@@ -246,6 +246,9 @@ func (h *host) bootstrap() error {
 	if err != nil {
 		return err
 	}
+	if _, err := h.builtin("_intrinsics"); err != nil {
+		return err
+	}
 	parts := res.ToObject(rt)
 	h.process = parts.Get("process").ToObject(rt)
 	h.timeoutProto = parts.Get("Timeout").ToObject(rt).Get("prototype").ToObject(rt)
