@@ -505,19 +505,13 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return r
 		}),
 		"getOwnPropertyNames": native("getOwnPropertyNames", func(_ Value, a []Value, p ir.Pos) Value {
-			o, ok := arg(a, 0).(*Object)
-			if !ok || !(plainKeys(o) || o.Arr && len(o.Keys) == 0 && o.Class == "Array") || hasHiddenKeys(o) {
-				in.reason(p, "Object.getOwnPropertyNames of this value")
+			ks, ok := in.ownKeys(arg(a, 0), p)
+			if !ok {
 				return unknown{why: "getOwnPropertyNames"}
 			}
-			var ks []Value
-			for _, k := range enumKeys(o) {
-				ks = append(ks, k)
-			}
-			if o.Arr {
-				ks = append(ks, "length")
-			}
-			return newArray(ks)
+			r := newArray(slices.DeleteFunc(ks, isSymbol))
+			r.born = in.epoch
+			return r
 		}),
 		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 			o, ok := arg(a, 0).(*Object)
@@ -2384,27 +2378,6 @@ var objectProtoNames = map[string]bool{
 	"toString": true, "hasOwnProperty": true, "valueOf": true, "constructor": true, "__proto__": true,
 	"isPrototypeOf": true, "propertyIsEnumerable": true, "toLocaleString": true, "__defineGetter__": true,
 	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
-}
-
-// hasHiddenKeys: o has an own string-keyed property that is not
-// enumerable (Object.defineProperty without enumerable), which
-// getOwnPropertyNames lists in an order the predictor does not keep.
-func hasHiddenKeys(o *Object) bool {
-	listed := make(map[string]bool, len(o.Keys))
-	for _, k := range o.Keys {
-		listed[k] = true
-	}
-	for k := range o.Props {
-		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
-			return true
-		}
-	}
-	for k := range o.acc {
-		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
-			return true
-		}
-	}
-	return false
 }
 
 // chainHasNullProto: o or an object it inherits from was made without

@@ -295,9 +295,19 @@ func (in *Interp) keyValue(k string) Value {
 // not kept.
 func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 	var out []Value
+	if isCallable(v) && !isLib(pos) {
+		// V8's order for a function's own keys (length, name, arguments,
+		// caller, prototype) is not the embedded engine's: the runtime
+		// could not confirm it.
+		in.reason(pos, "the own keys of a function are not modelled")
+		return nil, false
+	}
 	switch x := v.(type) {
 	case *Closure:
 		out = append(out, "length", "name")
+		if sloppyFn(x) {
+			out = append(out, "arguments", "caller") // V8's, null
+		}
 		if constructible(x) {
 			out = append(out, "prototype")
 		}
@@ -305,8 +315,8 @@ func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 		out = append(out, "length", "name", "prototype")
 	}
 	o := in.bagOf(v)
-	if ob, isO := v.(*Object); isO && (ob.coll != nil || ob.gen != nil || ob.rx != nil || isIterator(ob) || ob.amap != nil) {
-		o = nil
+	if ob, isO := v.(*Object); isO && (ob.coll != nil || ob.gen != nil || ob.rx != nil || isIterator(ob) || ob.amap != nil || ob.errClass != "") {
+		o = nil // (an error's stack is an own key too)
 	}
 	if o == nil {
 		in.reason(pos, "the own keys of this value are not modelled")
@@ -318,6 +328,7 @@ func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 				out = append(out, strconv.Itoa(i))
 			}
 		}
+		out = append(out, "length")
 	}
 	listed := map[string]bool{}
 	for _, k := range o.Keys {
@@ -355,13 +366,10 @@ func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 		return nil, false
 	}
 	for _, k := range append(append(strs, hiddenStr...), untold...) {
-		if _, isC := v.(*Closure); isC && (k == "name" || k == "length" || k == "prototype") {
-			continue // listed above
+		if slices.Contains(out, Value(k)) {
+			continue // a function's, listed above
 		}
 		out = append(out, k)
-	}
-	if o.Arr {
-		out = append(out, "length")
 	}
 	for _, k := range append(slices.Clone(o.syms), hiddenSym...) {
 		out = append(out, in.keyValue(k))
@@ -392,6 +400,10 @@ func (in *Interp) ownDescriptor(v, key Value, pos ir.Pos) Value {
 			switch k {
 			case "name", "length":
 				return data(in.getMember(x, k, pos), false, false, true)
+			case "arguments", "caller":
+				if sloppyFn(x) {
+					return data(null, false, false, false)
+				}
 			case "prototype":
 				if constructible(x) {
 					return data(in.getMember(x, k, pos), true, false, false)
@@ -600,4 +612,10 @@ func isObject(v Value) bool {
 		return true
 	}
 	return isObj(v) || isCallable(v)
+}
+
+// sloppyFn: a plain function of sloppy code, which V8 gives own
+// arguments and caller properties.
+func sloppyFn(c *Closure) bool {
+	return constructible(c) && !c.Fn.Strict
 }
