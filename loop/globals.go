@@ -74,8 +74,20 @@ func (p Profile) Absent(name string) bool {
 	if strings.ContainsAny(name, ":.") {
 		return false
 	}
-	if IsFeature("removed:"+name) && p.Has("removed:"+name) {
+	if removedNames[name] && p.Has("removed:"+name) {
 		return true
 	}
 	return IsFeature(name) && !p.Has(name)
 }
+
+// removedNames are the names of the table's "removed:" rows (Absent asks
+// for every name a program reads).
+var removedNames = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range features {
+		if n, ok := strings.CutPrefix(k, "removed:"); ok {
+			m[n] = true
+		}
+	}
+	return m
+}()

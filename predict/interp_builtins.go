@@ -185,7 +185,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		if !ok {
 			in.throwTypeVague()
 		}
-		in.defineOwn(o, "stack", descriptor{value: unknown{why: "stack", typ: "string"}, hasValue: true, writable: true, hasWritable: true, config: true, hasConfig: true, known: true}, pos)
+		in.defineOwn(o, "stack", descriptor{value: unknown{why: "stack", typ: "string"}, hasValue: true, writable: true, hasWritable: true, config: true, hasConfig: true}, pos)
 		return nil
 	})
 	if in.p.Has("AggregateError") {
@@ -423,23 +423,14 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			if v, ok := in.protoOfValue(arg(a, 0)); ok {
 				return v
 			}
-			if o, ok := arg(a, 0).(*Object); ok && (o.Proto != nil || o.protoOf != nil) && o.protoObj == nil {
-				if o.Proto == nil && o.protoOf.nullParent {
+			if o, ok := arg(a, 0).(*Object); ok {
+				if o.nullProto || o.protoOf != nil && o.Proto == nil && o.protoOf.nullParent {
 					return null
 				}
 				if q := in.nextProto(o); q != nil {
 					return q
 				}
-				return in.objectProto()
-			}
-			if o, ok := arg(a, 0).(*Object); ok && o.Proto == nil {
-				if o.nullProto {
-					return null
-				}
-				if q := in.nextProto(o); q != nil {
-					return q
-				}
-				if o.Class == "Object" && !o.Arr && plainObject(o) {
+				if o.Proto != nil || o.protoOf != nil || o.Class == "Object" && plainObject(o) {
 					return in.objectProto()
 				}
 			}

@@ -207,10 +207,21 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		in.reason(c.Fn.Pos, "this is a primitive in sloppy mode (boxed by Node; not modelled)")
 		fr.this = unknown{why: "boxed this"}
 	}
-	cells := make([]cell, len(c.Fn.Locals))
+	// Simple parameters get theirs too, uninitialised until bound (a
+	// default may not read a later one).
+	cells := make([]cell, len(c.Fn.Locals)+len(c.Fn.Params))
 	for i, n := range c.Fn.Locals {
 		cells[i].born = sc.born
 		sc.vars[n] = &cells[i]
+	}
+	for i, p := range c.Fn.Params {
+		if v, ok := p.(*ir.Var); ok {
+			if _, local := sc.vars[v.Name]; !local {
+				pc := &cells[len(c.Fn.Locals)+i]
+				pc.v, pc.born = tdzT{}, sc.born
+				sc.vars[v.Name] = pc
+			}
+		}
 	}
 	for i, p := range c.Fn.Params {
 		if r, ok := p.(*ir.PRest); ok {

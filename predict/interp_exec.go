@@ -145,11 +145,16 @@ func (in *Interp) execList(list []ir.Stmt, sc *Scope, fr *frame) completion {
 	// let, const and class bindings exist from the start of their block,
 	// uninitialised until their declaration runs (the TDZ): a use before
 	// it throws instead of reaching an outer binding of the same name.
+	var cells []cell // one allocation for the block's bindings
 	for _, s := range list {
 		if d, ok := s.(*ir.VarDecl); ok && d.Kind != ir.DeclVar && d.Kind != "" {
 			patternNames(d.Target, func(name string) {
 				if _, ok := sc.vars[name]; !ok {
-					sc.vars[name] = &cell{v: tdzT{}, born: sc.born}
+					if len(cells) == cap(cells) {
+						cells = make([]cell, 0, len(list))
+					}
+					cells = append(cells, cell{v: tdzT{}, born: sc.born})
+					sc.vars[name] = &cells[len(cells)-1]
 				}
 			})
 		}

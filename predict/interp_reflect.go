@@ -40,10 +40,10 @@ func (in *Interp) bagOf(v Value) *Object {
 
 // descriptor is a property descriptor read from an object.
 type descriptor struct {
-	value, get, set                               Value
-	hasValue, hasGet, hasSet                      bool
-	enum, writable, config                        bool
-	hasEnum, hasWritable, hasConfig, known, isAcc bool
+	value, get, set                        Value
+	hasValue, hasGet, hasSet               bool
+	enum, writable, config                 bool
+	hasEnum, hasWritable, hasConfig, isAcc bool
 }
 
 // toDescriptor is ToPropertyDescriptor: false (after a throw or reason)
@@ -103,7 +103,6 @@ func (in *Interp) toDescriptor(v Value, pos ir.Pos) (descriptor, bool) {
 	if d.isAcc && (d.hasValue || d.hasWritable) {
 		in.throwType(pos, "Invalid property descriptor. Cannot both specify accessors and a value or writable attribute")
 	}
-	d.known = true
 	return d, true
 }
 
