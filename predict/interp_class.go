@@ -313,6 +313,15 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 
 // classMember is C.k: statics, inherited statics, name.
 func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
+	if v, ok := in.readProp(c.Statics, k, c); ok {
+		return v
+	}
+	switch k { // its own, before what it inherits
+	case "name":
+		return c.Name
+	case "prototype":
+		return in.classProto(c)
+	}
 	var v Value
 	found := false
 	c.chain(func(k2 *ClassVal) bool {
@@ -327,13 +336,7 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 			return v
 		}
 	}
-	switch k {
-	case "name":
-		return c.Name
-	case "prototype":
-		return in.classProto(c)
-	}
-	return nil
+	return in.fnProtoMember(k, pos)
 }
 
 // instanceOfClass is o instanceof c.
