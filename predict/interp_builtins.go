@@ -506,8 +506,13 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		}),
 		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 			o, ok := arg(a, 0).(*Object)
-			if _, isObj := arg(a, 0).(*Object); !isObj && isCallable(arg(a, 0)) {
-				o, ok = in.bagOf(arg(a, 0)), true // a function's own: its statics
+			switch f := arg(a, 0).(type) {
+			case *Closure, *ClassVal:
+				o, ok = in.bagOf(f), true // a function's own: its statics
+			case *Native:
+				if f.made {
+					o, ok = f.own, true
+				}
 			}
 			if !ok || o == nil || o.Arr && o.Class != "Array" {
 				in.reason(p, "Object.keys of this value")
@@ -1081,7 +1086,10 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 				return in.ctorProto(o.Name)
 			}
 		}
-		if o.closed {
+		if o.closed || !o.Obj && strings.HasPrefix(k, symbolPrefix) {
+			// (a built-in function has no symbol-keyed property the
+			// program could name but what it was given: util.promisify's
+			// custom form of setTimeout is an own one)
 			return nil
 		}
 		if (k == "call" || k == "apply" || k == "bind") && isCallable(o) {

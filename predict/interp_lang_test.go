@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
@@ -96,3 +97,20 @@ func TestInterpIncomplete(t *testing.T) {
 }
 
 var node20 = loop.Profile{Node: loop.Version{Major: 20, Minor: 20, Patch: 2}}
+
+// util.promisify of a built-in function (util.js copies its own
+// properties and calls it with a callback): modelled, as fs.readFile is.
+func TestPromisifyBuiltin(t *testing.T) {
+	src := `const fs = require('fs');
+const util = require('util');
+const readFile = util.promisify(fs.readFile);
+readFile('a.txt', 'utf8').then((d) => console.log(readFile.name, d));
+`
+	p := predictFiles(t, src, abcd, "20", explore.Config{})
+	if !p.Complete {
+		t.Fatalf("incomplete: %v", p.Reasons)
+	}
+	if len(p.Orders) != 1 || strings.Join(p.Orders[0].Stdout, "|") != "readFile alpha" {
+		t.Errorf("orders %+v", p.Orders)
+	}
+}

@@ -289,7 +289,7 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 		in.throwInvalidCallback()
 	}
 	trips, cbArgs := in.fsRequest(name, args[:len(args)-1], false, pos)
-	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
+	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: in.userSite(pos)})
 	return nil
 }
 
@@ -342,7 +342,7 @@ func (in *Interp) submitWrite(paths []string, trips int, res []Value, done func(
 		done(res[0])
 		return nil
 	})
-	in.l.SubmitIO(trips, task{fn: finish, api: api, site: pos})
+	in.l.SubmitIO(trips, task{fn: finish, api: api, site: in.userSite(pos)})
 }
 
 // fsSync is fs.<name>Sync: the same request done at once, in the calling
@@ -460,7 +460,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 		}
 		return nil
 	})
-	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: pos})
+	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: in.userSite(pos)})
 	return p
 }
 

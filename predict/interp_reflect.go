@@ -137,6 +137,12 @@ func (in *Interp) defineOwn(target, key Value, d descriptor, pos ir.Pos) {
 		in.reason(pos, "Object.defineProperty with an unknown key")
 		return
 	}
+	if n, ok := target.(*Native); ok && !n.made && !isLib(pos) {
+		// A built-in the program changes: the ops the IR made of it
+		// (console.log, setTimeout) would not see the change.
+		in.reason(pos, "Object.defineProperty on %s is not modelled", n.Name)
+		return
+	}
 	o := in.bagOf(target)
 	if x, isO := target.(*Object); isO && (x.Arr || x.gen != nil || x.coll != nil || x.rx != nil || isIterator(x) || x.Class == "Arguments" || x.amap != nil) {
 		o = nil
@@ -302,6 +308,17 @@ func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 		return nil, false
 	}
 	switch x := v.(type) {
+	case *Native:
+		// A built-in's own keys as Node has them are not known; the
+		// library's JavaScript (util.promisify copying a function's) gets
+		// its name and what was defined on it.
+		if !x.made && !isLib(pos) {
+			in.reason(pos, "the own keys of %s are not modelled", x.Name)
+			return nil, false
+		}
+		if !x.Obj {
+			out = append(out, "length", "name")
+		}
 	case *Closure:
 		out = append(out, "length", "name")
 		if sloppyFn(x) {
@@ -411,6 +428,12 @@ func (in *Interp) ownDescriptor(v, key Value, pos ir.Pos) Value {
 		}
 	case *Native:
 		if x.own == nil || !in.hasOwnIn(x.own, k) {
+			switch {
+			case k == "name" && !x.Obj:
+				return data(x.Name, false, false, true)
+			case k == "length" && !x.Obj:
+				return data(unknown{why: "length", typ: "number"}, false, false, true)
+			}
 			if a, ok := x.Props[k].(*accessor); ok {
 				d.set("get", a.get)
 				d.set("set", a.set)
