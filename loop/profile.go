@@ -391,6 +391,7 @@ const (
 	AbortSignal
 	AbortSignalAbort
 	TimersPromisesSetInterval
+	UtilPromisifyCustomShared
 	MultipleResolves
 	MultipleResolvesRemoved
 	AbortSignalTimeout
@@ -406,6 +407,7 @@ const (
 	TimeoutToPrimitive
 	EventTargetErrorsOnTick
 	ModuleTimersPromises
+	ModuleAssertStrict
 	EventsOnce
 	EventsOn
 	EventsOnceAsync
@@ -599,6 +601,9 @@ var features = [numFeatures]featureInfo{
 	AbortSignal:               {"AbortSignal", []Version{{15, 0, 0}}},
 	AbortSignalAbort:          {"AbortSignal.abort", []Version{{15, 12, 0}}},
 	TimersPromisesSetInterval: {"timers/promises.setInterval", []Version{{15, 9, 0}}},
+	// util.promisify.custom is Symbol.for('nodejs.util.promisify.custom')
+	// (Node's docs; a symbol of its own on 10.24.1, shared on 12.22.12).
+	UtilPromisifyCustomShared: {"util.promisify.custom:shared", []Version{{12, 16, 0}, {13, 12, 0}}},
 	// process 'multipleResolves' (gone in 25.0.0: measured on 24.21.0
 	// and 25.0.0).
 	MultipleResolves:        {"multipleResolves", []Version{{10, 12, 0}}},
@@ -634,6 +639,7 @@ var features = [numFeatures]featureInfo{
 	// on 15 it leaves dispatchEvent (measured on 15.0.0, 15.14.0, 16.0.0).
 	EventTargetErrorsOnTick: {"EventTarget:errors on tick", []Version{{16, 0, 0}}},
 	ModuleTimersPromises:    {"module:timers/promises", []Version{{15, 0, 0}}},
+	ModuleAssertStrict:      {"module:assert/strict", []Version{{15, 0, 0}}}, // Node's docs
 	EventsOnce:              {"events.once", []Version{{10, 16, 0}, {11, 13, 0}}},
 	EventsOn:                {"events.on", []Version{{12, 16, 0}, {13, 6, 0}}},
 	EventsOnceAsync:         {"events.once async", []Version{{14, 17, 0}, {15, 0, 0}}}, // an async function: two more jobs

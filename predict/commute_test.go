@@ -99,6 +99,38 @@ func TestCommutingReadsExploredOnce(t *testing.T) {
 	}
 }
 
+// Callbacks that emit on an emitter made before them, whose listener
+// only prints, or that make and use an emitter of their own, touch
+// nothing older than themselves (events.js's emit only reads the
+// emitter): explored once, as reads that print.
+func TestEmittingReadsExploredOnce(t *testing.T) {
+	for name, body := range map[string]string{
+		"shared emitter": `const ee = new EventEmitter();
+ee.on('x', (d) => console.log(d));
+for (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) => ee.emit('x', d));`,
+		"own emitter": `for (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) => {
+  const e = new EventEmitter();
+  e.once('x', (v) => console.log(v));
+  e.emit('x', d);
+  e.emit('x', 'again');
+});`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			src := "const fs = require('fs');\nconst EventEmitter = require('events');\n" + body + "\n"
+			p := predictFiles(t, src, abcd, "20", explore.Config{})
+			if !p.Complete {
+				t.Fatalf("incomplete: %v", p.Reasons)
+			}
+			if p.Explored.Paths != 1 {
+				t.Errorf("%d paths, want 1", p.Explored.Paths)
+			}
+			if n, exact := p.Total(); n != 24 || !exact {
+				t.Errorf("total %d (exact %v), want 24", n, exact)
+			}
+		})
+	}
+}
+
 // Twelve parallel reads: 12! orders, counted, not enumerated.
 func TestTwelveReadsCounted(t *testing.T) {
 	files := map[string]string{}

@@ -188,9 +188,21 @@ type Interp struct {
 	symByKey map[string]*symbolVal
 	symCount int
 
-	onMicrotask func() // Explain's tracer
-	eeClass     *ClassVal
-	tpModule    *Native // timers/promises
+	onMicrotask func()  // Explain's tracer
+	internal    *Native // the built-ins' __internal (interp_lib.go)
+	// opaque counts the __internal.opaque calls running; opaqueNew are
+	// the reasons they gave (dropped if one is abandoned); opaqueUser:
+	// they ran the program's own code.
+	opaque     int
+	opaqueNew  []explore.Reason
+	opaqueUser bool
+	protos     map[string]*Native // built-in prototypes (interp_intrinsics.go)
+	// newTarget is new.target for the next function called (callFunc
+	// takes it).
+	newTarget Value
+	// site is the program's innermost call into a built-in's JavaScript
+	// (userSite).
+	site        ir.Pos
 	pathMod     *Native // path
 	fspModule   *Native // fs.promises
 	inUncaught  bool    // running uncaughtException listeners
@@ -310,11 +322,27 @@ func (in *Interp) setExitCode(v Value) {
 }
 
 func (in *Interp) reason(pos ir.Pos, format string, args ...any) {
-	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}] = true
+	if isLib(pos) {
+		// Told at the program's call, with the built-in's own place.
+		format += " (in " + pos.String() + ")"
+	}
+	pos = in.userSite(pos)
+	r := explore.Reason{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	if in.opaque > 0 && !in.reasons[r] {
+		in.opaqueNew = append(in.opaqueNew, r)
+	}
+	in.reasons[r] = true
 }
 
 // cutShort is a reason for leaving a loop or an iteration early.
 func (in *Interp) cutShort(pos ir.Pos, what string) {
+	if in.opaque > 0 {
+		panic(abandon{})
+	}
+	if isLib(pos) {
+		what += " (in " + pos.String() + ")"
+		pos = in.site
+	}
 	in.reasons[explore.Reason{Pos: pos, Msg: fmt.Sprintf("%s ran more than %d times; left early", what, in.opts.MaxIter), CutShort: true}] = true
 }
 
@@ -324,6 +352,9 @@ func (in *Interp) cutShort(pos ir.Pos, what string) {
 // taken false: a loop over an unknown iterable or condition would
 // otherwise double the paths each time round, to the exploration's cut.
 func (in *Interp) fork(pos ir.Pos, what string) bool {
+	if in.opaque > 0 {
+		panic(abandon{})
+	}
 	in.reason(pos, "%s depends on an unknown value", what)
 	if in.x == nil {
 		return true
@@ -479,9 +510,10 @@ func (in *Interp) Invoke(cb any) (err error) {
 		}
 	}()
 	t := cb.(task)
-	prev := in.root
+	prev, prevSite := in.root, in.site
 	in.root = &rootCall{fn: t.fn, this: t.this, args: t.args}
-	defer func() { in.root = prev }()
+	in.site = t.site // a built-in's callback is told by the call that scheduled it
+	defer func() { in.root, in.site = prev, prevSite }()
 	return in.protect(func() { in.call(t.fn, t.this, t.args, ir.Pos{}) })
 }
 
@@ -673,11 +705,15 @@ func (in *Interp) callable(v Value, pos ir.Pos) Callable {
 	if !isCallable(v) {
 		return nil
 	}
+	site := in.userSite(pos) // the program's call a built-in registered it in
 	return func(this Value, args ...Value) (Value, error) {
 		var res Value
 		for i, a := range args {
 			args[i] = norm(a)
 		}
+		prev := in.site
+		in.site = site
+		defer func() { in.site = prev }()
 		err := in.protect(func() { res = in.call(v, nil, args, pos) })
 		return res, err
 	}

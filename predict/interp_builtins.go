@@ -47,6 +47,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has(loop.QueueMicrotask) {
 		b["queueMicrotask"] = opNative("queueMicrotask", in.queueMicrotask)
 	}
+	in.promisifyTimers(b)
 	console := &Native{Name: "console", Obj: true, Props: map[string]Value{}}
 	for m, s := range map[string]string{"log": "stdout", "info": "stdout", "debug": "stdout", "error": "stderr", "warn": "stderr"} {
 		s := s
@@ -63,24 +64,13 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	if in.p.Has(loop.StructuredClone) {
 		b["structuredClone"] = native("structuredClone", func(_ Value, a []Value, p ir.Pos) Value { return in.structuredClone(arg(a, 0), p) })
 	}
-	if in.p.Has(loop.AbortController) {
-		b["AbortController"] = in.abortControllerCtor()
-	}
-	if in.p.Has(loop.AbortSignal) {
-		b["AbortSignal"] = in.abortSignalClass()
-	}
-	if in.p.Has(loop.EventTarget) {
-		b["EventTarget"] = in.eventTargetCtor()
-	}
-	if in.p.Has(loop.EventClass) {
-		b["Event"] = in.eventCtor()
-	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has(loop.V8YieldStarSingleAwait)
 	b["__looplint_endAwaits"] = in.p.OldAwait()
 	b["__looplint_closeOnReject"] = in.p.Has(loop.V8AsyncFromSyncClose)
 	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
 	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
+	proc.Props["noDeprecation"] = nil // (no --no-deprecation)
 	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
 	proc.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
 	proc.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, p ir.Pos) Value { return in.emitWarning(a, p) })
@@ -108,13 +98,33 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		b["globalThis"] = b["global"]
 	}
 	prom := &Native{Name: "Promise", Props: map[string]Value{}}
-	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any", "withResolvers"} {
+	for _, m := range []string{"resolve", "reject", "all", "race", "allSettled", "any"} {
 		m := m
 		if in.lacks(promiseStatics, m) {
 			continue
 		}
 		prom.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.promiseStatic(m, a, p) })
 	}
+	// Promise.prototype's methods work on their receiver
+	// (Promise.prototype.then.call(p, f)).
+	pproto := &Native{Name: "Promise.prototype", Obj: true, Props: map[string]Value{}}
+	for _, m := range []string{"then", "catch", "finally"} {
+		if m == "finally" && !in.p.Has(loop.PromiseFinally) {
+			continue
+		}
+		pproto.Props[m] = native(m, func(this Value, a []Value, pos ir.Pos) Value {
+			p, ok := this.(*Promise)
+			if !ok {
+				if _, u := this.(unknown); u {
+					in.reason(pos, "Promise.prototype.%s on an unknown value", m)
+					return unknown{why: m}
+				}
+				in.throwType(pos, "Method Promise.prototype."+m+" called on incompatible receiver")
+			}
+			return in.promiseMethod(p, m).Fn(this, a, pos)
+		})
+	}
+	prom.Props["prototype"] = pproto
 	b["Promise"] = prom
 	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{t: in.l.Now()} })
 	b["Date"] = &Native{Name: "Date", Props: map[string]Value{
@@ -144,17 +154,17 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	for _, c := range []string{"Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError"} {
 		c := c
 		b[c] = &Native{Name: c, Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, p ir.Pos) Value {
-			msg := ""
+			msg, known := "", true
 			if v := arg(a, 0); v != nil {
-				s, ok := toStr(v)
-				if !ok {
-					return unknown{why: "error message"}
-				}
-				msg = s
+				msg, known = toStr(v)
 			}
 			e := in.newError(c, msg)
-			// The stack's first line is fixed here; inspect prints it.
-			e.Props["[[stack]]"] = errorHeader(c, msg)
+			if known {
+				// The stack's first line is fixed here; inspect prints it.
+				e.Props["[[stack]]"] = errorHeader(c, msg)
+			} else {
+				e.Props["message"] = unknown{why: "error message", typ: "string"}
+			}
 			if o, ok := arg(a, 1).(*Object); ok {
 				if cause, has := o.Props["cause"]; has {
 					if !in.p.Has(loop.ErrorCause) {
@@ -169,6 +179,16 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return e
 		}}
 	}
+	// V8's captureStackTrace gives the target a stack of its own: the
+	// frames are not modelled.
+	b["Error"].(*Native).Props["captureStackTrace"] = native("captureStackTrace", func(_ Value, a []Value, pos ir.Pos) Value {
+		o, ok := arg(a, 0).(*Object)
+		if !ok {
+			in.throwTypeVague()
+		}
+		in.defineOwn(o, "stack", descriptor{value: unknown{why: "stack", typ: "string"}, hasValue: true, writable: true, hasWritable: true, config: true, hasConfig: true}, pos)
+		return nil
+	})
 	if in.p.Has(loop.AggregateError) {
 		b["AggregateError"] = &Native{Name: "AggregateError", Props: map[string]Value{"[[ctor]]": true}, Fn: func(_ Value, a []Value, p ir.Pos) Value {
 			errs, ok := in.iterAll(arg(a, 0), nil, p)
@@ -319,6 +339,40 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			in.defineProperty(arg(a, 0), arg(a, 1), arg(a, 2), p)
 			return arg(a, 0)
 		}),
+		"defineProperties": native("defineProperties", func(_ Value, a []Value, p ir.Pos) Value {
+			in.defineProperties(arg(a, 0), arg(a, 1), p)
+			return arg(a, 0)
+		}),
+		"getOwnPropertyDescriptor": native("getOwnPropertyDescriptor", func(_ Value, a []Value, p ir.Pos) Value {
+			return in.ownDescriptor(arg(a, 0), arg(a, 1), p)
+		}),
+		"getOwnPropertyDescriptors": native("getOwnPropertyDescriptors", func(_ Value, a []Value, p ir.Pos) Value {
+			ks, ok := in.ownKeys(arg(a, 0), p)
+			if !ok {
+				return unknown{why: "getOwnPropertyDescriptors"}
+			}
+			r := newObject()
+			r.born = in.epoch
+			for _, k := range ks {
+				key, _ := in.propKey(k)
+				r.set(key, in.ownDescriptor(arg(a, 0), k, p))
+			}
+			return r
+		}),
+		"getOwnPropertySymbols": native("getOwnPropertySymbols", func(_ Value, a []Value, p ir.Pos) Value {
+			ks, ok := in.ownKeys(arg(a, 0), p)
+			if !ok {
+				return unknown{why: "getOwnPropertySymbols"}
+			}
+			r := newArray(nil)
+			r.born = in.epoch
+			for _, k := range ks {
+				if isSymbol(k) {
+					r.Elems = append(r.Elems, k)
+				}
+			}
+			return r
+		}),
 		"freeze": native("freeze", func(_ Value, a []Value, p ir.Pos) Value {
 			if o, ok := arg(a, 0).(*Object); ok {
 				in.mut(o.born)
@@ -367,14 +421,17 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return o
 		}),
 		"getPrototypeOf": native("getPrototypeOf", func(_ Value, a []Value, p ir.Pos) Value {
-			if o, ok := arg(a, 0).(*Object); ok && o.Proto == nil {
-				if o.nullProto {
+			if v, ok := in.protoOfValue(arg(a, 0)); ok {
+				return v
+			}
+			if o, ok := arg(a, 0).(*Object); ok {
+				if o.nullProto || o.protoOf != nil && o.Proto == nil && o.protoOf.nullParent {
 					return null
 				}
 				if q := in.nextProto(o); q != nil {
 					return q
 				}
-				if o.Class == "Object" && !o.Arr && plainObject(o) {
+				if o.Proto != nil || o.protoOf != nil || o.Class == "Object" && plainObject(o) {
 					return in.objectProto()
 				}
 			}
@@ -382,6 +439,10 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return unknown{why: "getPrototypeOf", made: true, typ: "object"}
 		}),
 		"setPrototypeOf": native("setPrototypeOf", func(_ Value, a []Value, p ir.Pos) Value {
+			if c, ok := arg(a, 0).(*Closure); ok {
+				in.setFnProto(c, arg(a, 1), p)
+				return c
+			}
 			o, ok := arg(a, 0).(*Object)
 			if !ok || !plainKeys(o) || o.Proto != nil || o.ctor != nil || o.frozen {
 				in.reason(p, "Object.setPrototypeOf of this value is not modelled")
@@ -395,6 +456,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 					in.throwType(p, "Cyclic __proto__ value")
 				}
 				o.protoObj, o.nullProto = proto, false
+			case *Native:
+				if proto != in.objectProto() {
+					in.reason(p, "Object.setPrototypeOf to this value is not modelled")
+					break
+				}
+				o.protoObj, o.nullProto = nil, false
 			default:
 				in.reason(p, "Object.setPrototypeOf to this value is not modelled")
 			}
@@ -430,23 +497,25 @@ func (in *Interp) makeBuiltins() map[string]Value {
 			return r
 		}),
 		"getOwnPropertyNames": native("getOwnPropertyNames", func(_ Value, a []Value, p ir.Pos) Value {
-			o, ok := arg(a, 0).(*Object)
-			if !ok || !(plainKeys(o) || o.Arr && len(o.Keys) == 0 && o.Class == "Array") || hasHiddenKeys(o) {
-				in.reason(p, "Object.getOwnPropertyNames of this value")
+			ks, ok := in.ownKeys(arg(a, 0), p)
+			if !ok {
 				return unknown{why: "getOwnPropertyNames"}
 			}
-			var ks []Value
-			for _, k := range enumKeys(o) {
-				ks = append(ks, k)
-			}
-			if o.Arr {
-				ks = append(ks, "length")
-			}
-			return newArray(ks)
+			r := newArray(slices.DeleteFunc(ks, isSymbol))
+			r.born = in.epoch
+			return r
 		}),
 		"keys": native("keys", func(_ Value, a []Value, p ir.Pos) Value {
 			o, ok := arg(a, 0).(*Object)
-			if !ok || o.Arr && o.Class != "Array" {
+			switch f := arg(a, 0).(type) {
+			case *Closure, *ClassVal:
+				o, ok = in.bagOf(f), true // a function's own: its statics
+			case *Native:
+				if f.made {
+					o, ok = f.own, true
+				}
+			}
+			if !ok || o == nil || o.Arr && o.Class != "Array" {
 				in.reason(p, "Object.keys of this value")
 				return unknown{why: "keys"}
 			}
@@ -459,8 +528,8 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"entries": native("entries", func(_ Value, a []Value, p ir.Pos) Value { return in.objectList("entries", arg(a, 0), p) }),
 		"assign": native("assign", func(_ Value, a []Value, p ir.Pos) Value {
 			t, ok := arg(a, 0).(*Object)
-			instance := ok && (t.Proto != nil && !t.Proto.native || t.ctor != nil || t.protoObj != nil) &&
-				!t.Arr && t.emitter == nil && t.coll == nil && t.gen == nil
+			instance := ok && (t.Proto != nil || t.ctor != nil || t.protoObj != nil) &&
+				!t.Arr && t.coll == nil && t.gen == nil
 			if !ok || !plainKeys(t) && !instance {
 				in.reason(p, "Object.assign to this value")
 				return unknown{why: "Object.assign"}
@@ -560,6 +629,8 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		"tan":   in.exactMath("tan", math.Tan, func(x, r float64) bool { return x == 0 }),
 	}}
 	b["JSON"] = in.jsonNamespace()
+	b["Reflect"] = in.reflectBuiltin()
+	b["Function"] = in.functionBuiltin()
 	if in.p.Module == loop.ESModule {
 		// An ES module has no require, module, exports, __filename or
 		// __dirname: typeof require is 'undefined'.
@@ -612,11 +683,18 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 		panic(&Thrown{V: e})
 	}
 	name = strings.TrimPrefix(name, "node:")
-	// Node loads a module once: every require of it returns the same object.
+	if _, ok := in.builtinMods[name]; !ok {
+		in.spend(costBuiltinLoad)
+	}
+	return in.loadBuiltin(name, imported, pos)
+}
+
+// loadBuiltin is a built-in module's value, made once per run: every
+// require of it returns the same object.
+func (in *Interp) loadBuiltin(name string, imported bool, pos ir.Pos) Value {
 	if v, ok := in.builtinMods[name]; ok {
 		return v
 	}
-	in.spend(costBuiltinLoad)
 	v := in.loadModule(name, imported, pos)
 	if in.builtinMods == nil {
 		in.builtinMods = map[string]Value{}
@@ -648,21 +726,23 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		}
 		return in.fsPromises()
 	case "events":
-		return in.emitterClass()
+		return in.builtinJS("events", pos)
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":
 		return in.builtins["process"]
-	case "assert", "assert/strict":
-		return in.assertModule()
+	case "assert":
+		return in.builtinJS("assert", pos)
+	case "assert/strict":
+		return in.getMember(in.loadBuiltin("assert", imported, pos), "strict", pos)
 	case "util":
-		return in.utilModule()
+		return in.builtinJS("util", pos)
 	case "timers/promises":
 		if !in.p.Has(loop.ModuleTimersPromises) {
 			in.reason(pos, "%q does not exist on Node %s (loading it fails)", name, in.p.Node)
 			return unknown{why: "module " + name}
 		}
-		return in.timersPromises()
+		return in.builtinJS("_timers_promises", pos)
 	case "url":
 		return in.urlModule()
 	case "timers":
@@ -780,12 +860,6 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		case "RegExp":
 			o, ok := a.(*Object)
 			return ok && o.rx != nil
-		case "Event":
-			o, ok := a.(*Object)
-			return ok && (o.event != nil || o.Class == "Event")
-		case "EventTarget":
-			o, ok := a.(*Object)
-			return ok && (o.target != nil || o.signal != nil)
 		}
 		if isErrorClass(n.Name) {
 			o, ok := a.(*Object)
@@ -825,7 +899,7 @@ func (in *Interp) readProp(p *Object, k string, this Value) (Value, bool) {
 		if a.get == nil {
 			return nil, true
 		}
-		return in.callFunc(a.get, this, nil), true
+		return in.call(a.get, this, nil, ir.Pos{}), true
 	}
 	return p.get(k)
 }
@@ -871,6 +945,11 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			return unknown{why: k}
 		}
 		if v, ok := in.readProp(o, k, o); ok {
+			return v
+		}
+		if o.protoOf != nil {
+			// C.prototype: C's methods, then what it inherits.
+			v, _ := in.protoMember(o.protoOf, o, k, pos)
 			return v
 		}
 		if o.Proto != nil {
@@ -938,7 +1017,7 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return nil
 	case *Closure:
 		if o.Props != nil {
-			if v, ok := o.Props.get(k); ok {
+			if v, ok := in.readProp(o.Props, k, o); ok {
 				return v
 			}
 		}
@@ -955,8 +1034,10 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		case "call", "apply", "bind":
 			return in.fnMethod(o, o.Fn.Name, k)
 		}
-		in.reason(pos, "function property %s is not modelled", in.keyName(k))
-		return unknown{why: k}
+		if isCallable(o.proto) {
+			return in.getMember(o.proto, k, pos) // Object.setPrototypeOf(o, f)
+		}
+		return in.fnProtoMember(k, pos)
 	case *Native:
 		if o == in.globalObj {
 			return in.globalMember(k, pos)
@@ -964,18 +1045,61 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		if o.Name == "process" && k == "exitCode" {
 			return in.exitCode
 		}
-		// A member the table does not name is in every release.
-		if f, gated := loop.FeatureNamed(o.Name + "." + k); gated && !in.p.Has(f) {
+		if intrinsicMembers[o.Name+"."+k] && in.hasNamed(o.Name+"."+k) {
+			in.builtinJS("_intrinsics", pos)
+		}
+		if o.own != nil {
+			if v, ok := in.readProp(o.own, k, o); ok {
+				return v
+			}
+		}
+		if intrinsicMembers[o.Name+"."+k] {
+			return nil // absent on this release
+		}
+		if o.made {
+			switch k {
+			case "name":
+				return o.Name
+			case "length", "prototype":
+			case "call", "apply", "bind":
+				return in.fnMethod(o, o.Name, k)
+			default:
+				return in.fnProtoMember(k, pos)
+			}
+		}
+		if !in.hasNamed(o.Name + "." + k) {
 			return nil // added in a later release (Object.fromEntries, ...)
 		}
 		if o.Name == "Object" && k == "prototype" {
 			return in.objectProto()
 		}
 		if v, ok := o.Props[k]; ok {
+			if a, ok := v.(*accessor); ok {
+				if a.get == nil {
+					return nil
+				}
+				return in.call(a.get, o, nil, pos)
+			}
 			return v
+		}
+		if k == "prototype" && !o.Obj && o == in.builtins[o.Name] {
+			if _, ok := intrinsics[o.Name]; ok || isErrorClass(o.Name) {
+				return in.ctorProto(o.Name)
+			}
+		}
+		if o.closed || !o.Obj && strings.HasPrefix(k, symbolPrefix) {
+			// (a built-in function has no symbol-keyed property the
+			// program could name but what it was given: util.promisify's
+			// custom form of setTimeout is an own one)
+			return nil
 		}
 		if (k == "call" || k == "apply" || k == "bind") && isCallable(o) {
 			return in.fnMethod(o, o.Name, k)
+		}
+		if fp := in.builtins["Function"].(*Native).Props["prototype"].(*Native); !o.Obj && o != fp {
+			if v, ok := fp.Props[k]; ok {
+				return v
+			}
 		}
 		if k == "name" {
 			return o.Name
@@ -2172,9 +2296,13 @@ func (in *Interp) fnMethod(fn Value, name, k string) Value {
 	}
 	return native("bind", func(_ Value, a []Value, _ ir.Pos) Value {
 		this, bound := arg(a, 0), rest(a, 1)
-		return native("bound "+name, func(_ Value, more []Value, pos ir.Pos) Value {
+		b := native("bound "+name, func(_ Value, more []Value, pos ir.Pos) Value {
 			return in.call(fn, this, append(append([]Value{}, bound...), more...), pos)
 		})
+		b.own = newObject()
+		b.own.born = in.epoch
+		b.made = true
+		return b
 	})
 }
 
@@ -2208,29 +2336,38 @@ func (in *Interp) hasProperty(o *Object, k string) Value {
 		if has || p.acc[k] != nil {
 			return true
 		}
+		if c := p.protoOf; c != nil {
+			_, m := c.Methods[k]
+			_, g := c.Getters[k]
+			_, s := c.Setters[k]
+			if m || g || s {
+				return true
+			}
+		}
 		if p.Proto != nil {
-			found, native := false, false
+			found := false
 			p.Proto.chain(func(c *ClassVal) bool {
 				_, m := c.Methods[k]
 				_, g := c.Getters[k]
-				found, native = found || m || g, native || c.native
+				found = found || m || g
 				return found
 			})
 			if found {
 				return true
 			}
-			if native {
-				return unknown{why: "in"}
-			}
 		}
 	}
-	if !plainObject(o) {
+	// The chain ends at a built-in prototype: Error's, Array's or
+	// Object's names, what else is not known.
+	switch {
+	case in.chainHasNullProto(o):
+		return false
+	case o.errClass != "" && (k == "name" || k == "message" || k == "stack"):
+		return true // (stack: V8 makes it own)
+	case !plainObject(o) && o.errClass == "" && o.Proto == nil && o.ctor == nil && o.protoObj == nil:
 		return unknown{why: "in"}
 	}
-	if in.chainHasNullProto(o) {
-		return false
-	}
-	if objectProtoNames[k] || k == "constructor" && o.Proto == nil || o.Arr && arrayProtoNames[k] {
+	if objectProtoNames[k] || o.Arr && arrayProtoNames[k] {
 		return true
 	}
 	return false
@@ -2241,93 +2378,6 @@ var objectProtoNames = map[string]bool{
 	"toString": true, "hasOwnProperty": true, "valueOf": true, "constructor": true, "__proto__": true,
 	"isPrototypeOf": true, "propertyIsEnumerable": true, "toLocaleString": true, "__defineGetter__": true,
 	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
-}
-
-// defineProperty is Object.defineProperty on a plain object: a data
-// property (enumerable, writable) or an accessor; the rest is a reason.
-func (in *Interp) defineProperty(target, key, desc Value, pos ir.Pos) {
-	o, ok := target.(*Object)
-	d, okd := desc.(*Object)
-	if !ok || !okd || o.Arr || o.frozen || o.gen != nil || o.coll != nil || o.rx != nil || o.errClass != "" || o.signal != nil ||
-		isIterator(o) || o.Class == "Arguments" || len(d.acc) > 0 || d.Proto != nil {
-		if !isObj(target) && target != nil {
-			in.throwType(pos, "Object.defineProperty called on non-object")
-		}
-		in.reason(pos, "Object.defineProperty on this value is not modelled")
-		return
-	}
-	k, ok := in.propKey(key)
-	if !ok {
-		in.reason(pos, "Object.defineProperty with an unknown key")
-		return
-	}
-	flag := func(name string) (bool, bool) {
-		v, has := d.Props[name]
-		if !has {
-			return false, true
-		}
-		return truthy(v)
-	}
-	enum, ok1 := flag("enumerable")
-	writable, ok2 := flag("writable")
-	configurable, ok3 := flag("configurable")
-	_, exists := o.Props[k]
-	if !ok1 || !ok2 || !ok3 || exists || o.acc[k] != nil || strings.HasPrefix(k, symbolPrefix) {
-		// Redefining merges with the old attributes (or throws).
-		in.reason(pos, "Object.defineProperty with these attributes is not modelled")
-		return
-	}
-	_ = configurable // deleting is not modelled either way
-	in.mut(o.born)
-	get, hasGet := d.Props["get"]
-	set, hasSet := d.Props["set"]
-	if hasGet || hasSet {
-		g, okg := get.(*Closure)
-		s, oks := set.(*Closure)
-		if hasGet && get != nil && !okg || hasSet && set != nil && !oks {
-			in.reason(pos, "Object.defineProperty with a getter or setter that is not a function of the snippet's")
-			return
-		}
-		if o.acc == nil {
-			o.acc = map[string]*accessor{}
-		}
-		o.acc[k] = &accessor{get: g, set: s}
-		if enum {
-			o.Keys = layout.InsertKey(o.Keys, k)
-		}
-		return
-	}
-	o.Props[k] = d.Props["value"]
-	if enum {
-		o.Keys = layout.InsertKey(o.Keys, k)
-	}
-	if !writable {
-		if o.readonly == nil {
-			o.readonly = map[string]bool{}
-		}
-		o.readonly[k] = true
-	}
-}
-
-// hasHiddenKeys: o has an own string-keyed property that is not
-// enumerable (Object.defineProperty without enumerable), which
-// getOwnPropertyNames lists in an order the predictor does not keep.
-func hasHiddenKeys(o *Object) bool {
-	listed := make(map[string]bool, len(o.Keys))
-	for _, k := range o.Keys {
-		listed[k] = true
-	}
-	for k := range o.Props {
-		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
-			return true
-		}
-	}
-	for k := range o.acc {
-		if !listed[k] && !strings.HasPrefix(k, symbolPrefix) {
-			return true
-		}
-	}
-	return false
 }
 
 // chainHasNullProto: o or an object it inherits from was made without
@@ -2369,8 +2419,8 @@ func (in *Interp) objectProtoMethod(o *Object, k string) Value {
 // plainObject: an object or array whose own properties are all in Keys,
 // Elems and acc (no internal slots the predictor keeps elsewhere).
 func plainObject(o *Object) bool {
-	return (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil && o.emitter == nil &&
-		o.rx == nil && o.signal == nil && o.amap == nil && o.errClass == "" && !isIterator(o)
+	return (o.Class == "Object" || o.Class == "Array") && o.gen == nil && o.coll == nil &&
+		o.rx == nil && o.amap == nil && o.errClass == "" && !isIterator(o)
 }
 
 // objectProto is Object.prototype's methods, which work on their
@@ -2429,9 +2479,6 @@ func (in *Interp) objectProto() *Native {
 			p, ok := this.(*Object)
 			x, ok2 := arg(a, 0).(*Object)
 			if this == in.objectProto() && ok2 {
-				if x.Proto != nil && x.Proto.native {
-					return unknown{why: "isPrototypeOf"}
-				}
 				return !in.chainHasNullProto(x)
 			}
 			switch {
@@ -2530,8 +2577,6 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 				return "Object", true // a tag that is not a string is ignored
 			}
 			return t, true
-		case v.Proto != nil && v.Proto.native:
-			return "", false // built-in classes' tags
 		case v.Proto != nil:
 			return "Object", true
 		case v.Class == "Object":
@@ -2703,4 +2748,18 @@ func (in *Interp) fsPromises() *Native {
 		}
 	}
 	return in.fspModule
+}
+
+// fnProtoMember is what a function inherits under key k: what
+// Function.prototype and Object.prototype have is a reason where not
+// modelled, any other key is undefined.
+func (in *Interp) fnProtoMember(k string, pos ir.Pos) Value {
+	if v, ok := in.builtins["Function"].(*Native).Props["prototype"].(*Native).Props[k]; ok {
+		return v
+	}
+	if objectProtoNames[k] || k == "arguments" || k == "caller" || strings.HasPrefix(k, symbolPrefix) && in.symByKey[k] == nil {
+		in.reason(pos, "function property %s is not modelled", in.keyName(k))
+		return unknown{why: k}
+	}
+	return nil
 }

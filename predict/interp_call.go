@@ -83,6 +83,9 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	if b := in.builtins["BigInt"]; b != nil && fn == b {
 		in.throwType(pos, "BigInt is not a constructor")
 	}
+	if fn == in.builtins["Promise"] {
+		return in.newPromise(args, pos) // new P(executor) with P = Promise
+	}
 	if fn == in.builtins["Date"] {
 		if len(args) == 0 {
 			return &dateObj{t: timeVal{t: in.l.Now()}} // a clock read
@@ -93,8 +96,14 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		return unknown{why: "Date", made: true, typ: "object"}
 	}
 	if c, ok := fn.(*Closure); ok && constructible(c) {
+		if isLib(c.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
+			prev := in.site
+			in.site = pos
+			defer func() { in.site = prev }()
+		}
 		o := newObject()
 		o.born, o.ctor = in.epoch, c
+		in.newTarget = c
 		if r := in.callFunc(c, o, args); isObj(r) || isCallable(r) {
 			return r
 		}
@@ -125,6 +134,14 @@ func (in *Interp) unknownCall(args []Value, pos ir.Pos) {
 func (in *Interp) call(fn, this Value, args []Value, pos ir.Pos) Value {
 	switch f := fn.(type) {
 	case *Closure:
+		if in.opaque > 0 && !isLib(f.Fn.Pos) {
+			in.opaqueUser = true
+		}
+		if isLib(f.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
+			prev := in.site
+			in.site = pos
+			defer func() { in.site = prev }()
+		}
 		if f.Fn.Generator {
 			if f.Fn.Async {
 				in.reason(f.Fn.Pos, "async generators are not modelled")
@@ -167,8 +184,11 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 		panic(&Thrown{V: in.newError("RangeError", "Maximum call stack size exceeded")})
 	}
 	defer func() { in.depth-- }()
-	sc := in.newScope(c.Scope, true)
-	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict}
+	// The function's names in one allocation.
+	n := len(c.Fn.Locals) + len(c.Fn.Params)
+	sc := &Scope{vars: make(map[string]*cell, n), parent: c.Scope, fn: true, born: in.epoch}
+	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict, newTarget: in.newTarget}
+	in.newTarget = nil
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}
 	}
@@ -178,14 +198,30 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	switch {
 	case c.Fn.Arrow:
 		fr.this, fr.argsFr = c.This, c.outer
+		if c.outer != nil {
+			fr.newTarget = c.outer.newTarget
+		}
 	case !c.Fn.Strict && (this == nil || this == null):
 		fr.this = in.globalObj // sloppy mode
 	case !c.Fn.Strict && isBoxed(this):
 		in.reason(c.Fn.Pos, "this is a primitive in sloppy mode (boxed by Node; not modelled)")
 		fr.this = unknown{why: "boxed this"}
 	}
-	for _, n := range c.Fn.Locals {
-		sc.declare(n, nil, false)
+	// Simple parameters get theirs too, uninitialised until bound (a
+	// default may not read a later one).
+	cells := make([]cell, len(c.Fn.Locals)+len(c.Fn.Params))
+	for i, n := range c.Fn.Locals {
+		cells[i].born = sc.born
+		sc.vars[n] = &cells[i]
+	}
+	for i, p := range c.Fn.Params {
+		if v, ok := p.(*ir.Var); ok {
+			if _, local := sc.vars[v.Name]; !local {
+				pc := &cells[len(c.Fn.Locals)+i]
+				pc.v, pc.born = tdzT{}, sc.born
+				sc.vars[v.Name] = pc
+			}
+		}
 	}
 	for i, p := range c.Fn.Params {
 		if r, ok := p.(*ir.PRest); ok {
@@ -398,13 +434,12 @@ func (in *Interp) protoObject(c *Closure) *Object {
 	if !constructible(c) {
 		return nil
 	}
-	if c.Props == nil {
-		c.Props = newObject()
-	}
+	in.bagOf(c)
 	if p, ok := c.Props.Props["prototype"].(*Object); ok {
 		return p
 	}
 	p := newObject()
+	p.born = c.born
 	p.Props["constructor"] = c     // not enumerable: not in Keys
 	c.Props.Props["prototype"] = p // nor this
 	return p
@@ -418,8 +453,12 @@ func (in *Interp) nextProto(o *Object) *Object {
 	switch {
 	case o.protoObj != nil:
 		return o.protoObj
+	case o.protoOf != nil:
+		return in.protoAbove(o.protoOf)
 	case o.ctor != nil:
 		return in.protoObject(o.ctor)
+	case o.Proto != nil:
+		return in.classProto(o.Proto)
 	}
 	return nil
 }
@@ -434,6 +473,9 @@ func (in *Interp) inherited(o *Object, k string, recv Value, pos ir.Pos) (Value,
 		}
 		if v, ok := in.readProp(p, k, recv); ok {
 			return v, true
+		}
+		if p.protoOf != nil {
+			return in.protoMember(p.protoOf, recv, k, pos)
 		}
 		if p.Proto != nil {
 			return in.protoMember(p.Proto, recv, k, pos)

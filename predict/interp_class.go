@@ -1,18 +1,15 @@
 package predict
 
 import (
-	"strings"
-
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 )
 
 // Classes: a class value holds its constructor, prototype methods and
 // getters, instance fields and statics; instances are Objects whose Proto
-// is the class. EventEmitter is such a class with built-in methods, so a
-// subclass works like any other (emit is synchronous).
+// is the class.
 
-// ClassVal is a class (or a built-in one: EventEmitter).
+// ClassVal is a class.
 type ClassVal struct {
 	Name    string
 	Ctor    *Closure  // nil: the default constructor
@@ -22,12 +19,16 @@ type ClassVal struct {
 	Setters map[string]*Closure // nil until the class has one
 	Fields  []classField
 	Statics *Object
-	native  bool // EventEmitter: instances get an emitter
 	// errBase: the built-in Error class (Error, TypeError, ...) this
 	// stands for as a parent; instances are errors of that class.
 	errBase string
 	// nullParent: extends null (instances print as [C: null prototype]).
 	nullParent bool
+	// parentFn: extends a plain function (function F() {}): the root
+	// class's super() calls it and its prototype object ends the chain.
+	parentFn *Closure
+	// proto is C.prototype as an object, made when first asked for.
+	proto *Object
 }
 
 type classField struct {
@@ -54,6 +55,11 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 		switch p := in.eval(e.Extends, sc, fr).(type) {
 		case *ClassVal:
 			c.Parent = p
+		case *Closure:
+			if !constructible(p) {
+				in.throwType(e.Pos, "Class extends value "+p.Fn.Name+" is not a constructor or null")
+			}
+			c.parentFn = p
 		case nil, nullT:
 			// extends null: no parent constructor to call
 			c.nullParent = true
@@ -97,7 +103,9 @@ func (in *Interp) makeClass(e *ir.Class, sc *Scope, fr *frame) Value {
 		case m.Kind == "field":
 			c.Fields = append(c.Fields, classField{key: key, init: fn})
 		case m.Kind == "method" && m.Static:
-			c.Statics.set(key, fn)
+			// Not enumerable: kept out of the statics' keys.
+			c.Statics.Props[key] = fn
+			c.Statics.hidden = append(c.Statics.hidden, key)
 		case m.Kind == "method":
 			c.Methods[key] = fn
 		case m.Kind == "get" && !m.Static:
@@ -135,27 +143,16 @@ func (in *Interp) newInstance(c *ClassVal, args []Value, pos ir.Pos) Value {
 	o.born = in.epoch
 	o.Class = c.Name
 	o.Proto = c
-	if r := in.initInstance(c, o, args, pos); isObj(r) {
+	if r := in.initInstance(c, o, args, pos, c); isObj(r) {
 		return r // a constructor returning an object replaces the instance
 	}
 	return o
 }
 
-// initInstance runs c's constructor (and its parents') on o.
-func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos) Value {
+// initInstance runs c's constructor (and its parents') on o, made by
+// new target.
+func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos, target Value) Value {
 	switch {
-	case c.native:
-		o.emitter = &emitter{listeners: map[string][]listener{}, born: o.born}
-		if opts, ok := arg(args, 0).(*Object); ok && in.p.Has(loop.EventsCaptureRejections) {
-			switch v := opts.Props["captureRejections"]; v {
-			case true:
-				o.emitter.capture = true
-			case nil, false:
-			default:
-				in.reason(pos, "captureRejections: %v is not modelled", v)
-			}
-		}
-		return nil
 	case c.errBase != "":
 		// The Error constructor on a subclass instance: an own,
 		// non-enumerable message when one is given, and the cause.
@@ -179,12 +176,15 @@ func (in *Interp) initInstance(c *ClassVal, o *Object, args []Value, pos ir.Pos)
 		}
 		return nil
 	case c.Ctor != nil:
-		if c.Parent == nil {
+		if c.Parent == nil && c.parentFn == nil {
 			in.initFields(c, o)
 		}
+		in.newTarget = target
 		return in.callFunc(c.Ctor, o, args)
 	case c.Parent != nil:
-		in.initInstance(c.Parent, o, args, pos)
+		in.initInstance(c.Parent, o, args, pos, target)
+	case c.parentFn != nil:
+		in.callParentFn(c.parentFn, o, args, pos, target)
 	}
 	in.initFields(c, o)
 	return nil
@@ -208,9 +208,65 @@ func (in *Interp) superCall(fr *frame, args []Value, pos ir.Pos) Value {
 		return unknown{why: "super"}
 	}
 	if p := fr.home.Parent; p != nil {
-		in.initInstance(p, o, args, pos)
+		in.initInstance(p, o, args, pos, fr.newTarget)
+	} else if f := fr.home.parentFn; f != nil {
+		in.callParentFn(f, o, args, pos, fr.newTarget)
 	}
 	in.initFields(fr.home, o)
+	return nil
+}
+
+// callParentFn is super(...args) reaching a plain function.
+func (in *Interp) callParentFn(f *Closure, o *Object, args []Value, pos ir.Pos, target Value) {
+	if isLib(f.Fn.Pos) && !isLib(pos) && pos.Line > 0 {
+		prev := in.site
+		in.site = pos
+		defer func() { in.site = prev }()
+	}
+	in.newTarget = target
+	if r := in.callFunc(f, o, args); isObj(r) || isCallable(r) {
+		in.reason(pos, "a parent constructor that returns an object is not modelled")
+	}
+}
+
+// rootFn is the plain function at the end of c's class chain, if any.
+func (c *ClassVal) rootFn() *Closure {
+	for k := c; k != nil; k = k.Parent {
+		if k.parentFn != nil {
+			return k.parentFn
+		}
+	}
+	return nil
+}
+
+// classProto is C.prototype: an object whose own properties come before
+// the class's methods for C's instances (C.prototype.x = ...). A derived
+// class's is, as in JavaScript, an instance of what it extends (which
+// names it when printed).
+func (in *Interp) classProto(c *ClassVal) *Object {
+	if c.proto == nil {
+		c.proto = newObject()
+		c.proto.protoOf = c
+		c.proto.Props["constructor"] = c // not enumerable: not in Keys
+		switch {
+		case c.Parent != nil:
+			c.proto.Proto, c.proto.Class = c.Parent, c.Parent.Name
+		case c.parentFn != nil:
+			c.proto.ctor = c.parentFn
+		}
+	}
+	return c.proto
+}
+
+// protoAbove is what C.prototype inherits from: the parent class's
+// prototype, the parent function's, or Object.prototype (nil).
+func (in *Interp) protoAbove(c *ClassVal) *Object {
+	switch {
+	case c.Parent != nil:
+		return in.classProto(c.Parent)
+	case c.parentFn != nil:
+		return in.protoObject(c.parentFn)
+	}
 	return nil
 }
 
@@ -229,6 +285,11 @@ func (in *Interp) superMember(fr *frame, k string, pos ir.Pos) Value {
 // protoMember looks k up along c's prototype chain for receiver this.
 func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v Value, found bool) {
 	c.chain(func(k2 *ClassVal) bool {
+		if k2.proto != nil {
+			if v, found = in.readProp(k2.proto, k, this); found {
+				return true
+			}
+		}
 		if g, ok := k2.Getters[k]; ok {
 			v, found = in.callFunc(g, this, nil), true
 			return true
@@ -242,18 +303,26 @@ func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v 
 	if !found && k == "constructor" {
 		return c, true
 	}
-	if !found && c.isEmitter() && !strings.HasPrefix(k, symbolPrefix) {
-		// EventEmitter has more methods than the predictor models
-		// (rawListeners, ...): never pretend they are missing. It has
-		// no symbol-keyed ones a program can name.
-		in.reason(pos, "EventEmitter.prototype.%s is not modelled", k)
-		return unknown{why: k}, true
+	if f := c.rootFn(); !found && f != nil {
+		p := in.protoObject(f)
+		if v, found = in.readProp(p, k, this); !found {
+			v, found = in.inherited(p, k, this, pos)
+		}
 	}
 	return v, found
 }
 
 // classMember is C.k: statics, inherited statics, name.
 func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
+	if v, ok := in.readProp(c.Statics, k, c); ok {
+		return v
+	}
+	switch k { // its own, before what it inherits
+	case "name":
+		return c.Name
+	case "prototype":
+		return in.classProto(c)
+	}
 	var v Value
 	found := false
 	c.chain(func(k2 *ClassVal) bool {
@@ -263,28 +332,12 @@ func (in *Interp) classMember(c *ClassVal, k string, pos ir.Pos) Value {
 	if found {
 		return v
 	}
-	if c.isEmitter() && k == "once" && c.native && in.p.Has(loop.EventsOnce) {
-		// require('events').once as a value (destructured, passed on).
-		return native("once", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOnce(a, p) })
+	if f := c.rootFn(); f != nil && f.Props != nil {
+		if v, ok := in.readProp(f.Props, k, c); ok {
+			return v
+		}
 	}
-	if c.isEmitter() && k == "on" && c.native && in.p.Has(loop.EventsOn) {
-		return native("on", func(_ Value, a []Value, p ir.Pos) Value { return in.eventsOn(a, p) })
-	}
-	if c.isEmitter() && c.native && (k == "once" || k == "on") {
-		return nil // a later release's (events.once 10.16/11.13, events.on 12.16/13.6)
-	}
-	if c.isEmitter() && k != "name" {
-		in.reason(pos, "events.%s is not modelled", k)
-		return unknown{why: k}
-	}
-	switch k {
-	case "name":
-		return c.Name
-	case "prototype":
-		in.reason(pos, "class prototypes are not modelled")
-		return unknown{why: "prototype"}
-	}
-	return nil
+	return in.fnProtoMember(k, pos)
 }
 
 // instanceOfClass is o instanceof c.
@@ -299,4 +352,21 @@ func instanceOfClass(a Value, c *ClassVal) bool {
 		return found
 	})
 	return found
+}
+
+// parentName is the name of the class or function c extends; extends is
+// false when it extends neither.
+func (c *ClassVal) parentName() (name string, extends bool) {
+	switch {
+	case c.Parent != nil:
+		return c.Parent.Name, true
+	case c.parentFn != nil:
+		if c.parentFn.Props != nil {
+			if n, ok := c.parentFn.Props.Props["name"].(string); ok {
+				return n, true
+			}
+		}
+		return c.parentFn.Fn.Name, true
+	}
+	return "", false
 }

@@ -252,92 +252,9 @@ func (in *Interp) collMember(o *Object, k string, pos ir.Pos) Value {
 			return it
 		})
 	case "union", "intersection", "difference", "symmetricDifference", "isSubsetOf", "isSupersetOf", "isDisjointFrom":
-		if !c.set || in.lacks(setMethods, k) {
-			return nil
+		if c.set { // jslib/_intrinsics.js's, on Set.prototype
+			return in.getMember(in.ctorProto("Set"), k, pos)
 		}
-		return native(k, func(_ Value, a []Value, p ir.Pos) Value { return in.setMethod(c, k, arg(a, 0), p) })
 	}
 	return nil
-}
-
-// setMethod is one of the Set methods of Node 22 with another Set: the
-// spec's iteration order (intersection walks the smaller one).
-func (in *Interp) setMethod(c *collection, k string, other Value, pos ir.Pos) Value {
-	oo, ok := other.(*Object)
-	if !ok || oo.coll == nil || !oo.coll.set || oo.coll.weak {
-		in.reason(pos, "Set.prototype.%s with an argument that is not a Set is not modelled", k)
-		return unknown{why: k}
-	}
-	d := oo.coll
-	has := func(s *collection, v Value) (bool, bool) {
-		for _, x := range s.keys {
-			eq, known := sameValueZero(x, v)
-			if !known {
-				return false, false
-			}
-			if eq {
-				return true, true
-			}
-		}
-		return false, true
-	}
-	var out []Value
-	keep := func(from *collection, in2 *collection, want bool) bool {
-		for _, v := range from.keys {
-			h, known := has(in2, v)
-			if !known {
-				return false
-			}
-			if h == want {
-				out = append(out, v)
-			}
-		}
-		return true
-	}
-	known := true
-	switch k {
-	case "union":
-		out = append(out, c.keys...)
-		known = keep(d, c, false)
-	case "intersection":
-		if len(c.keys) <= len(d.keys) {
-			known = keep(c, d, true)
-		} else {
-			known = keep(d, c, true)
-		}
-	case "difference":
-		known = keep(c, d, false)
-	case "symmetricDifference":
-		known = keep(c, d, false) && keep(d, c, false)
-	case "isSubsetOf", "isSupersetOf", "isDisjointFrom":
-		a, b, want := c, d, true
-		switch k {
-		case "isSupersetOf":
-			a, b = d, c
-		case "isDisjointFrom":
-			want = false
-		}
-		for _, v := range a.keys {
-			h, ok := has(b, v)
-			if !ok {
-				known = false
-				break
-			}
-			if h != want {
-				return false
-			}
-		}
-		if !known {
-			return unknown{why: k}
-		}
-		return true
-	}
-	if !known {
-		in.reason(pos, "Set.prototype.%s over values the predictor cannot compare", k)
-		return unknown{why: k}
-	}
-	r := newObject()
-	r.Class, r.born = "Set", in.epoch
-	r.coll = &collection{set: true, keys: out}
-	return r
 }

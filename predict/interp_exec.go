@@ -45,6 +45,12 @@ func (s *Scope) lookup(name string) *cell {
 }
 
 func (s *Scope) declare(name string, v Value, konst bool) {
+	if c, ok := s.vars[name]; ok {
+		if _, tdz := c.v.(tdzT); tdz {
+			c.v, c.konst = v, konst // the binding its block made (execList)
+			return
+		}
+	}
 	s.vars[name] = &cell{v: v, konst: konst, born: s.born}
 }
 
@@ -72,6 +78,8 @@ type frame struct {
 	fn *ir.Func
 	// strict: strict-mode code, where writing an undeclared name throws.
 	strict bool
+	// newTarget is new.target: the function or class new was applied to.
+	newTarget Value
 }
 
 // argMap ties a mapped arguments object to its function's parameters.
@@ -139,11 +147,16 @@ func (in *Interp) execList(list []ir.Stmt, sc *Scope, fr *frame) completion {
 	// let, const and class bindings exist from the start of their block,
 	// uninitialised until their declaration runs (the TDZ): a use before
 	// it throws instead of reaching an outer binding of the same name.
+	var cells []cell // one allocation for the block's bindings
 	for _, s := range list {
 		if d, ok := s.(*ir.VarDecl); ok && d.Kind != ir.DeclVar && d.Kind != "" {
 			patternNames(d.Target, func(name string) {
 				if _, ok := sc.vars[name]; !ok {
-					sc.vars[name] = &cell{v: tdzT{}, born: sc.born}
+					if len(cells) == cap(cells) {
+						cells = make([]cell, 0, len(list))
+					}
+					cells = append(cells, cell{v: tdzT{}, born: sc.born})
+					sc.vars[name] = &cells[len(cells)-1]
 				}
 			})
 		}
@@ -178,7 +191,7 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		in.bind(s.Target, v, s.Kind, sc, fr, s.Pos)
 	case *ir.FuncDecl:
 		in.mut(sc.born)
-		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc}, false)
+		sc.declare(s.Name.Name, &Closure{Fn: s.Func, Scope: sc, born: in.epoch}, false)
 		if fs := funcScope(sc); fs != sc {
 			in.mut(fs.born)
 			fs.declare(s.Name.Name, sc.vars[s.Name.Name].v, false)
@@ -466,16 +479,6 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 	switch v := in.eval(s.Obj, sc, fr).(type) {
 	case nil:
 	case *Object:
-		if v.Proto != nil {
-			// A class's methods and accessors are not enumerable, so the
-			// snippet's own classes add no keys (their prototypes cannot
-			// be written: reading one is a reason); built-in ones might.
-			native := false
-			v.Proto.chain(func(c *ClassVal) bool { native = native || c.native; return false })
-			if native {
-				in.reason(s.Pos, "for-in over an instance of a built-in class (inherited enumerable keys are not modelled)")
-			}
-		}
 		seen := map[string]bool{}
 		for p, depth := v, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
 			// Inherited enumerable keys follow the own ones; a name
@@ -669,9 +672,9 @@ func (in *Interp) assignPattern(p ir.Pattern, v Value, sc *Scope, fr *frame, pos
 
 // plainKeys reports whether o's own enumerable properties are exactly
 // o.Keys with their values in Props: a plain object or instance, not an
-// array, error or emitter, and without accessors (reading them runs code).
+// array or error, and without accessors (reading them runs code).
 func plainKeys(o *Object) bool {
-	return !o.Arr && o.emitter == nil && o.Class == "Object" && len(o.acc) == 0
+	return !o.Arr && o.Class == "Object" && len(o.acc) == 0
 }
 
 // objectRest is the ...rest of an object pattern: a new plain object

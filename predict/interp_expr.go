@@ -196,7 +196,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 				v := in.eval(p.Value, sc, fr)
 				if c, ok := v.(*Closure); ok && p.Computed && c.Fn.Name == "" && c.Props == nil {
 					// NamedEvaluation with the computed key.
-					c.Props = newObject()
+					in.bagOf(c)
 					c.Props.Props["name"] = k
 					if s, ok := kv.(*symbolVal); ok {
 						c.Props.Props["name"] = "[" + s.desc + "]"
@@ -254,11 +254,11 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 	case *ir.FuncLit:
 		if e.SelfBind {
 			self := in.newScope(sc, false)
-			c := &Closure{Fn: e.Func, Scope: self}
+			c := &Closure{Fn: e.Func, Scope: self, born: in.epoch}
 			self.declare(e.Func.Name, c, true)
 			return c
 		}
-		c := &Closure{Fn: e.Func, Scope: sc}
+		c := &Closure{Fn: e.Func, Scope: sc, born: in.epoch}
 		if e.Func.Arrow {
 			c.This, c.Home, c.outer = fr.this, fr.home, fr
 		}
@@ -353,6 +353,9 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 		in.reason(e.Pos, "spread here is not modelled")
 		return unknown{why: "spread"}
 	case *ir.Meta:
+		if e.Name == "new.target" {
+			return fr.newTarget
+		}
 		if e.Name == "import.meta" && in.opts.Filename != "" {
 			// The module's own path in the sandbox, as the runtime gives it.
 			m := newObject()
@@ -453,10 +456,16 @@ func (in *Interp) varValue(v *ir.Var, sc *Scope) Value {
 	if in.absent(v.Name) {
 		panic(&Thrown{V: in.newError("ReferenceError", v.Name+" is not defined")})
 	}
+	if b, ok := in.libGlobal(v.Name); ok {
+		return b
+	}
 	if b, ok := in.builtins[v.Name]; ok {
 		return b
 	}
 	if t, global := in.p.Global(v.Name); v.Kind == ir.Builtin || global {
+		if g := in.opaqueGlobal(v.Name, t); global && g != nil {
+			return g
+		}
 		in.reason(v.Pos, "builtin %s is not modelled", v.Name)
 		return unknown{why: v.Name, typ: t}
 	}
@@ -601,9 +610,9 @@ func (in *Interp) taggedTemplate(e *ir.Template, sc *Scope, fr *frame) Value {
 // inheritedSetter finds the accessor for k on o's class chain or
 // prototype objects: its setter (nil for a getter alone); found is false
 // when none (or a data property comes first).
-func (in *Interp) inheritedSetter(o *Object, k string) (*Closure, bool) {
+func (in *Interp) inheritedSetter(o *Object, k string) (Value, bool) {
 	if o.Proto != nil {
-		var set *Closure
+		var set Value
 		found := false
 		o.Proto.chain(func(c *ClassVal) bool {
 			if s, ok := c.Setters[k]; ok {
@@ -685,7 +694,7 @@ func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Valu
 			return unknown{why: "delete"}
 		}
 		return true // a primitive's property: nothing to delete
-	case o.frozen || o.gen != nil || o.coll != nil || o.emitter != nil || o.rx != nil || o.signal != nil || o.amap != nil || o.readonly[k]:
+	case o.frozen || o.gen != nil || o.coll != nil || o.rx != nil || o.amap != nil || o.readonly[k]:
 		in.reason(e.Pos, "delete on this object is not modelled")
 		return unknown{why: "delete"}
 	}
@@ -715,10 +724,19 @@ func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Valu
 }
 
 func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
-	if o, ok := obj.(*Object); ok {
+	switch o := obj.(type) {
+	case *Object:
 		in.mut(o.born)
-	} else {
-		in.mut(0) // functions, builtins: old
+	case *Closure:
+		in.mut(o.born)
+	case *Native:
+		if o.made {
+			in.mut(o.own.born)
+		} else {
+			in.mut(0) // builtins: old
+		}
+	default:
+		in.mut(0) // classes: old
 	}
 	switch o := obj.(type) {
 	case *Object:
@@ -749,7 +767,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 				in.reason(pos, "assignment to a property with only a getter")
 				return
 			}
-			in.callFunc(a.set, o, []Value{v})
+			in.call(a.set, o, []Value{v}, pos)
 			return
 		}
 		if o.Arr && k == "length" {
@@ -783,16 +801,13 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 					in.reason(pos, "assignment to a property with only a getter")
 					return
 				}
-				in.callFunc(set, o, []Value{v})
+				in.call(set, o, []Value{v}, pos)
 				return
 			}
 		}
 		o.set(k, v)
 	case *Closure:
-		if o.Props == nil {
-			o.Props = newObject()
-		}
-		o.Props.set(k, v)
+		in.setOwn(in.bagOf(o), o, k, v, pos)
 	case nil, nullT:
 		in.propertyError("set", o, k)
 	case unknown:
@@ -806,9 +821,13 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			in.exitCode = v
 			return
 		}
+		if o.made {
+			in.setOwn(o.own, o, k, v, pos)
+			return
+		}
 		in.reason(pos, "assignment to %s.%s", o.Name, k)
 	case *ClassVal:
-		if o.native && k != "defaultMaxListeners" || k == "name" || k == "length" || k == "prototype" {
+		if k == "name" || k == "length" || k == "prototype" {
 			in.reason(pos, "assignment to %s.%s is not modelled", o.Name, in.keyName(k))
 			return
 		}
@@ -819,7 +838,7 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 				in.reason(pos, "assignment to a static property with only a getter")
 				return
 			}
-			in.callFunc(acc.set, o, []Value{v})
+			in.call(acc.set, o, []Value{v}, pos)
 			return
 		}
 		// A static data property: the class's own, shadowing a parent's.
@@ -873,6 +892,7 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 			// typeof of an undeclared name: what the release's global
 			// object has, its measured type where the predictor does
 			// not model it, else undefined.
+			in.libGlobal(vr.Name)
 			switch b := in.builtins[vr.Name]; {
 			case in.absent(vr.Name):
 				return "undefined"
@@ -1258,4 +1278,22 @@ func protoProp(p ir.Prop) bool {
 	}
 	k, ok := p.Key.(*ir.Const)
 	return ok && k.Kind == ir.String && k.Value == "__proto__"
+}
+
+// setOwn writes k on a function's own properties bag (recv is the
+// function): a setter there takes the write, a read-only key ignores it.
+func (in *Interp) setOwn(bag *Object, recv Value, k string, v Value, pos ir.Pos) {
+	if a := bag.acc[k]; a != nil {
+		if a.set == nil {
+			in.reason(pos, "assignment to a property with only a getter")
+			return
+		}
+		in.call(a.set, recv, []Value{v}, pos)
+		return
+	}
+	if bag.readonly[k] || bag.frozen {
+		in.reason(pos, "assignment to a read-only property")
+		return
+	}
+	bag.set(k, v)
 }

@@ -22,6 +22,7 @@ var (
 	}
 	builtinModules = map[string]loop.Feature{
 		"fs/promises": loop.ModuleFSPromises, "timers/promises": loop.ModuleTimersPromises,
+		"assert/strict": loop.ModuleAssertStrict,
 	}
 )
 
@@ -29,4 +30,11 @@ var (
 func (in *Interp) lacks(table map[string]loop.Feature, key string) bool {
 	f, gated := table[key]
 	return gated && !in.p.Has(f)
+}
+
+// hasNamed reports whether this release has the feature of that name; a
+// name the table does not hold is in every release.
+func (in *Interp) hasNamed(name string) bool {
+	f, gated := loop.FeatureNamed(name)
+	return !gated || in.p.Has(f)
 }

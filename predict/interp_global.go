@@ -16,14 +16,54 @@ func (in *Interp) globalMember(k string, pos ir.Pos) Value {
 	if c := in.globals.vars[k]; c != nil {
 		return c.v
 	}
+	if b, ok := in.libGlobal(k); ok {
+		return b
+	}
 	if b, ok := in.builtins[k]; ok && !strings.HasPrefix(k, "__looplint") {
 		return b
 	}
-	if _, ok := in.p.Global(k); !ok {
+	t, ok := in.p.Global(k)
+	if !ok {
 		return nil
+	}
+	if g := in.opaqueGlobal(k, t); g != nil {
+		return g
 	}
 	in.reason(pos, "globalThis.%s is not modelled", k)
 	return unknown{why: k}
+}
+
+// opaqueGlobal is a global function or object of this release that the
+// predictor does not model (fetch, URL, ...), made once per run: reading
+// it is no reason, calling it or reading its members is (as the
+// runtime's stubs throw). The typed-array family has the prototypes
+// Node's library reads (interp_intrinsics.go). nil for other types.
+func (in *Interp) opaqueGlobal(name, typ string) *Native {
+	if v, ok := in.builtins[name].(*Native); ok {
+		return v
+	}
+	var g *Native
+	switch typ {
+	case "function":
+		g = &Native{Name: name, Props: map[string]Value{}, Fn: func(_ Value, _ []Value, pos ir.Pos) Value {
+			in.reason(pos, "builtin %s is not modelled", name)
+			return unknown{why: name}
+		}}
+	case "object":
+		g = &Native{Name: name, Obj: true, Props: map[string]Value{}}
+	default:
+		return nil
+	}
+	if name == "ArrayBuffer" {
+		g.Props["isView"] = native("isView", func(_ Value, a []Value, _ ir.Pos) Value {
+			if u, ok := arg(a, 0).(unknown); ok && (u.bytes != nil || u.typ == "" || u.typ == "object") {
+				return unknown{why: "ArrayBuffer.isView"} // a Buffer, maybe
+			}
+			return false
+		})
+	}
+	in.builtins[name] = g
+	return g
 }
 
 func (in *Interp) setGlobal(k string, v Value, pos ir.Pos) {

@@ -233,7 +233,7 @@ func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, 
 			b.WriteString("null")
 		}
 	case *Object:
-		if seen[v] || v.emitter != nil || v.Proto != nil && v.Proto.native || isIterator(v) || len(v.acc) > 0 && v.Class != "Object" || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
+		if seen[v] || isIterator(v) || len(v.acc) > 0 && v.Class != "Object" || v.Class == "Arguments" || v.gen != nil || v.ctor != nil && protoHas(v.ctor, "toJSON") {
 			return false, true
 		}
 		if _, has := v.get("toJSON"); has {

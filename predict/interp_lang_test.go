@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
@@ -39,6 +40,20 @@ async function run() { for (const x of ['a', 'b']) { await null; console.log(x);
 run().then(console.log);
 Promise.resolve().then(() => console.log('p1')).then(() => console.log('p2'));`,
 			"a|p1|b|p2|done"},
+		{"class-extends-function", `
+function Base(x) { this.x = x; }
+Base.prototype.get = function () { return this.x; };
+class Derived extends Base { constructor() { super(7); console.log(new.target === Derived); } }
+const d = new Derived();
+console.log(d.get(), d instanceof Base, Object.getPrototypeOf(Derived.prototype) === Base.prototype, Derived.prototype);`,
+			"true|7 true true Base {}"},
+		{"descriptors-and-reflect", `
+const o = { a: 1 };
+Object.defineProperty(o, 'b', { get() { return this.a + 1; }, enumerable: false });
+Object.defineProperties(o, { c: { value: 3, enumerable: true } });
+console.log(Object.keys(o), o.b, JSON.stringify(Object.getOwnPropertyDescriptor(o, 'c')));
+console.log(Reflect.apply(Math.max, null, [1, 5, 2]), Function.prototype.call.call(function () { return this.a; }, o));`,
+			"[ 'a', 'c' ] 2 {\"value\":3,\"writable\":false,\"enumerable\":true,\"configurable\":false}|5 1"},
 	}
 	p := node20
 	for _, c := range cases {
@@ -82,3 +97,20 @@ func TestInterpIncomplete(t *testing.T) {
 }
 
 var node20 = loop.Profile{Node: loop.Version{Major: 20, Minor: 20, Patch: 2}}
+
+// util.promisify of a built-in function (util.js copies its own
+// properties and calls it with a callback): modelled, as fs.readFile is.
+func TestPromisifyBuiltin(t *testing.T) {
+	src := `const fs = require('fs');
+const util = require('util');
+const readFile = util.promisify(fs.readFile);
+readFile('a.txt', 'utf8').then((d) => console.log(readFile.name, d));
+`
+	p := predictFiles(t, src, abcd, "20", explore.Config{})
+	if !p.Complete {
+		t.Fatalf("incomplete: %v", p.Reasons)
+	}
+	if len(p.Orders) != 1 || strings.Join(p.Orders[0].Stdout, "|") != "readFile alpha" {
+		t.Errorf("orders %+v", p.Orders)
+	}
+}

@@ -1,8 +1,11 @@
 package predict
 
 import (
+	"fmt"
 	"path"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
@@ -146,9 +149,15 @@ func (in *Interp) runCJS(prog *ir.Program, file string, pos ir.Pos) Value {
 	sc := newScope(in.globals, true)
 	sc.declare("module", mod, false)
 	sc.declare("exports", exports, false)
-	sc.declare("require", in.requireFn(path.Dir(file)), false)
-	sc.declare("__filename", file, false)
-	sc.declare("__dirname", path.Dir(file), false)
+	if isLib(ir.Pos{File: file}) {
+		// jslib's wrapper: (exports, require, module, __internal).
+		sc.declare("require", in.libRequire(), false)
+		sc.declare("__internal", in.internalObj(), false)
+	} else {
+		sc.declare("require", in.requireFn(path.Dir(file)), false)
+		sc.declare("__filename", file, false)
+		sc.declare("__dirname", path.Dir(file), false)
+	}
 	ok := false
 	defer func() {
 		if !ok {
@@ -161,29 +170,69 @@ func (in *Interp) runCJS(prog *ir.Program, file string, pos ir.Pos) Value {
 	return in.getMember(mod, "exports", pos)
 }
 
-// builtinJS is one of jslib's JavaScript built-ins that the runtime runs
-// too (timers/promises' setInterval), lowered and run as a module of its
-// own; its positions name it as key (node:timers/promises).
-func (in *Interp) builtinJS(name, key string, pos ir.Pos) Value {
+// libProg is a built-in's JavaScript parsed and lowered once per process:
+// the interpreter never writes to IR, so every run shares it.
+type libProg struct {
+	once sync.Once
+	prog *ir.Program
+	err  error
+}
+
+var libProgs sync.Map // jslib name -> *libProg
+
+// lowerLib parses and lowers jslib's source name; its positions carry
+// File "node:<name>".
+func lowerLib(name string) (*ir.Program, error) {
+	v, _ := libProgs.LoadOrStore(name, &libProg{})
+	lp := v.(*libProg)
+	lp.once.Do(func() {
+		src, ok := jslib.Source(name)
+		if !ok {
+			lp.err = fmt.Errorf("no source")
+			return
+		}
+		f, err := parse.Parse("/looplint/"+name+".cjs", []byte(src))
+		if err != nil {
+			lp.err = err
+			return
+		}
+		lp.prog, lp.err = ir.LowerModule(f, false, libFile(name))
+	})
+	return lp.prog, lp.err
+}
+
+// libFile is the File of a built-in's positions.
+func libFile(name string) string { return "node:" + name }
+
+// isLib reports a position in a built-in's JavaScript.
+func isLib(p ir.Pos) bool { return strings.HasPrefix(p.File, "node:") }
+
+// builtinJS runs one of jslib's JavaScript built-ins, the runtime's own
+// sources, as a CommonJS module of its own (once per run).
+func (in *Interp) builtinJS(name string, pos ir.Pos) Value {
+	key := libFile(name)
 	if m, ok := in.modules[key]; ok {
 		return in.getMember(m, "exports", pos)
 	}
-	src, ok := jslib.Source(name)
-	if !ok {
-		in.reason(pos, "built-in %s is missing (a looplint bug)", name)
-		return unknown{why: name}
+	if !isLib(pos) {
+		prev := in.site
+		in.site = pos
+		defer func() { in.site = prev }()
 	}
-	f, err := parse.Parse("/looplint/"+name+".cjs", []byte(src))
+	prog, err := lowerLib(name)
 	if err != nil {
 		in.reason(pos, "built-in %s: %v (a looplint bug)", name, err)
 		return unknown{why: name}
 	}
-	prog, err := ir.LowerModule(f, false, key)
-	if err != nil {
-		in.reason(pos, "built-in %s: %v (a looplint bug)", name, err)
+	// A built-in's initialisation throws nothing on Node: a throw here
+	// is the predictor's failure to run it.
+	var v Value
+	if err := in.protect(func() { v = in.runCJS(prog, key, pos) }); err != nil {
+		s, _ := toStr(thrownValue(err))
+		in.reason(pos, "built-in %s failed to load: %s (a looplint bug)", name, s)
 		return unknown{why: name}
 	}
-	return in.runCJS(prog, key, pos)
+	return v
 }
 
 // esModule is a local ES module: the cells of its exports (the

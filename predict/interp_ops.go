@@ -52,31 +52,20 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	case ir.OpExit:
 		return in.exit(args)
 	case ir.OpPromisify:
-		return in.promisify(arg(args, 0), e.Pos)
+		return in.libCall("util", "promisify", e, args)
 	case ir.OpEventsOnce:
-		if !in.p.Has(loop.EventsOnce) {
-			in.reason(e.Pos, "events.once does not exist on Node %s", in.p.Node)
-			return unknown{why: "events.once"}
-		}
-		return in.eventsOnce(args, e.Pos)
+		return in.libCall("events", "once", e, args)
 	case ir.OpTimersP:
 		switch e.Name {
-		case "setTimeout", "setImmediate":
-			return in.call(in.timersPromises().Props[e.Name], nil, args, e.Pos)
-		case "setInterval":
-			f, ok := in.timersPromises().Props[e.Name]
-			if !ok {
-				in.throwType(e.Pos, e.Callee+" is not a function")
-			}
-			return in.call(f, nil, args, e.Pos)
+		case "setTimeout", "setImmediate", "setInterval":
+			return in.libCall("timers/promises", e.Name, e, args)
 		case "wait", "yield":
 			if !in.p.Node.AtLeast(17, 3) {
 				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")
 			}
-			if e.Name == "wait" {
-				return in.promisedTimer(arg(args, 0), nil, arg(args, 1), e.Pos)
-			}
-			return in.promisedImmediate(nil, nil, e.Pos)
+			m := in.loadBuiltin("timers/promises", false, e.Pos)
+			s := in.getMember(m, "scheduler", e.Pos)
+			return in.call(in.getMember(s, e.Name, e.Pos), s, args, e.Pos)
 		}
 	}
 	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)
@@ -133,12 +122,12 @@ func (in *Interp) task(args []Value, pos ir.Pos, what string) task {
 		// The message quotes the value as Node inspects it: unknown.
 		panic(&Thrown{V: in.nodeError("TypeError", code)})
 	}
-	return task{fn: args[0], args: args[1:], api: what, site: pos}
+	return task{fn: args[0], args: args[1:], api: what, site: in.userSite(pos)}
 }
 
 func (in *Interp) nextTick(args []Value, pos ir.Pos) Value {
 	t := in.task(args, pos, "process.nextTick")
-	in.l.NextTick(t, pos.String())
+	in.l.NextTick(t, t.site.String())
 	return nil
 }
 
@@ -258,14 +247,8 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 		})
 	}
 	if name == "withResolvers" {
-		p := in.e.New()
-		res, rej := in.e.Resolver(p)
-		o := newObject()
-		o.born = in.epoch
-		o.set("promise", p)
-		o.set("resolve", resolverFn("resolve", res))
-		o.set("reject", resolverFn("reject", rej))
-		return o
+		p := in.builtins["Promise"]
+		return in.call(in.getMember(p, name, pos), p, args, pos)
 	}
 	in.reason(pos, "Promise.%s is not modelled", name)
 	return unknown{why: "Promise." + name}
@@ -308,7 +291,7 @@ func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
 		in.throwInvalidCallback()
 	}
 	trips, cbArgs := in.fsRequest(name, args[:len(args)-1], false, pos)
-	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: pos})
+	in.submitRead(arg(args, 0), trips, task{fn: args[len(args)-1], args: cbArgs, api: "fs." + name, site: in.userSite(pos)})
 	return nil
 }
 
@@ -361,7 +344,7 @@ func (in *Interp) submitWrite(paths []string, trips int, res []Value, done func(
 		done(res[0])
 		return nil
 	})
-	in.l.SubmitIO(trips, task{fn: finish, api: api, site: pos})
+	in.l.SubmitIO(trips, task{fn: finish, api: api, site: in.userSite(pos)})
 }
 
 // fsSync is fs.<name>Sync: the same request done at once, in the calling
@@ -479,7 +462,7 @@ func (in *Interp) fsPromise(name string, args []Value, pos ir.Pos) Value {
 		}
 		return nil
 	})
-	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: pos})
+	in.l.SubmitIO(trips, task{fn: settle, args: res, api: "fs.promises." + name, site: in.userSite(pos)})
 	return p
 }
 
@@ -778,7 +761,7 @@ func (in *Interp) emitWarning(a []Value, pos ir.Pos) Value {
 		in.stderr = append(in.stderr, line+typ+": "+msg)
 		in.emit("warning", w)
 		return nil
-	}), api: "process.emitWarning", site: pos}, pos.String())
+	}), api: "process.emitWarning", site: in.userSite(pos)}, in.userSite(pos).String())
 	return nil
 }
 

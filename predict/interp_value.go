@@ -53,8 +53,6 @@ type Object struct {
 	// acc holds an object literal's accessors (get x() / set x(v)), by
 	// key; the key is in Keys, not in Props.
 	acc map[string]*accessor
-	// emitter holds the listeners of an EventEmitter instance.
-	emitter *emitter
 	// gen is a generator object's state; ctor the plain function that
 	// made the object with new (its prototype property is searched).
 	gen  *generator
@@ -63,11 +61,6 @@ type Object struct {
 	syms []string
 	// frozen: Object.freeze made it read-only (a write is a reason).
 	frozen bool
-	// signal is an AbortSignal's state.
-	signal *abortSignal
-	// target is an EventTarget's listeners; event an Event's state.
-	target *eventTarget
-	event  *eventState
 	// rx is a RegExp's pattern.
 	rx *jsRegexp
 	// amap ties a sloppy function's arguments object to its parameters.
@@ -80,11 +73,16 @@ type Object struct {
 	// hold undefined: reading, for-of and spread see that; printing,
 	// in, for-in and the methods that skip holes ask holes.
 	holes map[int]bool
+	// protoOf: the object is C.prototype (classProto).
+	protoOf *ClassVal
 	// protoObj is the prototype Object.create or Object.setPrototypeOf
 	// gave a plain object (nil: Object.prototype, or see ctor and Proto).
 	protoObj *Object
-	// readonly are keys Object.defineProperty made non-writable.
-	readonly map[string]bool
+	// readonly are keys Object.defineProperty made non-writable, fixed
+	// those it made non-configurable; hidden the non-enumerable own keys
+	// it made, in that order (Keys and syms hold the enumerable ones).
+	readonly, fixed map[string]bool
+	hidden          []string
 	// born is the epoch the object was made in (Interp.mut); 0, the
 	// default, counts as old.
 	born int32
@@ -177,7 +175,11 @@ type Closure struct {
 	This  Value
 	Props *Object
 	Home  *ClassVal // the class of a method (for super)
-	outer *frame    // an arrow's enclosing call (for arguments)
+	// proto is what Object.setPrototypeOf made it inherit from: another
+	// function, or a prototype of functions (nil: its kind's).
+	outer *frame // an arrow's enclosing call (for arguments)
+	proto Value
+	born  int32 // epoch (Interp.mut)
 }
 
 // Native is a builtin function.
@@ -189,9 +191,18 @@ type Native struct {
 	// Obj: a namespace object (console, process, Math, a module), not a
 	// function.
 	Obj bool
+	// own are the properties a program gave the function (a bound
+	// function's, what Object.defineProperty added), read before Props.
+	own *Object
+	// parent is what a prototype object inherits from (nil:
+	// Object.prototype); closed: Props are all it has, any other key is
+	// undefined; made: the program made it (a bound function), so own
+	// is all it has besides what functions inherit.
+	parent       Value
+	closed, made bool
 }
 
-type accessor struct{ get, set *Closure }
+type accessor struct{ get, set Value } // functions; nil where absent
 
 // dateObj is new Date(): an object holding a clock reading, which +d,
 // d.getTime() and arithmetic give (a clock reading, as Date.now()).
@@ -524,6 +535,19 @@ func truthy(v Value) (bool, bool) {
 	return true, true
 }
 
+// sameValue is Object.is.
+func sameValue(a, b Value) (bool, bool) {
+	x, xf := a.(float64)
+	y, yf := b.(float64)
+	if xf && yf {
+		if math.IsNaN(x) || math.IsNaN(y) {
+			return math.IsNaN(x) && math.IsNaN(y), true
+		}
+		return x == y && math.Signbit(x) == math.Signbit(y), true
+	}
+	return strictEq(a, b)
+}
+
 func strictEq(a, b Value) (bool, bool) {
 	switch a.(type) {
 	case unknown, timeVal, timeDiff:
@@ -657,9 +681,6 @@ func (in *Interp) userMethod(o *Object, k string) Value {
 	if o.Proto != nil {
 		var m Value
 		o.Proto.chain(func(c *ClassVal) bool {
-			if c.native {
-				return true
-			}
 			if f, ok := c.Methods[k]; ok {
 				m = f
 				return true

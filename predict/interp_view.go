@@ -246,6 +246,9 @@ func objectCtor(o *Object) (string, bool) {
 func (x *iview) Proto() (inspect.Object, bool) {
 	switch v := x.v.(type) {
 	case *ClassVal:
+		if v.parentFn != nil {
+			return &iview{in: x.in, v: v.parentFn, level: x.level}, true
+		}
 		if v.Parent == nil {
 			return &iview{in: x.in, v: fnProto{}}, true
 		}
@@ -582,11 +585,11 @@ func nullProtoPrototype(o *Object) bool {
 	return ok && p.nullProto
 }
 
-// plainInstance: an instance of a named class of the snippet's own
-// (none of whose ancestors is Node's: an EventEmitter prints its
-// internals), which Node prints as ClassName { ...own properties }.
+// plainInstance: an instance of a named class of the snippet's own,
+// which Node prints as ClassName { ...own properties } (an EventEmitter's
+// internals are own properties its JavaScript constructor made).
 func plainInstance(o *Object) bool {
-	if o.Arr || o.Proto.Name == "" || o.emitter != nil {
+	if o.Arr || o.Proto.Name == "" {
 		return false
 	}
 	ok := true
@@ -596,7 +599,7 @@ func plainInstance(o *Object) bool {
 		_, insp := c.Methods["inspect"]
 		_, tg := c.Getters[tagKey]
 		_, tm := c.Methods[tagKey]
-		ok = ok && !c.native && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
+		ok = ok && !c.nullParent && !insp && !tg && !tm // a tag prints as Name [tag]
 		return !ok
 	})
 	return ok

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/looplint/looplint/explore"
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
@@ -173,5 +174,56 @@ func TestWhyTrailingClock(t *testing.T) {
 		if want := o.Stdout[0] == "B"; says != want {
 			t.Errorf("%v: why = %q", o.Stdout, o.Why)
 		}
+	}
+}
+
+// A callback a built-in's JavaScript schedules is told by the program's
+// call into it: timers/promises' timer by the sleep call, a
+// captureRejections tick by the emit whose listener rejected.
+func TestWhyInBuiltinsNamesTheCall(t *testing.T) {
+	src := `const { setTimeout: sleep } = require('timers/promises');
+sleep(0).then(() => console.log('timeout'));
+setImmediate(() => console.log('immediate'));
+`
+	p := predictSource(t, src, "20")
+	if len(p.Orders) != 2 {
+		t.Fatalf("orders: %+v", p.Orders)
+	}
+	for _, o := range p.Orders {
+		if len(o.Why) != 1 || !strings.Contains(o.Why[0], "the setTimeout at 2:1") {
+			t.Errorf("%v: why = %q", o.Stdout, o.Why)
+		}
+	}
+	src = `const EventEmitter = require('events');
+const ee = new EventEmitter({ captureRejections: true });
+ee.on('error', (e) => console.log('error', e.message));
+ee.on('x', async () => { throw new Error('boom'); });
+ee.emit('x');
+`
+	f, err := parse.Parse("main.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := loop.Profile{Node: loop.Version{Major: 20, Minor: 20, Patch: 2}}
+	pr := Predict(f, node, Options{})
+	if !pr.Complete || len(pr.Orders) != 1 {
+		t.Fatalf("prediction: %+v", pr)
+	}
+	prog, err := ir.Lower(f, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := Explain(prog, node, Options{}, pr.Orders[0].Witness)
+	found := false
+	for _, s := range steps {
+		if s.Queue == "nextTick" {
+			found = true
+			if s.Callback != "process.nextTick at 5:4" {
+				t.Errorf("the rejection's tick is %q, want the emit at 5:4", s.Callback)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no nextTick step: %+v", steps)
 	}
 }

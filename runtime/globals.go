@@ -39,7 +39,7 @@ var internalJS = map[string]string{
 	"fsClasses":       statsClass,
 	// Node's custom promisified setTimeout and setImmediate: a timer or
 	// immediate whose callback is the promise's resolve.
-	"promisifyTimers": "(function (st, si, P) { var k = Symbol.for('nodejs.util.promisify.custom'); Object.defineProperty(st, k, { value: function setTimeout(after, value) { return new P(function (resolve) { st(resolve, after, value); }); }, configurable: true }); Object.defineProperty(si, k, { value: function setImmediate(value) { return new P(function (resolve) { si(resolve, value); }); }, configurable: true }); })(setTimeout, setImmediate, Promise)",
+	"promisifyTimers": "(function (st, si, P, k) { Object.defineProperty(st, k, { value: function setTimeout(after, value) { return new P(function (resolve) { st(resolve, after, value); }); }, configurable: true }); Object.defineProperty(si, k, { value: function setImmediate(value) { return new P(function (resolve) { si(resolve, value); }); }, configurable: true }); })",
 	// rejectWrapper(report)(n) is the module job's rejection handler: it
 	// passes the error on through n-1 more jobs, then reports it. Made
 	// before the module runs, so the module cannot replace what it uses.
@@ -101,7 +101,7 @@ func Precompile() {
 		// Three independent pieces of about equal size: in parallel, they
 		// are ready sooner once the caller waits for them.
 		go compiled()
-		// (inspect's helpers compile at first need: most programs print only strings.)
+		go inspect.Precompile()
 		go moduleProgram("events")
 	})
 }
@@ -238,6 +238,18 @@ func (h *host) bootstrap() error {
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
 	// describe is Node's "Received ..." wording for a bad argument.
 	h.internal.Set("describe", func(call sobek.FunctionCall) sobek.Value { return rt.ToValue(h.describe(call.Argument(0))) })
+	// util.promisify.custom, which setTimeout and setImmediate carry: a
+	// symbol of its own before it was shared (loop profile).
+	custom, _ := rt.RunString("Symbol")
+	customFn, _ := sobek.AssertFunction(custom)
+	if h.p.Profile.Has(loop.UtilPromisifyCustomShared) {
+		forFn, _ := sobek.AssertFunction(custom.ToObject(rt).Get("for"))
+		k, _ := forFn(custom, rt.ToValue("nodejs.util.promisify.custom"))
+		h.internal.Set("promisifyCustom", k)
+	} else {
+		k, _ := customFn(sobek.Undefined(), rt.ToValue("util.promisify.custom"))
+		h.internal.Set("promisifyCustom", k)
+	}
 
 	// Before inspect's helpers capture RegExp.prototype.toString.
 	h.v8RegExpSource()
@@ -261,6 +273,9 @@ func (h *host) bootstrap() error {
 	if err != nil {
 		return err
 	}
+	if _, err := h.builtin("_intrinsics"); err != nil {
+		return err
+	}
 	parts := res.ToObject(rt)
 	h.process = parts.Get("process").ToObject(rt)
 	h.timeoutProto = parts.Get("Timeout").ToObject(rt).Get("prototype").ToObject(rt)
@@ -274,8 +289,12 @@ func (h *host) bootstrap() error {
 	g.Set("global", g)
 	g.Set("process", h.process)
 	g.Set("Buffer", h.bufferCtor)
+	et, err := h.builtin("_event_target")
+	if err != nil {
+		return err
+	}
 	for _, n := range []string{"EventTarget", "Event", "AbortController", "AbortSignal"} {
-		g.Set(n, parts.Get(n))
+		g.Set(n, et.ToObject(rt).Get(n))
 	}
 	g.Set("console", h.console())
 	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
@@ -284,7 +303,12 @@ func (h *host) bootstrap() error {
 	g.Set("clearInterval", h.clearTimer)
 	g.Set("setImmediate", h.setImmediate)
 	g.Set("clearImmediate", h.clearImmediate)
-	if _, err := h.runInternal("promisifyTimers"); err != nil {
+	pt, err := h.runInternal("promisifyTimers")
+	if err != nil {
+		return err
+	}
+	ptFn, _ := sobek.AssertFunction(pt)
+	if _, err := ptFn(sobek.Undefined(), g.Get("setTimeout"), g.Get("setImmediate"), g.Get("Promise"), h.internal.Get("promisifyCustom")); err != nil {
 		return err
 	}
 	qm, err := h.runInternal("queueMicrotask")

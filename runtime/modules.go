@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -31,12 +30,8 @@ var unsupported = map[string]bool{
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
 
-//go:embed js/timers_promises.js
-var timersPromisesSrc string
-
-// ownModules are built-ins written for the runtime itself; the rest come
-// from package jslib.
-var ownModules = map[string]string{"timers/promises": timersPromisesSrc}
+// libNames are built-ins whose jslib source has another name.
+var libNames = map[string]string{"timers/promises": "_timers_promises"}
 
 var (
 	modMu    sync.Mutex
@@ -101,11 +96,13 @@ func moduleProgram(name string) (*sobek.Program, bool, error) {
 	if p, ok := modCache[name]; ok {
 		return p, true, nil
 	}
-	src, ok := ownModules[name]
+	lib := name
+	if n, ok := libNames[name]; ok {
+		lib = n
+	}
+	src, ok := jslib.Source(lib)
 	if !ok {
-		if src, ok = jslib.Source(name); !ok {
-			return nil, false, nil
-		}
+		return nil, false, nil
 	}
 	if strings.Contains(src, "async function*") {
 		// The engine has no async generators: parse lowers them onto the
@@ -222,6 +219,15 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		v = h.pathModule()
 	case "url":
 		v = h.partial("url", h.urlModule())
+	case "assert/strict":
+		if !h.p.Profile.Has(loop.ModuleAssertStrict) {
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+		}
+		a, err := h.builtin("assert")
+		if err != nil {
+			return nil, err
+		}
+		v = a.ToObject(h.rt).Get("strict")
 	default:
 		prg, ok, err := moduleProgram(name)
 		if err != nil {

@@ -10,20 +10,11 @@ import (
 // engineView is the view of one runtime's values, through the JavaScript
 // helpers (helpers.go), which also make its conversions (Conv).
 type engineView struct {
-	rt      *sobek.Runtime
-	helpers *helpers
+	rt *sobek.Runtime
+	h  *helpers
 }
 
-func engine(rt *sobek.Runtime) *engineView { return &engineView{rt: rt} }
-
-// h is the engine's JavaScript helpers, made at first need: printing
-// strings and numbers, most of what programs print, needs none.
-func (e *engineView) h() *helpers {
-	if e.helpers == nil {
-		e.helpers = getHelpers(e.rt)
-	}
-	return e.helpers
-}
+func engine(rt *sobek.Runtime) *engineView { return &engineView{rt: rt, h: getHelpers(rt)} }
 
 // value is v as the formatter sees it.
 func (e *engineView) value(v sobek.Value) Value {
@@ -41,7 +32,7 @@ func (e *engineView) value(v sobek.Value) Value {
 	}
 	switch x := v.(type) {
 	case *sobek.Symbol:
-		return Symbol{Text: e.h().call("symStr", x).String(), Ref: x}
+		return Symbol{Text: e.h.call("symStr", x).String(), Ref: x}
 	case *sobek.Object:
 		return &engineObj{e: e, o: x}
 	}
@@ -67,11 +58,11 @@ func (e *engineView) js(v Value) sobek.Value {
 	return e.rt.ToValue(v)
 }
 
-func (e *engineView) String(v Value) string  { return e.h().call("str", e.js(v)).String() }
-func (e *engineView) Number(v Value) float64 { return e.h().call("num", e.js(v)).ToFloat() }
-func (e *engineView) JSON(v Value) string    { return e.h().call("json", e.js(v)).String() }
+func (e *engineView) String(v Value) string  { return e.h.call("str", e.js(v)).String() }
+func (e *engineView) Number(v Value) float64 { return e.h.call("num", e.js(v)).ToFloat() }
+func (e *engineView) JSON(v Value) string    { return e.h.call("json", e.js(v)).String() }
 func (e *engineView) OwnToString(o Object) bool {
-	return e.h().call("toStringOwn", e.js(o)).ToBoolean()
+	return e.h.call("toStringOwn", e.js(o)).ToBoolean()
 }
 
 type engineObj struct {
@@ -82,7 +73,7 @@ type engineObj struct {
 func (x *engineObj) ID() any { return x.o }
 
 func (x *engineObj) call(name string, args ...sobek.Value) sobek.Value {
-	return x.e.h().call(name, append([]sobek.Value{x.o}, args...)...)
+	return x.e.h.call(name, append([]sobek.Value{x.o}, args...)...)
 }
 
 func (x *engineObj) Kind() Kind {
@@ -140,7 +131,7 @@ func (x *engineObj) Class() string {
 
 func (x *engineObj) Constructor() (string, bool) {
 	for obj := x.o; obj != nil; {
-		if d, ok := x.e.h().call("desc", obj, x.e.rt.ToValue("constructor")).(*sobek.Object); ok {
+		if d, ok := x.e.h.call("desc", obj, x.e.rt.ToValue("constructor")).(*sobek.Object); ok {
 			if fn, ok := d.Get("value").(*sobek.Object); ok {
 				if _, isFn := sobek.AssertFunction(fn); isFn {
 					name := fn.Get("name")
@@ -150,7 +141,7 @@ func (x *engineObj) Constructor() (string, bool) {
 				}
 			}
 		}
-		obj, _ = x.e.h().call("proto", obj).(*sobek.Object)
+		obj, _ = x.e.h.call("proto", obj).(*sobek.Object)
 	}
 	return "", false
 }
@@ -185,7 +176,7 @@ func (x *engineObj) Keys(all bool) []Key {
 	for i := 0; i < n; i++ {
 		v := arr.Get(strconv.Itoa(i))
 		if s, ok := v.(*sobek.Symbol); ok {
-			keys = append(keys, Key{Sym: Symbol{Text: x.e.h().call("symStr", s).String(), Ref: s}, IsSym: true})
+			keys = append(keys, Key{Sym: Symbol{Text: x.e.h.call("symStr", s).String(), Ref: s}, IsSym: true})
 			continue
 		}
 		keys = append(keys, Key{Name: v.String()})
@@ -216,7 +207,7 @@ func (x *engineObj) Own(k Key) (Prop, bool) {
 func (x *engineObj) Get(name string) Value { return x.e.value(x.o.Get(name)) }
 
 func (x *engineObj) Custom(depth Value) (Value, bool) {
-	sym, _ := x.e.h().obj.Get("customSym").(*sobek.Symbol)
+	sym, _ := x.e.h.obj.Get("customSym").(*sobek.Symbol)
 	fn, ok := sobek.AssertFunction(x.o.GetSymbol(sym))
 	if !ok {
 		return nil, false

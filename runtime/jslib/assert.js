@@ -28,6 +28,11 @@ const isNativeError = utilTypes.isNativeError;
 
 const internal = __internal;
 
+// A message is text made from inspect's output: a host that cannot
+// render values exactly (the predictor) takes it as one unknown value.
+const opaque = typeof internal.opaque === 'function' ? internal.opaque
+  : (f, ...args) => ReflectApply(f, undefined, args);
+
 function isDeepEqual(a, b) { return isDeepEqualImpl(a, b, false); }
 function isDeepStrictEqual(a, b) { return isDeepEqualImpl(a, b, true); }
 
@@ -278,12 +283,12 @@ class AssertionError extends ErrorCtor {
     let text;
     if (message != null) {
       if (operator === 'deepStrictEqual' || operator === 'strictEqual') {
-        text = createErrDiff(actual, expected, operator, StringCtor(message));
+        text = opaque(createErrDiff, actual, expected, operator, StringCtor(message));
       } else {
         text = StringCtor(message);
       }
     } else {
-      text = generatedMessage(actual, expected, operator);
+      text = opaque(generatedMessage, actual, expected, operator);
     }
     super(text);
     // Before 12 the name carried the code (loop profile "errors:plain name").

@@ -1,22 +1,30 @@
-// Package jslib embeds looplint's pure-JavaScript implementations of a few
-// Node.js built-in modules (events, util, assert).
+// Package jslib embeds looplint's pure-JavaScript implementations of
+// Node.js built-in modules (events, util, assert, and the internal helpers
+// whose names start with "_": timers/promises, the EventTarget family,
+// Node-style errors). Both engines run them: the runtime (package runtime)
+// and the predictor's interpreter (package predict).
 //
-// Each source is a CommonJS module body. The runtime is expected to wrap it as
+// Each source is a CommonJS module body. The host is expected to wrap it as
 //
 //	(function (exports, require, module, __internal) { <source> })
 //
-// and call it once per runtime with a fresh module object. require(name) must
-// return the other built-ins by their bare names ("events", "util", "assert").
+// and call it once per run with a fresh module object. require(name) must
+// return the other built-ins by their bare names ("events", "_errors").
 // __internal supplies host services implemented in Go:
 //
 //	inspect(value, options)            -> string   (util.inspect)
 //	format(...args)                    -> string   (util.format)
 //	emitWarning(message, type, code)   -> void     (process.emitWarning)
 //	nextTick(fn, ...args)              -> void     (process.nextTick)
+//	has(feature)                       -> boolean  (loop.Profile.Has)
+//	describe(value)                    -> string   (Node's "Received ..." text)
 //
-// Optional members, used when present: formatWithOptions(opts, ...args), and
+// Optional members, used when present: formatWithOptions(opts, ...args),
 // types (an object of brand checks such as isPromise/isProxy that cannot be
-// implemented exactly in plain JavaScript).
+// implemented exactly in plain JavaScript), promisifyCustom (the symbol
+// util.promisify.custom is on this release), and opaque(fn, ...args)
+// (fn(...args) for a pure computation of text: a host that does not know
+// every value may answer one unknown value instead).
 package jslib
 
 import (

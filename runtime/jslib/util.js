@@ -671,18 +671,25 @@ function objEquiv(a, b, strict, keys, memos, iterationType) {
   return true;
 }
 
+// A host that does not know every value (the predictor) may answer the
+// comparison as one unknown value instead of following every way it goes.
+const opaque = typeof internal.opaque === 'function' ? internal.opaque
+  : (f, ...args) => ReflectApply(f, undefined, args);
+
 function isDeepStrictEqual(a, b) {
-  return innerDeepEqual(a, b, true);
+  return opaque(innerDeepEqual, a, b, true);
 }
 
 function isDeepEqual(a, b, strict) {
-  return innerDeepEqual(a, b, strict === true);
+  return opaque(innerDeepEqual, a, b, strict === true);
 }
 
 // ---------------------------------------------------------------------------
 // promisify / callbackify
 
-const kCustomPromisified = SymbolFor('nodejs.util.promisify.custom');
+// The host's symbol: a shared one only from 12.16 and 13.12.
+const kCustomPromisified = internal.promisifyCustom !== undefined
+  ? internal.promisifyCustom : SymbolFor('nodejs.util.promisify.custom');
 
 function copyDescriptors(target, source, adjust) {
   const descriptors = ObjectGetOwnPropertyDescriptors(source);

@@ -147,6 +147,9 @@ func InsertKey(keys []string, k string) []string {
 
 // ArrayIndex is k as an array index: a canonical integer below 2³²−1.
 func ArrayIndex(k string) (uint64, bool) {
+	if k == "" || k[0] < '0' || k[0] > '9' {
+		return 0, false // (without ParseUint's error)
+	}
 	n, err := strconv.ParseUint(k, 10, 32)
 	if err != nil || n == 1<<32-1 || strconv.FormatUint(n, 10) != k {
 		return 0, false

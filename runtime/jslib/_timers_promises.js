@@ -1,4 +1,5 @@
-// timers/promises: promise versions of the timer functions (Node 15+).
+// Internal: timers/promises, promise versions of the timer functions
+// (Node 15+), which both engines serve as require('timers/promises').
 'use strict';
 const timers = require('timers');
 const PromiseCtor = Promise;
@@ -50,13 +51,12 @@ function setImmediate(value, options) {
   return abortable(ret, signal, oncancel);
 }
 
-// setInterval is Node's async generator (jslib/_timers_interval.js, shared with
-// the predictor).
-const setInterval = require('_timers_interval');
-
 const scheduler = {
   wait: (delay, options) => setTimeout(delay, undefined, options),
   yield: () => setImmediate(),
 };
 
-module.exports = { setTimeout, setImmediate, setInterval, scheduler };
+module.exports = { setTimeout, setImmediate };
+// setInterval (15.9 on) is Node's async generator (_timers_interval.js).
+if (__internal.has('timers/promises.setInterval')) module.exports.setInterval = require('_timers_interval');
+module.exports.scheduler = scheduler;

@@ -1,0 +1,241 @@
+package predict
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/runtime/jslib"
+)
+
+// Node's library as the runtime writes it (runtime/jslib): the
+// interpreter runs the same JavaScript, with the host services of the
+// runtime's __internal object (runtime/globals.go) as natives.
+
+// libRequire is require inside a built-in: its helpers (_errors, ...)
+// and the other built-ins, loaded without the cost of a user's require.
+func (in *Interp) libRequire() *Native {
+	return native("require", func(_ Value, a []Value, pos ir.Pos) Value {
+		s, ok := arg(a, 0).(string)
+		if !ok {
+			in.reason(pos, "require of a value the predictor does not know")
+			return unknown{why: "require"}
+		}
+		if jslib.Internal(s) {
+			return in.builtinJS(s, pos)
+		}
+		return in.loadBuiltin(s, false, pos)
+	})
+}
+
+// internalObj is the built-ins' __internal, made once per run.
+func (in *Interp) internalObj() *Native {
+	if in.internal != nil {
+		return in.internal
+	}
+	o := &Native{Name: "__internal", Obj: true, Props: map[string]Value{}, closed: true}
+	in.internal = o
+	o.Props["inspect"] = native("inspect", func(_ Value, a []Value, pos ir.Pos) Value {
+		depth, known := in.inspectOptions(arg(a, 1), pos)
+		if !known {
+			return unknown{why: "util.inspect", made: true, typ: "string"}
+		}
+		s, ok := in.inspectDepth(arg(a, 0), depth)
+		if !ok {
+			in.reason(pos, "printing a value the predictor cannot format exactly")
+			return unknown{why: "util.inspect", made: true, typ: "string"}
+		}
+		return s
+	})
+	o.Props["format"] = native("format", func(_ Value, a []Value, pos ir.Pos) Value { return in.format(a, pos) })
+	o.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, pos ir.Pos) Value { return in.emitWarning(a, pos) })
+	o.Props["nextTick"] = native("nextTick", func(_ Value, a []Value, pos ir.Pos) Value { return in.nextTick(a, pos) })
+	o.Props["has"] = native("has", func(_ Value, a []Value, pos ir.Pos) Value {
+		s, ok := arg(a, 0).(string)
+		if !ok {
+			return false
+		}
+		f, known := loop.FeatureNamed(s)
+		if !known {
+			in.reason(pos, "a built-in asks for the feature %q, which the table lacks (a looplint bug)", s)
+			return false
+		}
+		return in.p.Has(f)
+	})
+	o.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
+	o.Props["promisifyCustom"] = in.promisifyCustom()
+	o.Props["opaque"] = native("opaque", func(_ Value, a []Value, pos ir.Pos) Value { return in.opaqueCall(arg(a, 0), rest(a, 1), pos) })
+	for _, f := range o.Props {
+		if n, ok := f.(*Native); ok {
+			n.closed = true
+		}
+	}
+	// Node's "Received ..." wording quotes values as inspect does: the
+	// message is not modelled.
+	o.Props["describe"] = native("describe", func(Value, []Value, ir.Pos) Value {
+		return unknown{why: "Received ...", made: true, typ: "string"}
+	})
+	return o
+}
+
+// libCall is an op the IR recognised in a call of a built-in module's
+// function (events.once(...)): the module's own function, called as a
+// method of the module.
+func (in *Interp) libCall(mod, name string, e *ir.Op, args []Value) Value {
+	m := in.loadBuiltin(mod, false, e.Pos)
+	f := in.getMember(m, name, e.Pos)
+	if _, u := f.(unknown); !u && !isCallable(f) {
+		in.throwType(e.Pos, e.Callee+" is not a function")
+	}
+	return in.call(f, m, args, e.Pos)
+}
+
+// userSite is pos, or for a position in a built-in's JavaScript the
+// program's call that led there: callbacks it schedules and what it
+// cannot model are told by the user's call, as the runtime's callerSite.
+func (in *Interp) userSite(pos ir.Pos) ir.Pos {
+	if isLib(pos) {
+		return in.site
+	}
+	return pos
+}
+
+// libGlobals are globals a built-in's JavaScript makes (as the runtime's
+// bootstrap sets them), by the jslib source that makes them; a run loads
+// the source when the program first names one.
+var libGlobals = map[string]string{"EventTarget": "_event_target", "Event": "_event_target",
+	"AbortController": "_event_target", "AbortSignal": "_event_target"}
+
+// libGlobal is such a global, loaded; ok is false for other names and
+// for a release without it.
+func (in *Interp) libGlobal(name string) (Value, bool) {
+	src, ok := libGlobals[name]
+	if !ok || !in.hasNamed(name) {
+		return nil, false
+	}
+	if v, ok := in.builtins[name]; ok {
+		return v, true
+	}
+	exp := in.builtinJS(src, in.site)
+	for n, s := range libGlobals {
+		if s == src && in.hasNamed(n) {
+			in.builtins[n] = in.getMember(exp, n, ir.Pos{})
+		}
+	}
+	// What this release lacks of them (AbortSignal.timeout before 16.14),
+	// as the runtime's stripFeatures removes it.
+	for _, feat := range loop.Features() {
+		f := feat.String()
+		parts := strings.Split(f, ".")
+		if strings.Contains(f, ":") || len(parts) < 2 || libGlobals[parts[0]] != src || in.p.Has(feat) {
+			continue
+		}
+		v := in.builtins[parts[0]]
+		for _, p := range parts[1 : len(parts)-1] {
+			v = in.getMember(v, p, ir.Pos{})
+		}
+		in.deleteProp(v, parts[len(parts)-1])
+	}
+	return in.builtins[name], true
+}
+
+// deleteProp removes v's own property k (a class prototype's method
+// included): for the built-ins' own set-up.
+func (in *Interp) deleteProp(v Value, k string) {
+	if o, ok := v.(*Object); ok && o.protoOf != nil {
+		delete(o.protoOf.Methods, k)
+		delete(o.protoOf.Getters, k)
+		delete(o.protoOf.Setters, k)
+	}
+	if o := in.bagOf(v); o != nil {
+		delete(o.Props, k)
+		delete(o.acc, k)
+		o.Keys = slices.DeleteFunc(o.Keys, func(x string) bool { return x == k })
+		o.syms = slices.DeleteFunc(o.syms, func(x string) bool { return x == k })
+		o.hidden = slices.DeleteFunc(o.hidden, func(x string) bool { return x == k })
+	}
+}
+
+// promisifyCustom is util.promisify.custom: Symbol.for's where it is
+// shared (loop profile), else a symbol of the run's own.
+func (in *Interp) promisifyCustom() *symbolVal {
+	if in.p.Has(loop.UtilPromisifyCustomShared) {
+		return in.symbolFor("nodejs.util.promisify.custom")
+	}
+	if s, ok := in.symbols["@util.promisify.custom"]; ok {
+		return s
+	}
+	s := in.newSymbol("util.promisify.custom")
+	if in.symbols == nil {
+		in.symbols = map[string]*symbolVal{}
+	}
+	in.symbols["@util.promisify.custom"] = s
+	return s
+}
+
+// promisifyTimers gives setTimeout and setImmediate Node's custom
+// promisified forms (as the runtime's promisifyTimers): a timer or
+// immediate whose callback is the promise's resolve.
+func (in *Interp) promisifyTimers(b map[string]Value) {
+	k := in.symKey(in.promisifyCustom())
+	for _, name := range []string{"setTimeout", "setImmediate"} {
+		name := name
+		f := native(name, func(_ Value, a []Value, pos ir.Pos) Value {
+			p := in.e.New()
+			resolve, _ := in.e.Resolver(p)
+			cb := native("resolve", func(_ Value, v []Value, _ ir.Pos) Value { resolve(arg(v, 0)); return nil })
+			if name == "setTimeout" {
+				in.setTimer([]Value{cb, arg(a, 0), arg(a, 1)}, false, pos)
+			} else {
+				in.setImmediate([]Value{cb, arg(a, 0)}, pos)
+			}
+			return p
+		})
+		t := b[name].(*Native)
+		t.own = newObject()
+		t.own.Props[k] = f // not enumerable
+		t.own.hidden = []string{k}
+	}
+}
+
+// abandon ends an __internal.opaque call that met an unknown condition.
+type abandon struct{}
+
+// opaqueCall is __internal.opaque(fn, ...args), which a built-in uses for
+// a pure computation (an assertion's message from inspect's output, deep
+// equality): fn(...args), or, where that depends on values the predictor
+// does not know, one unknown value instead of every way it could go. fn
+// must not write to state it did not make; where it ran the program's
+// own code (a getter), which might, the reasons stay.
+func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos) (res Value) {
+	mark, user := len(in.opaqueNew), in.opaqueUser
+	in.opaque++
+	in.opaqueUser = false
+	defer func() {
+		in.opaque--
+		if r := recover(); r != nil {
+			if _, ok := r.(abandon); !ok {
+				panic(r)
+			}
+			if in.opaqueUser {
+				in.reason(pos, "a built-in's computation ran the program's code and met a value the predictor does not know")
+			} else {
+				for _, x := range in.opaqueNew[mark:] {
+					delete(in.reasons, x)
+				}
+			}
+			res = unknown{why: "opaque", made: true}
+		}
+		in.opaqueNew = in.opaqueNew[:mark]
+		in.opaqueUser = in.opaqueUser || user
+	}()
+	return in.call(fn, nil, args, pos)
+}
+
+// intrinsicMembers are the built-ins' members jslib/_intrinsics.js makes
+// (what the runtime's engine lacks of V8's), loaded when first read.
+var intrinsicMembers = map[string]bool{"Promise.withResolvers": true, "Object.groupBy": true, "Map.groupBy": true,
+	"Set.prototype.union": true, "Set.prototype.intersection": true, "Set.prototype.difference": true,
+	"Set.prototype.symmetricDifference": true, "Set.prototype.isSubsetOf": true, "Set.prototype.isSupersetOf": true,
+	"Set.prototype.isDisjointFrom": true}
