@@ -102,7 +102,11 @@ func Precompile() {
 		// are ready sooner once the caller waits for them.
 		go compiled()
 		go inspect.Precompile()
-		go moduleProgram("events")
+		go func() {
+			for _, m := range []string{"events", "_errors", "_intrinsics"} {
+				moduleProgram(m)
+			}
+		}()
 	})
 }
 
@@ -289,13 +293,7 @@ func (h *host) bootstrap() error {
 	g.Set("global", g)
 	g.Set("process", h.process)
 	g.Set("Buffer", h.bufferCtor)
-	et, err := h.builtin("_event_target")
-	if err != nil {
-		return err
-	}
-	for _, n := range []string{"EventTarget", "Event", "AbortController", "AbortSignal"} {
-		g.Set(n, et.ToObject(rt).Get(n))
-	}
+	h.lazyGlobals("_event_target", "EventTarget", "Event", "AbortController", "AbortSignal")
 	g.Set("console", h.console())
 	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
 	g.Set("setInterval", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, true) })
@@ -753,4 +751,40 @@ func (h *host) inspectOptsFrom(v sobek.Value) inspect.Options {
 		o.ShowHidden = s.ToBoolean()
 	}
 	return o
+}
+
+// lazyGlobals defines names, globals that the jslib module src makes, so
+// that the module is compiled and run only when the program first reads
+// one (most programs never do): each is an accessor until then, which
+// puts all of them in place as Node's data properties (writable,
+// configurable, not enumerable) and returns its own; writing one puts
+// just that one in place.
+func (h *host) lazyGlobals(src string, names ...string) {
+	rt, g := h.rt, h.rt.GlobalObject()
+	placed := map[string]bool{} // no longer an accessor
+	define := func(n string, v sobek.Value) {
+		placed[n] = true
+		g.DefineDataProperty(n, v, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	}
+	for _, n := range names {
+		n := n
+		get := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+			mod, err := h.builtin(src)
+			if err != nil {
+				panic(err)
+			}
+			exp := mod.ToObject(rt)
+			for _, m := range names {
+				if !placed[m] {
+					define(m, exp.Get(m))
+				}
+			}
+			return exp.Get(n)
+		})
+		set := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+			define(n, c.Argument(0))
+			return sobek.Undefined()
+		})
+		g.DefineAccessorProperty(n, get, set, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	}
 }
