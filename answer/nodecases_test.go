@@ -115,6 +115,8 @@ var complete = map[string]bool{
 	"bigint":                          true,
 	"object-prototype-call":           true,
 	"console-table":                   true,
+	"console-table-cells":             true,
+	"console-table-one-line":          true,
 	"abort-signal-timeout":            true,
 	"tick-throws-handled":             true,
 	"tick-throws-handled-timer":       true,

@@ -84,6 +84,14 @@ func TestInterpIncomplete(t *testing.T) {
 		"class A extends Promise {}; console.log('x');",
 		"let i = 0; while (true) { i++; } ",
 		"require('fs').readFile('f', (e, d) => console.log(d));",
+		// console.table where Node's width or rules are not modelled.
+		"console.table([{ w: '漢字' }]);",
+		"console.table(new Map([[1, 2]]).entries());",
+		"console.table([require('path')]);",
+		"console.table([{ a: 1 }], 'a');",
+		"console.table([{ get x() { return 1; } }]);",
+		"console.table([function f() {}], ['name']);",
+		"console.table([{ s: new Set([1, 2, 3, 4]) }]);",
 	} {
 		f, err := parse.Parse("x.js", []byte(src))
 		if err != nil {
