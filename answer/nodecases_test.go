@@ -127,6 +127,7 @@ var complete = map[string]bool{
 	"object-null-prototype":           true,
 	"buffers-hasref":                  true,
 	"structured-clone":                true,
+	"structured-clone-kinds":          true,
 	"regexp":                          true,
 	"regexp-named-groups":             true,
 	"path-module":                     true,
