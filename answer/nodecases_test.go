@@ -128,6 +128,7 @@ var complete = map[string]bool{
 	"buffers-hasref":                  true,
 	"structured-clone":                true,
 	"structured-clone-kinds":          true,
+	"timers-promises-scheduler":       true,
 	"regexp":                          true,
 	"regexp-named-groups":             true,
 	"path-module":                     true,

@@ -91,18 +91,6 @@ func (in *Interp) internalObj() *Native {
 	return o
 }
 
-// libCall is an op the IR recognised in a call of a built-in module's
-// function (events.once(...)): the module's own function, called as a
-// method of the module.
-func (in *Interp) libCall(mod, name string, e *ir.Op, args []Value) Value {
-	m := in.loadBuiltin(mod, false, e.Pos)
-	f := in.getMember(m, name, e.Pos)
-	if _, u := f.(unknown); !u && !isCallable(f) {
-		in.throwType(e.Pos, e.Callee+" is not a function")
-	}
-	return in.call(f, m, args, e.Pos)
-}
-
 // userSite is pos, or for a position in a built-in's JavaScript the
 // program's call that led there: callbacks it schedules and what it
 // cannot model are told by the user's call, as the runtime's callerSite.
