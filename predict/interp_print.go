@@ -9,7 +9,6 @@ import (
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect"
-	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // print is console.log & co: util.format (format), for the values the
@@ -247,12 +246,7 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
-// inspectValue is util.inspect(v) with the default options.
-func (in *Interp) inspectValue(v Value) (string, bool) {
-	return in.inspectDepth(v, 2)
-}
-
-// inspectDepth is inspectValue with the depth option (-1: unlimited).
+// inspectDepth is util.inspect(v) with the depth option (-1: unlimited).
 func (in *Interp) inspectDepth(v Value, depth int) (string, bool) {
 	s, err := inspect.InspectValue(in.view(v), iconv{in}, in.inspectOpts(depth))
 	return s, err == nil
@@ -316,13 +310,6 @@ func errorHeader(class, msg string) string {
 		return class
 	}
 	return class + ": " + msg
-}
-
-// layout is util.inspect's layout state for this release.
-func (in *Interp) layout() layout.Ctx {
-	lay := layout.New(in.p.Node.Major)
-	lay.Has = in.p.Has
-	return lay
 }
 
 // inspectCustom is util.inspect.custom, Symbol.for's
