@@ -511,33 +511,31 @@ const (
 	OpClear      OpKind = "clear"      // Name: "timeout", "interval", "immediate"
 	OpPromise    OpKind = "promise"    // Promise.<Name>(...): resolve, reject, all, race, allSettled, any, withResolvers
 	OpNewPromise OpKind = "newPromise" // new Promise(executor)
-	OpThen       OpKind = "then"       // Recv.then(onFulfilled, onRejected), any receiver
-	OpCatch      OpKind = "catch"      // Recv.catch(onRejected)
-	OpFinally    OpKind = "finally"    // Recv.finally(onFinally)
 	OpAwait      OpKind = "await"      // await Args[0]
 	OpIO         OpKind = "io"         // fs.<Name>(..., cb): completes in the poll phase
 	OpIOSync     OpKind = "io.sync"    // fs.<Name>Sync(...): synchronous
 	OpIOPromise  OpKind = "io.promise" // fs/promises.<Name>(...): returns a promise
-	OpEmit       OpKind = "emit"       // Recv.emit(event, ...args): synchronous listeners
-	OpListen     OpKind = "listen"     // Recv.<Name>(event, fn): on, once, addListener, prepend(Once)Listener
-	OpUnlisten   OpKind = "unlisten"   // Recv.<Name>(event[, fn]): off, removeListener, removeAllListeners
 	OpProcessOn  OpKind = "process"    // process.<Name>(event, fn): exit, beforeExit, uncaughtException, ...
 	OpExit       OpKind = "exit"       // process.exit([code])
 	OpExitCode   OpKind = "exitCode"   // process.exitCode = Args[0]
-	OpPromisify  OpKind = "promisify"  // util.promisify(fn)
-	OpTimersP    OpKind = "timers/promises"
-	OpEventsOnce OpKind = "events.once" // events.once(emitter, name): a promise
-	OpImport     OpKind = "import"      // import(specifier): a promise
+	OpImport     OpKind = "import"     // import(specifier): a promise
 )
 
-// Op is a recognised scheduling operation. Recv is the receiver for
-// method-like ops (then, emit, ...): the interpreter decides at run time
-// whether it is a promise or an emitter, and falls back to a plain method
-// call when it is not. Callee is the callee as written in the source.
+// The kinds MethodOp gives the analyzers; no Op has them (the calls are
+// ordinary method calls).
+const (
+	OpThen    OpKind = "then"    // Recv.then(onFulfilled, onRejected), any receiver
+	OpCatch   OpKind = "catch"   // Recv.catch(onRejected)
+	OpFinally OpKind = "finally" // Recv.finally(onFinally)
+	OpEmit    OpKind = "emit"    // Recv.emit(event, ...args): synchronous listeners
+	OpListen  OpKind = "listen"  // Recv.<Name>(event, fn): on, once, addListener, prepend(Once)Listener
+)
+
+// Op is a recognised scheduling operation. Callee is the callee as
+// written in the source.
 type Op struct {
 	Kind     OpKind
 	Name     string
-	Recv     Expr
 	Args     []Expr
 	Optional bool
 	Callee   string

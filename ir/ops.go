@@ -43,7 +43,6 @@ var printStream = map[string]string{
 var promiseStatics = set("resolve reject all race allSettled any withResolvers try")
 
 var listenMethods = set("on once addListener prependListener prependOnceListener")
-var unlistenMethods = set("off removeListener removeAllListeners")
 
 // QueueOp is the op of a call of the callee path p when p names one of
 // Node's APIs that queue a callback: process.nextTick, queueMicrotask,
@@ -66,10 +65,10 @@ func QueueOp(p string) (OpKind, bool) {
 	return "", false
 }
 
-// MethodOp is the op of a call of method m on any receiver (promise
-// reactions, emit, adding and removing listeners), "" for other methods:
-// whether the receiver is a promise or an emitter is known only when the
-// call runs.
+// MethodOp is the op the analyzers' sched gives a call of method m on
+// any receiver (promise reactions, emit, adding listeners), "" for other
+// methods: whether the receiver is a promise or an emitter is known only
+// when the call runs. The interpreter runs such calls as any method call.
 func MethodOp(m string) OpKind {
 	switch {
 	case m == "then":
@@ -82,8 +81,6 @@ func MethodOp(m string) OpKind {
 		return OpEmit
 	case listenMethods[m]:
 		return OpListen
-	case unlistenMethods[m]:
-		return OpUnlisten
 	}
 	return ""
 }
@@ -106,14 +103,6 @@ func opFor(p string) (OpKind, string, bool) {
 		return OpClear, "immediate", true
 	case "process.exit":
 		return OpExit, "", true
-	case "util.promisify":
-		return OpPromisify, "", true
-	case "events.once":
-		return OpEventsOnce, "", true
-	case "timers/promises.scheduler.wait":
-		return OpTimersP, "wait", true
-	case "timers/promises.scheduler.yield":
-		return OpTimersP, "yield", true
 	}
 	switch mod {
 	case "console":
@@ -139,11 +128,6 @@ func opFor(p string) (OpKind, string, bool) {
 		if listenMethods[name] {
 			return OpProcessOn, name, true
 		}
-	case "timers/promises":
-		switch name {
-		case "setTimeout", "setImmediate", "setInterval":
-			return OpTimersP, name, true
-		}
 	}
 	return "", "", false
 }
@@ -160,19 +144,6 @@ func (l *lowerer) call(e *ast.CallExpression) Expr {
 	if p := l.path(callee); p != "" {
 		if k, name, ok := opFor(p); ok {
 			return &Op{Kind: k, Name: name, Args: l.exprs(e.ArgumentList), Optional: opt, Callee: l.text(callee.Idx0(), callee.Idx1()), Pos: at}
-		}
-	}
-	// Method-like ops on any receiver.
-	if d, ok := callee.(*ast.DotExpression); ok {
-		m := d.Identifier.Name.String()
-		if k := MethodOp(m); k != "" {
-			recv, ropt := l.optional(d.Left)
-			name := ""
-			if k == OpListen || k == OpUnlisten {
-				name = m
-			}
-			return &Op{Kind: k, Name: name, Recv: recv, Args: l.exprs(e.ArgumentList), Optional: ropt || opt,
-				Callee: m, Pos: l.pos(d.Identifier.Idx)}
 		}
 	}
 	c := &Call{Callee: l.expr(callee), Args: l.exprs(e.ArgumentList), Optional: opt, Pos: at}

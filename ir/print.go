@@ -489,9 +489,6 @@ func class(c *Class) string {
 
 func op(o *Op) string {
 	var args []string
-	if o.Recv != nil {
-		args = append(args, expr(o.Recv)+";")
-	}
 	if a := list(o.Args); a != "" {
 		args = append(args, a)
 	}

@@ -391,6 +391,7 @@ const (
 	AbortSignal
 	AbortSignalAbort
 	TimersPromisesSetInterval
+	TimersPromisesScheduler
 	UtilPromisifyCustomShared
 	MultipleResolves
 	MultipleResolvesRemoved
@@ -601,6 +602,9 @@ var features = [numFeatures]featureInfo{
 	AbortSignal:               {"AbortSignal", []Version{{15, 0, 0}}},
 	AbortSignalAbort:          {"AbortSignal.abort", []Version{{15, 12, 0}}},
 	TimersPromisesSetInterval: {"timers/promises.setInterval", []Version{{15, 9, 0}}},
+	// timers/promises.scheduler (measured on 16.13.2 and 16.14.0, 17.2.0
+	// and 17.3.0).
+	TimersPromisesScheduler: {"timers/promises.scheduler", []Version{{16, 14, 0}, {17, 3, 0}}},
 	// util.promisify.custom is Symbol.for('nodejs.util.promisify.custom')
 	// (Node's docs; a symbol of its own on 10.24.1, shared on 12.22.12).
 	UtilPromisifyCustomShared: {"util.promisify.custom:shared", []Version{{12, 16, 0}, {13, 12, 0}}},

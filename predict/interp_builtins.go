@@ -61,9 +61,6 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["Symbol"] = in.symbolBuiltin()
 	b["RegExp"] = in.regexpCtor()
 	b["Buffer"] = in.bufferBuiltin()
-	if in.p.Has(loop.StructuredClone) {
-		b["structuredClone"] = native("structuredClone", func(_ Value, a []Value, p ir.Pos) Value { return in.structuredClone(arg(a, 0), p) })
-	}
 	// Read by parse's async-iteration helpers (see parse/asyncgen.js).
 	b["__looplint_yieldStarAwaits"] = !in.p.Has(loop.V8YieldStarSingleAwait)
 	b["__looplint_endAwaits"] = in.p.OldAwait()
@@ -2559,6 +2556,13 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		return "Function", true
 	case *Object:
 		switch {
+		case v.Props[tagKey] != nil || v.Proto != nil && classHasTag(v.Proto):
+			// A string tag names any object (an Error subclass's too).
+			if t, ok := in.getMember(v, tagKey, ir.Pos{}).(string); ok {
+				return t, true
+			}
+		}
+		switch {
 		case v.Class == "Arguments":
 			return "Arguments", true
 		case v.gen != nil:
@@ -2572,11 +2576,7 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		case v.Arr && v.Class == "Array":
 			return "Array", true
 		case v.Props[tagKey] != nil || v.Proto != nil && classHasTag(v.Proto):
-			t, ok := in.getMember(v, tagKey, ir.Pos{}).(string)
-			if !ok {
-				return "Object", true // a tag that is not a string is ignored
-			}
-			return t, true
+			return "Object", true // a tag that is not a string is ignored
 		case v.Proto != nil:
 			return "Object", true
 		case v.Class == "Object":

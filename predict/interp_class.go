@@ -353,20 +353,3 @@ func instanceOfClass(a Value, c *ClassVal) bool {
 	})
 	return found
 }
-
-// parentName is the name of the class or function c extends; extends is
-// false when it extends neither.
-func (c *ClassVal) parentName() (name string, extends bool) {
-	switch {
-	case c.Parent != nil:
-		return c.Parent.Name, true
-	case c.parentFn != nil:
-		if c.parentFn.Props != nil {
-			if n, ok := c.parentFn.Props.Props["name"].(string); ok {
-				return n, true
-			}
-		}
-		return c.parentFn.Fn.Name, true
-	}
-	return "", false
-}

@@ -84,6 +84,18 @@ func TestInterpIncomplete(t *testing.T) {
 		"class A extends Promise {}; console.log('x');",
 		"let i = 0; while (true) { i++; } ",
 		"require('fs').readFile('f', (e, d) => console.log(d));",
+		// console.table where Node's width or rules are not modelled.
+		"console.table([{ w: '漢字' }]);",
+		"console.table(new Map([[1, 2]]).entries());",
+		"console.table([require('path')]);",
+		"console.table([{ a: 1 }], 'a');",
+		"console.table([{ get x() { return 1; } }]);",
+		"console.table([function f() {}], ['name']);",
+		"console.table([{ s: new Set([1, 2, 3, 4]) }]);",
+		// structuredClone where V8's wording or Node's release is not modelled.
+		"structuredClone(); console.log('x');",
+		"try { structuredClone(Promise.resolve()); } catch (e) { console.log(e.message); }",
+		"console.log(structuredClone({ a: require('fs').statSync('f') }));",
 	} {
 		f, err := parse.Parse("x.js", []byte(src))
 		if err != nil {

@@ -64,8 +64,20 @@ func (in *Interp) internalObj() *Native {
 		return in.p.Has(f)
 	})
 	o.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
+	o.Props["unmodelled"] = native("unmodelled", func(_ Value, a []Value, pos ir.Pos) Value {
+		what, _ := arg(a, 0).(string)
+		in.reason(pos, "%s is not modelled", what)
+		u := unknown{why: what, made: true}
+		if _, ok := arg(a, 1).(string); ok {
+			u.typ = "string" // a message
+		}
+		return u
+	})
 	o.Props["promisifyCustom"] = in.promisifyCustom()
-	o.Props["opaque"] = native("opaque", func(_ Value, a []Value, pos ir.Pos) Value { return in.opaqueCall(arg(a, 0), rest(a, 1), pos) })
+	o.Props["opaque"] = native("opaque", func(_ Value, a []Value, pos ir.Pos) Value { return in.opaqueCall(arg(a, 0), rest(a, 1), pos, false) })
+	o.Props["opaqueThrowing"] = native("opaqueThrowing", func(_ Value, a []Value, pos ir.Pos) Value {
+		return in.opaqueCall(arg(a, 0), rest(a, 1), pos, true)
+	})
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true
@@ -77,18 +89,6 @@ func (in *Interp) internalObj() *Native {
 		return unknown{why: "Received ...", made: true, typ: "string"}
 	})
 	return o
-}
-
-// libCall is an op the IR recognised in a call of a built-in module's
-// function (events.once(...)): the module's own function, called as a
-// method of the module.
-func (in *Interp) libCall(mod, name string, e *ir.Op, args []Value) Value {
-	m := in.loadBuiltin(mod, false, e.Pos)
-	f := in.getMember(m, name, e.Pos)
-	if _, u := f.(unknown); !u && !isCallable(f) {
-		in.throwType(e.Pos, e.Callee+" is not a function")
-	}
-	return in.call(f, m, args, e.Pos)
 }
 
 // userSite is pos, or for a position in a built-in's JavaScript the
@@ -105,7 +105,7 @@ func (in *Interp) userSite(pos ir.Pos) ir.Pos {
 // bootstrap sets them), by the jslib source that makes them; a run loads
 // the source when the program first names one.
 var libGlobals = map[string]string{"EventTarget": "_event_target", "Event": "_event_target",
-	"AbortController": "_event_target", "AbortSignal": "_event_target"}
+	"AbortController": "_event_target", "AbortSignal": "_event_target", "structuredClone": "_structured_clone"}
 
 // libGlobal is such a global, loaded; ok is false for other names and
 // for a release without it.
@@ -207,8 +207,10 @@ type abandon struct{}
 // equality): fn(...args), or, where that depends on values the predictor
 // does not know, one unknown value instead of every way it could go. fn
 // must not write to state it did not make; where it ran the program's
-// own code (a getter), which might, the reasons stay.
-func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos) (res Value) {
+// own code (a getter), which might, the reasons stay. tell: what fn
+// could throw is lost with the way it went, so the unknown value comes
+// with a reason.
+func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos, tell bool) (res Value) {
 	mark, user := len(in.opaqueNew), in.opaqueUser
 	in.opaque++
 	in.opaqueUser = false
@@ -218,9 +220,12 @@ func (in *Interp) opaqueCall(fn Value, args []Value, pos ir.Pos) (res Value) {
 			if _, ok := r.(abandon); !ok {
 				panic(r)
 			}
-			if in.opaqueUser {
+			switch {
+			case in.opaqueUser:
 				in.reason(pos, "a built-in's computation ran the program's code and met a value the predictor does not know")
-			} else {
+			case tell:
+				in.reason(pos, "a built-in's computation met a value the predictor does not know")
+			default:
 				for _, x := range in.opaqueNew[mark:] {
 					delete(in.reasons, x)
 				}

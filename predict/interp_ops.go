@@ -14,8 +14,6 @@ import (
 // op interprets a recognised scheduling operation.
 func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 	switch e.Kind {
-	case ir.OpThen, ir.OpCatch, ir.OpFinally, ir.OpEmit, ir.OpListen, ir.OpUnlisten:
-		return in.methodOp(e, sc, fr)
 	case ir.OpAwait:
 		return in.await(in.eval(e.Args[0], sc, fr), e.Pos)
 	case ir.OpExitCode:
@@ -51,22 +49,6 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.processOn(e.Name, args, e.Pos)
 	case ir.OpExit:
 		return in.exit(args)
-	case ir.OpPromisify:
-		return in.libCall("util", "promisify", e, args)
-	case ir.OpEventsOnce:
-		return in.libCall("events", "once", e, args)
-	case ir.OpTimersP:
-		switch e.Name {
-		case "setTimeout", "setImmediate", "setInterval":
-			return in.libCall("timers/promises", e.Name, e, args)
-		case "wait", "yield":
-			if !in.p.Node.AtLeast(17, 3) {
-				in.reason(e.Pos, "timers/promises scheduler is modelled from Node 17.3")
-			}
-			m := in.loadBuiltin("timers/promises", false, e.Pos)
-			s := in.getMember(m, "scheduler", e.Pos)
-			return in.call(in.getMember(s, e.Name, e.Pos), s, args, e.Pos)
-		}
 	}
 	in.reason(e.Pos, "%s (%s) is not modelled", e.Callee, e.Kind)
 	for _, a := range args {
@@ -75,19 +57,6 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		}
 	}
 	return unknown{why: string(e.Kind)}
-}
-
-// methodOp is a method-like op: on a promise it is the intrinsic, on
-// anything else a plain method call.
-func (in *Interp) methodOp(e *ir.Op, sc *Scope, fr *frame) Value {
-	recv := in.eval(e.Recv, sc, fr)
-	if e.Optional && (recv == nil || recv == null) {
-		panic(optShort{})
-	}
-	name := e.Callee
-	fn := in.getMember(recv, name, e.Pos)
-	args := in.args(e.Args, sc, fr)
-	return in.call(fn, recv, args, e.Pos)
 }
 
 func (in *Interp) promiseMethod(p *Promise, name string) *Native {

@@ -8,9 +8,7 @@ import (
 
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
-	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect"
-	"github.com/looplint/looplint/runtime/inspect/layout"
 )
 
 // print is console.log & co: util.format (format), for the values the
@@ -117,102 +115,20 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 			}
 		}
 	case "table":
-		in.consoleTable(args, pos)
+		s, ok, err := inspect.Table(in.view(arg(args, 0)), in.view(arg(args, 1)), iconv{in}, in.inspectOpts(2))
+		switch {
+		case err != nil:
+			in.reason(pos, "console.table is not modelled here (%v)", err)
+			in.printLine("stdout", "<unknown>")
+		case !ok:
+			in.print("stdout", []Value{arg(args, 0)}, pos)
+		default:
+			in.printLine("stdout", s)
+		}
 	default: // trace
 		in.reason(pos, "console.%s is not modelled", m)
 	}
 	return nil
-}
-
-// consoleTable is console.table(data[, properties]) for arrays and plain
-// objects whose cells are primitives (layout.TableColumns, layout.Table);
-// anything else that is not an object prints as console.log would.
-func (in *Interp) consoleTable(args []Value, pos ir.Pos) {
-	data, ok := arg(args, 0).(*Object)
-	if !ok {
-		if _, u := arg(args, 0).(unknown); u || len(args) == 0 {
-			in.reason(pos, "console.table of this value is not modelled")
-			return
-		}
-		in.print("stdout", args[:1], pos)
-		return
-	}
-	fail := func(what string) {
-		in.reason(pos, "console.table %s is not modelled", what)
-		in.printLine("stdout", "<unknown>")
-	}
-	if !plainObject(data) || data.sparse() || len(data.acc) > 0 || data.Proto != nil || data.protoObj != nil || data.ctor != nil {
-		fail("of this value")
-		return
-	}
-	var props []string
-	if p := arg(args, 1); p != nil {
-		po, ok := p.(*Object)
-		if !ok || !po.Arr {
-			fail("with these properties")
-			return
-		}
-		props = []string{}
-		for _, e := range po.Elems {
-			s, ok := e.(string)
-			if !ok {
-				fail("with these properties")
-				return
-			}
-			props = append(props, s)
-		}
-	}
-	lay := in.layout()
-	text := func(v Value) (string, bool) {
-		s, ok := "", false
-		switch v := v.(type) {
-		case string:
-			s, ok = lay.FormatString(v), true
-		case nil, nullT, bool, float64, bigInt, *symbolVal:
-			s, ok = in.inspectValue(v)
-		} // objects: inspected at depth 0 or -1, not modelled
-		return s, ok && isASCII(s) // getStringWidth counts wide characters twice
-	}
-	var rows []layout.TableRow
-	for _, k := range enumKeys(data) {
-		item, _ := data.get(k)
-		if ak := data.acc[k]; ak != nil {
-			fail("of an accessor")
-			return
-		}
-		r := layout.TableRow{Index: k}
-		switch it := item.(type) {
-		case *Object:
-			if !plainObject(it) || it.sparse() || len(it.acc) > 0 || it.Proto != nil || it.protoObj != nil || it.ctor != nil {
-				fail("of these rows")
-				return
-			}
-			r.Keys, r.Cells = enumKeys(it), map[string]string{}
-			for _, ck := range r.Keys {
-				v, _ := it.get(ck)
-				s, ok := text(v)
-				if !ok {
-					fail("of these cells")
-					return
-				}
-				r.Cells[ck] = s
-			}
-		default:
-			s, ok := text(item)
-			if !ok {
-				fail("of these cells")
-				return
-			}
-			r.Primitive, r.Value = true, s
-		}
-		if !isASCII(k) {
-			fail("with these keys")
-			return
-		}
-		rows = append(rows, r)
-	}
-	head, cols := layout.TableColumns(rows, props)
-	in.printLine("stdout", layout.Table(head, cols, in.p.Has(loop.ConsoleTableLeft)))
 }
 
 // consoleLabel is the label argument of console.count and console.time
@@ -330,12 +246,7 @@ func (in *Interp) streamWrite(stream string, args []Value, pos ir.Pos) Value {
 
 var identKey = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
-// inspectValue is util.inspect(v) with the default options.
-func (in *Interp) inspectValue(v Value) (string, bool) {
-	return in.inspectDepth(v, 2)
-}
-
-// inspectDepth is inspectValue with the depth option (-1: unlimited).
+// inspectDepth is util.inspect(v) with the depth option (-1: unlimited).
 func (in *Interp) inspectDepth(v Value, depth int) (string, bool) {
 	s, err := inspect.InspectValue(in.view(v), iconv{in}, in.inspectOpts(depth))
 	return s, err == nil
@@ -399,13 +310,6 @@ func errorHeader(class, msg string) string {
 		return class
 	}
 	return class + ": " + msg
-}
-
-// layout is util.inspect's layout state for this release.
-func (in *Interp) layout() layout.Ctx {
-	lay := layout.New(in.p.Node.Major)
-	lay.Has = in.p.Has
-	return lay
 }
 
 // inspectCustom is util.inspect.custom, Symbol.for's

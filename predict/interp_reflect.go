@@ -222,6 +222,9 @@ func (in *Interp) defineOwn(target, key Value, d descriptor, pos ir.Pos) {
 		return // an accessor keeps its functions
 	}
 	delete(o.acc, k)
+	if k == "stack" {
+		delete(o.Props, "[[stack]]") // the header printed is no longer the one made
+	}
 	if d.hasValue {
 		o.Props[k] = d.value
 	} else if _, ok := o.Props[k]; !ok {

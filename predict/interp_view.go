@@ -99,6 +99,24 @@ func (x *iview) Custom(depth inspect.Value) (inspect.Value, bool) {
 }
 
 func (x *iview) objCustom(o *Object, depth inspect.Value) (inspect.Value, bool) {
+	objKnown(o)
+	fn := x.in.userSymbolMethod(o, x.in.inspectCustom())
+	if fn == nil {
+		return nil, false
+	}
+	if c, ok := fn.(*Closure); !ok || len(c.Fn.Params) > 1 {
+		inexact("an inspect method that reads its options")
+	}
+	var r Value
+	if err := x.in.protect(func() { r = x.in.call(fn, o, []Value{back(depth)}, ir.Pos{}) }); err != nil || r == Value(o) {
+		inexact("an inspect method that throws or returns its object")
+	}
+	return x.in.viewAt(r, x.level), true
+}
+
+// objKnown refuses an object whose printing, or own keys, Node decides
+// from what the interpreter does not keep.
+func objKnown(o *Object) {
 	switch {
 	case madeByLowering(o):
 		inexact("an async iterator the front end made")
@@ -118,18 +136,6 @@ func (x *iview) objCustom(o *Object, depth inspect.Value) (inspect.Value, bool) 
 	if _, tagged := o.Props[tagKey]; tagged {
 		inexact("an own Symbol.toStringTag")
 	}
-	fn := x.in.userSymbolMethod(o, x.in.inspectCustom())
-	if fn == nil {
-		return nil, false
-	}
-	if c, ok := fn.(*Closure); !ok || len(c.Fn.Params) > 1 {
-		inexact("an inspect method that reads its options")
-	}
-	var r Value
-	if err := x.in.protect(func() { r = x.in.call(fn, o, []Value{back(depth)}, ir.Pos{}) }); err != nil || r == Value(o) {
-		inexact("an inspect method that throws or returns its object")
-	}
-	return x.in.viewAt(r, x.level), true
 }
 
 func (x *iview) Kind() inspect.Kind {
@@ -276,16 +282,26 @@ func (x *iview) Tag(bool) (string, bool) {
 	return "", false
 }
 
-// props is the object holding v's own properties.
+// props is the object holding v's own properties; it refuses a value
+// whose own properties the interpreter does not keep (the formatter
+// asked Custom first, console.table did not).
 func (x *iview) props() *Object {
 	switch v := x.v.(type) {
 	case *Object:
+		objKnown(v)
 		return v
 	case *Closure:
 		return v.Props
 	case *ClassVal:
 		return v.Statics
+	case *Native:
+		if v.made {
+			return v.own
+		}
+	case *Promise, *dateObj, fnProto:
+		return nil
 	}
+	inexact("the own properties of this value")
 	return nil
 }
 
@@ -337,6 +353,11 @@ func (x *iview) Own(k inspect.Key) (inspect.Prop, bool) {
 		return inspect.Prop{Value: c.Name}, c.Name != ""
 	}
 	o := x.props()
+	if isCallable(x.v) && !k.IsSym && fnOwn[k.Name] {
+		if o == nil || o.Props[k.Name] == nil {
+			inexact("a function's own " + k.Name)
+		}
+	}
 	if o == nil {
 		return inspect.Prop{}, false
 	}
@@ -368,6 +389,9 @@ func (x *iview) Own(k inspect.Key) (inspect.Prop, bool) {
 	}
 	return inspect.Prop{Value: x.child(v), Enumerable: enum}, true
 }
+
+// fnOwn are own properties of functions the interpreter does not keep.
+var fnOwn = map[string]bool{"length": true, "name": true, "prototype": true, "arguments": true, "caller": true}
 
 func (x *iview) Get(name string) inspect.Value {
 	switch v := x.v.(type) {
@@ -432,7 +456,7 @@ func (x *iview) objGet(o *Object, name string) inspect.Value {
 	if v, ok := o.get(name); ok && o.acc[name] == nil {
 		return x.child(v)
 	}
-	if _, ok := o.Props[name]; !ok && o.Proto == nil && o.protoObj == nil && o.ctor == nil {
+	if _, ok := o.Props[name]; !ok && o.acc[name] == nil && o.Proto == nil && o.protoObj == nil && o.ctor == nil {
 		return nil
 	}
 	inexact("an inherited property " + name)

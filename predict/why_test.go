@@ -218,8 +218,8 @@ ee.emit('x');
 	for _, s := range steps {
 		if s.Queue == "nextTick" {
 			found = true
-			if s.Callback != "process.nextTick at 5:4" {
-				t.Errorf("the rejection's tick is %q, want the emit at 5:4", s.Callback)
+			if s.Callback != "process.nextTick at 5:1" {
+				t.Errorf("the rejection's tick is %q, want the emit at 5:1", s.Callback)
 			}
 		}
 	}

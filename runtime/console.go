@@ -45,9 +45,12 @@ func (h *host) console() *sobek.Object {
 		return sobek.Undefined()
 	})
 	c.Set("table", func(call sobek.FunctionCall) sobek.Value {
-		s, ok := h.consoleTable(call)
-		if !ok {
-			line(&h.out, call.Arguments[:min(1, len(call.Arguments))])
+		s, ok, err := inspect.TableOf(rt, call.Argument(0), call.Argument(1), h.inspectOpts())
+		if err != nil {
+			h.incomplete(fmt.Sprintf("console.table is not modelled here (%v)", err))
+		}
+		if !ok || err != nil {
+			line(&h.out, []sobek.Value{call.Argument(0)})
 			return sobek.Undefined()
 		}
 		if indent != "" {

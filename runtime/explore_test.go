@@ -94,6 +94,10 @@ func TestHostIncomplete(t *testing.T) {
 		{"member", "const fs = require('fs');\nconsole.log(typeof fs.watch, typeof fs.nope);\n", "2:40: fs.nope is not in the sandbox"},
 		{"stream", "try { require('fs').createReadStream('x') } catch (e) {}\n", "fs.createReadStream is not supported"},
 		{"wording", "try { [].reduce((a, b) => a) } catch (e) { console.log(e.message) }\n", "embedded engine's own words"},
+		{"table width", "console.table([{ w: '漢字' }]);\n", "console.table is not modelled here (console.table of text whose width"},
+		{"table iterator", "console.table(new Map([[1, 2]]).entries());\n", "console.table of an iterator"},
+		{"clone wording", "try { structuredClone(new WeakMap()) } catch (e) { console.log(e.message) }\n", "the wording of structuredClone's DataCloneError for this object is not modelled"},
+		{"clone binary", "console.log(structuredClone(new Uint8Array(2)));\n", "structuredClone of [object Uint8Array] is not modelled"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := hostPredict(t, c.src, "22")

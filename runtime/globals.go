@@ -21,9 +21,6 @@ import (
 //go:embed js/bootstrap.js
 var bootstrapSrc string
 
-//go:embed js/structured_clone.js
-var structuredCloneSrc string
-
 // internalJS are the runtime's own scripts, compiled once per process.
 var internalJS = map[string]string{
 	"bootstrap":      bootstrapSrc,
@@ -33,10 +30,9 @@ var internalJS = map[string]string{
 	"oldAwait":       "(function (P) { return function (v) { return new P(function (r) { r(v); }); }; })(Promise)",
 	// defaultName(f, n) names an anonymous function or class from a
 	// parameter default (rewriteEngineGaps), unless it has a name.
-	"defaultName":     "(function (dp, gd) { return function (f, n) { var d = gd(f, 'name'); if (!d || d.value === '' && d.configurable) dp(f, 'name', { value: n, configurable: true }); return f; }; })(Object.defineProperty, Object.getOwnPropertyDescriptor)",
-	"syncAdopt":       syncAdoptSrc,
-	"structuredClone": structuredCloneSrc,
-	"fsClasses":       statsClass,
+	"defaultName": "(function (dp, gd) { return function (f, n) { var d = gd(f, 'name'); if (!d || d.value === '' && d.configurable) dp(f, 'name', { value: n, configurable: true }); return f; }; })(Object.defineProperty, Object.getOwnPropertyDescriptor)",
+	"syncAdopt":   syncAdoptSrc,
+	"fsClasses":   statsClass,
 	// Node's custom promisified setTimeout and setImmediate: a timer or
 	// immediate whose callback is the promise's resolve.
 	"promisifyTimers": "(function (st, si, P, k) { Object.defineProperty(st, k, { value: function setTimeout(after, value) { return new P(function (resolve) { st(resolve, after, value); }); }, configurable: true }); Object.defineProperty(si, k, { value: function setImmediate(value) { return new P(function (resolve) { si(resolve, value); }); }, configurable: true }); })",
@@ -240,6 +236,10 @@ func (h *host) bootstrap() error {
 		return rt.ToValue(h.p.Profile.Has(f))
 	})
 	h.internal.Set("cwd", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Cwd()) })
+	h.internal.Set("unmodelled", func(call sobek.FunctionCall) sobek.Value {
+		h.incomplete(call.Argument(0).String() + " is not modelled")
+		return call.Argument(1)
+	})
 	// describe is Node's "Received ..." wording for a bad argument.
 	h.internal.Set("describe", func(call sobek.FunctionCall) sobek.Value { return rt.ToValue(h.describe(call.Argument(0))) })
 	// util.promisify.custom, which setTimeout and setImmediate carry: a
@@ -350,9 +350,12 @@ func (h *host) bootstrap() error {
 	perf.Set("now", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(float64(h.monoMillis()) + perfOrigin) })
 	perf.Set("timeOrigin", float64(epoch.UnixMilli()))
 	g.Set("performance", perf)
-	if h.p.Profile.Node.Major >= 17 {
-		sc, _ := h.runInternal("structuredClone")
-		g.Set("structuredClone", sc)
+	if h.p.Profile.Has(loop.StructuredClone) {
+		sc, err := h.builtin("_structured_clone")
+		if err != nil {
+			return err
+		}
+		g.Set("structuredClone", sc.ToObject(rt).Get("structuredClone"))
 	}
 	h.indentJSON()
 	h.stripFeatures()

@@ -40,6 +40,24 @@ type ctx struct {
 	conv       Conv
 	showHidden bool
 	stack      func(string) string
+	maxArray   int // maxArrayLength, when not the default (console.table's cells)
+}
+
+// arrayMax is util.inspect's maxArrayLength.
+func (c *ctx) arrayMax() int {
+	if c.maxArray > 0 {
+		return c.maxArray
+	}
+	return maxArrayLength
+}
+
+// beyondMax refuses n entries past a maxArrayLength other than the
+// default where releases differ in applying it (Sets and Maps from a
+// release not measured, an ArrayBuffer's bytes).
+func (c *ctx) beyondMax(n int) {
+	if c.maxArray > 0 && n > c.maxArray {
+		panic(&Inexact{Why: "entries past a maxArrayLength that releases apply differently"})
+	}
 }
 
 func newCtx(conv Conv, o Options) *ctx {

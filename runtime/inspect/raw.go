@@ -192,7 +192,7 @@ func moreItems(n int) string { return "... " + strconv.Itoa(n) + " more item" + 
 func emptyItems(n int) string { return "<" + strconv.Itoa(n) + " empty item" + layout.Plural(n) + ">" }
 
 func (c *ctx) formatArray(o Object, recurse, n int) []string {
-	limit := min(n, maxArrayLength)
+	limit := min(n, c.arrayMax())
 	var output []string
 	for i := 0; i < limit; i++ {
 		k := Key{Name: strconv.Itoa(i)}
@@ -239,7 +239,7 @@ func (c *ctx) formatSpecialArray(o Object, recurse, limit, n int, output []strin
 }
 
 func (c *ctx) formatTypedArray(o Object, n, recurse int) []string {
-	limit := min(n, maxArrayLength)
+	limit := min(n, c.arrayMax())
 	output := make([]string, 0, limit+1)
 	for i := 0; i < limit; i++ {
 		switch v := o.Get(strconv.Itoa(i)).(type) {
@@ -268,6 +268,7 @@ func (c *ctx) formatTypedArray(o Object, n, recurse int) []string {
 
 func (c *ctx) formatArrayBuffer(o Object) []string {
 	n := int(toFloat(o.Get("byteLength")))
+	c.beyondMax(n)
 	bs := o.Bytes()
 	parts := make([]string, 0, min(n, maxArrayLength))
 	for i := 0; i < min(n, maxArrayLength, len(bs)); i++ {
@@ -286,6 +287,7 @@ func toFloat(v Value) float64 {
 }
 
 func (c *ctx) formatCollection(entries []Value, isMap bool, size, recurse int) []string {
+	c.beyondMax(size)
 	var output []string
 	c.IndentLvl += 2
 	for i := 0; i < len(entries); i++ {

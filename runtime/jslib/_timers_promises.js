@@ -59,4 +59,4 @@ const scheduler = {
 module.exports = { setTimeout, setImmediate };
 // setInterval (15.9 on) is Node's async generator (_timers_interval.js).
 if (__internal.has('timers/promises.setInterval')) module.exports.setInterval = require('_timers_interval');
-module.exports.scheduler = scheduler;
+if (__internal.has('timers/promises.scheduler')) module.exports.scheduler = scheduler;

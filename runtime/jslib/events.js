@@ -800,10 +800,11 @@ const statics = {
   getMaxListeners,
 };
 const staticKeys = ReflectOwnKeys(statics);
+// once came in 10.16 and 11.13, on in 12.16 and 13.6 (loop profile).
+const staticAbsent = { once: !internal.has('events.once'), on: !internal.has('events.on') };
 for (let i = 0; i < staticKeys.length; i++) {
   const k = staticKeys[i];
-  // once came in 10.16 and 11.13, on in 12.16 and 13.6 (loop profile).
-  if (k === 'once' && !internal.has('events.once') || k === 'on' && !internal.has('events.on')) continue;
+  if ((k === 'once' || k === 'on') && staticAbsent[k]) continue;
   ObjectDefineProperty(EventEmitter, k, {
     __proto__: null, value: statics[k], writable: true, enumerable: true, configurable: true,
   });

@@ -1,8 +1,8 @@
 // Package jslib embeds looplint's pure-JavaScript implementations of
 // Node.js built-in modules (events, util, assert, and the internal helpers
 // whose names start with "_": timers/promises, the EventTarget family,
-// Node-style errors). Both engines run them: the runtime (package runtime)
-// and the predictor's interpreter (package predict).
+// structuredClone, Node-style errors). Both engines run them: the runtime
+// (package runtime) and the predictor's interpreter (package predict).
 //
 // Each source is a CommonJS module body. The host is expected to wrap it as
 //
@@ -18,13 +18,17 @@
 //	nextTick(fn, ...args)              -> void     (process.nextTick)
 //	has(feature)                       -> boolean  (loop.Profile.Has)
 //	describe(value)                    -> string   (Node's "Received ..." text)
+//	unmodelled(what, value)            -> value    (what is not modelled: the
+//	                                                answer is incomplete)
 //
 // Optional members, used when present: formatWithOptions(opts, ...args),
 // types (an object of brand checks such as isPromise/isProxy that cannot be
 // implemented exactly in plain JavaScript), promisifyCustom (the symbol
-// util.promisify.custom is on this release), and opaque(fn, ...args)
+// util.promisify.custom is on this release), opaque(fn, ...args)
 // (fn(...args) for a pure computation of text: a host that does not know
-// every value may answer one unknown value instead).
+// every value may answer one unknown value instead), and
+// opaqueThrowing(fn, ...args) (the same for a computation that may throw:
+// the unknown value then comes with a reason).
 package jslib
 
 import (
