@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
+	"github.com/looplint/looplint/internal/jsdate"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
@@ -136,9 +137,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 				in.reason(p, "Date.parse of this value is not modelled")
 				return unknown{why: "Date.parse"}
 			}
-			ms, ok := parseISODate(s)
+			ms, ok := jsdate.Parse(s)
 			if !ok {
-				in.reason(p, "Date.parse of a string without its UTC offset (the time zone decides) is not modelled")
+				in.reason(p, "Date.parse of a string in local time (the time zone decides) or outside the ISO format is not modelled")
 				return unknown{why: "Date.parse"}
 			}
 			return ms
