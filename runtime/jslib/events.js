@@ -803,7 +803,7 @@ const staticKeys = ReflectOwnKeys(statics);
 for (let i = 0; i < staticKeys.length; i++) {
   const k = staticKeys[i];
   // once came in 10.16 and 11.13, on in 12.16 and 13.6 (loop profile).
-  if ((k === 'once' || k === 'on') && !internal.has(`events.${k}`)) continue;
+  if (k === 'once' && !internal.has('events.once') || k === 'on' && !internal.has('events.on')) continue;
   ObjectDefineProperty(EventEmitter, k, {
     __proto__: null, value: statics[k], writable: true, enumerable: true, configurable: true,
   });
