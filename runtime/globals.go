@@ -598,6 +598,7 @@ func (h *host) hostObject() *sobek.Object {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})
 	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
+	h.dateHost(o)
 	o.Set("timerRef", func(c sobek.FunctionCall) sobek.Value {
 		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
 			h.l.RefTimer(t, c.Argument(1).ToBoolean())

@@ -27,9 +27,9 @@ func TimeClip(ms float64) float64 {
 
 // isoDate is the date time string format with an offset, or date-only
 // (which ECMAScript reads as UTC); a date-time without an offset is local
-// time, not matched. Past nine fraction digits V8 reads digits after
-// leading zeros, not matched either.
-var isoDate = regexp.MustCompile(`^([+-]\d{6}|\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2}))?$`)
+// time, not matched. Past nine fraction digits V8's reading changed
+// between releases (10 and 20), not matched either.
+var isoDate = regexp.MustCompile(`^([+-]\d{6}|\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?))?$`)
 
 // Parse is the time value V8 reads in s, NaN for a string in the format
 // that V8 rejects; ok is false for a string V8 reads in local time or by
@@ -63,7 +63,10 @@ func Parse(s string) (ms float64, ok bool) {
 		frac = num(f, 0)
 	}
 	off, oh, om := 0, 0, 0
-	if z := m[8]; z != "" && z != "Z" {
+	if z := m[8]; len(z) > 1 {
+		if len(z) == 3 {
+			return math.NaN(), true // hours without minutes
+		}
 		oh = num(z[1:3], 0)
 		om = num(z[len(z)-2:], 0)
 		off = (oh*60 + om) * 60000
