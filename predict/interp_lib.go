@@ -66,6 +66,7 @@ func (in *Interp) internalObj() *Native {
 	o.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
 	o.Props["promisifyCustom"] = in.promisifyCustom()
 	o.Props["opaque"] = native("opaque", func(_ Value, a []Value, pos ir.Pos) Value { return in.opaqueCall(arg(a, 0), rest(a, 1), pos) })
+	o.Props["handle"] = native("handle", in.handleOp)
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true
@@ -141,7 +142,7 @@ func (in *Interp) libGlobal(name string) (Value, bool) {
 }
 
 // deleteProp removes v's own property k (a class prototype's method
-// included): for the built-ins' own set-up.
+// included).
 func (in *Interp) deleteProp(v Value, k string) {
 	if o, ok := v.(*Object); ok && o.protoOf != nil {
 		delete(o.protoOf.Methods, k)
@@ -239,3 +240,88 @@ var intrinsicMembers = map[string]bool{"Promise.withResolvers": true, "Object.gr
 	"Set.prototype.union": true, "Set.prototype.intersection": true, "Set.prototype.difference": true,
 	"Set.prototype.symmetricDifference": true, "Set.prototype.isSubsetOf": true, "Set.prototype.isSupersetOf": true,
 	"Set.prototype.isDisjointFrom": true}
+
+// handleClass is the class of a Timeout or Immediate, from
+// jslib/_timer_handles.js (the runtime's too); nil for other values.
+func (in *Interp) handleClass(h Value, pos ir.Pos) *ClassVal {
+	name := "Timeout"
+	switch h.(type) {
+	case *timerHandle:
+	case *immHandle:
+		name = "Immediate"
+	default:
+		return nil
+	}
+	c, _ := in.getMember(in.builtinJS("_timer_handles", pos), name, pos).(*ClassVal)
+	return c
+}
+
+// handleMember is a Timeout's or Immediate's member k: its class's. Of
+// what the class lacks, Node's own fields (_onTimeout, ...) and what
+// Object.prototype gives are not modelled; the rest this release lacks.
+func (in *Interp) handleMember(h Value, k string, pos ir.Pos) Value {
+	c := in.handleClass(h, pos)
+	if c == nil {
+		return unknown{why: k} // the built-in failed to load, with a reason
+	}
+	if v, found := in.protoMember(c, h, k, pos); found {
+		return v
+	}
+	if !strings.HasPrefix(k, "_") && !objectProtoNames[k] {
+		return nil
+	}
+	in.reason(pos, "%s.%s is not modelled", c.Name, in.keyName(k))
+	return unknown{why: k}
+}
+
+// handleOp is __internal.handle(h, op, on), which _timer_handles.js
+// calls, as the runtime's handleClasses makes it.
+func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
+	op := arg(a, 1)
+	on, _ := truthy(arg(a, 2))
+	switch h := arg(a, 0).(type) {
+	case *timerHandle:
+		t := h.t
+		switch op {
+		case "ref":
+			in.l.RefTimer(t, on)
+			return nil
+		case "hasRef":
+			return t.HasRef()
+		case "refresh":
+			in.l.RefreshTimer(t)
+			return nil
+		case "clear":
+			in.l.ClearTimer(t)
+			return nil
+		case "start":
+			// The loop's clock when the timer was created or last
+			// re-armed: a reading of its own kind (timeOp keeps it apart
+			// from Date.now() and performance.now()).
+			return timeVal{t: t.Start(), clock: idleClock}
+		case "timeout":
+			return t.Timeout()
+		case "repeat":
+			if t.Repeat() && t.Timeout() >= 0 {
+				return t.Timeout()
+			}
+			return null
+		case "destroyed":
+			return t.Timeout() < 0
+		case "id":
+			// The Timeout's async id, which counts every resource made.
+			in.reason(pos, "a Timeout's numeric id is not modelled")
+			return unknown{why: "Timeout id"}
+		}
+	case *immHandle:
+		switch op {
+		case "ref":
+			in.l.RefImmediate(h.im, on)
+			return nil
+		case "hasRef":
+			return h.im.HasRef()
+		}
+	}
+	in.reason(pos, "a Timeout or Immediate method on another value is not modelled")
+	return unknown{why: "handle"}
+}

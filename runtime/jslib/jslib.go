@@ -24,7 +24,10 @@
 // implemented exactly in plain JavaScript), promisifyCustom (the symbol
 // util.promisify.custom is on this release), and opaque(fn, ...args)
 // (fn(...args) for a pure computation of text: a host that does not know
-// every value may answer one unknown value instead).
+// every value may answer one unknown value instead). _timer_handles calls
+// the host's timers through handle(h, op, on): op "ref", "hasRef",
+// "refresh", "clear", "id", or a field ("start", "timeout", "repeat",
+// "destroyed").
 package jslib
 
 import (
