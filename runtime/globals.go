@@ -27,6 +27,7 @@ var structuredCloneSrc string
 // internalJS are the runtime's own scripts, compiled once per process.
 var internalJS = map[string]string{
 	"bootstrap":      bootstrapSrc,
+	"bootstrap/date": dateCtorSrc,
 	"trampoline":     "(function (f) { return f(); })",
 	"resolved":       "Promise.resolve()",
 	"queueMicrotask": queueMicrotaskSrc,
@@ -254,6 +255,9 @@ func (h *host) bootstrap() error {
 	// Before inspect's helpers capture RegExp.prototype.toString.
 	h.v8RegExpSource()
 	h.v8Numbers()
+	if err := h.v8Dates(); err != nil {
+		return err
+	}
 	// inspect compiles its JS helpers on first use; do it now, before
 	// any interrupt can be pending.
 	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())
@@ -596,7 +600,6 @@ func (h *host) hostObject() *sobek.Object {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})
 	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
-	h.dateHost(o)
 	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
 		return h.newBuffer(nodebuf.Encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
 	})

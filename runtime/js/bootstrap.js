@@ -1,11 +1,10 @@
-// Bootstrap of the sandbox: the JavaScript half of process, Date and
-// Buffer. Evaluated once per run, before user code, so that user code
-// overwriting globals or prototypes cannot reach into it.
+// Bootstrap of the sandbox: the JavaScript half of process and Buffer.
+// Evaluated once per run, before user code, so that user code overwriting
+// globals or prototypes cannot reach into it.
 (function bootstrap(host, internal, EventEmitter) {
   'use strict';
   const ObjectDefineProperty = Object.defineProperty;
   const ReflectApply = Reflect.apply;
-  const ReflectConstruct = Reflect.construct;
   const ObjectSetPrototypeOf = Object.setPrototypeOf;
   const ErrorCtor = Error;
   const TypeErrorCtor = TypeError;
@@ -18,42 +17,6 @@
   const typedNames = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
     'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
   const G = Function('return this')();
-  // Date: V8's ISO date strings and toISOString's text (host: jsdate, shared
-  // with the interpreter) over the engine's, which differ at the edges. Bound
-  // functions and host natives, so that they print as Node's native ones.
-  {
-    const EngineDate = G.Date;
-    const proto = EngineDate.prototype;
-    const engineParse = EngineDate.parse;
-    const native = (f, name, length) => {
-      const b = f.bind();
-      ObjectDefineProperty(b, 'name', { value: name });
-      ObjectDefineProperty(b, 'length', { value: length });
-      return b;
-    };
-    function Date(v) {
-      if (new.target === undefined) return EngineDate();
-      if (arguments.length === 1 && typeof v === 'string') {
-        const ms = host.dateParse(v);
-        if (ms !== undefined) return ReflectConstruct(EngineDate, [ms], new.target);
-      }
-      return ReflectConstruct(EngineDate, arguments, new.target);
-    }
-    Date.prototype = proto;
-    const D = native(Date, 'Date', 7);
-    const parse = native({
-      parse(s) {
-        const str = `${s}`;
-        const ms = host.dateParse(str);
-        return ms === undefined ? ReflectApply(engineParse, EngineDate, [str]) : ms;
-      },
-    }.parse, 'parse', 1);
-    const statics = { prototype: proto, now: EngineDate.now, parse, UTC: EngineDate.UTC };
-    for (const k in statics) ObjectDefineProperty(D, k, { value: statics[k], writable: k !== 'prototype', configurable: k !== 'prototype' });
-    ObjectDefineProperty(proto, 'toISOString', { value: host.toISOString, writable: true, configurable: true });
-    ObjectDefineProperty(proto, 'constructor', { value: D, writable: true, configurable: true });
-    ObjectDefineProperty(G, 'Date', { value: D, writable: true, configurable: true });
-  }
   for (const name of typedNames) {
     const Orig = G[name];
     if (typeof Orig !== 'function') continue;
@@ -125,6 +88,7 @@
   // jobs). Promises made before the first listener are not watched.
   if (host.multipleResolves) {
     const NativePromise = G.Promise;
+    const ReflectConstruct = Reflect.construct;
     let watching = false;
     const watch = () => {
       watching = true;
