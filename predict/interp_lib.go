@@ -302,16 +302,19 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 		case "timeout":
 			return t.Timeout()
 		case "repeat":
-			if t.Repeat() && t.Timeout() >= 0 {
-				return t.Timeout()
+			if t.Repeat() {
+				return t.Msecs() // cleared too
 			}
 			return null
-		case "destroyed":
-			return t.Timeout() < 0
 		case "id":
 			// The Timeout's async id, which counts every resource made.
 			in.reason(pos, "a Timeout's numeric id is not modelled")
 			return unknown{why: "Timeout id"}
+		case "destroyed":
+			// Node 10 leaves it false; later ones set it when the timer
+			// is cleared or has fired.
+			in.reason(pos, "a timer's _destroyed is not modelled")
+			return unknown{why: "_destroyed"}
 		}
 	case *immHandle:
 		switch op {

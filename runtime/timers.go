@@ -123,11 +123,14 @@ func (h *host) handleClasses() {
 			case "timeout":
 				return rt.ToValue(t.Timeout())
 			case "repeat":
-				if t.Repeat() && t.Timeout() >= 0 {
-					return rt.ToValue(t.Timeout())
+				if t.Repeat() {
+					return rt.ToValue(t.Msecs()) // cleared too
 				}
 				return sobek.Null()
 			case "destroyed":
+				// Node 10 leaves it false; later ones set it when the
+				// timer is cleared or has fired.
+				h.incomplete("a timer's _destroyed is not modelled")
 				return rt.ToValue(t.Timeout() < 0)
 			case "id":
 				for id, o := range h.timerByID {
