@@ -277,35 +277,17 @@ func (in *Interp) handleMember(h Value, k string, pos ir.Pos) Value {
 // handleOp is __internal.handle(h, op, on), which _timer_handles.js
 // calls, as the runtime's handleClasses makes it.
 func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
-	op := arg(a, 1)
+	op, _ := arg(a, 1).(string)
 	on, _ := truthy(arg(a, 2))
+	var x any
 	switch h := arg(a, 0).(type) {
 	case *timerHandle:
-		t := h.t
 		switch op {
-		case "ref":
-			in.l.RefTimer(t, on)
-			return nil
-		case "hasRef":
-			return t.HasRef()
-		case "refresh":
-			in.l.RefreshTimer(t)
-			return nil
-		case "clear":
-			in.l.ClearTimer(t)
-			return nil
 		case "start":
 			// The loop's clock when the timer was created or last
 			// re-armed: a reading of its own kind (timeOp keeps it apart
 			// from Date.now() and performance.now()).
-			return timeVal{t: t.Start(), clock: idleClock}
-		case "timeout":
-			return t.Timeout()
-		case "repeat":
-			if t.Repeat() {
-				return t.Msecs() // cleared too
-			}
-			return null
+			return timeVal{t: h.t.Start(), clock: idleClock}
 		case "id":
 			// The Timeout's async id, which counts every resource made.
 			in.reason(pos, "a Timeout's numeric id is not modelled")
@@ -316,15 +298,17 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 			in.reason(pos, "a timer's _destroyed is not modelled")
 			return unknown{why: "_destroyed"}
 		}
+		x = h.t
 	case *immHandle:
-		switch op {
-		case "ref":
-			in.l.RefImmediate(h.im, on)
-			return nil
-		case "hasRef":
-			return h.im.HasRef()
-		}
+		x = h.im
 	}
-	in.reason(pos, "a Timeout or Immediate method on another value is not modelled")
-	return unknown{why: "handle"}
+	v, ok := in.l.HandleOp(x, op, on)
+	if !ok {
+		in.reason(pos, "a Timeout or Immediate method on another value is not modelled")
+		return unknown{why: "handle"}
+	}
+	if v == nil {
+		return null
+	}
+	return v
 }

@@ -107,31 +107,12 @@ func (h *host) handleClasses() {
 	}
 	rt := h.rt
 	h.internal.Set("handle", func(c sobek.FunctionCall) sobek.Value {
-		obj, on := c.Argument(0).ToObject(rt), c.Argument(2).ToBoolean()
+		obj, op := c.Argument(0).ToObject(rt), c.Argument(1).String()
+		var x any
 		if t := h.timers[obj]; t != nil {
-			switch c.Argument(1).String() {
-			case "ref":
-				h.l.RefTimer(t, on)
-			case "hasRef":
-				return rt.ToValue(t.HasRef())
-			case "refresh":
-				h.l.RefreshTimer(t)
-			case "clear":
-				h.l.ClearTimer(t)
+			switch op {
 			case "start":
 				return rt.ToValue(h.l.Millis(t.Start()))
-			case "timeout":
-				return rt.ToValue(t.Timeout())
-			case "repeat":
-				if t.Repeat() {
-					return rt.ToValue(t.Msecs()) // cleared too
-				}
-				return sobek.Null()
-			case "destroyed":
-				// Node 10 leaves it false; later ones set it when the
-				// timer is cleared or has fired.
-				h.incomplete("a timer's _destroyed is not modelled")
-				return rt.ToValue(t.Timeout() < 0)
 			case "id":
 				for id, o := range h.timerByID {
 					if o == obj {
@@ -139,16 +120,24 @@ func (h *host) handleClasses() {
 					}
 				}
 				return rt.ToValue(0)
+			case "destroyed":
+				// Node 10 leaves it false; later ones set it when the
+				// timer is cleared or has fired.
+				h.incomplete("a timer's _destroyed is not modelled")
+				return rt.ToValue(t.Timeout() < 0)
 			}
+			x = t
 		} else if im := h.imms[obj]; im != nil {
-			switch c.Argument(1).String() {
-			case "ref":
-				h.l.RefImmediate(im, on)
-			case "hasRef":
-				return rt.ToValue(im.HasRef())
-			}
+			x = im
 		}
-		return sobek.Undefined()
+		switch v, ok := h.l.HandleOp(x, op, c.Argument(2).ToBoolean()); {
+		case !ok:
+			return sobek.Undefined()
+		case v == nil:
+			return sobek.Null()
+		default:
+			return rt.ToValue(v)
+		}
 	})
 	v, err := h.builtin("_timer_handles")
 	if err != nil {
