@@ -618,3 +618,42 @@ func (t *Timer) Timeout() float64 {
 
 // Repeat reports whether t is an interval.
 func (t *Timer) Repeat() bool { return t.repeat }
+
+// HandleOp is what a Timeout's or Immediate's method or field does (the
+// classes of jslib/_timer_handles.js, through either engine's
+// __internal.handle): op on h, a *Timer or *Immediate. The result is a
+// bool, a float64 or nil (null); ok is false for what each engine answers
+// itself (a timer's _idleStart, its id) and for a handle of another kind.
+func (l *Loop) HandleOp(h any, op string, on bool) (v any, ok bool) {
+	switch h := h.(type) {
+	case *Timer:
+		switch op {
+		case "ref":
+			l.RefTimer(h, on)
+		case "hasRef":
+			return h.HasRef(), true
+		case "refresh":
+			l.RefreshTimer(h)
+		case "clear":
+			l.ClearTimer(h)
+		case "timeout":
+			return h.Timeout(), true
+		case "repeat":
+			if h.Repeat() {
+				return h.Msecs(), true // cleared too
+			}
+		default:
+			return nil, false
+		}
+		return nil, true
+	case *Immediate:
+		switch op {
+		case "ref":
+			l.RefImmediate(h, on)
+			return nil, true
+		case "hasRef":
+			return h.HasRef(), true
+		}
+	}
+	return nil, false
+}

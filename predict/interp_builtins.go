@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 
+	"github.com/looplint/looplint/internal/jsdate"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/runtime/inspect/layout"
@@ -133,9 +134,9 @@ func (in *Interp) makeBuiltins() map[string]Value {
 				in.reason(p, "Date.parse of this value is not modelled")
 				return unknown{why: "Date.parse"}
 			}
-			ms, ok := parseISODate(s)
+			ms, ok := jsdate.Parse(s)
 			if !ok {
-				in.reason(p, "Date.parse of a string without its UTC offset (the time zone decides) is not modelled")
+				in.reason(p, "Date.parse of a string in local time (the time zone decides) or outside the ISO format is not modelled")
 				return unknown{why: "Date.parse"}
 			}
 			return ms
@@ -825,6 +826,9 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 		return unknown{why: "instanceof"}
 	}
 	if c, ok := b.(*ClassVal); ok {
+		if hc := in.handleClass(a, pos); hc != nil {
+			return hc == c
+		}
 		return instanceOfClass(a, c)
 	}
 	if c, ok := b.(*Closure); ok && constructible(c) {
@@ -1121,10 +1125,8 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		}
 		in.reason(pos, "Date.prototype.%s is not modelled", k)
 		return unknown{why: k}
-	case *timerHandle:
-		return in.timerMethod(o, k, pos)
-	case *immHandle:
-		return in.immMethod(o, k, pos)
+	case *timerHandle, *immHandle:
+		return in.handleMember(o, k, pos)
 	case float64:
 		return in.numberMember(o, k, pos)
 	case bool:
@@ -1136,59 +1138,6 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	}
 	in.reason(pos, "property %s of this value is not modelled", k)
 	return unknown{why: k}
-}
-
-func (in *Interp) timerMethod(h *timerHandle, k string, pos ir.Pos) Value {
-	if k == "hasRef" && !in.p.Has(loop.TimeoutHasRef) {
-		return nil
-	}
-	switch k {
-	case "_idleStart":
-		// The loop's clock when the timer was created or last re-armed:
-		// milliseconds since the loop started, which Date.now() (since
-		// 1970) and performance.now() (since the time origin) are not
-		// (timeOp keeps them apart).
-		return timeVal{t: h.t.Start(), clock: idleClock}
-	case "_idleTimeout":
-		return h.t.Timeout()
-	}
-	var fn func() Value
-	switch k {
-	case "unref":
-		fn = func() Value { in.l.RefTimer(h.t, false); return h }
-	case "ref":
-		fn = func() Value { in.l.RefTimer(h.t, true); return h }
-	case "hasRef":
-		fn = func() Value { return h.t.HasRef() }
-	case "refresh":
-		if !in.p.Has(loop.TimeoutRefresh) {
-			return nil
-		}
-		fn = func() Value { in.l.RefreshTimer(h.t); return h }
-	default:
-		in.reason(pos, "Timeout.%s is not modelled", in.keyName(k))
-		return unknown{why: k}
-	}
-	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
-}
-
-func (in *Interp) immMethod(h *immHandle, k string, pos ir.Pos) Value {
-	if k == "hasRef" && !in.p.Has(loop.TimeoutHasRef) {
-		return nil
-	}
-	var fn func() Value
-	switch k {
-	case "unref":
-		fn = func() Value { in.l.RefImmediate(h.im, false); return h }
-	case "ref":
-		fn = func() Value { in.l.RefImmediate(h.im, true); return h }
-	case "hasRef":
-		fn = func() Value { return h.im.HasRef() }
-	default:
-		in.reason(pos, "Immediate.%s is not modelled", in.keyName(k))
-		return unknown{why: k}
-	}
-	return native(k, func(Value, []Value, ir.Pos) Value { return fn() })
 }
 
 func (in *Interp) stringMember(s string, k string, pos ir.Pos) Value {

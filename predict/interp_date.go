@@ -2,11 +2,9 @@ package predict
 
 import (
 	"math"
-	"regexp"
-	"strconv"
-	"strings"
 	"time"
 
+	"github.com/looplint/looplint/internal/jsdate"
 	"github.com/looplint/looplint/ir"
 )
 
@@ -14,15 +12,6 @@ import (
 // zone is modelled: the time value, ISO and UTC views, and parsing of
 // ISO strings that say their offset (or are date-only, which ECMAScript
 // reads as UTC). Local-time constructors, getters and texts are reasons.
-
-const maxTime = 8.64e15
-
-func timeClip(ms float64) float64 {
-	if math.IsNaN(ms) || math.IsInf(ms, 0) || math.Abs(ms) > maxTime {
-		return math.NaN()
-	}
-	return math.Trunc(ms) + 0 // +0 turns -0 into 0
-}
 
 // newFixedDate is new Date(x) for a time value, an ISO string or another
 // Date; nil after a reason for the rest.
@@ -33,12 +22,12 @@ func (in *Interp) newFixedDate(args []Value, pos ir.Pos) *dateObj {
 	}
 	switch v := args[0].(type) {
 	case float64:
-		return &dateObj{fixed: true, ms: timeClip(v)}
+		return &dateObj{fixed: true, ms: jsdate.TimeClip(v)}
 	case string:
-		if ms, ok := parseISODate(v); ok {
+		if ms, ok := jsdate.Parse(v); ok {
 			return &dateObj{fixed: true, ms: ms}
 		}
-		in.reason(pos, "new Date of a string without its UTC offset (the time zone decides) is not modelled")
+		in.reason(pos, "new Date of a string in local time (the time zone decides) or outside the ISO format is not modelled")
 		return nil
 	case *dateObj:
 		if v.fixed {
@@ -53,54 +42,6 @@ func (in *Interp) newFixedDate(args []Value, pos ir.Pos) *dateObj {
 	}
 	in.reason(pos, "new Date of this value is not modelled")
 	return nil
-}
-
-// isoDate is ECMAScript's date time string format, with an offset or
-// date-only; a date-time without an offset is local time (not matched).
-var isoDate = regexp.MustCompile(`^([+-]\d{6}|\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2}))?$`)
-
-// parseISODate is the time value of an ISO string that does not depend
-// on the time zone; NaN for one V8 rejects; ok is false for one V8 reads
-// in local time or by its legacy parser.
-func parseISODate(s string) (float64, bool) {
-	m := isoDate.FindStringSubmatch(s)
-	if m == nil {
-		return 0, false
-	}
-	num := func(x string, def int) int {
-		if x == "" {
-			return def
-		}
-		n, _ := strconv.Atoi(x)
-		return n
-	}
-	y, mo, d := num(m[1], 0), num(m[2], 1), num(m[3], 1)
-	h, mi, sec := num(m[4], 0), num(m[5], 0), num(m[6], 0)
-	if m[1] == "-000000" || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || sec > 59 ||
-		h == 24 && (mi != 0 || sec != 0 || strings.Trim(m[7], "0") != "") {
-		return math.NaN(), true // measured on 10.24.1 and 20.20.2
-	}
-	frac := 0.0
-	if m[7] != "" {
-		f, _ := strconv.ParseFloat("0."+m[7], 64)
-		frac = math.Floor(f * 1000)
-	}
-	off := 0
-	if z := m[8]; z != "" && z != "Z" {
-		z = strings.Replace(z, ":", "", 1)
-		off = (num(z[1:3], 0)*60 + num(z[3:5], 0)) * 60000
-		if z[0] == '-' {
-			off = -off
-		}
-	}
-	days := daysFromCivil(y, mo, d) // February 30 is March 1, as in V8
-	ms := float64(days)*864e5 + float64(h*3600000+mi*60000+sec*1000) + frac - float64(off)
-	return timeClip(ms), true
-}
-
-// daysFromCivil is the day number of a proleptic Gregorian date.
-func daysFromCivil(y, m, d int) int64 {
-	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Unix() / 86400
 }
 
 // dateUTC is Date.UTC(y, m = 0, d = 1, h, min, s, ms).
@@ -123,49 +64,7 @@ func dateUTC(a []Value) Value {
 	if f[0] >= 0 && f[0] <= 99 {
 		f[0] += 1900
 	}
-	return makeTime(f)
-}
-
-// makeTime is MakeDate(MakeDay(y, m, d), MakeTime(h, min, s, ms)), fields
-// already integers; months and the rest may overflow into the next.
-func makeTime(f []float64) float64 {
-	y := f[0] + math.Floor(f[1]/12)
-	m := math.Mod(f[1], 12)
-	if m < 0 {
-		m += 12
-	}
-	if math.Abs(y) > 400000 {
-		return math.NaN()
-	}
-	day := float64(daysFromCivil(int(y), int(m)+1, 1)) + f[2] - 1
-	return timeClip(day*864e5 + f[3]*3600000 + f[4]*60000 + f[5]*1000 + f[6])
-}
-
-// isoString is toISOString's text; ok is false for an Invalid Date.
-func isoString(ms float64) (string, bool) {
-	if math.IsNaN(ms) {
-		return "", false
-	}
-	t := time.UnixMilli(int64(ms)).UTC()
-	y := t.Year()
-	var ys string
-	switch {
-	case y >= 0 && y <= 9999:
-		ys = pad(y, 4)
-	case y < 0:
-		ys = "-" + pad(-y, 6)
-	default:
-		ys = "+" + pad(y, 6)
-	}
-	return ys + t.Format("-01-02T15:04:05.000Z"), true
-}
-
-func pad(n, w int) string {
-	s := strconv.Itoa(n)
-	for len(s) < w {
-		s = "0" + s
-	}
-	return s
+	return jsdate.MakeDate(f[0], f[1], f[2], f[3], f[4], f[5], f[6])
 }
 
 // dateMethod is a fixed Date's method k that the time zone does not
@@ -182,7 +81,7 @@ func (in *Interp) dateMethod(d *dateObj, k string, pos ir.Pos) Value {
 	switch k {
 	case "toISOString":
 		return native(k, func(_ Value, _ []Value, p ir.Pos) Value {
-			s, ok := isoString(d.ms)
+			s, ok := jsdate.ISOString(d.ms)
 			if !ok {
 				in.throwRange(p, "Invalid time value")
 			}
@@ -190,7 +89,7 @@ func (in *Interp) dateMethod(d *dateObj, k string, pos ir.Pos) Value {
 		})
 	case "toJSON":
 		return native(k, func(Value, []Value, ir.Pos) Value {
-			if s, ok := isoString(d.ms); ok {
+			if s, ok := jsdate.ISOString(d.ms); ok {
 				return s
 			}
 			return null
@@ -219,7 +118,7 @@ func (in *Interp) dateMethod(d *dateObj, k string, pos ir.Pos) Value {
 				return unknown{why: k}
 			}
 			in.mut(0) // dates carry no epoch: count it as older state
-			d.ms = timeClip(n)
+			d.ms = jsdate.TimeClip(n)
 			return d.ms
 		})
 	}

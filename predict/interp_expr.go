@@ -716,10 +716,7 @@ func (in *Interp) deleteOf(e *ir.Unary, m *ir.Member, sc *Scope, fr *frame) Valu
 		delete(o.Props, "[[stack]]")
 		o.Props["[[stackless]]"] = true
 	}
-	delete(o.Props, k)
-	delete(o.acc, k)
-	o.Keys = slices.DeleteFunc(o.Keys, func(x string) bool { return x == k })
-	o.syms = slices.DeleteFunc(o.syms, func(x string) bool { return x == k })
+	in.deleteProp(o, k) // a class's method too, from C.prototype
 	return true
 }
 

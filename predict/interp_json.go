@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/looplint/looplint/internal/jsdate"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/runtime/inspect/layout"
 )
@@ -227,7 +228,7 @@ func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, 
 		if !v.fixed {
 			return false, true
 		}
-		if s, ok := isoString(v.ms); ok {
+		if s, ok := jsdate.ISOString(v.ms); ok {
 			jsonQuote(b, s)
 		} else {
 			b.WriteString("null")

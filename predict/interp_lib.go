@@ -78,6 +78,7 @@ func (in *Interp) internalObj() *Native {
 	o.Props["opaqueThrowing"] = native("opaqueThrowing", func(_ Value, a []Value, pos ir.Pos) Value {
 		return in.opaqueCall(arg(a, 0), rest(a, 1), pos, true)
 	})
+	o.Props["handle"] = native("handle", in.handleOp)
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true
@@ -141,7 +142,7 @@ func (in *Interp) libGlobal(name string) (Value, bool) {
 }
 
 // deleteProp removes v's own property k (a class prototype's method
-// included): for the built-ins' own set-up.
+// included).
 func (in *Interp) deleteProp(v Value, k string) {
 	if o, ok := v.(*Object); ok && o.protoOf != nil {
 		delete(o.protoOf.Methods, k)
@@ -244,3 +245,75 @@ var intrinsicMembers = map[string]bool{"Promise.withResolvers": true, "Object.gr
 	"Set.prototype.union": true, "Set.prototype.intersection": true, "Set.prototype.difference": true,
 	"Set.prototype.symmetricDifference": true, "Set.prototype.isSubsetOf": true, "Set.prototype.isSupersetOf": true,
 	"Set.prototype.isDisjointFrom": true}
+
+// handleClass is the class of a Timeout or Immediate, from
+// jslib/_timer_handles.js (the runtime's too); nil for other values.
+func (in *Interp) handleClass(h Value, pos ir.Pos) *ClassVal {
+	name := "Timeout"
+	switch h.(type) {
+	case *timerHandle:
+	case *immHandle:
+		name = "Immediate"
+	default:
+		return nil
+	}
+	c, _ := in.getMember(in.builtinJS("_timer_handles", pos), name, pos).(*ClassVal)
+	return c
+}
+
+// handleMember is a Timeout's or Immediate's member k: its class's. Of
+// what the class lacks, Node's own fields (_onTimeout, ...) and what
+// Object.prototype gives are not modelled; the rest this release lacks.
+func (in *Interp) handleMember(h Value, k string, pos ir.Pos) Value {
+	c := in.handleClass(h, pos)
+	if c == nil {
+		return unknown{why: k} // the built-in failed to load, with a reason
+	}
+	if v, found := in.protoMember(c, h, k, pos); found {
+		return v
+	}
+	if !strings.HasPrefix(k, "_") && !objectProtoNames[k] {
+		return nil
+	}
+	in.reason(pos, "%s.%s is not modelled", c.Name, in.keyName(k))
+	return unknown{why: k}
+}
+
+// handleOp is __internal.handle(h, op, on), which _timer_handles.js
+// calls, as the runtime's handleClasses makes it.
+func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
+	op, _ := arg(a, 1).(string)
+	on, _ := truthy(arg(a, 2))
+	var x any
+	switch h := arg(a, 0).(type) {
+	case *timerHandle:
+		switch op {
+		case "start":
+			// The loop's clock when the timer was created or last
+			// re-armed: a reading of its own kind (timeOp keeps it apart
+			// from Date.now() and performance.now()).
+			return timeVal{t: h.t.Start(), clock: idleClock}
+		case "id":
+			// The Timeout's async id, which counts every resource made.
+			in.reason(pos, "a Timeout's numeric id is not modelled")
+			return unknown{why: "Timeout id"}
+		case "destroyed":
+			// Node 10 leaves it false; later ones set it when the timer
+			// is cleared or has fired.
+			in.reason(pos, "a timer's _destroyed is not modelled")
+			return unknown{why: "_destroyed"}
+		}
+		x = h.t
+	case *immHandle:
+		x = h.im
+	}
+	v, ok := in.l.HandleOp(x, op, on)
+	if !ok {
+		in.reason(pos, "a Timeout or Immediate method on another value is not modelled")
+		return unknown{why: "handle"}
+	}
+	if v == nil {
+		return null
+	}
+	return v
+}

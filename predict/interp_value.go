@@ -623,10 +623,10 @@ func isSymbol(v Value) bool { _, ok := v.(*symbolVal); return ok }
 func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
 	o, isObject := v.(*Object)
 	if !isObject {
-		if _, ok := v.(*timerHandle); ok && in.p.Has(loop.TimeoutToPrimitive) {
-			// The Timeout's async id, which counts every resource made.
-			in.reason(pos, "a Timeout's numeric id is not modelled")
-			return unknown{why: "Timeout id"}, true
+		if _, ok := v.(*timerHandle); ok {
+			if f := in.handleMember(v, in.symKey(in.wellKnown("toPrimitive")), pos); isCallable(f) {
+				return in.call(f, v, []Value{hint}, pos), true
+			}
 		}
 		return v, true
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/looplint/looplint/internal/jsdate"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/runtime/inspect"
@@ -518,7 +519,7 @@ func (x *iview) Promise() (inspect.PromiseState, inspect.Value) {
 func (x *iview) Text() string {
 	switch v := x.v.(type) {
 	case *dateObj:
-		if s, ok := isoString(v.ms); ok {
+		if s, ok := jsdate.ISOString(v.ms); ok {
 			return s
 		}
 		return "Invalid Date"

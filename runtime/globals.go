@@ -24,6 +24,7 @@ var bootstrapSrc string
 // internalJS are the runtime's own scripts, compiled once per process.
 var internalJS = map[string]string{
 	"bootstrap":      bootstrapSrc,
+	"bootstrap/date": dateCtorSrc,
 	"trampoline":     "(function (f) { return f(); })",
 	"resolved":       "Promise.resolve()",
 	"queueMicrotask": queueMicrotaskSrc,
@@ -258,6 +259,9 @@ func (h *host) bootstrap() error {
 	// Before inspect's helpers capture RegExp.prototype.toString.
 	h.v8RegExpSource()
 	h.v8Numbers()
+	if err := h.v8Dates(); err != nil {
+		return err
+	}
 	// inspect compiles its JS helpers on first use; do it now, before
 	// any interrupt can be pending.
 	inspect.Inspect(rt, sobek.Undefined(), h.inspectOpts())
@@ -282,8 +286,6 @@ func (h *host) bootstrap() error {
 	}
 	parts := res.ToObject(rt)
 	h.process = parts.Get("process").ToObject(rt)
-	h.timeoutProto = parts.Get("Timeout").ToObject(rt).Get("prototype").ToObject(rt)
-	h.immProto = parts.Get("Immediate").ToObject(rt).Get("prototype").ToObject(rt)
 	h.bufferCtor = parts.Get("Buffer").ToObject(rt)
 	h.emit, _ = sobek.AssertFunction(h.process.Get("emit"))
 	h.lcount, _ = sobek.AssertFunction(h.process.Get("listenerCount"))
@@ -599,69 +601,6 @@ func (h *host) hostObject() *sobek.Object {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})
 	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
-	o.Set("timerRef", func(c sobek.FunctionCall) sobek.Value {
-		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
-			h.l.RefTimer(t, c.Argument(1).ToBoolean())
-		}
-		return sobek.Undefined()
-	})
-	o.Set("timerHasRef", func(c sobek.FunctionCall) sobek.Value {
-		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
-			return rt.ToValue(t.HasRef())
-		}
-		return rt.ToValue(false)
-	})
-	o.Set("timerRefresh", func(c sobek.FunctionCall) sobek.Value {
-		if t := h.timers[c.Argument(0).ToObject(rt)]; t != nil {
-			h.l.RefreshTimer(t)
-		}
-		return sobek.Undefined()
-	})
-	o.Set("timerClear", func(c sobek.FunctionCall) sobek.Value {
-		h.clearTimer(c)
-		return sobek.Undefined()
-	})
-	o.Set("timerField", func(c sobek.FunctionCall) sobek.Value {
-		t := h.timers[c.Argument(0).ToObject(rt)]
-		if t == nil {
-			return sobek.Undefined()
-		}
-		switch c.Argument(1).String() {
-		case "start":
-			return rt.ToValue(h.l.Millis(t.Start()))
-		case "timeout":
-			return rt.ToValue(t.Timeout())
-		case "repeat":
-			if t.Repeat() && t.Timeout() >= 0 {
-				return rt.ToValue(t.Timeout())
-			}
-			return sobek.Null()
-		case "destroyed":
-			return rt.ToValue(t.Timeout() < 0)
-		}
-		return sobek.Undefined()
-	})
-	o.Set("timerId", func(c sobek.FunctionCall) sobek.Value {
-		obj := c.Argument(0).ToObject(rt)
-		for id, t := range h.timerByID {
-			if t == obj {
-				return rt.ToValue(id)
-			}
-		}
-		return rt.ToValue(0)
-	})
-	o.Set("immediateRef", func(c sobek.FunctionCall) sobek.Value {
-		if im := h.imms[c.Argument(0).ToObject(rt)]; im != nil {
-			h.l.RefImmediate(im, c.Argument(1).ToBoolean())
-		}
-		return sobek.Undefined()
-	})
-	o.Set("immediateHasRef", func(c sobek.FunctionCall) sobek.Value {
-		if im := h.imms[c.Argument(0).ToObject(rt)]; im != nil {
-			return rt.ToValue(im.HasRef())
-		}
-		return rt.ToValue(false)
-	})
 	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
 		return h.newBuffer(nodebuf.Encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
 	})

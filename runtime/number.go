@@ -85,8 +85,8 @@ func (h *host) v8Numbers() {
 	}
 	for name, fn := range methods {
 		f := rt.ToValue(fn).ToObject(rt)
-		f.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
-		f.DefineDataProperty("length", rt.ToValue(1), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+		f.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+		f.DefineDataProperty("length", rt.ToValue(1), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 		proto.DefineDataProperty(name, f, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 	}
 }

@@ -56,6 +56,6 @@ func (h *host) v8RegExpSource() {
 		}
 		return rt.ToValue("/" + o.Get("source").String() + "/" + o.Get("flags").String())
 	}).ToObject(rt)
-	toString.DefineDataProperty("name", rt.ToValue("toString"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	toString.DefineDataProperty("name", rt.ToValue("toString"), sobek.FLAG_FALSE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 	proto.DefineDataProperty("toString", toString, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 }

@@ -13,6 +13,7 @@ func (h *host) setTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
 		after = call.Argument(1).ToFloat() // `after *= 1`
 	}
 	delay := h.l.CoerceDelay(after)
+	h.handleClasses()
 	obj := h.rt.CreateObject(h.timeoutProto)
 	var args []sobek.Value
 	if len(call.Arguments) > 2 {
@@ -47,6 +48,7 @@ func (h *host) clearTimer(call sobek.FunctionCall) sobek.Value {
 
 func (h *host) setImmediate(call sobek.FunctionCall) sobek.Value {
 	fn := h.callbackArg(call.Argument(0))
+	h.handleClasses()
 	obj := h.rt.CreateObject(h.immProto)
 	var args []sobek.Value
 	if len(call.Arguments) > 1 {
@@ -94,4 +96,54 @@ func (h *host) queueMicrotask(call sobek.FunctionCall) sobek.Value {
 		panic(err)
 	}
 	return sobek.Undefined()
+}
+
+// handleClasses loads jslib/_timer_handles.js, the Timeout and Immediate
+// classes the interpreter runs too, at the program's first timer or
+// immediate, with the binding it calls on __internal: handle(h, op, on).
+func (h *host) handleClasses() {
+	if h.timeoutProto != nil {
+		return
+	}
+	rt := h.rt
+	h.internal.Set("handle", func(c sobek.FunctionCall) sobek.Value {
+		obj, op := c.Argument(0).ToObject(rt), c.Argument(1).String()
+		var x any
+		if t := h.timers[obj]; t != nil {
+			switch op {
+			case "start":
+				return rt.ToValue(h.l.Millis(t.Start()))
+			case "id":
+				for id, o := range h.timerByID {
+					if o == obj {
+						return rt.ToValue(id)
+					}
+				}
+				return rt.ToValue(0)
+			case "destroyed":
+				// Node 10 leaves it false; later ones set it when the
+				// timer is cleared or has fired.
+				h.incomplete("a timer's _destroyed is not modelled")
+				return rt.ToValue(t.Timeout() < 0)
+			}
+			x = t
+		} else if im := h.imms[obj]; im != nil {
+			x = im
+		}
+		switch v, ok := h.l.HandleOp(x, op, c.Argument(2).ToBoolean()); {
+		case !ok:
+			return sobek.Undefined()
+		case v == nil:
+			return sobek.Null()
+		default:
+			return rt.ToValue(v)
+		}
+	})
+	v, err := h.builtin("_timer_handles")
+	if err != nil {
+		panic(err)
+	}
+	classes := v.ToObject(rt)
+	h.timeoutProto = classes.Get("Timeout").ToObject(rt).Get("prototype").ToObject(rt)
+	h.immProto = classes.Get("Immediate").ToObject(rt).Get("prototype").ToObject(rt)
 }

@@ -22,7 +22,6 @@ const helperSrc = `(function () {
   var numVal = unc(Number.prototype.valueOf), strVal = unc(String.prototype.valueOf), boolVal = unc(Boolean.prototype.valueOf);
   var fnStr = unc(Function.prototype.toString), hasOwn = unc(O.prototype.hasOwnProperty);
   var isEnum = unc(O.prototype.propertyIsEnumerable);
-  var getTime = unc(Date.prototype.getTime), toISO = unc(Date.prototype.toISOString), dateStr = unc(Date.prototype.toString);
   var mapEach = unc(Map.prototype.forEach), setEach = unc(Set.prototype.forEach);
   var errStr = unc(Error.prototype.toString), reStr = unc(RegExp.prototype.toString);
   var stringify = JSON.stringify, pInt = parseInt, pFloat = parseFloat, N = Number, S = String;
@@ -68,8 +67,7 @@ const helperSrc = `(function () {
       return (gen ? 'Generator' : '') + (async ? 'Async' : '');
     },
     fnStr: function (f) { return tryOr(function () { return fnStr(f); }, ''); },
-    date: function (d) { var t = getTime(d); return t !== t ? dateStr(d) : toISO(d); },
-    dateStr: dateStr,
+    time: unc(Date.prototype.getTime),
     entries: function (m, isMap) {
       var out = [];
       if (isMap) mapEach(m, function (v, k) { out.push(k, v); });

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grafana/sobek"
+	"github.com/looplint/looplint/internal/jsdate"
 )
 
 // engineView is the view of one runtime's values, through the JavaScript
@@ -267,7 +268,11 @@ func (x *engineObj) Text() string {
 	case "RegExp":
 		return x.call("reStr").String()
 	case "Date":
-		return x.call("date").String()
+		// V8's text (jsdate, shared with the interpreter), not the engine's.
+		if s, ok := jsdate.ISOString(x.call("time").ToFloat()); ok {
+			return s
+		}
+		return "Invalid Date"
 	}
 	return x.call("errStr").String()
 }

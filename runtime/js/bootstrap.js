@@ -1,6 +1,6 @@
-// Bootstrap of the sandbox: the JavaScript half of process, timers' handle
-// classes and Buffer. Evaluated once per run, before user code, so that
-// user code overwriting globals or prototypes cannot reach into it.
+// Bootstrap of the sandbox: the JavaScript half of process and Buffer.
+// Evaluated once per run, before user code, so that user code overwriting
+// globals or prototypes cannot reach into it.
 (function bootstrap(host, internal, EventEmitter) {
   'use strict';
   const ObjectDefineProperty = Object.defineProperty;
@@ -77,33 +77,6 @@
   capMethod(Function.prototype, 'apply', (_, a) => a[1] !== null && typeof a[1] === 'object' && a[1].length > 125000,
     'Maximum call stack size exceeded');
   const Uint8ArrayCtor = G.Uint8Array;
-
-  class Timeout {
-    ref() { host.timerRef(this, true); return this; }
-    unref() { host.timerRef(this, false); return this; }
-    hasRef() { return host.timerHasRef(this); }
-    refresh() { host.timerRefresh(this); return this; }
-    close() { host.timerClear(this); return this; }
-    [Symbol.toPrimitive]() { return host.timerId(this); }
-    // Node's internal fields, which some snippets read.
-    get _idleStart() { return host.timerField(this, 'start'); }
-    get _idleTimeout() { return host.timerField(this, 'timeout'); }
-    get _repeat() { return host.timerField(this, 'repeat'); }
-    get _destroyed() { return host.timerField(this, 'destroyed'); }
-  }
-
-  if (!internal.has('timeout:toPrimitive')) delete Timeout.prototype[Symbol.toPrimitive];
-  if (!internal.has('timeout:refresh')) delete Timeout.prototype.refresh;
-
-  class Immediate {
-    ref() { host.immediateRef(this, true); return this; }
-    unref() { host.immediateRef(this, false); return this; }
-    hasRef() { return host.immediateHasRef(this); }
-  }
-  if (!internal.has('Timeout.hasRef')) {
-    delete Timeout.prototype.hasRef;
-    delete Immediate.prototype.hasRef;
-  }
 
   const process = new EventEmitter();
   ObjectDefineProperty(process, Symbol.toStringTag, { value: 'process', enumerable: false, writable: true, configurable: true });
@@ -248,5 +221,5 @@
     return e;
   }
 
-  return { process, Timeout, Immediate, Buffer };
+  return { process, Buffer };
 })

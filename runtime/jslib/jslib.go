@@ -26,9 +26,12 @@
 // implemented exactly in plain JavaScript), promisifyCustom (the symbol
 // util.promisify.custom is on this release), opaque(fn, ...args)
 // (fn(...args) for a pure computation of text: a host that does not know
-// every value may answer one unknown value instead), and
+// every value may answer one unknown value instead),
 // opaqueThrowing(fn, ...args) (the same for a computation that may throw:
-// the unknown value then comes with a reason).
+// the unknown value then comes with a reason). _timer_handles calls
+// the host's timers through handle(h, op, on): op "ref", "hasRef",
+// "refresh", "clear", "id", or a field ("start", "timeout", "repeat",
+// "destroyed").
 package jslib
 
 import (
