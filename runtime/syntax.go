@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strings"
@@ -11,8 +10,6 @@ import (
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
-
-func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 // esmInCJSError is Node's complaint about ESM syntax in a CommonJS main
 // (before module detection, or with "type": "commonjs").

@@ -79,25 +79,6 @@ func (h *host) nextTick(call sobek.FunctionCall) sobek.Value {
 	return sobek.Undefined()
 }
 
-// queueMicrotask shares V8's FIFO with promise jobs; an exception in the
-// callback is an uncaught exception, not a rejection.
-func (h *host) queueMicrotask(call sobek.FunctionCall) sobek.Value {
-	fn, ok := sobek.AssertFunction(call.Argument(0))
-	if !ok {
-		h.throwType("ERR_INVALID_ARG_TYPE", `The "callback" argument must be of type function. Received `+h.describe(call.Argument(0)))
-	}
-	run := h.rt.ToValue(func(sobek.FunctionCall) sobek.Value {
-		if _, err := fn(sobek.Undefined()); h.jsError(err) != nil {
-			h.l.ReportUncaught(err)
-		}
-		return sobek.Undefined()
-	})
-	if _, err := h.thenFn(h.resolved, run); err != nil {
-		panic(err)
-	}
-	return sobek.Undefined()
-}
-
 // handleClasses loads jslib/_timer_handles.js, the Timeout and Immediate
 // classes the interpreter runs too, at the program's first timer or
 // immediate, with the binding it calls on __internal: handle(h, op, on).

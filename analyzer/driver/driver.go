@@ -135,12 +135,6 @@ func largestFirst(paths []string, jobs int) []int {
 	return order
 }
 
-// RunSource analyzes src as the file at path (no file system access
-// except package.json lookup is skipped).
-func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
-	return runFile(token.NewFileSet(), nil, path, src, analyzers, opt)
-}
-
 func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
 	res.Path = path
 	defer func() {

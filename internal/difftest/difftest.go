@@ -144,13 +144,6 @@ func Check(name, src string, v loop.Version, cfg Config) (verdict Verdict) {
 	return verdict
 }
 
-func msg(m string) string {
-	if m == "" {
-		return ""
-	}
-	return ": " + m
-}
-
 func witness(w loop.Witness) string {
 	return fmt.Sprintf("{clock %v, poll %v}", w.Clock, w.Poll)
 }
