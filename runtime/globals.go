@@ -100,7 +100,7 @@ func Precompile() {
 		go compiled()
 		go inspect.Precompile()
 		go func() {
-			for _, m := range []string{"events", "_errors", "_intrinsics"} {
+			for _, m := range []string{"events", "_errors", "_intrinsics", "_timer_handles"} {
 				moduleProgram(m)
 			}
 		}()
