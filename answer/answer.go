@@ -61,7 +61,8 @@ type Order struct {
 	// Replay says how, when it was replayed by its witness: the runtime's
 	// status ("exited", "starvation", "timeout", ...), "skipped" after a
 	// replay ran out of the sandbox's budget, "cut short" when the engine
-	// left a loop early (nothing to replay).
+	// left a loop early (nothing to replay), "out of time" past the time
+	// budget.
 	Confirmed *bool
 	Replay    string
 	// Stall: only a machine that stalls longer than StallMS prints it.
@@ -149,6 +150,9 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 			ord.Replay = "cut short"
 		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
 			c = true
+		case !deadline.IsZero() && time.Now().After(deadline):
+			// Past the time budget, a replay would only overrun it.
+			ord.Replay = "out of time"
 		case overBudget && !said && rt.Explored.Stopped != "":
 			ord.Replay, said = rt.Explored.Stopped, true
 		case overBudget:

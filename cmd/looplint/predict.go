@@ -419,6 +419,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 				mark = " · confirmed by replay"
 			case o.Replay == "skipped":
 				mark = " · not replayed (an earlier replay ran out of the sandbox's budget)"
+			case o.Replay == "out of time":
+				mark = " · not replayed (the time budget ran out)"
 			case o.Replay == "cut short":
 				mark = " · not replayed (the prediction left a loop early)"
 			case answer.OutOfBudget(lrt.Status(o.Replay)):
