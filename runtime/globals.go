@@ -100,7 +100,7 @@ func Precompile() {
 		go compiled()
 		go inspect.Precompile()
 		go func() {
-			for _, m := range []string{"events", "_errors", "_intrinsics"} {
+			for _, m := range []string{"events", "_errors", "_process", "_intrinsics"} {
 				moduleProgram(m)
 			}
 		}()
@@ -225,6 +225,7 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
+	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than
 	// reading as a feature every release has.
@@ -268,16 +269,12 @@ func (h *host) bootstrap() error {
 	if _, err := h.runInternal("asyncIterator"); err != nil {
 		return err
 	}
-	events, err := h.builtin("events")
-	if err != nil {
-		return err
-	}
 	bv, err := h.runInternal("bootstrap")
 	if err != nil {
 		return err
 	}
 	bfn, _ := sobek.AssertFunction(bv)
-	res, err := bfn(sobek.Undefined(), h.hostObject(), h.internal, events)
+	res, err := bfn(sobek.Undefined(), h.hostObject(), h.internal, h.libRequire())
 	if err != nil {
 		return err
 	}
@@ -596,11 +593,9 @@ func (h *host) hostObject() *sobek.Object {
 		rt.Interrupt(sigMemory)
 		return sobek.Undefined()
 	})
-	o.Set("multipleResolves", h.p.Profile.Has(loop.MultipleResolves) && !h.p.Profile.Has(loop.MultipleResolvesRemoved))
 	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})
-	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
 		return h.newBuffer(nodebuf.Encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
 	})
