@@ -224,7 +224,8 @@ fs.readFile('b.txt', () => console.log(process.emit('x')));`,
   if (n === 'a') process.on('warning', (w) => console.log('warned', w.message));
   process.emitWarning(n);
 });`,
-		"exit": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
+		"exit code": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); process.exitCode = names.indexOf(n); });`,
+		"exit":      `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
 		"clock": `const t0 = Date.now();
 for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (Date.now() - t0 > 1000) console.log('late', n); else console.log(n); });`,
 	}

@@ -297,8 +297,10 @@ func (in *Interp) code() int {
 
 // setExitCode assigns process.exitCode, refusing from 20.0.0 what is not
 // an integer or a string of one, and storing a number (null as undefined)
-// from 22.15.0 and 23.10.0, as Node's setter does.
+// from 22.15.0 and 23.10.0, as Node's setter does. It is state older
+// than any callback (the commutation reduction).
 func (in *Interp) setExitCode(v Value) {
+	in.impure = true
 	if in.p.Has(loop.ExitCodeValidated) {
 		switch x := v.(type) {
 		case nil, nullT, unknown:
