@@ -515,7 +515,6 @@ const (
 	OpIO         OpKind = "io"         // fs.<Name>(..., cb): completes in the poll phase
 	OpIOSync     OpKind = "io.sync"    // fs.<Name>Sync(...): synchronous
 	OpIOPromise  OpKind = "io.promise" // fs/promises.<Name>(...): returns a promise
-	OpProcessOn  OpKind = "process"    // process.<Name>(event, fn): exit, beforeExit, uncaughtException, ...
 	OpExit       OpKind = "exit"       // process.exit([code])
 	OpExitCode   OpKind = "exitCode"   // process.exitCode = Args[0]
 	OpImport     OpKind = "import"     // import(specifier): a promise

@@ -174,7 +174,7 @@ func TestPositions(t *testing.T) {
 		}
 	}
 	for _, k := range []OpKind{OpPrint, OpNextTick, OpMicrotask, OpTimer, OpInterval, OpImmediate, OpClear,
-		OpPromise, OpNewPromise, OpAwait, OpIO, OpIOSync, OpIOPromise, OpProcessOn, OpExit, OpExitCode, OpImport} {
+		OpPromise, OpNewPromise, OpAwait, OpIO, OpIOSync, OpIOPromise, OpExit, OpExitCode, OpImport} {
 		if ops[k] == 0 {
 			t.Errorf("no golden test covers op %s", k)
 		}

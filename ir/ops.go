@@ -124,10 +124,6 @@ func opFor(p string) (OpKind, string, bool) {
 		if name != "" && name != "constants" {
 			return OpIOPromise, name, true
 		}
-	case "process":
-		if listenMethods[name] {
-			return OpProcessOn, name, true
-		}
 	}
 	return "", "", false
 }

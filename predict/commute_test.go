@@ -131,6 +131,20 @@ for (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) =
 	}
 }
 
+// process, made when the program first names it, here in a callback, is
+// older than every callback: callbacks that only write to stdout through
+// it are explored once, as reads that print.
+func TestProcessNamedInCallbacks(t *testing.T) {
+	src := "const fs = require('fs');\nfor (const n of ['a', 'b', 'c', 'd']) fs.readFile(n + '.txt', 'utf8', (err, d) => process.stdout.write(d + '\\n'));\n"
+	p := predictFiles(t, src, abcd, "20", explore.Config{})
+	if !p.Complete {
+		t.Fatalf("incomplete: %v", p.Reasons)
+	}
+	if n, exact := p.Total(); p.Explored.Paths != 1 || n != 24 || !exact {
+		t.Errorf("%d paths, total %d (exact %v): want 1 path, 24 orders", p.Explored.Paths, n, exact)
+	}
+}
+
 // Twelve parallel reads: 12! orders, counted, not enumerated.
 func TestTwelveReadsCounted(t *testing.T) {
 	files := map[string]string{}
@@ -201,7 +215,17 @@ fs.readFile('d.txt', () => console.log('d'));`,
 		"async callback":  `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', async () => { await null; console.log('after await', n); });`,
 		"throws": `process.on('uncaughtException', (e) => console.log('caught', e.message));
 for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'b') throw new Error(n); });`,
-		"exit": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
+		// process is made when first named, here by a callback: it is
+		// older than every callback all the same.
+		"process listeners": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => process.once('exit', () => console.log('exit', n)));`,
+		"process emit": `fs.readFile('a.txt', () => { console.log('a'); process.on('x', () => console.log('heard')); });
+fs.readFile('b.txt', () => console.log(process.emit('x')));`,
+		"warnings": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => {
+  if (n === 'a') process.on('warning', (w) => console.log('warned', w.message));
+  process.emitWarning(n);
+});`,
+		"exit code": `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); process.exitCode = names.indexOf(n); });`,
+		"exit":      `for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { console.log(n); if (n === 'c') process.exit(0); });`,
 		"clock": `const t0 = Date.now();
 for (const n of names.slice(0, 3)) fs.readFile(n + '.txt', () => { if (Date.now() - t0 > 1000) console.log('late', n); else console.log(n); });`,
 	}

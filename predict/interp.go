@@ -165,7 +165,11 @@ type Interp struct {
 
 	exitCode  Value    // process.exitCode
 	mainAsync *Promise // an ES module main's evaluation (unsettled: exit 13)
-	listeners map[string][]Value
+	// proc is process, made when the program first names it (process),
+	// and procEmit its emit as made.
+	proc      *Object
+	procEmit  Value
+	dep0018   bool // Node <= 14's DeprecationWarning for unhandled rejections was given
 	unhandled []*Promise
 	reported  map[*Promise]bool
 	modules   map[string]*Object // local modules loaded, by path
@@ -233,8 +237,8 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) 
 		opts.MaxIter = 10000
 	}
 	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[explore.Reason]bool{}, hazards: map[explore.Hazard]bool{},
-		listeners: map[string][]Value{}, reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}, writing: map[string]int{}, reading: map[string]int{}}
-	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track, Again: in.resolvedAgain}
+		reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}, writing: map[string]int{}, reading: map[string]int{}}
+	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
 		x.Fresh, x.Pure = in.fresh, in.pure
@@ -293,8 +297,10 @@ func (in *Interp) code() int {
 
 // setExitCode assigns process.exitCode, refusing from 20.0.0 what is not
 // an integer or a string of one, and storing a number (null as undefined)
-// from 22.15.0 and 23.10.0, as Node's setter does.
+// from 22.15.0 and 23.10.0, as Node's setter does. It is state older
+// than any callback (the commutation reduction).
 func (in *Interp) setExitCode(v Value) {
+	in.impure = true
 	if in.p.Has(loop.ExitCodeValidated) {
 		switch x := v.(type) {
 		case nil, nullT, unknown:
@@ -529,25 +535,27 @@ func (in *Interp) Uncaught(err error, fromPromise bool) bool {
 		in.exitCode = float64(7)
 		return false
 	}
-	if ls := in.listeners["uncaughtException"]; len(ls) > 0 && (!in.inExit || in.naturalExit) {
+	if !in.inExit || in.naturalExit {
+		args := []Value{v}
+		if in.p.Has(loop.UncaughtExceptionOrigin) {
+			origin := "uncaughtException"
+			if fromPromise {
+				origin = "unhandledRejection"
+			}
+			args = append(args, origin)
+		}
 		in.inUncaught = true
-		defer func() { in.inUncaught = false }()
-		origin := "uncaughtException"
-		if fromPromise {
-			origin = "unhandledRejection"
+		heard := in.emit("uncaughtException", args...)
+		in.inUncaught = false
+		if heard {
+			// The callback's scope failed: Node leaves its ticks and
+			// microtasks for a later scope, by rules the loop has only
+			// in part (loop.FailModelled).
+			if !fromPromise && !in.inExit && !in.l.FailModelled(in.e.Pending()) {
+				in.reason(ir.Pos{}, "ticks or microtasks pending when an 'uncaughtException' listener handled an exception (Node defers them here by rules not modelled)")
+			}
+			return true
 		}
-		if !in.p.Has(loop.UncaughtExceptionOrigin) {
-			in.emit("uncaughtException", v)
-		} else {
-			in.emit("uncaughtException", v, origin)
-		}
-		// The callback's scope failed: Node leaves its ticks and
-		// microtasks for a later scope, by rules the loop has only in
-		// part (loop.FailModelled).
-		if !fromPromise && !in.inExit && !in.l.FailModelled(in.e.Pending()) {
-			in.reason(ir.Pos{}, "ticks or microtasks pending when an 'uncaughtException' listener handled an exception (Node defers them here by rules not modelled)")
-		}
-		return true
 	}
 	s, ok := toStr(v)
 	if !ok {
@@ -603,28 +611,30 @@ func (in *Interp) TakeRejections() (unhandled, late []any) {
 
 func (in *Interp) EmitUnhandledRejection(r any) bool {
 	p := r.(*Promise)
-	if len(in.listeners["unhandledRejection"]) == 0 {
-		return false
-	}
-	in.emit("unhandledRejection", p.Result, p)
-	return true
+	return in.emit("unhandledRejection", p.Result, p)
 }
 
+// rejectionText is the text of Node's warnings about a rejection (the
+// reason inspected, the rejection's number), which is not modelled.
+var rejectionText = unknown{why: "a rejection warning's text", made: true, typ: "string"}
+
+// WarnUnhandledRejection gives Node's (<= 14) two warnings, and the
+// first time its DeprecationWarning, as the runtime does.
 func (in *Interp) WarnUnhandledRejection(r any) {
-	in.heard("UnhandledPromiseRejectionWarning")
-	s, _ := toStr(r.(*Promise).Result)
-	in.stderr = append(in.stderr, "UnhandledPromiseRejectionWarning: "+s)
+	in.warn(rejectionText, "UnhandledPromiseRejectionWarning")
+	in.warn(rejectionText, "UnhandledPromiseRejectionWarning")
+	if !in.dep0018 {
+		in.dep0018 = true
+		in.warn(rejectionText, "DeprecationWarning", "DEP0018")
+	}
 }
 
 func (in *Interp) RejectionError(r any) error { return &Thrown{V: r.(*Promise).Result} }
 
 func (in *Interp) EmitRejectionHandled(r any) {
-	if len(in.listeners["rejectionHandled"]) == 0 {
-		in.heard("PromiseRejectionHandledWarning")
-		in.stderr = append(in.stderr, "PromiseRejectionHandledWarning: Promise rejection was handled asynchronously")
-		return
+	if !in.emit("rejectionHandled", r.(*Promise)) {
+		in.warn(rejectionText, "PromiseRejectionHandledWarning")
 	}
-	in.emit("rejectionHandled", r.(*Promise))
 }
 
 func (in *Interp) EmitProcess(event string) {
@@ -645,31 +655,30 @@ func (in *Interp) EmitProcess(event string) {
 	in.emit(event, code)
 }
 
-func (in *Interp) Warn(name, msg string) {
-	in.heard(name)
-	in.stderr = append(in.stderr, "(node) "+name+": "+msg)
-}
+func (in *Interp) Warn(name, msg string) { in.warn(msg, name) }
 
-// heard notes a process warning: 'warning' listeners would get it (on a
-// later tick), which is not modelled.
-func (in *Interp) heard(name string) {
-	if len(in.listeners["warning"]) > 0 {
-		in.reason(ir.Pos{}, "a 'warning' listener hears a %s (not modelled)", name)
-	}
-}
-
-// emit calls process listeners synchronously; a throw is uncaught.
-func (in *Interp) emit(event string, args ...Value) {
-	ls := append([]Value{}, in.listeners[event]...)
-	for _, fn := range ls {
-		if in.l.Dead() && event != "exit" {
-			return
-		}
-		if err := in.protect(func() { in.call(fn, nil, args, ir.Pos{}) }); err != nil {
+// warn is process.emitWarning(args...), as Node's own code calls it.
+func (in *Interp) warn(args ...Value) {
+	if p, ok := in.process().(*Object); ok {
+		if err := in.protect(func() { in.call(in.getMember(p, "emitWarning", ir.Pos{}), p, args, ir.Pos{}) }); err != nil {
 			in.l.ReportUncaught(err)
-			return
 		}
 	}
+}
+
+// emit is process.emit(event, args...) as Node's own code calls it,
+// reporting whether anyone listened (nobody has before the program names
+// process); a listener's throw is uncaught.
+func (in *Interp) emit(event string, args ...Value) bool {
+	if in.proc == nil {
+		return false
+	}
+	var heard Value
+	err := in.protect(func() { heard = in.call(in.procEmit, in.proc, append([]Value{event}, args...), ir.Pos{}) })
+	if err != nil {
+		in.l.ReportUncaught(err)
+	}
+	return err != nil || heard == true
 }
 
 func (in *Interp) thenable(v Value) (Callable, error) {

@@ -66,28 +66,6 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	b["__looplint_yieldStarAwaits"] = !in.p.Has(loop.V8YieldStarSingleAwait)
 	b["__looplint_endAwaits"] = in.p.OldAwait()
 	b["__looplint_closeOnReject"] = in.p.Has(loop.V8AsyncFromSyncClose)
-	proc := &Native{Name: "process", Obj: true, Props: map[string]Value{}}
-	proc.Props["nextTick"] = opNative("nextTick", in.nextTick)
-	proc.Props["noDeprecation"] = nil // (no --no-deprecation)
-	proc.Props["exit"] = opNative("exit", func(a []Value, _ ir.Pos) Value { return in.exit(a) })
-	proc.Props["cwd"] = native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() })
-	proc.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, p ir.Pos) Value { return in.emitWarning(a, p) })
-	for _, m := range []string{"on", "once", "addListener", "prependListener", "prependOnceListener"} {
-		m := m
-		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processOn(m, a, p) })
-	}
-	for _, m := range []string{"removeListener", "off", "removeAllListeners", "listenerCount"} {
-		m := m
-		proc.Props[m] = opNative(m, func(a []Value, p ir.Pos) Value { return in.processListeners(m, a, p) })
-	}
-	for _, st := range []string{"stdout", "stderr"} {
-		st := st
-		w := &Native{Name: "process." + st, Obj: true, Props: map[string]Value{}}
-		w.Props["write"] = opNative("write", func(a []Value, p ir.Pos) Value { return in.streamWrite(st, a, p) })
-		w.Props["fd"] = map[string]Value{"stdout": 1.0, "stderr": 2.0}[st]
-		proc.Props[st] = w
-	}
-	b["process"] = proc
 	// The global object, as this in sloppy functions and as global /
 	// globalThis (interp_global.go).
 	in.globalObj = &Native{Name: "globalThis", Obj: true, Props: map[string]Value{}}
@@ -513,7 +491,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 					o, ok = f.own, true
 				}
 			}
-			if !ok || o == nil || o.Arr && o.Class != "Array" {
+			if !ok || o == nil || o.Arr && o.Class != "Array" || o.Class == "process" {
 				in.reason(p, "Object.keys of this value")
 				return unknown{why: "keys"}
 			}
@@ -728,7 +706,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":
-		return in.builtins["process"]
+		return in.process()
 	case "assert":
 		return in.builtinJS("assert", pos)
 	case "assert/strict":
@@ -1004,6 +982,12 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 			in.reason(pos, "Object.prototype.%s is not modelled", k)
 			return unknown{why: k}
 		}
+		if o.Class == "process" && !isLib(pos) {
+			// Node's has more members than the interpreter's (the
+			// library's own reads see what both engines give it).
+			in.reason(pos, "process.%s is not modelled", in.keyName(k))
+			return unknown{why: k}
+		}
 		return nil
 	case string:
 		return in.stringMember(o, k, pos)
@@ -1042,9 +1026,6 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 	case *Native:
 		if o == in.globalObj {
 			return in.globalMember(k, pos)
-		}
-		if o.Name == "process" && k == "exitCode" {
-			return in.exitCode
 		}
 		if intrinsicMembers[o.Name+"."+k] && in.hasNamed(o.Name+"."+k) {
 			in.builtinJS("_intrinsics", pos)
@@ -2310,7 +2291,7 @@ func (in *Interp) hasProperty(o *Object, k string) Value {
 		return false
 	case o.errClass != "" && (k == "name" || k == "message" || k == "stack"):
 		return true // (stack: V8 makes it own)
-	case !plainObject(o) && o.errClass == "" && o.Proto == nil && o.ctor == nil && o.protoObj == nil:
+	case !plainObject(o) && o.errClass == "" && o.Proto == nil && o.ctor == nil && o.protoObj == nil, o.Class == "process":
 		return unknown{why: "in"}
 	}
 	if objectProtoNames[k] || o.Arr && arrayProtoNames[k] {

@@ -479,6 +479,10 @@ func (in *Interp) forIn(s *ir.ForIn, label string, sc *Scope, fr *frame) complet
 	switch v := in.eval(s.Obj, sc, fr).(type) {
 	case nil:
 	case *Object:
+		if v.Class == "process" {
+			in.reason(s.Pos, "for-in over process is not modelled")
+			return completion{}
+		}
 		seen := map[string]bool{}
 		for p, depth := v, 0; p != nil && depth < 1000; p, depth = in.nextProto(p), depth+1 {
 			// Inherited enumerable keys follow the own ones; a name

@@ -814,10 +814,6 @@ func (in *Interp) setMember(obj Value, k string, v Value, pos ir.Pos) {
 			in.setGlobal(k, v, pos)
 			return
 		}
-		if o == in.builtins["process"] && k == "exitCode" {
-			in.exitCode = v
-			return
-		}
 		if o.made {
 			in.setOwn(o.own, o, k, v, pos)
 			return

@@ -49,7 +49,23 @@ func (in *Interp) internalObj() *Native {
 		return s
 	})
 	o.Props["format"] = native("format", func(_ Value, a []Value, pos ir.Pos) Value { return in.format(a, pos) })
-	o.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, pos ir.Pos) Value { return in.emitWarning(a, pos) })
+	o.Props["emitWarning"] = native("emitWarning", func(_ Value, a []Value, _ ir.Pos) Value { in.warn(a...); return nil })
+	// As Node's own 'warning' listener prints it, in short (stderr is not
+	// compared).
+	o.Props["writeWarning"] = native("writeWarning", func(_ Value, a []Value, pos ir.Pos) Value {
+		if w, ok := arg(a, 0).(*Object); ok {
+			name, _ := toStr(in.getMember(w, "name", pos))
+			msg, _ := toStr(in.getMember(w, "message", pos))
+			in.write("stderr", "(node) "+name+": "+msg+"\n")
+		}
+		return nil
+	})
+	// A promise resolved or rejected again calls again(kind, p, v).
+	o.Props["watchResolves"] = native("watchResolves", func(_ Value, a []Value, pos ir.Pos) Value {
+		again := arg(a, 0)
+		in.e.Again = func(kind string, p *Promise, v Value) { in.call(again, nil, []Value{kind, p, v}, pos) }
+		return nil
+	})
 	o.Props["nextTick"] = native("nextTick", func(_ Value, a []Value, pos ir.Pos) Value { return in.nextTick(a, pos) })
 	o.Props["has"] = native("has", func(_ Value, a []Value, pos ir.Pos) Value {
 		s, ok := arg(a, 0).(string)
@@ -111,6 +127,9 @@ var libGlobals = map[string]string{"EventTarget": "_event_target", "Event": "_ev
 // libGlobal is such a global, loaded; ok is false for other names and
 // for a release without it.
 func (in *Interp) libGlobal(name string) (Value, bool) {
+	if name == "process" {
+		return in.process(), true
+	}
 	src, ok := libGlobals[name]
 	if !ok || !in.hasNamed(name) {
 		return nil, false
@@ -139,6 +158,38 @@ func (in *Interp) libGlobal(name string) (Value, bool) {
 		in.deleteProp(v, parts[len(parts)-1])
 	}
 	return in.builtins[name], true
+}
+
+// process is the program's process, made when it first names it: the
+// library's EventEmitter (jslib/_process.js) with the interpreter's own
+// members. It is state older than any callback (epoch 0): a callback
+// that adds a listener touched something older than itself.
+func (in *Interp) process() Value {
+	if in.proc != nil {
+		return in.proc
+	}
+	defer func(e int32) { in.epoch = e }(in.epoch)
+	in.epoch = 0
+	p, ok := in.builtinJS("_process", in.site).(*Object)
+	if !ok {
+		return unknown{why: "process"} // with a reason
+	}
+	p.Class = "process" // Node's has more: what it lacks is a reason (getMember)
+	in.procEmit = in.getMember(p, "emit", ir.Pos{})
+	p.set("nextTick", native("nextTick", func(_ Value, a []Value, pos ir.Pos) Value { return in.nextTick(a, pos) }))
+	p.set("exit", native("exit", func(_ Value, a []Value, _ ir.Pos) Value { return in.exit(a) }))
+	p.set("cwd", native("cwd", func(Value, []Value, ir.Pos) Value { return in.cwd() }))
+	for fd, st := range []string{"stdout", "stderr"} {
+		w := &Native{Name: "process." + st, Obj: true, Props: map[string]Value{"fd": float64(fd + 1)}}
+		w.Props["write"] = native("write", func(_ Value, a []Value, pos ir.Pos) Value { return in.streamWrite(st, a, pos) })
+		p.set(st, w)
+	}
+	exitCode := descriptor{isAcc: true, hasGet: true, hasSet: true, enum: true, config: true, hasEnum: true, hasConfig: true,
+		get: native("get", func(Value, []Value, ir.Pos) Value { return in.exitCode }),
+		set: native("set", func(_ Value, a []Value, _ ir.Pos) Value { in.setExitCode(arg(a, 0)); return nil })}
+	in.defineOwn(p, "exitCode", exitCode, ir.Pos{})
+	in.proc, in.builtins["process"] = p, p
+	return p
 }
 
 // deleteProp removes v's own property k (a class prototype's method

@@ -45,8 +45,6 @@ func (in *Interp) op(e *ir.Op, sc *Scope, fr *frame) Value {
 		return in.fsPromise(e.Name, args, e.Pos)
 	case ir.OpIOSync:
 		return in.fsSync(e.Name, args, e.Pos)
-	case ir.OpProcessOn:
-		return in.processOn(e.Name, args, e.Pos)
 	case ir.OpExit:
 		return in.exit(args)
 	}
@@ -703,37 +701,6 @@ func (in *Interp) fsError(err error, op string) Value {
 	return o
 }
 
-// emitWarning is process.emitWarning(message[, type[, code]]): an Error
-// named after the type, emitted as 'warning' from a nextTick; Node's own
-// listener prints it on stderr first.
-func (in *Interp) emitWarning(a []Value, pos ir.Pos) Value {
-	msg, ok1 := arg(a, 0).(string)
-	typ, ok2 := arg(a, 1).(string)
-	if arg(a, 1) == nil {
-		typ, ok2 = "Warning", true
-	}
-	code, hasCode := arg(a, 2).(string)
-	if !ok1 || !ok2 || arg(a, 2) != nil && !hasCode || len(a) > 3 {
-		in.reason(pos, "process.emitWarning with these arguments is not modelled")
-		return nil
-	}
-	w := in.newError("Error", msg)
-	w.Props["name"] = typ
-	if hasCode {
-		w.set("code", code)
-	}
-	in.l.NextTick(task{fn: native("emitWarning", func(Value, []Value, ir.Pos) Value {
-		line := "(node) "
-		if hasCode {
-			line += "[" + code + "] "
-		}
-		in.stderr = append(in.stderr, line+typ+": "+msg)
-		in.emit("warning", w)
-		return nil
-	}), api: "process.emitWarning", site: in.userSite(pos)}, in.userSite(pos).String())
-	return nil
-}
-
 // syncFsError is an fs error as a Sync call throws it: from JS, so with
 // stack frames, and before 20.8.0 with syscall set before code.
 func (in *Interp) syncFsError(e *Object) *Object {
@@ -747,98 +714,6 @@ func (in *Interp) syncFsError(e *Object) *Object {
 		}
 	}
 	return e
-}
-
-var processEvents = map[string]bool{"exit": true, "beforeExit": true, "uncaughtException": true,
-	"unhandledRejection": true, "rejectionHandled": true, "warning": true, "multipleResolves": true}
-
-// resolvedAgain is Node's 'multipleResolves' (10.12 to 24): a promise's
-// resolve or reject called after it was resolved emits it from a tick, so
-// that the promise's own code cannot catch what a listener throws.
-func (in *Interp) resolvedAgain(kind string, p *Promise, v Value) {
-	if !in.p.Has(loop.MultipleResolves) || in.p.Has(loop.MultipleResolvesRemoved) || len(in.listeners["multipleResolves"]) == 0 {
-		return
-	}
-	emit := native("emitMultipleResolves", func(Value, []Value, ir.Pos) Value {
-		in.emit("multipleResolves", kind, p, v)
-		return nil
-	})
-	in.l.NextTick(task{fn: emit, api: "a promise resolved twice"}, "multipleResolves")
-}
-
-func (in *Interp) processOn(method string, args []Value, pos ir.Pos) Value {
-	in.impure = true
-	proc := in.builtins["process"]
-	if len(args) < 2 {
-		return proc
-	}
-	ev, ok := args[0].(string)
-	if !ok || !processEvents[ev] {
-		in.reason(pos, "process.%s for this event is not modelled", method)
-		return proc
-	}
-	fn := args[1]
-	if !isCallable(fn) {
-		in.throwType(pos, "The \"listener\" argument must be of type function")
-	}
-	if method == "once" || method == "prependOnceListener" {
-		orig := fn
-		var self *Native
-		self = &Native{Name: "once", Props: map[string]Value{"listener": orig}, Fn: func(this Value, a []Value, p ir.Pos) Value {
-			ls := in.listeners[ev]
-			for i, l := range ls {
-				if l == self {
-					in.listeners[ev] = append(ls[:i:i], ls[i+1:]...)
-					break
-				}
-			}
-			return in.call(orig, this, a, p)
-		}}
-		fn = self
-	}
-	if method == "prependListener" || method == "prependOnceListener" {
-		in.listeners[ev] = append([]Value{fn}, in.listeners[ev]...)
-	} else {
-		in.listeners[ev] = append(in.listeners[ev], fn)
-	}
-	return proc
-}
-
-// processListeners is process.removeListener/off, removeAllListeners and
-// listenerCount over the process events processOn keeps.
-func (in *Interp) processListeners(method string, args []Value, pos ir.Pos) Value {
-	in.impure = true
-	proc := in.builtins["process"]
-	ev, ok := arg(args, 0).(string)
-	// Node's own 'warning' listener (the one that prints) counts too.
-	if !ok || !processEvents[ev] || ev == "warning" {
-		in.reason(pos, "process.%s for this event is not modelled", method)
-		if method == "listenerCount" {
-			return unknown{why: method}
-		}
-		return proc
-	}
-	ls := in.listeners[ev]
-	switch method {
-	case "listenerCount":
-		return float64(len(ls))
-	case "removeAllListeners":
-		delete(in.listeners, ev)
-		return proc
-	}
-	fn := arg(args, 1)
-	if !isCallable(fn) {
-		in.throwType(pos, "The \"listener\" argument must be of type function")
-	}
-	// The last one added that is fn or a once wrapper of it (Node's order).
-	for i := len(ls) - 1; i >= 0; i-- {
-		w, _ := ls[i].(*Native)
-		if ls[i] == fn || w != nil && w.Name == "once" && w.Props["listener"] == fn {
-			in.listeners[ev] = append(ls[:i:i], ls[i+1:]...)
-			break
-		}
-	}
-	return proc
 }
 
 func (in *Interp) exit(args []Value) Value {

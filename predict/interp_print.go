@@ -59,8 +59,7 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 			return nil
 		}
 		if _, ok := in.counts[label]; !ok {
-			in.heard("Warning")
-			in.stderr = append(in.stderr, "Warning: Count for '"+label+"' does not exist")
+			in.Warn("Warning", "Count for '"+label+"' does not exist")
 			return nil
 		}
 		in.counts[label] = 0
@@ -99,13 +98,11 @@ func (in *Interp) consoleMethod(m string, args []Value, pos ir.Pos) Value {
 		started := in.timeLabels[label]
 		switch {
 		case m == "time" && started:
-			in.heard("Warning")
-			in.stderr = append(in.stderr, "Warning: Label '"+label+"' already exists for console.time()")
+			in.Warn("Warning", "Label '"+label+"' already exists for console.time()")
 		case m == "time":
 			in.timeLabels[label] = true
 		case !started:
-			in.heard("Warning")
-			in.stderr = append(in.stderr, "Warning: No such label '"+label+"' for console."+m+"()")
+			in.Warn("Warning", "No such label '"+label+"' for console."+m+"()")
 		default:
 			// "label: 1.234ms": the time is the machine's.
 			in.reason(pos, "console.%s prints the time elapsed, which the predictor does not know", m)

@@ -334,7 +334,7 @@ func (in *Interp) ownKeys(v Value, pos ir.Pos) ([]Value, bool) {
 		out = append(out, "length", "name", "prototype")
 	}
 	o := in.bagOf(v)
-	if ob, isO := v.(*Object); isO && (ob.coll != nil || ob.gen != nil || ob.rx != nil || isIterator(ob) || ob.amap != nil || ob.errClass != "") {
+	if ob, isO := v.(*Object); isO && (ob.coll != nil || ob.gen != nil || ob.rx != nil || isIterator(ob) || ob.amap != nil || ob.errClass != "" || ob.Class == "process") {
 		o = nil // (an error's stack is an own key too)
 	}
 	if o == nil {
@@ -480,6 +480,10 @@ func (in *Interp) ownDescriptor(v, key Value, pos ir.Pos) Value {
 		return unknown{why: "descriptor"}
 	}
 	exists, enum := ownKind(o, k)
+	if !exists && o.Class == "process" && !isLib(pos) {
+		in.reason(pos, "process's own %s is not modelled", in.keyName(k))
+		return unknown{why: "descriptor"}
+	}
 	if !exists || strings.HasPrefix(k, "[[") {
 		return nil
 	}

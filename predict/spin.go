@@ -20,20 +20,16 @@ type rootCall struct {
 // spinSnap is the program's state at a wait's comparison, as far as
 // spinSame compares it.
 type spinSnap struct {
-	writes, touched, jobs, listeners, modules int
-	marks                                     [4]int // stdout, stderr, reasons, hazards
-	open                                      [2]bool
-	waiting                                   loop.Waiting
-	root                                      *rootCall
-	depth                                     int
+	writes, touched, jobs, modules int
+	marks                          [4]int // stdout, stderr, reasons, hazards
+	open                           [2]bool
+	waiting                        loop.Waiting
+	root                           *rootCall
+	depth                          int
 }
 
 func (in *Interp) snapshot() spinSnap {
-	n := 0
-	for _, ls := range in.listeners {
-		n += len(ls)
-	}
-	return spinSnap{writes: in.spinWrites, touched: in.e.Touched, jobs: len(in.e.jobs), listeners: n, modules: len(in.modules),
+	return spinSnap{writes: in.spinWrites, touched: in.e.Touched, jobs: len(in.e.jobs), modules: len(in.modules),
 		marks: [4]int{len(in.stdout), len(in.stderr), len(in.reasons), len(in.hazards)}, open: [2]bool{in.outOpen, in.errOpen},
 		waiting: in.l.Pending(), root: in.root, depth: in.depth}
 }

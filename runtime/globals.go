@@ -105,7 +105,7 @@ func Precompile() {
 			func() { compiled() },
 			inspect.Precompile,
 			func() {
-				for _, m := range []string{"_errors", "_intrinsics", "_timer_handles"} {
+				for _, m := range []string{"_errors", "_process", "_intrinsics", "_timer_handles"} {
 					moduleProgram(m)
 				}
 			},
@@ -241,6 +241,7 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
+	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than
 	// reading as a feature every release has.
@@ -284,16 +285,12 @@ func (h *host) bootstrap() error {
 	if _, err := h.runInternal("asyncIterator"); err != nil {
 		return err
 	}
-	events, err := h.builtin("events")
-	if err != nil {
-		return err
-	}
 	bv, err := h.runInternal("bootstrap")
 	if err != nil {
 		return err
 	}
 	bfn, _ := sobek.AssertFunction(bv)
-	res, err := bfn(sobek.Undefined(), h.hostObject(), h.internal, events)
+	res, err := bfn(sobek.Undefined(), h.hostObject(), h.internal, h.libRequire())
 	if err != nil {
 		return err
 	}
@@ -612,11 +609,9 @@ func (h *host) hostObject() *sobek.Object {
 		rt.Interrupt(sigMemory)
 		return sobek.Undefined()
 	})
-	o.Set("multipleResolves", h.p.Profile.Has(loop.MultipleResolves) && !h.p.Profile.Has(loop.MultipleResolvesRemoved))
 	o.Set("inspectBuffer", func(c sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(layout.Buffer(h.p.Profile.Node.Major, h.bytesOf(c.Argument(0))))
 	})
-	o.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	o.Set("encode", func(c sobek.FunctionCall) sobek.Value {
 		return h.newBuffer(nodebuf.Encode(c.Argument(0).String(), encName(c.Argument(1))), c.Argument(2))
 	})

@@ -56,6 +56,7 @@ type host struct {
 	emit     sobek.Callable // process.emit
 	lcount   sobek.Callable // process.listenerCount
 	internal *sobek.Object  // __internal for JS built-ins
+	libReq   sobek.Value    // their require (libRequire)
 	thenFn   sobek.Callable // the engine's original Promise.prototype.then
 	resolved sobek.Value    // a resolved promise, for queueMicrotask
 

@@ -250,14 +250,7 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 			return nil, err
 		}
 		call, _ := sobek.AssertFunction(fn)
-		req := h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
-			v, err := h.builtin(c.Argument(0).String())
-			if err != nil {
-				panic(err)
-			}
-			return v
-		})
-		if _, err := call(sobek.Undefined(), exports, req, mod, h.internal); err != nil {
+		if _, err := call(sobek.Undefined(), exports, h.libRequire(), mod, h.internal); err != nil {
 			delete(h.builtins, name)
 			return nil, err
 		}
@@ -265,6 +258,21 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 	}
 	h.builtins[name] = v
 	return v, nil
+}
+
+// libRequire is require inside a built-in (and the bootstrap's load):
+// the other built-ins, its helpers included.
+func (h *host) libRequire() sobek.Value {
+	if h.libReq == nil {
+		h.libReq = h.rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+			v, err := h.builtin(c.Argument(0).String())
+			if err != nil {
+				panic(err)
+			}
+			return v
+		})
+	}
+	return h.libReq
 }
 
 func (h *host) moduleError(msg, code string) error {

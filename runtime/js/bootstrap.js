@@ -1,7 +1,8 @@
-// Bootstrap of the sandbox: the JavaScript half of process and Buffer.
-// Evaluated once per run, before user code, so that user code overwriting
-// globals or prototypes cannot reach into it.
-(function bootstrap(host, internal, EventEmitter) {
+// Bootstrap of the sandbox: the engine's gaps, process (the library's,
+// jslib/_process.js) and Buffer. Evaluated once per run, before user
+// code, so that user code overwriting globals or prototypes cannot reach
+// into it.
+(function bootstrap(host, internal, load) {
   'use strict';
   const ObjectDefineProperty = Object.defineProperty;
   const ReflectApply = Reflect.apply;
@@ -78,76 +79,35 @@
     'Maximum call stack size exceeded');
   const Uint8ArrayCtor = G.Uint8Array;
 
-  const process = new EventEmitter();
-  ObjectDefineProperty(process, Symbol.toStringTag, { value: 'process', enumerable: false, writable: true, configurable: true });
-
-  // 'multipleResolves' (10.12 to 24): the engine keeps no hook for a
-  // promise resolved again, so once a listener is added the global Promise
-  // becomes a constructor that watches its executor's resolve and reject
-  // (the prototype stays the engine's, so await and then count the same
-  // jobs). Promises made before the first listener are not watched.
-  if (host.multipleResolves) {
+  // 'multipleResolves' (jslib/_process.js): the engine keeps no hook for
+  // a promise resolved again, so once asked, at the first listener, the
+  // global Promise becomes a constructor that watches its executor's
+  // resolve and reject (the prototype stays the engine's, so await and
+  // then count the same jobs). Promises made before are not watched.
+  internal.watchResolves = function watchResolves(again) {
     const NativePromise = G.Promise;
     const ReflectConstruct = Reflect.construct;
-    let watching = false;
-    const watch = () => {
-      watching = true;
-      const PromiseWatched = function Promise(executor) {
-        if (new.target === undefined) throw new TypeErrorCtor("Promise constructor cannot be invoked without 'new'");
-        if (typeof executor !== 'function') return ReflectConstruct(NativePromise, [executor], new.target);
-        let self;
-        let done = false;
-        const again = (type, v) => process.nextTick(() => process.emit('multipleResolves', type, self, v));
-        self = ReflectConstruct(NativePromise, [function (resolve, reject) {
-          const res = (v) => { if (done) again('resolve', v); else { done = true; resolve(v); } };
-          const rej = (r) => { if (done) again('reject', r); else { done = true; reject(r); } };
-          try {
-            ReflectApply(executor, undefined, [res, rej]);
-          } catch (e) {
-            rej(e);
-          }
-        }], new.target);
-        return self;
-      };
-      ObjectSetPrototypeOf(PromiseWatched, NativePromise);
-      ObjectDefineProperty(PromiseWatched, 'prototype', { value: NativePromise.prototype, writable: false });
-      ObjectDefineProperty(G, 'Promise', { value: PromiseWatched, writable: true, configurable: true, enumerable: false });
+    const PromiseWatched = function Promise(executor) {
+      if (new.target === undefined) throw new TypeErrorCtor("Promise constructor cannot be invoked without 'new'");
+      if (typeof executor !== 'function') return ReflectConstruct(NativePromise, [executor], new.target);
+      let self;
+      let done = false;
+      self = ReflectConstruct(NativePromise, [function (resolve, reject) {
+        const res = (v) => { if (done) again('resolve', self, v); else { done = true; resolve(v); } };
+        const rej = (r) => { if (done) again('reject', self, r); else { done = true; reject(r); } };
+        try {
+          ReflectApply(executor, undefined, [res, rej]);
+        } catch (e) {
+          rej(e);
+        }
+      }], new.target);
+      return self;
     };
-    for (const m of ['on', 'addListener', 'once', 'prependListener', 'prependOnceListener']) {
-      const orig = process[m];
-      ObjectDefineProperty(process, m, {
-        value: function (ev) {
-          if (ev === 'multipleResolves' && !watching) watch();
-          return ReflectApply(orig, this, arguments);
-        },
-        writable: true, configurable: true, enumerable: false,
-      });
-    }
-  }
-
-  function doEmitWarning(warning) {
-    process.emit('warning', warning);
-  }
-  // Node's own 'warning' listener prints: it is the first, it counts in
-  // listenerCount('warning'), and removing it silences warnings.
-  process.on('warning', function onWarning(warning) { host.writeWarning(warning); });
-
-  process.emitWarning = function emitWarning(warning, type, code) {
-    if (type !== null && typeof type === 'object') {
-      code = type.code;
-      type = type.type;
-    }
-    if (typeof warning === 'string') {
-      const w = new ErrorCtor(warning);
-      w.name = StringCtor(type || 'Warning');
-      if (code !== undefined) w.code = code;
-      warning = w;
-    } else if (!(warning instanceof ErrorCtor)) {
-      throw codedError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'The "warning" argument must be of type string or an instance of Error.');
-    }
-    if (warning.name === 'DeprecationWarning' && process.noDeprecation) return;
-    internal.nextTick(doEmitWarning, warning);
+    ObjectSetPrototypeOf(PromiseWatched, NativePromise);
+    ObjectDefineProperty(PromiseWatched, 'prototype', { value: NativePromise.prototype, writable: false });
+    ObjectDefineProperty(G, 'Promise', { value: PromiseWatched, writable: true, configurable: true, enumerable: false });
   };
+  const process = load('_process');
 
   // Buffer: enough of Node's for what snippets do with file contents.
   class Buffer extends Uint8ArrayCtor {
@@ -214,12 +174,6 @@
       writable: true, configurable: true, enumerable: false,
     });
   });
-
-  function codedError(Ctor, code, msg) {
-    const e = new Ctor(msg);
-    e.code = code;
-    return e;
-  }
 
   return { process, Buffer };
 })

@@ -28,7 +28,11 @@
 // (fn(...args) for a pure computation of text: a host that does not know
 // every value may answer one unknown value instead),
 // opaqueThrowing(fn, ...args) (the same for a computation that may throw:
-// the unknown value then comes with a reason). _timer_handles calls
+// the unknown value then comes with a reason). _process calls
+// writeWarning(warning) (print it as Node's own 'warning' listener does)
+// and, at the first 'multipleResolves' listener, watchResolves(again):
+// the host then calls again(type, promise, value) for each promise
+// resolved or rejected again. _timer_handles calls
 // the host's timers through handle(h, op, on): op "ref", "hasRef",
 // "refresh", "clear", "id", or a field ("start", "timeout", "repeat",
 // "destroyed").
