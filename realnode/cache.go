@@ -143,7 +143,7 @@ func newestOf(out []byte, spec string) (loop.Version, error) {
 		if err != nil || strings.Count(s, ".") != 2 {
 			continue
 		}
-		if !found || versionLess(best, v) {
+		if !found || best.Less(v) {
 			best, found = v, true
 		}
 	}
@@ -153,15 +153,6 @@ func newestOf(out []byte, spec string) (loop.Version, error) {
 	return best, nil
 }
 
-func versionLess(a, b loop.Version) bool {
-	if a.Major != b.Major {
-		return a.Major < b.Major
-	}
-	if a.Minor != b.Minor {
-		return a.Minor < b.Minor
-	}
-	return a.Patch < b.Patch
-}
 
 func (c *Cache) npm() string {
 	if c.Npm != "" {

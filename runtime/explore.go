@@ -150,7 +150,7 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 	for _, r := range h.reasons {
 		end.Reasons = append(end.Reasons, r)
 	}
-	if l, ok := engineWording(end.Stdout); ok {
+	if l, ok := engineWording(end.Stdout, p.Profile.Node); ok {
 		end.Reasons = append(end.Reasons, explore.Reason{Msg: fmt.Sprintf("the program prints an error in the embedded engine's own words (%q), which V8 words its own way by release", l)})
 	}
 	return end
@@ -318,16 +318,17 @@ func (p *Program) Explain(w loop.Witness) []explore.Step {
 // engine's own words (engineMessages): V8 words most of them otherwise,
 // and differently by release, so an answer that prints one is not
 // complete. It returns the first such line.
-func engineWording(lines []string) (string, bool) {
+func engineWording(lines []string, v loop.Version) (string, bool) {
 	enginePieces.Do(func() {
 		for _, m := range engineMessages {
-			var ps []string
-			for _, p := range verbRE.Split(m, -1) {
-				if p != "" {
-					ps = append(ps, p)
-				}
+			engineParts = append(engineParts, formatPieces(m))
+		}
+		for m, span := range engineAlike {
+			a, err1 := loop.ParseVersion(span[0])
+			b, err2 := loop.ParseVersion(span[1])
+			if err1 == nil && err2 == nil {
+				alikeParts = append(alikeParts, alikeFormat{formatPieces(m), a, b})
 			}
-			engineParts = append(engineParts, ps)
 		}
 	})
 	for _, l := range lines {
@@ -336,14 +337,41 @@ func engineWording(lines []string) (string, bool) {
 				return l, true
 			}
 		}
+		for _, f := range alikeParts {
+			if (v.Less(f.first) || f.last.Less(v)) && inOrder(l, f.pieces) {
+				return l, true // V8 words it otherwise on this release, or may
+			}
+		}
 	}
 	return "", false
+}
+
+// alikeFormat is one of engineAlike: V8's wording too from first to last.
+type alikeFormat struct {
+	pieces      []string
+	first, last loop.Version
+}
+
+// PrintsFormat reports whether line holds a message of format (whose
+// %-verbs stand for any text): internal/genenginemsg keeps only the
+// engine's formats that no output recorded on real Node holds.
+func PrintsFormat(line, format string) bool { return inOrder(line, formatPieces(format)) }
+
+func formatPieces(format string) []string {
+	var ps []string
+	for _, p := range verbRE.Split(format, -1) {
+		if p != "" {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }
 
 var (
 	verbRE       = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
 	enginePieces sync.Once
 	engineParts  [][]string
+	alikeParts   []alikeFormat
 )
 
 // inOrder reports whether the pieces occur in s one after the other.
