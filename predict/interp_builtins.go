@@ -2,7 +2,6 @@ package predict
 
 import (
 	"math"
-	"math/big"
 	"math/bits"
 	"path"
 	"slices"
@@ -217,10 +216,6 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		if len(a) == 0 {
 			return 0.0
 		}
-		if b, ok := a[0].(bigInt); ok {
-			f, _ := new(big.Float).SetInt(b.v).Float64()
-			return f
-		}
 		n, ok := toNumber(a[0])
 		if !ok {
 			return unknown{why: "Number()"}
@@ -228,7 +223,12 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		return n
 	})
 	if in.p.Has(loop.BigInt) {
-		b["BigInt"] = native("BigInt", func(_ Value, a []Value, p ir.Pos) Value { return in.toBigInt(arg(a, 0), p) })
+		// The library's JavaScript reads BigInt.prototype; a BigInt value
+		// itself is left to the runtime.
+		b["BigInt"] = native("BigInt", func(_ Value, _ []Value, p ir.Pos) Value {
+			in.reason(p, "BigInt values are left to the runtime (the interpreter does not model them)")
+			return unknown{why: "BigInt"}
+		})
 	}
 	// The global number functions convert their argument; the Number.*
 	// predicates do not (Number.isNaN('x') is false).
@@ -1093,8 +1093,6 @@ func (in *Interp) getMember(obj Value, k string, pos ir.Pos) Value {
 		return unknown{why: k}
 	case *ClassVal:
 		return in.classMember(o, k, pos)
-	case bigInt:
-		return in.bigMember(o, k, pos)
 	case *dateObj:
 		if k == "getTime" || k == "valueOf" {
 			return native(k, func(Value, []Value, ir.Pos) Value { return o.num() })
@@ -2458,8 +2456,6 @@ func (in *Interp) toStringTag(v Value) (string, bool) {
 		return "Boolean", true
 	case *symbolVal:
 		return "Symbol", true
-	case bigInt:
-		return "BigInt", true
 	case *Promise:
 		return "Promise", true
 	case *dateObj:

@@ -2,7 +2,6 @@ package predict
 
 import (
 	"math"
-	"math/big"
 	"path"
 	"slices"
 	"strconv"
@@ -179,7 +178,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					o.protoObj, o.nullProto = v, false
 				case unknown:
 					in.reason(e.Pos, "__proto__ of an unknown value in an object literal")
-				case float64, string, bool, nil, bigInt, *symbolVal:
+				case float64, string, bool, nil, *symbolVal:
 				default:
 					in.reason(e.Pos, "__proto__ of this value in an object literal is not modelled")
 				}
@@ -410,9 +409,8 @@ func (in *Interp) constant(c *ir.Const) Value {
 	case ir.Regexp:
 		return in.regexpLiteral(c.Value, c.Pos)
 	case ir.BigInt:
-		if b, ok := bigLiteral(c.Value); ok {
-			return b
-		}
+		in.reason(c.Pos, "BigInt values are left to the runtime (the interpreter does not model them)")
+		return unknown{why: "BigInt"}
 	}
 	in.reason(c.Pos, "%s literals are not modelled", c.Kind)
 	return unknown{why: string(c.Kind)}
@@ -854,15 +852,6 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 			return unknown{why: "update"}
 		}
 		old := in.load(t, sc, fr, e.Pos)
-		if b, ok := old.(bigInt); ok {
-			delta := map[string]Value{"++": bigInt{big.NewInt(1)}, "--": bigInt{big.NewInt(-1)}}[e.Op]
-			nv, _ := in.bigBinary("+", b, delta, e.Pos)
-			in.store(t, nv, sc, fr, e.Pos)
-			if e.Postfix {
-				return old
-			}
-			return nv
-		}
 		n, ok := toNumber(old)
 		if !ok {
 			in.store(t, unknown{why: "update"}, sc, fr, e.Pos)
@@ -934,9 +923,6 @@ func (in *Interp) unary(e *ir.Unary, sc *Scope, fr *frame) Value {
 				return unknown{why: "unary"}
 			}
 		}
-		if b, ok := v.(bigInt); ok {
-			return in.bigUnary(e.Op, b, e.Pos)
-		}
 		if t, ok := v.(timeVal); ok && e.Op == "+" {
 			return t // +Date.now(), +new Date(): still the reading
 		}
@@ -986,13 +972,6 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			b = d.num()
 		}
 	}
-	switch op {
-	case "===", "!==", "==", "!=", "instanceof", "in", "#in":
-	default:
-		if r, ok := in.bigBinary(op, a, b, pos); ok {
-			return r
-		}
-	}
 	// Clock arithmetic and comparisons.
 	if r, ok := in.timeOp(op, a, b, pos); ok {
 		return r
@@ -1010,7 +989,7 @@ func (in *Interp) binary(op string, a, b Value, pos ir.Pos) Value {
 			_, ob := b.(*Object)
 			prim := func(v Value) bool {
 				switch v.(type) {
-				case float64, string, bool, bigInt, *symbolVal:
+				case float64, string, bool, *symbolVal:
 					return true
 				}
 				return false

@@ -35,7 +35,6 @@ var intrinsics = map[string]intrinsic{
 		methods: "valueOf toString charAt charCodeAt codePointAt at concat endsWith includes indexOf lastIndexOf match matchAll normalize padEnd padStart repeat replace replaceAll search slice split startsWith substring substr toLowerCase toUpperCase trim trimStart trimEnd localeCompare"},
 	"Boolean": {brand: func(v Value) bool { _, ok := v.(bool); return ok }, methods: "valueOf toString"},
 	"Symbol":  {brand: isSymbol, methods: "valueOf toString", getters: "description"},
-	"BigInt":  {brand: func(v Value) bool { _, ok := v.(bigInt); return ok }, methods: "valueOf toString toLocaleString"},
 	"Array": {brand: func(v Value) bool { o, ok := v.(*Object); return ok && o.Arr && o.Class != "Arguments" },
 		methods: "at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift slice some sort splice toReversed toSorted toSpliced toString unshift values with"},
 	// No value the predictor keeps is one of these: their accessors
@@ -45,6 +44,7 @@ var intrinsics = map[string]intrinsic{
 	"SharedArrayBuffer": {brand: never, getters: "byteLength"},
 	"DataView":          {brand: never, getters: "byteLength"},
 	"Uint8Array":        {brand: never, parent: "%TypedArray%"},
+	"BigInt":            {brand: never, methods: "valueOf toString toLocaleString"}, // its values are the runtime's
 	"Error":             {brand: func(v Value) bool { o, ok := v.(*Object); return ok && o.errClass != "" }, methods: "toString"},
 }
 

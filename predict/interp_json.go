@@ -222,8 +222,6 @@ func (in *Interp) jsonValue(b *strings.Builder, v Value, seen map[*Object]bool, 
 		jsonQuote(b, v)
 	case *Closure, *Native, *ClassVal:
 		return true, false
-	case bigInt:
-		panic(&Thrown{V: in.newError("TypeError", "Do not know how to serialize a BigInt")})
 	case *dateObj:
 		if !v.fixed {
 			return false, true

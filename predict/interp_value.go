@@ -282,8 +282,6 @@ func typeOf(v Value) string {
 		return "function"
 	case *symbolVal:
 		return "symbol"
-	case bigInt:
-		return "bigint"
 	case unknown:
 		return v.(unknown).typ
 	}
@@ -368,8 +366,6 @@ func toStr(v Value) (string, bool) {
 	switch v := v.(type) {
 	case nil:
 		return "undefined", true
-	case bigInt:
-		return v.String(), true
 	case nullT:
 		return "null", true
 	case bool:
@@ -523,8 +519,6 @@ func truthy(v Value) (bool, bool) {
 		return v != 0 && !math.IsNaN(v), true
 	case string:
 		return v != "", true
-	case bigInt:
-		return v.v.Sign() != 0, true
 	case unknown:
 		return false, false
 	case timeVal:
@@ -561,9 +555,6 @@ func strictEq(a, b Value) (bool, bool) {
 	case float64:
 		y, ok := b.(float64)
 		return ok && x == y, true
-	case bigInt:
-		y, ok := b.(bigInt)
-		return ok && x.v.Cmp(y.v) == 0, true
 	case *Object, *Closure, *Native, *Promise, *timerHandle, *immHandle:
 		return a == b, true
 	}
@@ -584,23 +575,6 @@ func looseEq(a, b Value) (bool, bool) {
 	}
 	if typeOf(a) == typeOf(b) {
 		return strictEq(a, b)
-	}
-	_, ab := a.(bigInt)
-	_, bb := b.(bigInt)
-	if ab || bb {
-		x, y := a, b
-		if bb {
-			x, y = b, a
-		}
-		switch yv := y.(type) {
-		case bool:
-			y, _ = toNumber(yv)
-		case float64, string:
-		default:
-			return false, false // objects: not modelled
-		}
-		c, _ := bigCompare(x, y)
-		return c == 0, true
 	}
 	switch a.(type) {
 	case float64, string, bool:

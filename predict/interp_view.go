@@ -26,8 +26,6 @@ func (in *Interp) viewAt(v Value, level int) inspect.Value {
 		return x
 	case nullT:
 		return inspect.Null{}
-	case bigInt:
-		return inspect.BigInt(x.String())
 	case *symbolVal:
 		return inspect.Symbol{Text: x.String(), Ref: x}
 	}
