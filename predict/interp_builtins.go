@@ -304,7 +304,21 @@ func (in *Interp) makeBuiltins() map[string]Value {
 		r.born = in.epoch
 		return r
 	}), "from": native("from", func(_ Value, a []Value, p ir.Pos) Value { return in.arrayFrom(a, p) })}}
-	b["Object"] = &Native{Name: "Object", Props: map[string]Value{
+	b["Object"] = &Native{Name: "Object", Fn: func(_ Value, a []Value, p ir.Pos) Value {
+		// Object(v): a new object for null and undefined, v itself for an
+		// object; a primitive's wrapper object is not modelled.
+		switch v := arg(a, 0).(type) {
+		case nil, nullT:
+			o := newObject()
+			o.born = in.epoch
+			return o
+		case float64, string, bool, *symbolVal, unknown:
+			in.reason(p, "Object() of a primitive (its wrapper object) is not modelled")
+			return unknown{why: "Object()", typ: "object"}
+		default:
+			return v
+		}
+	}, Props: map[string]Value{
 		"is": native("is", func(_ Value, a []Value, _ ir.Pos) Value {
 			if eq, known := sameValue(arg(a, 0), arg(a, 1)); known {
 				return eq

@@ -415,8 +415,6 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			switch {
 			case o.Engine == answer.Runtime:
 				mark = " · found by the runtime"
-			case o.Replay == "exited" || o.Replay == "starvation":
-				mark = " · confirmed by replay"
 			case o.Replay == "skipped":
 				mark = " · not replayed (an earlier replay ran out of the sandbox's budget)"
 			case o.Replay == "out of time":
@@ -427,6 +425,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
 			case !*o.Confirmed:
 				mark = " · NOT confirmed by the runtime"
+			case o.Replay == "exited" || o.Replay == "starvation":
+				mark = " · confirmed by replay"
 			}
 		}
 		switch {

@@ -297,3 +297,16 @@ func TestPredictRuntimeAnswers(t *testing.T) {
 		t.Errorf("the text does not say which engine answered:\n%s", out.String())
 	}
 }
+
+// An order a replay did not reproduce reads NOT confirmed, whatever the
+// replay's status (it exited: that says nothing of what it printed).
+func TestPredictTextUnconfirmed(t *testing.T) {
+	no := false
+	rep := predictReport{File: "x.js", Node: "20.20.2", Complete: true, Total: 1, Paths: 1,
+		Orders: []predictedOrder{{Stdout: []string{"a"}, Engine: "interpreter", Confirmed: &no, Replay: "exited"}}}
+	var out bytes.Buffer
+	printPredictText(&out, rep, predictFlags{maxOrders: 24})
+	if !strings.Contains(out.String(), "NOT confirmed") || strings.Contains(out.String(), "confirmed by replay") {
+		t.Errorf("an unconfirmed order reads:\n%s", out.String())
+	}
+}
