@@ -153,7 +153,6 @@ func newestOf(out []byte, spec string) (loop.Version, error) {
 	return best, nil
 }
 
-
 func (c *Cache) npm() string {
 	if c.Npm != "" {
 		return c.Npm
