@@ -215,14 +215,7 @@ func (in *Interp) eval(e ir.Expr, sc *Scope, fr *frame) Value {
 					in.reason(e.Pos, "object literal %s property with a computed key", p.Kind)
 					continue
 				}
-				if o.acc == nil {
-					o.acc = map[string]*accessor{}
-				}
-				a := o.acc[k]
-				if a == nil {
-					a = &accessor{}
-					o.acc[k] = a
-				}
+				a := o.accessorFor(k)
 				if _, had := o.Props[k]; had {
 					delete(o.Props, k) // the accessor replaces the value; the key keeps its place
 				} else if !slices.Contains(o.Keys, k) {

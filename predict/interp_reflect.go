@@ -200,14 +200,7 @@ func (in *Interp) defineOwn(target, key Value, d descriptor, pos ir.Pos) {
 		o.Keys = layout.InsertKey(o.Keys, k)
 	}
 	if d.isAcc {
-		if o.acc == nil {
-			o.acc = map[string]*accessor{}
-		}
-		a := o.acc[k]
-		if a == nil {
-			a = &accessor{}
-			o.acc[k] = a
-		}
+		a := o.accessorFor(k)
 		delete(o.Props, k)
 		delete(o.readonly, k)
 		if d.hasGet {

@@ -204,6 +204,19 @@ type Native struct {
 
 type accessor struct{ get, set Value } // functions; nil where absent
 
+// accessorFor is o's accessor of k, made empty when it has none.
+func (o *Object) accessorFor(k string) *accessor {
+	if o.acc == nil {
+		o.acc = map[string]*accessor{}
+	}
+	a := o.acc[k]
+	if a == nil {
+		a = &accessor{}
+		o.acc[k] = a
+	}
+	return a
+}
+
 // dateObj is new Date(): an object holding a clock reading, which +d,
 // d.getTime() and arithmetic give (a clock reading, as Date.now()).
 //

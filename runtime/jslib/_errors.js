@@ -34,4 +34,13 @@ function describeReceived(value) {
   return ` Received type ${typeof value} (${shown})`;
 }
 
-module.exports = { makeNodeError, describeReceived };
+// abortError is timers/promises' rejection when its signal aborts.
+function abortError(signal) {
+  const e = new Error('The operation was aborted');
+  e.name = 'AbortError';
+  e.code = 'ABORT_ERR';
+  if (signal && signal.reason !== undefined) e.cause = signal.reason;
+  return e;
+}
+
+module.exports = { makeNodeError, describeReceived, abortError };

@@ -5,14 +5,7 @@
 // job counts are the same as for a snippet's own async generator.
 'use strict';
 const timers = require('timers');
-
-function abortError(signal) {
-  const e = new Error('The operation was aborted');
-  e.name = 'AbortError';
-  e.code = 'ABORT_ERR';
-  if (signal && signal.reason !== undefined) e.cause = signal.reason;
-  return e;
-}
+const { abortError } = require('_errors');
 
 module.exports = async function* setInterval(after, value, options) {
   const signal = options ? options.signal : undefined;

@@ -3,14 +3,7 @@
 'use strict';
 const timers = require('timers');
 const PromiseCtor = Promise;
-
-function abortError(signal) {
-  const e = new Error('The operation was aborted');
-  e.name = 'AbortError';
-  e.code = 'ABORT_ERR';
-  if (signal && signal.reason !== undefined) e.cause = signal.reason;
-  return e;
-}
+const { abortError } = require('_errors');
 
 // With a signal, Node returns the timer's promise through finally(),
 // whose callback removes the abort listener: an abort reaches a handler
