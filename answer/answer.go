@@ -66,8 +66,11 @@ type Order struct {
 	Confirmed *bool
 	Replay    string
 	// Stall: only a machine that stalls longer than StallMS prints it.
-	Stall   bool
-	Explain []explore.Step
+	Stall bool
+	// UnderLoad: only a loaded machine prints it, not the usual timing
+	// of an idle one (explore.Prediction.Usual).
+	UnderLoad bool
+	Explain   []explore.Step
 }
 
 // Answer is what Predict found.
@@ -195,7 +198,7 @@ func OutOfBudget(s lrt.Status) bool {
 func list(p explore.Prediction, engine string, max int) []Order {
 	var out []Order
 	for _, o := range p.List(max) {
-		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o)})
+		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o), UnderLoad: !p.Usual(o)})
 	}
 	return out
 }

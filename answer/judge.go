@@ -49,6 +49,7 @@ type Judged struct {
 	ExitCode  int
 	Predicted bool
 	Stall     bool     // claimed only for a machine that stalls
+	UnderLoad bool     // claimed only for a loaded machine
 	Runs      int      // runs that printed it
 	Stderr    []string // of the first of them
 }
@@ -66,6 +67,9 @@ type Verdict struct {
 	// Stalled counts the printed outputs claimed only for a machine that
 	// stalls; StallOnly the listed outputs claimed only so.
 	Stalled, StallOnly int
+	// Loaded counts the printed outputs claimed only under load;
+	// LoadOnly the listed outputs claimed only so.
+	Loaded, LoadOnly int
 	// Confirmed: every listed order the runtime replayed printed itself,
 	// those whose replay ran out of the sandbox's budget aside (that says
 	// nothing about the order); OverBudget: confirmed, and some did.
@@ -82,6 +86,12 @@ func (v Verdict) Exact() bool { return v.Sound() && v.Unobserved == 0 }
 // printed ones.
 func (v Verdict) CalmExact() bool {
 	return v.Sound() && v.Stalled == 0 && v.Unobserved == int64(v.StallOnly)
+}
+
+// UsualExact: the orders claimed for an idle machine (the usual timing)
+// are the printed ones.
+func (v Verdict) UsualExact() bool {
+	return v.Sound() && v.Loaded == 0 && v.Unobserved == int64(v.LoadOnly)
 }
 
 // Judge judges c against the outputs Node printed, told apart by stdout
@@ -114,6 +124,7 @@ func judge(c Claim, observed []Observed, exits bool) Verdict {
 		// Orders that print alike are one output: it needs a stall only
 		// if each of them does.
 		r.Stall = o.Stall && (fresh || r.Stall)
+		r.UnderLoad = o.UnderLoad && (fresh || r.UnderLoad)
 		r.Predicted = true
 		if o.Confirmed != nil && !*o.Confirmed {
 			if o.Replay == "skipped" || OutOfBudget(lrt.Status(o.Replay)) {
@@ -138,10 +149,16 @@ func judge(c Claim, observed []Observed, exits bool) Verdict {
 		if r.Predicted && r.Stall {
 			v.StallOnly++
 		}
+		if r.Predicted && r.UnderLoad {
+			v.LoadOnly++
+		}
 		if r.Runs == 0 {
 			continue
 		}
 		v.Observed++
+		if r.Predicted && r.UnderLoad {
+			v.Loaded++
+		}
 		switch {
 		case !r.Predicted:
 			v.Unpredicted++

@@ -98,6 +98,7 @@ type Prediction struct {
 	// exploration did not finish in the time budget).
 	StallMS int64
 	calm    []Outcome // the orders without a stall (nil: all of them)
+	usual   []Outcome // the orders of the usual timing (nil: all of them)
 }
 
 // Options bound a prediction.
@@ -107,6 +108,11 @@ type Options struct {
 	// machine longer than this produces (NeedsStall) from the others,
 	// which a second exploration with Exec.StallMS finds.
 	StallMS int64
+	// Usual tells the orders an idle machine prints (Prediction.Usual:
+	// each piece of code takes its usual time, timers run on time, I/O
+	// completes first in, first out) from those only a loaded one does,
+	// which another exploration with Exec.Usual finds.
+	Usual bool
 }
 
 // starvedKey ends the output key of a run that starved (else "exit:N").
@@ -181,6 +187,11 @@ func Predict(h Host, opts Options) Prediction {
 			// by at least one run (seconds, for a long program).
 		} else if calm, ok := calmOrders(h, opts); ok {
 			pr.StallMS, pr.calm = opts.StallMS, calm
+		}
+	}
+	if opts.Usual && len(outs) > 1 && !res.TimedOut {
+		if usual, ok := usualOrders(h, opts); ok && len(usual) > 0 {
+			pr.usual = usual
 		}
 	}
 	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
@@ -280,6 +291,34 @@ func calmOrders(h Host, opts Options) ([]Outcome, bool) {
 		return nil, false
 	}
 	return cp.Orders, true
+}
+
+// usualOrders explores again with the usual timing (loop.Limits.Usual,
+// first-in first-out I/O); false when that exploration did not finish.
+func usualOrders(h Host, opts Options) ([]Outcome, bool) {
+	u := opts
+	u.StallMS, u.Usual = 0, false
+	u.Explore.usual = true
+	u.Explore.NoDeferCut = true
+	// Each order of commuting callbacks is its own: the usual timing
+	// picks one.
+	u.Explore.NoCommute = true
+	u.Explore.Each = nil
+	up := Predict(h, u)
+	if up.Explored.TimedOut || !up.Explored.Complete() {
+		return nil, false
+	}
+	return up.Orders, true
+}
+
+// Usual reports whether o is an order of the usual timing, which an idle
+// machine prints (Options.Usual); every order is when they were not
+// told apart.
+func (pr Prediction) Usual(o Outcome) bool {
+	if pr.usual == nil {
+		return true
+	}
+	return Prediction{Orders: pr.usual}.Has(o.Stdout, o.ExitCode, o.Starves)
 }
 
 // NeedsStall reports whether only a machine that stalls longer than

@@ -42,8 +42,10 @@ type Config struct {
 	Deadline time.Time
 	// Each, if set, sees every complete path.
 	Each func(Path)
-	// stallMS is Exec.StallMS for every run (calmOrders).
+	// stallMS and usual are Exec.StallMS and Exec.Usual for every run
+	// (calmOrders, usualOrders).
 	stallMS int64
+	usual   bool
 }
 
 // DefaultConfig holds the defaults.
@@ -152,8 +154,9 @@ type choice struct {
 
 // Exec is one run's view of the explorer: the Env to build the loop with.
 type Exec struct {
-	// StallMS is the loop.Limits.StallMS the host builds its loop with.
+	// StallMS and Usual are the loop.Limits the host builds its loop with.
 	StallMS int64
+	Usual   bool
 	prefix  []int
 	trace   []choice
 	maxCh   int
@@ -433,6 +436,16 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 				opts = append(opts, id)
 			}
 		}
+		if x.Usual && x.lp != nil && len(opts) > 1 {
+			// The usual timing: the round trip queued first completes first.
+			first := opts[0]
+			for _, id := range opts[1:] {
+				if x.lp.IOQueued(id) < x.lp.IOQueued(first) {
+					first = id
+				}
+			}
+			opts = []int{first}
+		}
 		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) {
 			opts = append(opts, -1)
 		}
@@ -495,7 +508,7 @@ func Explore(h Host, cfg Config) Result {
 			break
 		}
 		res.Runs++
-		x := &Exec{StallMS: cfg.stallMS, prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
+		x := &Exec{StallMS: cfg.stallMS, Usual: cfg.usual, prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
 		x.clk = NewSymClock(x.Choose)
 		x.clk.onFork = x.clockFork
 		x.clk.where = func() string { return x.Busy }

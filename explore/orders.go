@@ -364,6 +364,26 @@ func (pr Prediction) Paths() int64 {
 func (pr Prediction) List(max int) []Outcome {
 	var out []Outcome
 	seen := map[string]bool{}
+	// The usual orders first, each with the branching points that decide
+	// it under the usual timing.
+	for _, u := range pr.usual {
+		if len(out) >= max {
+			break
+		}
+		for _, o := range pr.Orders {
+			if o.Starves == u.Starves && (u.Starves || o.ExitCode == u.ExitCode) && o.Matches(u.Stdout) {
+				if k := u.key(); !seen[k] {
+					seen[k] = true
+					if len(o.Groups) == 0 {
+						u.Paths = o.Paths
+					}
+					out = append(out, u)
+				}
+				break
+			}
+		}
+	}
+	usual := len(out)
 	for _, o := range pr.Orders {
 		if len(out) >= max {
 			break
@@ -371,10 +391,48 @@ func (pr Prediction) List(max int) []Outcome {
 		o.Expand(func(c Outcome) bool {
 			if k := c.key(); !seen[k] {
 				seen[k] = true
+				if usual > 0 {
+					c.Why = apart(c.Why, out[:usual], pr.Orders)
+				}
 				out = append(out, c)
 			}
 			return len(out) < max
 		})
+	}
+	return out
+}
+
+// apart keeps of why, the branching points deciding an order, those that
+// set it apart from the closest usual order (the one whose own branching
+// points, in the same exploration, share most with it).
+func apart(why []string, usual []Outcome, all []Outcome) []string {
+	var best []string
+	bestShared := -1
+	for _, u := range usual {
+		for _, o := range all {
+			if !o.Matches(u.Stdout) {
+				continue
+			}
+			shared := 0
+			for _, w := range why {
+				if slices.Contains(o.Why, w) {
+					shared++
+				}
+			}
+			if shared > bestShared {
+				best, bestShared = o.Why, shared
+			}
+			break
+		}
+	}
+	var out []string
+	for _, w := range why {
+		if !slices.Contains(best, w) {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return why
 	}
 	return out
 }

@@ -122,13 +122,18 @@ func (c *SymClock) Read(k loop.ReadKind, floor *loop.Time) loop.Time {
 }
 
 // ReadNear implements loop.Near: Read, with T_n - b.T <= b.MS for each
-// bound the constraints allow (a floor could force more).
+// bound the constraints allow (a floor could force more), and, for an
+// AtLeast bound, T_n - b.T >= b.MS as far as they allow.
 func (c *SymClock) ReadNear(k loop.ReadKind, floor *loop.Time, bounds []loop.Bound) loop.Time {
 	t := c.Read(k, floor)
 	x := vr(t.Base)
 	for _, b := range bounds {
 		y := vr(b.T.Base)
-		if k := b.MS + b.T.Off; -c.d[y][x] <= k {
+		k := b.MS + b.T.Off
+		switch {
+		case b.AtLeast:
+			c.add(y, x, -min(k, c.d[x][y]))
+		case -c.d[y][x] <= k:
 			c.add(x, y, k)
 		}
 	}

@@ -31,15 +31,17 @@ type Clock interface {
 // Near is a Clock that can also take a reading known to be close to
 // earlier ones (Limits.StallMS): the predictor's symbolic clock.
 type Near interface {
-	// ReadNear is Read, with the new reading at most b.MS after b.T for
-	// each bound (as far as floor allows).
+	// ReadNear is Read, with the new reading within each bound as far as
+	// the earlier readings and floor allow.
 	ReadNear(k ReadKind, floor *Time, bounds []Bound) Time
 }
 
-// Bound says a reading comes at most MS milliseconds after T.
+// Bound says a reading comes at most MS milliseconds after T, or, with
+// AtLeast, at least MS after it.
 type Bound struct {
-	T  Time
-	MS int64
+	T       Time
+	MS      int64
+	AtLeast bool
 }
 
 // Domain is the clock a reading comes from. The loop's readings (timer

@@ -66,7 +66,25 @@ type Limits struct {
 	// program anywhere for any time (two back-to-back setTimeout calls were
 	// measured 40 ms apart, a first console.log 200 ms).
 	StallMS int64
+	// Usual bounds readings as StallMS does, by the work's usual span
+	// (Work.Lo to Work.Hi) and UsualLateUS instead of the generous
+	// Work.Max and StallMS: each reading comes at least the usual least
+	// work after the one before it and at most UsualLateUS plus the usual
+	// most. The predictor explores with it for the orders an idle machine
+	// prints (docs/semantics.md, "The usual timing").
+	Usual bool
 }
+
+// UsualLateUS is how late, in microseconds, a reading usually comes on
+// an idle machine beyond the work before it: a timer runs within half a
+// millisecond of its due time, and two statements run within it
+// (calibrated against the recorded probes and corpus: docs/semantics.md,
+// "The usual timing").
+const UsualLateUS = 500
+
+// UsualTickUS: two timer creations less than this many microseconds
+// apart usually read the same millisecond.
+const UsualTickUS = 100
 
 // MaxDrainOr is MaxDrain or its default.
 func (l Limits) MaxDrainOr() int {
@@ -109,7 +127,7 @@ type Loop struct {
 	// Limits.StallMS: poll slept until ceil at the latest (ceilWork: the
 	// work done then), or for I/O with no timer pending (waitedIO).
 	ceil     *Time
-	ceilWork int64
+	ceilWork Work
 	waitedIO bool
 
 	ticks []tick
@@ -147,13 +165,14 @@ type Loop struct {
 	inList      bool        // Node <= 10: running a timer list's scope (listOnTimeout10)
 	readTurn    []int       // per clock reading, the callbacks run before it (SameTurn)
 	readKind    []ReadKind  // per clock reading (quiet)
-	readWork    []int64     // per clock reading, Env.Work then (quiet)
+	readWork    []Work      // per clock reading, Env.Work then (quiet)
 	runStart    int         // the first reading of the current run of timer creations (quiet)
-	work        func() int64
+	work        func() Work
 	relist      bool // Node <= 10: a tick threw in that scope; the list's callback runs again
 
-	io     []*IO
-	nextIO int
+	io      []*IO
+	nextIO  int
+	tripSeq int
 	// ioRunning is the operation whose callback is running (for the trace).
 	ioRunning int
 	// effects counts what a callback can do to the loop beyond ticks and
@@ -331,11 +350,15 @@ type Env struct {
 	Poll func(inflight []int, mustPick bool) []int
 	// Trace, if set, sees every phase and callback (see Event).
 	Trace func(Event)
-	// Work, if set, is a generous estimate of how long the host's work so
-	// far takes on a machine that does not stall, in microseconds
-	// (Limits.StallMS); nil counts none.
-	Work func() int64
+	// Work, if set, is how long the host's work so far takes (Limits.StallMS);
+	// nil counts none.
+	Work func() Work
 }
+
+// Work estimates how long a program's work so far takes, in
+// microseconds: Lo and Hi bound what it usually takes on an idle
+// machine, Max what it can take on a loaded one that does not stall.
+type Work struct{ Lo, Hi, Max int64 }
 
 // NewWith creates a loop over any clock, e.g. a symbolic one.
 func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
@@ -413,9 +436,9 @@ func (l *Loop) read(k ReadKind) Time {
 	return t
 }
 
-func (l *Loop) workNow() int64 {
+func (l *Loop) workNow() Work {
 	if l.work == nil {
-		return 0
+		return Work{}
 	}
 	return l.work()
 }
@@ -429,16 +452,29 @@ func (l *Loop) extendsRun(k ReadKind) bool {
 
 // bounds are Limits.StallMS's bounds on the next reading, of kind k.
 func (l *Loop) bounds(k ReadKind) []Bound {
-	if l.lim.StallMS <= 0 {
+	if l.lim.StallMS <= 0 && !l.lim.Usual {
 		return nil
 	}
 	if _, ok := l.clk.(Near); !ok {
 		return nil
 	}
 	w := l.workNow()
-	after := func(t Time, work int64) Bound {
+	late := int64(UsualLateUS)
+	if k == ReadTimerStart && l.ceil == nil {
+		// Timer creations run in a callback, not after the loop woke: no
+		// lateness, and a millisecond tick within the few microseconds
+		// between two is unusual (the order of two timers made one
+		// statement apart rarely depends on one).
+		late = -UsualTickUS
+	}
+	after := func(t Time, from Work) Bound {
+		if l.lim.Usual {
+			// Readings are whole milliseconds rounded down: real time
+			// r+d, for r read as t, reads at most t+ceil(d).
+			return Bound{T: t, MS: max(0, late+w.Hi-from.Hi+999) / 1000}
+		}
 		// Work is in microseconds; round up to whole milliseconds.
-		return Bound{T: t, MS: l.lim.StallMS + (w-work+999)/1000}
+		return Bound{T: t, MS: l.lim.StallMS + (w.Max-from.Max+999)/1000}
 	}
 	n := len(l.readTurn)
 	var out []Bound
@@ -451,6 +487,15 @@ func (l *Loop) bounds(k ReadKind) []Bound {
 	}
 	if l.extendsRun(k) && l.runStart < n-1 {
 		out = append(out, after(Time{Base: l.runStart}, l.readWork[l.runStart]))
+	}
+	if l.lim.Usual && n > 0 {
+		// Real time passes while the work runs: whole milliseconds of it
+		// show on the next reading, less the lag between two clocks.
+		least := (w.Lo - l.readWork[n-1].Lo) / 1000
+		least -= k.Domain().Lag(l.readKind[n-1].Domain())
+		if least > 0 {
+			out = append(out, Bound{T: Time{Base: n - 1}, MS: least, AtLeast: true})
+		}
 	}
 	return out
 }
@@ -1019,6 +1064,9 @@ type IO struct {
 	id    int
 	trips int
 	cb    any
+	// queued numbers the submission of its current round trip among all
+	// round trips (IOQueued).
+	queued int
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1032,7 +1080,8 @@ func (l *Loop) SubmitIO(trips int, cb any) *IO {
 		trips = 1
 	}
 	l.nextIO++
-	op := &IO{id: l.nextIO, trips: trips, cb: cb}
+	l.tripSeq++
+	op := &IO{id: l.nextIO, trips: trips, cb: cb, queued: l.tripSeq}
 	l.io = append(l.io, op)
 	return op
 }
@@ -1050,6 +1099,18 @@ func (l *Loop) IOFinal(id int) bool {
 	return true
 }
 
+// IOQueued numbers the submission of operation id's current round trip:
+// a trip queued earlier usually completes earlier (the thread pool takes
+// work first in, first out), which the predictor's usual timing follows.
+func (l *Loop) IOQueued(id int) int {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.queued
+		}
+	}
+	return 0
+}
+
 func (l *Loop) completeTrip(id int) {
 	l.activity++
 	for i, op := range l.io {
@@ -1058,6 +1119,8 @@ func (l *Loop) completeTrip(id int) {
 		}
 		op.trips--
 		if op.trips > 0 {
+			l.tripSeq++
+			op.queued = l.tripSeq
 			return // the next round trip is now in flight
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)

@@ -1,28 +1,64 @@
 package predict
 
-import "github.com/looplint/looplint/ir"
-
-// Interp.work estimates, generously, how long Node takes for what the
-// program has done so far, in microseconds (loop.Env.Work): the loop
-// bounds the time between two timer creations in one callback by it, plus
-// loop.Limits.StallMS. The figures are upper ends of what Node 10 and 20
-// took on a loaded 2-vCPU machine (process.hrtime around each, 120 runs):
-// the first console line creates its stream (median 5.5 ms, at most
-// 11 ms), the first require of a built-in module up to 16 ms (crypto on
-// Node 10), 10,000 loop iterations up to 7 ms.
-const (
-	costStatement   = 1     // a statement run, a loop iteration skipped
-	costFirstWrite  = 25000 // the first write to stdout or stderr
-	costWrite       = 50    // every console line or stream write
-	costBuiltinLoad = 30000 // a require or import of a built-in module
-	costSyncIO      = 500   // an fs.*Sync call
-	costPerKiB      = 20    // per KiB of text read, parsed or compiled
+import (
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
 )
 
-func (in *Interp) spend(us int64) { in.work += us }
+// Interp.work estimates how long Node takes for what the program has
+// done so far, in microseconds (loop.Env.Work). Max is generous: the
+// upper ends of what Node 10 and 20 took on a loaded 2-vCPU machine
+// (process.hrtime around each, 120 runs): the first console line creates
+// its stream (median 5.5 ms, at most 11 ms), the first require of a
+// built-in module up to 16 ms (crypto on Node 10), 10,000 loop
+// iterations up to 7 ms. Lo and Hi are the usual span on an idle one
+// (loop.Limits.Usual), measured the same way with stdout a pipe, 40 runs
+// each on Node 10, 12, 16, 20 and 26: the first console line took 0.9 to
+// 3.2 ms at the median (least 0.89 ms, on Node 10; at most 7 ms), each
+// later one 20 to 90 µs. docs/semantics.md ("The usual timing") says how
+// these were calibrated against recorded runs.
+var (
+	costStatement   = loop.Work{Lo: 0, Hi: 1, Max: 1} // a statement run, a loop iteration skipped
+	costFirstWrite  = loop.Work{Lo: 1000, Hi: 3500, Max: 25000}
+	costWrite       = loop.Work{Lo: 15, Hi: 50, Max: 50} // every console line or stream write
+	costBuiltinLoad = loop.Work{Lo: 0, Hi: 5000, Max: 30000}
+	costSyncIO      = loop.Work{Lo: 10, Hi: 200, Max: 500} // an fs.*Sync call
+	costPerKiB      = loop.Work{Lo: 0, Hi: 20, Max: 20}    // per KiB of text read, parsed or compiled
+)
+
+// statementsPerUs is how many simple statements Node runs in a
+// microsecond at most (an optimised counting loop: 10^8 passes take
+// V8 50 ms or more), the usual least work of a statement.
+const statementsPerUs = 2000
+
+func (in *Interp) spend(w loop.Work) { in.spendN(w, 1) }
+
+// spendN charges n times w.
+func (in *Interp) spendN(w loop.Work, n int64) {
+	in.work.Lo += w.Lo * n
+	in.work.Hi += w.Hi * n
+	in.work.Max += w.Max * n
+}
+
+// spendStatements charges for n statements run.
+func (in *Interp) spendStatements(n int64) {
+	in.spendN(costStatement, n)
+	in.statements += n
+}
+
+// workNow is loop.Env.Work.
+func (in *Interp) workNow() loop.Work {
+	w := in.work
+	w.Lo += in.statements / statementsPerUs
+	return w
+}
 
 // spendBytes charges for n bytes of data handled at once.
-func (in *Interp) spendBytes(n int) { in.work += int64(n) * costPerKiB / 1024 }
+func (in *Interp) spendBytes(n int) {
+	in.work.Lo += int64(n) * costPerKiB.Lo / 1024
+	in.work.Hi += int64(n) * costPerKiB.Hi / 1024
+	in.work.Max += int64(n) * costPerKiB.Max / 1024
+}
 
 // maxLen bounds the strings (in bytes) and arrays (in elements) the
 // predictor builds: a value past it becomes unknown, with a reason, so a

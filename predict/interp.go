@@ -33,6 +33,10 @@ type Options struct {
 	// machine longer than this produces (Prediction.NeedsStall) from the
 	// others, which a second exploration with loop.Limits.StallMS finds.
 	StallMS int64
+	// Usual tells the orders an idle machine prints (Prediction.Usual)
+	// from the others, which another exploration with loop.Limits.Usual
+	// finds.
+	Usual bool
 }
 
 // Files reads the files a program sees (the runtime's memfs.FS).
@@ -116,9 +120,9 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) explore.Pred
 	run := func(x *explore.Exec) explore.Ending {
 		in := newInterp(prog, p, opts, x)
 		env := x.Env()
-		env.Work = func() int64 { return in.work }
+		env.Work = in.workNow
 		lim := opts.Limits
-		lim.StallMS = x.StallMS
+		lim.StallMS, lim.Usual = x.StallMS, x.Usual
 		in.l = loop.NewWith(p, in, env, lim)
 		x.Attach(in.l)
 		defer in.killCoros()
@@ -127,7 +131,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) explore.Pred
 		e.Reasons = append(e.Reasons, deep...)
 		return e
 	}
-	pr := explore.Predict(explore.HostFunc(run), explore.Options{Explore: opts.Explore, StallMS: opts.StallMS})
+	pr := explore.Predict(explore.HostFunc(run), explore.Options{Explore: opts.Explore, StallMS: opts.StallMS, Usual: opts.Usual})
 	if len(deep) > 0 && pr.Complete {
 		// No run completed, so no run said it.
 		pr.Reasons, pr.Complete = deep, false
@@ -152,7 +156,8 @@ type Interp struct {
 	e            *Promises
 
 	globals     *Scope
-	work        int64            // how long Node may have taken so far, in µs (cost.go)
+	work        loop.Work        // how long Node takes for the work so far, in µs (cost.go)
+	statements  int64            // statements run so far (cost.go)
 	patDepth    int              // patterns being destructured around the current one
 	forks       map[ir.Pos]int   // unknown conditions forked at, per position (fork)
 	builtinMods map[string]Value // built-in modules loaded, by name

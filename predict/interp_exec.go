@@ -174,7 +174,7 @@ func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
 }
 
 func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
-	in.spend(costStatement)
+	in.spendStatements(1)
 	if in.x != nil {
 		in.x.Tick()
 	}

@@ -124,7 +124,7 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 	}()
 	h, err := newHost(p, func(h *host) *loop.Loop {
 		lim := p.opts.Limits
-		lim.StallMS = x.StallMS
+		lim.StallMS, lim.Usual = x.StallMS, x.Usual
 		l := loop.NewWith(p.Profile, h, x.Env(), lim)
 		x.Attach(l)
 		h.x = x

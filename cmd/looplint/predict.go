@@ -107,8 +107,12 @@ type predictedOrder struct {
 	PauseMs int64 `json:"pauseMs,omitempty"`
 	// Stall: only a machine that pauses the program or the loop for
 	// longer than the report's stallMs somewhere prints this order.
-	Stall   bool          `json:"stall,omitempty"`
-	Explain []explainStep `json:"explain,omitempty"`
+	Stall bool `json:"stall,omitempty"`
+	// UnderLoad: an idle machine, where each piece of code takes its
+	// usual time, timers fire on time and I/O completes first in first
+	// out, does not print this order; a loaded one can.
+	UnderLoad bool          `json:"underLoad,omitempty"`
+	Explain   []explainStep `json:"explain,omitempty"`
 }
 
 // explainStep is one step of --explain: a phase entered (queue empty,
@@ -290,6 +294,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		return predictReport{}, false, usageErr("%v", err)
 	}
 	popts.StallMS = f.stallMS
+	popts.Usual = true
 	ans := answer.Predict(pf, prog, answer.Options{Predict: popts, NoConfirm: f.noConfirm, MaxOrders: f.maxOrders,
 		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
 	pred := ans.Prediction
@@ -320,7 +325,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, o := range ans.Orders {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
-			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall}
+			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad}
 		for _, st := range o.Explain {
 			es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
 			if st.Queue == "" {
@@ -377,7 +382,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			verdict = fmt.Sprintf("at most %d possible orders", rep.Total)
 		}
 	}
-	paused, stalled := 0, 0
+	paused, stalled, loaded := 0, 0, 0
 	for _, o := range rep.Orders {
 		switch {
 		case o.Stall:
@@ -385,12 +390,23 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		case o.PauseMs > 0:
 			paused++
 		}
+		if o.UnderLoad {
+			loaded++
+		}
 	}
-	if len(rep.Orders) > 1 {
-		switch {
-		case stalled > 0 && rep.Total-int64(stalled) == 1 && rep.Total == int64(len(rep.Orders)):
-			verdict = fmt.Sprintf("deterministic unless the machine stalls for over %d ms (then %d possible orders)", rep.StallMs, rep.Total)
-		case stalled > 0:
+	switch {
+	case loaded > 0 && !rep.TotalAtMost:
+		// Lead with what an idle machine prints.
+		usual := rep.Total - int64(loaded)
+		verdict = fmt.Sprintf("%d possible orders on an idle machine", usual)
+		if usual == 1 {
+			verdict = "deterministic on an idle machine"
+		}
+		verdict += fmt.Sprintf("; %d more under load", loaded)
+	case len(rep.Orders) > 1 && stalled > 0 && rep.Total-int64(stalled) == 1 && rep.Total == int64(len(rep.Orders)):
+		verdict = fmt.Sprintf("deterministic unless the machine stalls for over %d ms (then %d possible orders)", rep.StallMs, rep.Total)
+	case len(rep.Orders) > 1:
+		if stalled > 0 {
 			verdict += fmt.Sprintf(" (%d of those listed only if the machine stalls for over %d ms)", stalled, rep.StallMs)
 		}
 		if paused > 0 {
@@ -434,6 +450,11 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			mark += fmt.Sprintf(" · only if the machine stalls for over %d ms", rep.StallMs)
 		case o.PauseMs > 0:
 			mark += fmt.Sprintf(" · only if the code between two timer creations takes %d ms or more", o.PauseMs)
+		case o.UnderLoad:
+			mark += fmt.Sprintf(" · only if the loop runs late or I/O completes out of order (a pause under %d ms)", rep.StallMs)
+		}
+		if o.UnderLoad && (i == 0 || !rep.Orders[i-1].UnderLoad) {
+			fmt.Fprintf(w, "\nunder load (these need a pause an idle machine does not make):\n")
 		}
 		if rep.Total > 1 {
 			fmt.Fprintf(w, "\n#%d  %d of %d paths%s\n", i+1, o.Paths, paths, mark)

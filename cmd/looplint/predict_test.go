@@ -310,3 +310,56 @@ func TestPredictTextUnconfirmed(t *testing.T) {
 		t.Errorf("an unconfirmed order reads:\n%s", out.String())
 	}
 }
+
+// TestPredictLeadsWithUsualOrder: on a timers puzzle Node printed one way
+// (but for one run under load on Node 10), the answer leads with Node's
+// order, says it is the only one on an idle machine, and lists the rest
+// apart, under load, every recorded order among them.
+func TestPredictLeadsWithUsualOrder(t *testing.T) {
+	c, err := nodecase.Load("../../testdata/runtime/lead-timers-two-loops.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := c.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"10.24.1", "20.20.2", "26.10.0"} {
+		rec := c.Node[v]
+		most := rec.Outcomes[0]
+		for _, o := range rec.Outcomes {
+			if o.Count > most.Count {
+				most = o
+			}
+		}
+		var out, errb bytes.Buffer
+		if code := execute([]string{"predict", "--node", v, "--format", "json", "--no-confirm", main}, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", v, code, errb.String())
+		}
+		var rep predictReport
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Orders) < 2 || rep.Orders[0].UnderLoad || !rep.Orders[1].UnderLoad {
+			t.Fatalf("%s: want one usual order first, then orders under load: %+v", v, rep.Orders)
+		}
+		if got := strings.Join(rep.Orders[0].Stdout, "|"); got != strings.Join(most.Stdout, "|") {
+			t.Errorf("%s: the lead is %s, Node printed %s in %d of %d runs", v, got, strings.Join(most.Stdout, "|"), most.Count, rec.Runs)
+		}
+		listed := map[string]bool{}
+		for _, o := range rep.Orders {
+			listed[strings.Join(o.Stdout, "|")] = true
+		}
+		for _, o := range rec.Outcomes {
+			if !listed[strings.Join(o.Stdout, "|")] {
+				t.Errorf("%s: Node printed %v, not listed", v, o.Stdout)
+			}
+		}
+		out.Reset()
+		execute([]string{"predict", "--node", v, "--no-confirm", main}, &out, &errb)
+		text := out.String()
+		if !strings.Contains(text, "deterministic on an idle machine;") || strings.Index(text, "under load (") < strings.Index(text, "#1 ") {
+			t.Errorf("%s: want the verdict to lead with the idle machine and the under-load heading after #1:\n%s", v, text)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type predictOutput struct {
 		Confirmed *bool    `json:"confirmed"`
 		Replay    string   `json:"replay"`
 		Stall     bool     `json:"stall"`
+		UnderLoad bool     `json:"underLoad"`
 	} `json:"orders"`
 	// Patterns stand for orders beyond those listed (commuting I/O
 	// callbacks in any order).
@@ -56,7 +57,7 @@ func (out predictOutput) claim() answer.Claim {
 	c := answer.Claim{Complete: out.Complete, Total: int64(out.Total)}
 	for _, o := range out.Orders {
 		c.Listed = append(c.Listed, answer.Order{Outcome: explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode, Starves: o.Starves},
-			Confirmed: o.Confirmed, Replay: o.Replay, Stall: o.Stall})
+			Confirmed: o.Confirmed, Replay: o.Replay, Stall: o.Stall, UnderLoad: o.UnderLoad})
 	}
 	for _, p := range out.Patterns {
 		o := explore.Outcome{Stdout: p.Stdout, ExitCode: p.ExitCode}
@@ -75,8 +76,13 @@ type PredictResult struct {
 	// CalmExact: the orders predicted without a stall of the machine are
 	// the observed set; Stalled counts observed orders predicted only
 	// with a stall (a loaded machine).
-	CalmExact           bool
-	Stalled             int
+	CalmExact bool
+	Stalled   int
+	// UsualExact: the orders predicted for an idle machine (the answer's
+	// lead) are the observed set; Loaded counts observed orders predicted
+	// only under load.
+	UsualExact          bool
+	Loaded              int
 	Confirmed           bool // every listed order replayed to itself
 	OverBudget          bool // not confirmed only because a replay ran out of the sandbox's budget
 	Predicted, Observed int
@@ -150,6 +156,7 @@ func judgePrediction(res PredictResult, out predictOutput, exp Expectation) Pred
 	}
 	sort.Strings(res.Missing)
 	res.Sound, res.Exact, res.CalmExact, res.Stalled = v.Sound(), v.Exact(), v.CalmExact(), v.Stalled
+	res.UsualExact, res.Loaded = v.UsualExact(), v.Loaded
 	return res
 }
 
@@ -168,7 +175,7 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	type row struct {
 		suite, version, family                                                string
 		total, sound, exact, incomplete, unconfirmed, overBudget, errs, wrong int
-		calmExact, stalled                                                    int
+		calmExact, stalled, usualExact, loaded                                int
 	}
 	rows := map[[2]string]*row{}
 	var keys [][2]string
@@ -198,6 +205,12 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 		if r.Stalled > 0 {
 			x.stalled++
 		}
+		if r.UsualExact && r.Complete {
+			x.usualExact++
+		}
+		if r.Loaded > 0 {
+			x.loaded++
+		}
 		if !r.Complete {
 			x.incomplete++
 		}
@@ -218,16 +231,19 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	fmt.Fprintln(w, "unconfirmed = a complete prediction with an order the runtime's replay does not print;")
 	fmt.Fprintln(w, "replay budget = complete, the orders not replayed because the sandbox's budget ran out first (e.g. a 2e9-iteration loop);")
 	fmt.Fprintln(w, "exact w/o stall = the orders predicted for a machine that does not stall are the observed set;")
-	fmt.Fprintln(w, "stall seen = Node printed an order predicted only for a machine that stalls")
+	fmt.Fprintln(w, "stall seen = Node printed an order predicted only for a machine that stalls;")
+	fmt.Fprintln(w, "usual exact = the orders predicted for an idle machine (the answer's lead) are the observed set;")
+	fmt.Fprintln(w, "load seen = Node printed an order predicted only under load")
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\texact w/o stall\tstall seen\tcomplete:false\tunsound+complete\tunconfirmed\treplay budget\terror\t")
+	fmt.Fprintln(tw, "suite\tversion\tfamily\tcases\tsound\texact\texact w/o stall\tstall seen\tusual exact\tload seen\tcomplete:false\tunsound+complete\tunconfirmed\treplay budget\terror\t")
 	for _, k := range keys {
 		x := rows[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
-			x.total, x.sound, x.exact, x.calmExact, x.stalled, x.incomplete, x.wrong, x.unconfirmed, x.overBudget, x.errs)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", x.suite, x.version, x.family,
+			x.total, x.sound, x.exact, x.calmExact, x.stalled, x.usualExact, x.loaded, x.incomplete, x.wrong, x.unconfirmed, x.overBudget, x.errs)
 	}
 	tw.Flush()
+	printLeadFigures(w, results)
 	var bad, errs, incomplete []PredictResult
 	for _, r := range results {
 		switch {
@@ -257,20 +273,20 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 	inexact := map[string][]string{}
 	var inexactIDs []string
 	for _, r := range results {
-		if r.Error == "" && r.Complete && r.Sound && !r.CalmExact {
+		if r.Error == "" && r.Complete && r.Sound && !r.UsualExact {
 			id := r.Suite + "/" + r.Case
 			if inexact[id] == nil {
 				inexactIDs = append(inexactIDs, id)
 			}
 			note := ""
-			if r.Stalled > 0 {
-				note = fmt.Sprintf(" (%d seen needed a stall)", r.Stalled)
+			if r.Loaded > 0 {
+				note = fmt.Sprintf(" (%d seen predicted only under load)", r.Loaded)
 			}
 			inexact[id] = append(inexact[id], fmt.Sprintf("%s %d/%d%s", r.Version, r.Predicted, r.Observed, note))
 		}
 	}
 	if len(inexactIDs) > 0 {
-		fmt.Fprintf(w, "\nnot exact without stalls (complete and sound; version predicted/observed):\n")
+		fmt.Fprintf(w, "\nusual orders not the observed set (complete and sound; version predicted/observed):\n")
 		for _, id := range inexactIDs {
 			fmt.Fprintf(w, "  %s: %s\n", id, strings.Join(inexact[id], ", "))
 		}
@@ -309,5 +325,32 @@ func printPredictReport(w io.Writer, results []PredictResult) {
 			}
 			fmt.Fprintf(w, "  %s: %s%s\n", id, r.Reason, miss)
 		}
+	}
+}
+
+// printLeadFigures says, per suite, how often the answer's lead (the
+// usual orders) is Node's order where Node printed one order in every
+// run: over all such (case, version) pairs, and over those answered
+// completely.
+func printLeadFigures(w io.Writer, results []PredictResult) {
+	for _, suite := range []string{"probes", "corpus"} {
+		n, complete, usual := 0, 0, 0
+		for _, r := range results {
+			if r.Suite != suite || r.Observed != 1 {
+				continue
+			}
+			n++
+			if r.Error == "" && r.Complete {
+				complete++
+			}
+			if r.Error == "" && r.Complete && r.UsualExact {
+				usual++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s: where Node printed one order, the usual answer is that order in %d of %d pairs (%.1f%%); %d of the %d answered completely (%.1f%%)\n",
+			suite, usual, n, 100*float64(usual)/float64(n), usual, complete, 100*float64(usual)/float64(max(complete, 1)))
 	}
 }
