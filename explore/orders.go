@@ -384,6 +384,7 @@ func (pr Prediction) List(max int) []Outcome {
 		}
 	}
 	usual := len(out)
+	var full [][]string // per order past usual: all that sets it apart
 	for _, o := range pr.Orders {
 		if len(out) >= max {
 			break
@@ -392,24 +393,53 @@ func (pr Prediction) List(max int) []Outcome {
 			if k := c.key(); !seen[k] {
 				seen[k] = true
 				if usual > 0 {
-					c.Why = apart(c.Why, out[:usual], pr.Orders)
+					var all []string
+					c.Why, all = apart(c.Why, out[:usual], pr.Orders)
+					full = append(full, all)
 				}
 				out = append(out, c)
 			}
 			return len(out) < max
 		})
 	}
+	// Orders said alike are told apart by what each has and the others
+	// said alike lack.
+	alike := map[string][]int{}
+	for i := range full {
+		k := strings.Join(out[usual+i].Why, "\x00")
+		alike[k] = append(alike[k], i)
+	}
+	for _, is := range alike {
+		if len(is) < 2 {
+			continue
+		}
+		for _, i := range is {
+			var own []string
+			for _, w := range full[i] {
+				shared := false
+				for _, j := range is {
+					shared = shared || j != i && slices.Contains(full[j], w)
+				}
+				if !shared && !slices.Contains(out[usual+i].Why, w) {
+					own = append(own, w)
+				}
+			}
+			out[usual+i].Why = append(slices.Clone(out[usual+i].Why), own...)
+		}
+	}
 	return out
 }
 
 // apart keeps of why, the branching points deciding an order, those that
 // set it apart from the closest usual order (the one whose own branching
-// points, in the same exploration, share most with it).
-func apart(why []string, usual []Outcome, all []Outcome) []string {
+// points, in the same exploration, share most with it): all of them, and
+// the ones that need a pause of the machine when some do (said, since
+// that pause is what a learner needs to hear; else all of them).
+func apart(why []string, usual []Outcome, orders []Outcome) (said, all []string) {
 	var best []string
 	bestShared := -1
 	for _, u := range usual {
-		for _, o := range all {
+		for _, o := range orders {
 			if !o.Matches(u.Stdout) {
 				continue
 			}
@@ -425,16 +455,22 @@ func apart(why []string, usual []Outcome, all []Outcome) []string {
 			break
 		}
 	}
-	var out []string
+	var needs []string
 	for _, w := range why {
 		if !slices.Contains(best, w) {
-			out = append(out, w)
+			all = append(all, w)
+			if strings.Contains(w, needsMark) {
+				needs = append(needs, w)
+			}
 		}
 	}
-	if len(out) == 0 {
-		return why
+	switch {
+	case len(all) == 0:
+		return why, why
+	case len(needs) > 0:
+		return needs, all
 	}
-	return out
+	return all, all
 }
 
 // Has reports whether the prediction includes this output.

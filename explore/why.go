@@ -39,7 +39,7 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string, ga
 		rel := map[bool]string{true: "before", false: "after"}[r < 0]
 		gap := ""
 		if gapMs > 0 {
-			gap = fmt.Sprintf(" (which needs the code that made both to take at least %d ms)", gapMs)
+			gap = fmt.Sprintf(needsMark+"the code that made both to take at least %d ms)", gapMs)
 		}
 		if r == 0 {
 			return fmt.Sprintf("%s and %s are due in the same millisecond%s", timerName(q.Timer, describe), timerName(q.Other, describe), gap)
@@ -163,6 +163,10 @@ func newWhyIndex() *whyIndex {
 
 // pauseOf is the shortest pause between two timers' creations that
 // some path to output out needs (0: one needs none).
+// needsMark begins what a branching point needs of the machine: an
+// order under load is said by these alone when it has some (apart).
+const needsMark = " (which needs "
+
 func (w *whyIndex) pauseOf(out int) int64 { return w.pause[out] }
 
 func prefixKey(c []int) string {
