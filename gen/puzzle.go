@@ -30,9 +30,27 @@ func Puzzle(seed uint64, level int, node loop.Version) *Program {
 	if node == (loop.Version{}) {
 		node = loop.Newest
 	}
-	g := &puzzler{r: rand.New(rand.NewPCG(seed, 0x71756978)), level: level, prof: loop.Profile{Node: node},
-		min: loop.Version{Major: 8}, parents: map[*Stmt]*Stmt{}}
-	g.budget = []int{3, 4, 4}[level-1] + g.r.IntN(3)
+	r := rand.New(rand.NewPCG(seed, 0x71756978))
+	var g *puzzler
+	var body []*Stmt
+	for range 1000 {
+		// Drawn again until it shows its level and stays short enough
+		// to order by hand (most draws do at once).
+		g = &puzzler{r: r, level: level, prof: loop.Profile{Node: node}, min: loop.Version{Major: 8}, parents: map[*Stmt]*Stmt{}}
+		body = g.program()
+		if logs := countLogs(body); logs >= 3 && logs <= MaxLabels && showsLevel(body, level) {
+			break
+		}
+	}
+	numberLabels(body, g.parents)
+	return &Program{Seed: seed, Opts: Options{Node: node}, Body: body, MinNode: g.min}
+}
+
+// MaxLabels bounds the lines a puzzle prints.
+const MaxLabels = 12
+
+func (g *puzzler) program() []*Stmt {
+	g.budget = []int{3, 4, 4}[g.level-1] + g.r.IntN(3)
 	top := pctx{region: "sync"}
 	var body []*Stmt
 	if g.r.IntN(3) > 0 {
@@ -44,8 +62,60 @@ func Puzzle(seed uint64, level int, node loop.Version) *Program {
 	if g.r.IntN(2) == 0 {
 		body = append(body, g.log(top))
 	}
-	numberLabels(body, g.parents)
-	return &Program{Seed: seed, Opts: Options{Node: node}, Body: body, MinNode: g.min}
+	return body
+}
+
+func countLogs(body []*Stmt) int {
+	n := 0
+	inSource(body, func(s *Stmt) {
+		if s.Kind == Log {
+			n++
+		}
+	})
+	return n
+}
+
+// showsLevel: the program uses something its level adds (level 2: an
+// immediate, a microtask, an executor, a rejection, catch or finally, a
+// callback that schedules another; level 3: an async function, a file
+// read, a then callback that returns a promise or a thenable,
+// Promise.all/race).
+func showsLevel(body []*Stmt, level int) bool {
+	found := level == 1
+	var visit func(ss []*Stmt, nested bool)
+	visit = func(ss []*Stmt, nested bool) {
+		for _, s := range ss {
+			if s == nil {
+				continue
+			}
+			switch level {
+			case 2:
+				switch {
+				case s.Kind == Immediate, s.Kind == Microtask,
+					s.Kind == Elem && (s.Src == SrcExecutor || s.Src == SrcReject),
+					s.Kind == Link && s.Src != SrcThen,
+					nested && s.Kind != Log && s.Kind != Link && s.Kind != Elem:
+					found = true
+				}
+			case 3:
+				switch {
+				case s.Kind == Func, s.Kind == ReadFile, s.Kind == Link && s.Ret != nil && s.Ret.Src != SrcValue,
+					s.Kind == Elem && (s.Src == SrcThenable || s.Src == SrcAll || s.Src == SrcRace):
+					found = true
+				}
+			}
+			inner := nested || s.Kind != Chain && s.Kind != Elem
+			visit(s.Body, inner)
+			visit(s.Alt, inner)
+			visit(s.Elems, nested)
+			visit(s.Items, nested)
+			if s.Ret != nil {
+				visit([]*Stmt{s.Ret}, nested)
+			}
+		}
+	}
+	visit(body, false)
+	return found
 }
 
 type puzzler struct {

@@ -9,6 +9,13 @@ import (
 	"github.com/looplint/looplint/parse"
 )
 
+// levelShows finds what a level adds in a program's text.
+var levelShows = map[int]*regexp.Regexp{
+	1: regexp.MustCompile(`.`),
+	2: regexp.MustCompile(`setImmediate|queueMicrotask|new Promise|Promise\.reject|\.catch|\.finally|\n +(setTimeout|process\.nextTick|Promise\.resolve)`),
+	3: regexp.MustCompile(`async|fs\.readFile|return [^0-9]|then\(resolve\)|Promise\.(all|race)`),
+}
+
 var puzzleLog = regexp.MustCompile(`console\.log\('([^']*)'\)`)
 
 // Puzzles parse, reproduce per seed, and label every log distinctly with
@@ -48,8 +55,11 @@ func TestPuzzleValid(t *testing.T) {
 						t.Errorf("%s: label %q names nothing", name, l)
 					}
 				}
-				if len(labels) < 2 {
+				if len(labels) < 3 || len(labels) > MaxLabels {
 					t.Errorf("%s: %d labels", name, len(labels))
+				}
+				if !levelShows[level].MatchString(src) {
+					t.Errorf("%s: nothing of its level:\n%s", name, src)
 				}
 				if level == 1 && regexp.MustCompile(`setImmediate|queueMicrotask|async|readFile`).MatchString(src) {
 					t.Errorf("%s: level 1 uses more than ticks, promises and timeouts:\n%s", name, src)
