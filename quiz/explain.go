@@ -112,7 +112,11 @@ func (p *Puzzle) why(e, u int, expected, given string) string {
 		case p.Steps[pe].Iteration == p.Steps[pu].Iteration:
 			return fmt.Sprintf("each loop iteration runs the timers phase, then the poll phase (I/O callbacks), then the check phase (setImmediate callbacks): %s comes before %s", p.phase(e), p.phase(u))
 		}
-		return fmt.Sprintf("%s is printed only in %s: when the loop ran %s, its callback was not queued or not due yet", U, p.phase(u), p.phase(e))
+		s := fmt.Sprintf("%s is printed only in %s: when the loop ran %s, its callback was not queued or not due yet", U, p.phase(u), p.phase(e))
+		if su.Queue == "io" {
+			s += " (an I/O callback is queued when its operation completes; fs.readFile is several operations in the thread pool, each seen by a later poll phase)"
+		}
+		return s
 	case job(se.Queue) && !job(su.Queue):
 		return fmt.Sprintf("after a callback Node empties the nextTick and microtask queues before it runs the next callback: the job that prints %s was queued before %s ran", E, p.callback(u))
 	case !job(se.Queue) && job(su.Queue):

@@ -60,8 +60,8 @@ answer that cannot be graded (an unknown label, one given twice, a number
 off the list, not every label once).`,
 		Example: `  looplint quiz --level 2
   looplint quiz --level 3 --seed 7 --node 20
-  looplint quiz --level 1 --seed 4 --answer "sync,nextTick,then 1,timeout"
-  looplint quiz --level 2 --seed 9 --answer 3,1,2,5,4 --format json
+  looplint quiz --level 1 --seed 21 --node 20 --answer "sync, nextTick, timeout 1, timeout 2"
+  looplint quiz --level 1 --seed 21 --node 20 --answer 4,1,3,2 --format json
   looplint quiz --level 3 --seed 7 --print > quiz.js && looplint verify quiz.js`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
