@@ -52,7 +52,8 @@ it runs before the line the answer put there; then every step of the order.
 
 --print writes the puzzle's program alone (with --format json: the puzzle
 without its answer) and reads no answer: the program is a file that
-looplint predict and looplint verify take.
+looplint predict and looplint verify take. It is CommonJS: save it as .cjs,
+or as .js outside a package whose package.json says "type": "module".
 
 Exit status: 0 when the puzzle was shown or the answer graded, right or
 wrong; 1 when no draw within 200 gave one order; 2 for bad flags or an
