@@ -327,12 +327,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
 			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad}
 		for _, st := range o.Explain {
-			es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
-			if st.Queue == "" {
-				w := st.Waiting
-				es.Waiting = &w
-			}
-			po.Explain = append(po.Explain, es)
+			po.Explain = append(po.Explain, toExplainStep(st))
 		}
 		rep.Orders = append(rep.Orders, po)
 	}

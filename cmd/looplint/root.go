@@ -24,6 +24,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newIRCmd())
 	root.AddCommand(newPredictCmd())
 	root.AddCommand(newGenCmd())
+	root.AddCommand(newQuizCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",
@@ -46,7 +47,15 @@ type exitError struct {
 func (e *exitError) Error() string { return e.msg }
 
 func execute(args []string, stdout, stderr io.Writer) int {
+	return executeIn(args, nil, stdout, stderr)
+}
+
+// executeIn is execute reading stdin (nil: the process's).
+func executeIn(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot(stdout, stderr)
+	if stdin != nil {
+		root.SetIn(stdin)
+	}
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
 		if ee, ok := err.(*exitError); ok {
