@@ -703,7 +703,7 @@ func printVersionsText(w io.Writer, doc versionsReport, f predictFlags) {
 		reps[i].Node = strings.Join(g.Node, ", ")
 	}
 	if marked {
-		fmt.Fprintln(w, "  (◀ after a printed line: where the other versions print it)")
+		fmt.Fprintln(w, "  (◀ after a printed line: where other versions print it, or that they do not)")
 	}
 	for _, rep := range reps {
 		fmt.Fprintln(w)
