@@ -229,21 +229,23 @@ func predictVersions(file string, vs []loop.Version, f predictFlags) (versionsRe
 // large, the one with the newest version), then the others oldest first.
 func groupVersions(reps []predictReport) []versionGroup {
 	var groups []versionGroup
+	var newest []int // per group, the index in reps of its newest version
 	at := map[string]int{}
-	for _, rep := range reps {
+	for r, rep := range reps {
 		k := answerKey(rep)
 		i, ok := at[k]
 		if !ok {
 			i = len(groups)
 			at[k] = i
 			groups = append(groups, versionGroup{Answer: rep})
+			newest = append(newest, r)
 		}
 		groups[i].Node = append(groups[i].Node, rep.Node)
+		newest[i] = r
 	}
 	first := 0
 	for i, g := range groups {
-		// Later groups hold newer versions: >= keeps the newest of a tie.
-		if len(g.Node) >= len(groups[first].Node) {
+		if n, m := len(g.Node), len(groups[first].Node); n > m || n == m && newest[i] > newest[first] {
 			first = i
 		}
 	}

@@ -199,6 +199,10 @@ func TestGroupVersions(t *testing.T) {
 	if groups[0].Node[0] != "20.20.2" {
 		t.Errorf("first group %v", groups[0].Node)
 	}
+	groups = groupVersions([]predictReport{report("10.24.1", "a b"), report("12.22.12", "b a"), report("20.20.2", "b a"), report("26.10.0", "a b")})
+	if strings.Join(groups[0].Node, ",") != "10.24.1,26.10.0" || strings.Join(groups[1].Node, ",") != "12.22.12,20.20.2" {
+		t.Errorf("groups %v, %v", groups[0].Node, groups[1].Node)
+	}
 
 	d := compareGroups(versionGroup{Node: []string{"12.22.12", "20.20.2"}, Answer: reps[1]}, versionGroup{Node: []string{"26.10.0"}, Answer: reps[3]})
 	if d.Summary != "Node 26.10.0 differs from Node 12.22.12, 20.20.2: 'a' can come before 'b'" {
