@@ -66,6 +66,16 @@ usage.`,
   looplint predict --node 10 --format json app.js`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			vs, err := nodeList(f.node)
+			if err != nil {
+				return err
+			}
+			if len(vs) > 1 {
+				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, vs, f)
+			}
+			if len(vs) == 1 {
+				f.node = vs[0].String()
+			}
 			if len(args) == 1 {
 				return runPredict(cmd.OutOrStdout(), args[0], f)
 			}
@@ -74,6 +84,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir)
+	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
