@@ -254,20 +254,37 @@ func groupVersions(reps []predictReport) []versionGroup {
 	return append(out, groups[first+1:]...)
 }
 
-// answerKey is what makes two answers the same: all of the report but
-// its version and the witnesses (the schedules that replay an order,
-// which may differ where nothing printed does).
+// answerKey is what makes two answers the same for a reader: the orders
+// (what each prints, how it ends, whether it needs load or a stall), the
+// hazards' kinds and places, completeness and its reasons. How many paths
+// reach an order and the words of its branching points differ between
+// releases whose loops take different steps to the same output; they do
+// not split a group (the JSON still carries each group's own).
 func answerKey(rep predictReport) string {
-	rep.File, rep.Node = "", ""
-	rep.Orders = append([]predictedOrder(nil), rep.Orders...)
-	for i := range rep.Orders {
-		rep.Orders[i].Witness = loop.Witness{}
+	type order struct {
+		Stdout, Stderr   []string
+		ExitCode         int
+		Starves          bool
+		Stall, UnderLoad bool
+		PauseMs          int64
+		Confirmed        bool
 	}
-	rep.Unpredicted = append([]outcome(nil), rep.Unpredicted...)
-	for i := range rep.Unpredicted {
-		rep.Unpredicted[i].Witness = nil
+	k := struct {
+		Module      any
+		Complete    bool
+		Total       int64
+		Orders      []order
+		Hazards     []string
+		Reasons     []predictReason
+		Unpredicted int
+	}{Module: rep.Module, Complete: rep.Complete, Total: rep.Total, Reasons: rep.Reasons, Unpredicted: len(rep.Unpredicted)}
+	for _, o := range rep.Orders {
+		k.Orders = append(k.Orders, order{o.Stdout, o.Stderr, o.ExitCode, o.Starves, o.Stall, o.UnderLoad, o.PauseMs, o.Confirmed == nil || *o.Confirmed})
 	}
-	b, err := json.Marshal(rep)
+	for _, h := range rep.Hazards {
+		k.Hazards = append(k.Hazards, h.Check+" "+h.Pos)
+	}
+	b, err := json.Marshal(k)
 	if err != nil {
 		// Cannot happen for these types; never group what cannot be told.
 		return fmt.Sprintf("%p", &rep)
@@ -357,7 +374,14 @@ func aspects(a, b predictReport, sameOrders bool) []string {
 	add(a.Engine != b.Engine, "engine")
 	add(a.Complete != b.Complete || !same(a.Reasons, b.Reasons), "completeness")
 	add(sameOrders && (a.Total != b.Total || a.TotalAtMost != b.TotalAtMost), "number of orders")
-	add(!same(a.Hazards, b.Hazards), "hazards")
+	hz := func(r predictReport) []string {
+		var out []string
+		for _, h := range r.Hazards {
+			out = append(out, h.Check+" "+h.Pos)
+		}
+		return out
+	}
+	add(!same(hz(a), hz(b)), "hazards")
 	add(!same(a.Notes, b.Notes), "notes")
 	add(sameOrders && !same(a.Patterns, b.Patterns), "commuting callbacks")
 	add(!same(ua, ub), "unpredicted orders")
@@ -367,7 +391,7 @@ func aspects(a, b predictReport, sameOrders bool) []string {
 		byOrder[orderKey(o)] = o
 	}
 	paths := sameOrders && a.Paths != b.Paths
-	var confirm, stall, why, explain bool
+	var confirm, stall, why, explain, idle bool
 	for _, o := range a.Orders {
 		p, ok := byOrder[orderKey(o)]
 		if !ok {
@@ -375,10 +399,12 @@ func aspects(a, b predictReport, sameOrders bool) []string {
 		}
 		confirm = confirm || o.Engine != p.Engine || o.Replay != p.Replay || !same(o.Confirmed, p.Confirmed)
 		stall = stall || o.Stall != p.Stall || o.PauseMs != p.PauseMs
+		idle = idle || o.UnderLoad != p.UnderLoad
 		why = why || o.Why != p.Why
 		explain = explain || !same(o.Explain, p.Explain)
 		paths = paths || sameOrders && o.Paths != p.Paths
 	}
+	add(idle, "lead (the orders an idle machine prints)")
 	add(paths, "paths")
 	add(confirm, "confirmation")
 	add(stall || sameOrders && a.StallMs != b.StallMs, "stall marks")
