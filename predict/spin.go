@@ -54,6 +54,9 @@ func (in *Interp) spinSame() bool {
 }
 
 func sameCall(a, b *rootCall) bool {
+	if a == b {
+		return true // the same run of one callback
+	}
 	if !identical(a.fn, b.fn) || !identical(a.this, b.this) || len(a.args) != len(b.args) {
 		return false
 	}
