@@ -160,6 +160,9 @@ type Loop struct {
 	// microtasks (see Effects).
 	effects int
 	closing []any
+	// handles counts ref'd handles (a listening server, an open socket):
+	// they keep the loop alive with nothing in flight (RefHandle).
+	handles int
 	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
 
 	drained   int
@@ -800,8 +803,31 @@ func (l *Loop) esmBody(body func()) {
 }
 
 func (l *Loop) alive() bool {
-	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
+	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil || l.handles > 0
 }
+
+// RefHandle adds d to the ref'd handles (uv_ref/uv_unref of a server or a
+// socket): while one is open the loop stays alive, and its poll phase
+// blocks until I/O, a timer or nothing: with nothing that could ever
+// wake it the process waits forever, and the run stops (hang).
+func (l *Loop) RefHandle(d int) {
+	l.effects++
+	l.handles += d
+}
+
+// hangs reports whether only ref'd handles keep the loop alive and
+// nothing can wake its poll phase: no I/O in flight, no timer (ref'd or
+// not), no immediate, no close callback. Node then waits forever.
+func (l *Loop) hangs() bool {
+	return l.handles > 0 && len(l.io) == 0 && l.activeTimers() == 0 && len(l.immediates) == 0 &&
+		len(l.outstanding) == 0 && len(l.closing) == 0 && l.entry == nil
+}
+
+// Scopes is an I/O callback made of several callbacks that one completion
+// delivers in order, each in its own scope (libuv runs them from one
+// poll phase's events, in order: a loopback connection's accept and then
+// its connect, a socket's data and then its end).
+type Scopes []any
 
 // run is uv_run(UV_RUN_DEFAULT) seen as a cycle (docs/semantics.md §2). From
 // libuv 1.45 (Node 20.3) the timers run at the end of each iteration, and
@@ -814,6 +840,10 @@ func (l *Loop) run() {
 	atEnd := l.P.TimersAtEnd()
 	ran := false // the last iteration ran this one's timers at its end
 	for !l.dead && l.alive() {
+		if l.hangs() {
+			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open server or socket keeps the loop alive, and nothing in the sandbox can reach it"})
+			return
+		}
 		if !ran && !l.timersIteration() {
 			return
 		}
@@ -862,7 +892,7 @@ func (l *Loop) pollPhase() {
 		return
 	}
 	if len(l.io) == 0 {
-		if l.refImm == 0 && len(l.closing) == 0 && l.refTimer > 0 {
+		if l.refImm == 0 && len(l.closing) == 0 && (l.refTimer > 0 || l.handles > 0) {
 			l.sleepUntilTimer()
 		}
 		return
@@ -1062,7 +1092,16 @@ func (l *Loop) completeTrip(id int) {
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
 		l.ioRunning = op.id
-		l.call("io", op.cb)
+		if cbs, ok := op.cb.(Scopes); ok {
+			for _, cb := range cbs {
+				if l.dead {
+					break
+				}
+				l.call("io", cb)
+			}
+		} else {
+			l.call("io", op.cb)
+		}
 		l.ioRunning = 0
 		return
 	}
