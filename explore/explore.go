@@ -433,7 +433,15 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 				opts = append(opts, id)
 			}
 		}
-		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) {
+		// An op submitted ready (loop.SubmitReady) is delivered in the
+		// first poll phase that sees it: no stopping before it is taken.
+		due := false
+		if x.lp != nil {
+			for _, id := range opts {
+				due = due || x.lp.IOReady(id)
+			}
+		}
+		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) && !due {
 			opts = append(opts, -1)
 		}
 		if len(opts) == 0 {

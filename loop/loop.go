@@ -10,6 +10,7 @@ package loop
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 )
 
 // Host runs JavaScript for the loop. Callbacks are opaque values the host
@@ -909,6 +910,14 @@ func (l *Loop) pollPhase() {
 	l.ask(Question{Kind: AskPoll})
 	chosen := l.pollFn(ids, mustPick)
 	l.q = Question{}
+	// What was ready when the phase began is delivered in it.
+	var late []int
+	for _, op := range l.io {
+		if op.ready && slices.Contains(ids, op.id) && !slices.Contains(chosen, op.id) {
+			late = append(late, op.id)
+		}
+	}
+	chosen = append(slices.Clip(chosen), late...)
 	for _, id := range chosen {
 		if l.dead {
 			return
@@ -1049,6 +1058,7 @@ type IO struct {
 	id    int
 	trips int
 	cb    any
+	ready bool // SubmitReady
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1065,6 +1075,28 @@ func (l *Loop) SubmitIO(trips int, cb any) *IO {
 	op := &IO{id: l.nextIO, trips: trips, cb: cb}
 	l.io = append(l.io, op)
 	return op
+}
+
+// SubmitReady submits an event that is ready at once: on the sandbox's
+// loopback network the kernel has done the work when the call returns
+// (data written to a socket is in its peer's receive buffer, a handshake
+// is done), so its callback runs at the next poll phase, never later, in
+// an order among that phase's completions the oracle chooses.
+func (l *Loop) SubmitReady(cb any) *IO {
+	op := l.SubmitIO(1, cb)
+	op.ready = true
+	return op
+}
+
+// IOReady reports whether operation id was submitted ready (SubmitReady):
+// the poll phase that sees it in flight delivers it.
+func (l *Loop) IOReady(id int) bool {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.ready
+		}
+	}
+	return false
 }
 
 // IOFinal reports whether the next completion of operation id is its last

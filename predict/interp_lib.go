@@ -372,8 +372,10 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 
 // netObj is __internal.net, which jslib/net.js (the private loopback
 // network) runs over, as the runtime's netBindings makes it: io(api,
-// ...fns) is one I/O completion whose functions run in order, each in its
-// own scope; close(api, fn) a close callback; ref(delta) the ref'd handles.
+// ...fns) is a loopback event, ready at once (loop.SubmitReady), whose
+// functions run in order, each in its own scope; pool(api, fn) a
+// thread-pool request; close(api, fn) a close callback; ref(delta) the
+// ref'd handles.
 func (in *Interp) netObj() *Native {
 	o := &Native{Name: "__internal.net", Obj: true, Props: map[string]Value{}, closed: true}
 	o.Props["io"] = native("io", func(_ Value, a []Value, pos ir.Pos) Value {
@@ -383,10 +385,15 @@ func (in *Interp) netObj() *Native {
 			cbs = append(cbs, task{fn: f, api: api, site: in.userSite(pos)})
 		}
 		if len(cbs) == 1 {
-			in.l.SubmitIO(1, cbs[0])
+			in.l.SubmitReady(cbs[0])
 		} else {
-			in.l.SubmitIO(1, cbs)
+			in.l.SubmitReady(cbs)
 		}
+		return nil
+	})
+	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		return nil
 	})
 	o.Props["close"] = native("close", func(_ Value, a []Value, pos ir.Pos) Value {

@@ -10,7 +10,8 @@ import (
 // interpreter's is predict's netObj): the private loopback network lives
 // in that JavaScript; the host only schedules on the loop.
 //
-//	io(api, ...fns)  one I/O completion; each function its own scope
+//	io(api, ...fns)  a loopback event, ready at once (the next poll phase); each function its own scope
+//	pool(api, fn)    a thread-pool request
 //	close(api, fn)   a close callback (the close phase)
 //	ref(delta)       ref'd handles
 func (h *host) netBindings() *sobek.Object {
@@ -30,10 +31,14 @@ func (h *host) netBindings() *sobek.Object {
 			cbs = append(cbs, h.label(&callback{fn: fnArg(a), this: sobek.Undefined()}, api))
 		}
 		if len(cbs) == 1 {
-			h.l.SubmitIO(1, cbs[0])
+			h.l.SubmitReady(cbs[0])
 		} else {
-			h.l.SubmitIO(1, cbs)
+			h.l.SubmitReady(cbs)
 		}
+		return sobek.Undefined()
+	})
+	o.Set("pool", func(c sobek.FunctionCall) sobek.Value {
+		h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
 		return sobek.Undefined()
 	})
 	o.Set("close", func(c sobek.FunctionCall) sobek.Value {

@@ -3,8 +3,10 @@
 // opened, ports come from this module's own table. Both engines run this
 // file, over three host bindings on __internal.net:
 //
-//   io(api, ...fns)  one I/O completion (loop.SubmitIO, a poll phase); its
+//   io(api, ...fns)  an event on the loopback, ready at once: it completes
+//                    at the next poll phase (loop.SubmitReady); its
 //                    functions run in order, each in its own callback scope
+//   pool(api, fn)    a thread-pool request (dns.lookup): loop.SubmitIO
 //   close(api, fn)   a handle's close callback (loop.Close: the close phase)
 //   ref(delta)       ref'd handles, which keep the loop alive
 //
@@ -122,7 +124,7 @@ Server.prototype.listen = function listen(...args) {
     this._bind('::', port);
   } else if (address === 'localhost') {
     // dns.lookup asks the thread pool.
-    host.io('dns.lookup', () => this._bind('127.0.0.1', port));
+    host.pool('dns.lookup', () => this._bind('127.0.0.1', port));
   } else {
     // dns.lookup of an address answers in a tick.
     nextTick(() => this._bind(address, port));
@@ -317,7 +319,7 @@ Socket.prototype.connect = function connect(...args) {
   if (address === '' ) address = 'localhost';
   if (address === null) {
     unmodelled(`net.connect to ${hostname}, outside the sandbox's loopback`);
-    host.io('dns.lookup', () => {
+    host.pool('dns.lookup', () => {
       if (!this.connecting) return;
       const e = new ErrorCtor(`getaddrinfo ENOTFOUND ${hostname}`);
       e.errno = 'ENOTFOUND';
@@ -333,7 +335,7 @@ Socket.prototype.connect = function connect(...args) {
     if (l && l._handle && l._handle.address === '127.0.0.1' && internal.has('dns:verbatim')) {
       unmodelled("net.connect to 'localhost' where the server listens on 127.0.0.1 only (the host's resolver decides whether ::1 comes first)");
     }
-    host.io('dns.lookup', () => { if (this.connecting) this._start('127.0.0.1', port); });
+    host.pool('dns.lookup', () => { if (this.connecting) this._start('127.0.0.1', port); });
   } else if (address === '0.0.0.0' || address === '::') {
     nextTick(() => { if (this.connecting) this._start(address === '::' ? '::1' : '127.0.0.1', port); });
   } else {
@@ -402,7 +404,8 @@ Socket.prototype._start = function (address, port) {
 
 function toBuffer(data, encoding) {
   if (typeof data === 'string') return BufferCtor.from(data, typeof encoding === 'string' ? encoding : 'utf8');
-  if (data instanceof Uint8Array) return BufferCtor.from(data);
+  if (BufferCtor.isBuffer(data)) return BufferCtor.from(data);
+  if (ArrayBuffer.isView(data)) return BufferCtor.from(data.buffer, data.byteOffset, data.byteLength);
   throw makeNodeError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE',
     'The "chunk" argument must be of type string or an instance of Buffer or Uint8Array.' + describe(data));
 }
@@ -477,21 +480,25 @@ Socket.prototype._finish = function () {
   if (this._ended) this.destroy();
 };
 
-// _deliver: the peer wrote or shut down; what arrived is read at the
-// next poll phase, all of it at once: the data in one scope, then the
-// end of the stream in another.
+// _deliver: the peer wrote or shut down; what arrived is read at a later
+// poll phase, all the data at once. The end of the stream comes at a
+// poll phase after the data's: libuv stops reading at a short read and
+// sees the end at the next readable event.
 Socket.prototype._deliver = function () {
   if (this._pending || this.destroyed) return;
   this._pending = true;
   host.io('net.Socket data', () => {
     this._pending = false;
-    if (this.destroyed || this._inbox.length === 0) return;
-    const buf = BufferCtor.concat(this._inbox);
-    this._inbox = [];
-    this.bytesRead += buf.length;
-    this._push(buf);
-  }, () => {
-    if (this.destroyed || !this._eofIn || this._eofSeen) return;
+    if (this.destroyed) return;
+    if (this._inbox.length > 0) {
+      const buf = BufferCtor.concat(this._inbox);
+      this._inbox = [];
+      this.bytesRead += buf.length;
+      this._push(buf);
+      if (this._eofIn) this._deliver();
+      return;
+    }
+    if (!this._eofIn || this._eofSeen) return;
     this._eofSeen = true;
     this.readable = false;
     this._maybeEnd();
