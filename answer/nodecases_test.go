@@ -62,8 +62,8 @@ var wider = map[string]string{
 	// the server's read) complete in either order in the model; Node 10
 	// to 16 ran the shutdown first in every run (which fd epoll reports
 	// first is not modelled).
-	"net-end-finish": "a socket's shutdown and its peer's read in one poll phase",
-	"fs-write-data-checks":       "on 12, a writeFile, a promised writeFile and a readFile in the thread pool together",
+	"net-end-finish":       "a socket's shutdown and its peer's read in one poll phase",
+	"fs-write-data-checks": "on 12, a writeFile, a promised writeFile and a readFile in the thread pool together",
 }
 
 // complete cases exist to show that a construct is modelled: on every
