@@ -47,7 +47,12 @@ var wider = map[string]string{
 	// Requests in flight together complete in any order in the model
 	// (the thread pool's timing is not); Node's few runs saw one.
 	"fs-inflight-rename-readdir": "a rename and a stat, a writeFile and a readdir, in the thread pool together",
-	"fs-write-data-checks":       "on 12, a writeFile, a promised writeFile and a readFile in the thread pool together",
+	// Two loopback events ready in one poll phase (the client's shutdown,
+	// the server's read) complete in either order in the model; Node 10
+	// to 16 ran the shutdown first in every run (which fd epoll reports
+	// first is not modelled).
+	"net-end-finish":       "a socket's shutdown and its peer's read in one poll phase",
+	"fs-write-data-checks": "on 12, a writeFile, a promised writeFile and a readFile in the thread pool together",
 }
 
 // complete cases exist to show that a construct is modelled: on every

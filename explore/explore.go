@@ -437,16 +437,35 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 			}
 		}
 		if x.Usual && x.lp != nil && len(opts) > 1 {
-			// The usual timing: the round trip queued first completes first.
-			first := opts[0]
-			for _, id := range opts[1:] {
+			// The usual timing: the round trip queued first completes
+			// first, after those that are ready at once.
+			cand := opts
+			var ready []int
+			for _, id := range opts {
+				if x.lp.IOReady(id) {
+					ready = append(ready, id)
+				}
+			}
+			if len(ready) > 0 {
+				cand = ready
+			}
+			first := cand[0]
+			for _, id := range cand[1:] {
 				if x.lp.IOQueued(id) < x.lp.IOQueued(first) {
 					first = id
 				}
 			}
 			opts = []int{first}
 		}
-		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) {
+		// An op submitted ready (loop.SubmitReady) is delivered in the
+		// first poll phase that sees it: no stopping before it is taken.
+		due := false
+		if x.lp != nil {
+			for _, id := range opts {
+				due = due || x.lp.IOReady(id)
+			}
+		}
+		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) && !due {
 			opts = append(opts, -1)
 		}
 		if len(opts) == 0 {

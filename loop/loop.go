@@ -10,6 +10,7 @@ package loop
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 )
 
 // Host runs JavaScript for the loop. Callbacks are opaque values the host
@@ -179,6 +180,9 @@ type Loop struct {
 	// microtasks (see Effects).
 	effects int
 	closing []any
+	// handles counts ref'd handles (a listening server, an open socket):
+	// they keep the loop alive with nothing in flight (RefHandle).
+	handles int
 	entry   func() // ESM body evaluated in the first poll phase (async-loading versions)
 
 	drained   int
@@ -845,8 +849,31 @@ func (l *Loop) esmBody(body func()) {
 }
 
 func (l *Loop) alive() bool {
-	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil
+	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil || l.handles > 0
 }
+
+// RefHandle adds d to the ref'd handles (uv_ref/uv_unref of a server or a
+// socket): while one is open the loop stays alive, and its poll phase
+// blocks until I/O, a timer or nothing: with nothing that could ever
+// wake it the process waits forever, and the run stops (hang).
+func (l *Loop) RefHandle(d int) {
+	l.effects++
+	l.handles += d
+}
+
+// hangs reports whether only ref'd handles keep the loop alive and
+// nothing can wake its poll phase: no I/O in flight, no timer (ref'd or
+// not), no immediate, no close callback. Node then waits forever.
+func (l *Loop) hangs() bool {
+	return l.handles > 0 && len(l.io) == 0 && l.activeTimers() == 0 && len(l.immediates) == 0 &&
+		len(l.outstanding) == 0 && len(l.closing) == 0 && l.entry == nil
+}
+
+// Scopes is an I/O callback made of several callbacks that one completion
+// delivers in order, each in its own scope (libuv runs them from one
+// poll phase's events, in order: a loopback connection's accept and then
+// its connect, a socket's data and then its end).
+type Scopes []any
 
 // run is uv_run(UV_RUN_DEFAULT) seen as a cycle (docs/semantics.md §2). From
 // libuv 1.45 (Node 20.3) the timers run at the end of each iteration, and
@@ -859,6 +886,10 @@ func (l *Loop) run() {
 	atEnd := l.P.TimersAtEnd()
 	ran := false // the last iteration ran this one's timers at its end
 	for !l.dead && l.alive() {
+		if l.hangs() {
+			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open server or socket keeps the loop alive, and nothing in the sandbox can reach it"})
+			return
+		}
 		if !ran && !l.timersIteration() {
 			return
 		}
@@ -907,7 +938,7 @@ func (l *Loop) pollPhase() {
 		return
 	}
 	if len(l.io) == 0 {
-		if l.refImm == 0 && len(l.closing) == 0 && l.refTimer > 0 {
+		if l.refImm == 0 && len(l.closing) == 0 && (l.refTimer > 0 || l.handles > 0) {
 			l.sleepUntilTimer()
 		}
 		return
@@ -924,6 +955,14 @@ func (l *Loop) pollPhase() {
 	l.ask(Question{Kind: AskPoll})
 	chosen := l.pollFn(ids, mustPick)
 	l.q = Question{}
+	// What was ready when the phase began is delivered in it.
+	var late []int
+	for _, op := range l.io {
+		if op.ready && slices.Contains(ids, op.id) && !slices.Contains(chosen, op.id) {
+			late = append(late, op.id)
+		}
+	}
+	chosen = append(slices.Clip(chosen), late...)
 	for _, id := range chosen {
 		if l.dead {
 			return
@@ -1067,6 +1106,7 @@ type IO struct {
 	// queued numbers the submission of its current round trip among all
 	// round trips (IOQueued).
 	queued int
+	ready  bool // SubmitReady
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1084,6 +1124,28 @@ func (l *Loop) SubmitIO(trips int, cb any) *IO {
 	op := &IO{id: l.nextIO, trips: trips, cb: cb, queued: l.tripSeq}
 	l.io = append(l.io, op)
 	return op
+}
+
+// SubmitReady submits an event that is ready at once: on the sandbox's
+// loopback network the kernel has done the work when the call returns
+// (data written to a socket is in its peer's receive buffer, a handshake
+// is done), so its callback runs at the next poll phase, never later, in
+// an order among that phase's completions the oracle chooses.
+func (l *Loop) SubmitReady(cb any) *IO {
+	op := l.SubmitIO(1, cb)
+	op.ready = true
+	return op
+}
+
+// IOReady reports whether operation id was submitted ready (SubmitReady):
+// the poll phase that sees it in flight delivers it.
+func (l *Loop) IOReady(id int) bool {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.ready
+		}
+	}
+	return false
 }
 
 // IOFinal reports whether the next completion of operation id is its last
@@ -1125,7 +1187,16 @@ func (l *Loop) completeTrip(id int) {
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
 		l.ioRunning = op.id
-		l.call("io", op.cb)
+		if cbs, ok := op.cb.(Scopes); ok {
+			for _, cb := range cbs {
+				if l.dead {
+					break
+				}
+				l.call("io", cb)
+			}
+		} else {
+			l.call("io", op.cb)
+		}
 		l.ioRunning = 0
 		return
 	}

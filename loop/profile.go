@@ -552,6 +552,10 @@ const (
 	LibuvTimersAtEnd
 	Libuv148
 	InspectProtoKey
+	NetSyncFinish
+	NetDestroyAfterFinish
+	NetReady
+	DNSVerbatim
 
 	numFeatures
 )
@@ -827,6 +831,21 @@ var features = [numFeatures]featureInfo{
 	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
 	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
 	InspectProtoKey: {"inspect:__proto__ key", []Version{{14, 17, 0}, {15, 12, 0}}},
+	// A socket's end() on an idle stream finishes at once: 'finish' comes
+	// in the call's ticks, where before it waited for the shutdown to
+	// complete in a later poll phase (measured on 16.14.0 and 18.20.8:
+	// testdata/runtime/net-end-finish; 18.0.0 is assumed, not measured).
+	NetSyncFinish: {"net:sync finish", []Version{{18, 0, 0}}},
+	// A socket whose peer ended it, and that ends its own side, is
+	// destroyed once its 'finish' comes; before, at once (maybeDestroy)
+	// (measured on 11.15.0 and 12.22.12: testdata/runtime/net-peer-destroy;
+	// 12.0.0 is assumed).
+	NetDestroyAfterFinish: {"net:destroy after finish", []Version{{12, 0, 0}}},
+	// net.Socket emits 'ready' after 'connect' (Node's changelog: 9.11.0).
+	NetReady: {"net:ready", []Version{{9, 11, 0}}},
+	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
+	// first for 'localhost'), from 17.0.0 (Node's changelog).
+	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {

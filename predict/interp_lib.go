@@ -95,6 +95,7 @@ func (in *Interp) internalObj() *Native {
 		return in.opaqueCall(arg(a, 0), rest(a, 1), pos, true)
 	})
 	o.Props["handle"] = native("handle", in.handleOp)
+	o.Props["net"] = in.netObj()
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true
@@ -367,4 +368,50 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 		return null
 	}
 	return v
+}
+
+// netObj is __internal.net, which jslib/net.js (the private loopback
+// network) runs over, as the runtime's netBindings makes it: io(api,
+// ...fns) is a loopback event, ready at once (loop.SubmitReady), whose
+// functions run in order, each in its own scope; pool(api, fn) a
+// thread-pool request; close(api, fn) a close callback; ref(delta) the
+// ref'd handles.
+func (in *Interp) netObj() *Native {
+	o := &Native{Name: "__internal.net", Obj: true, Props: map[string]Value{}, closed: true}
+	o.Props["io"] = native("io", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		var cbs loop.Scopes
+		for _, f := range rest(a, 1) {
+			cbs = append(cbs, task{fn: f, api: api, site: in.userSite(pos)})
+		}
+		if len(cbs) == 1 {
+			in.l.SubmitReady(cbs[0])
+		} else {
+			in.l.SubmitReady(cbs)
+		}
+		return nil
+	})
+	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["close"] = native("close", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.Close(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["ref"] = native("ref", func(_ Value, a []Value, pos ir.Pos) Value {
+		d, ok := arg(a, 0).(float64)
+		if !ok {
+			in.reason(pos, "__internal.net.ref of a value the predictor does not know (a looplint bug)")
+			return nil
+		}
+		in.l.RefHandle(int(d))
+		return nil
+	})
+	for _, f := range o.Props {
+		f.(*Native).closed = true
+	}
+	return o
 }

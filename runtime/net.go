@@ -1,0 +1,53 @@
+package runtime
+
+import (
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/loop"
+)
+
+// netBindings is __internal.net, the host side of jslib/net.js (the
+// interpreter's is predict's netObj): the private loopback network lives
+// in that JavaScript; the host only schedules on the loop.
+//
+//	io(api, ...fns)  a loopback event, ready at once (the next poll phase); each function its own scope
+//	pool(api, fn)    a thread-pool request
+//	close(api, fn)   a close callback (the close phase)
+//	ref(delta)       ref'd handles
+func (h *host) netBindings() *sobek.Object {
+	rt := h.rt
+	o := rt.NewObject()
+	fnArg := func(v sobek.Value) sobek.Callable {
+		fn, ok := sobek.AssertFunction(v)
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.net takes functions"))
+		}
+		return fn
+	}
+	o.Set("io", func(c sobek.FunctionCall) sobek.Value {
+		api := c.Argument(0).String()
+		var cbs loop.Scopes
+		for _, a := range c.Arguments[1:] {
+			cbs = append(cbs, h.label(&callback{fn: fnArg(a), this: sobek.Undefined()}, api))
+		}
+		if len(cbs) == 1 {
+			h.l.SubmitReady(cbs[0])
+		} else {
+			h.l.SubmitReady(cbs)
+		}
+		return sobek.Undefined()
+	})
+	o.Set("pool", func(c sobek.FunctionCall) sobek.Value {
+		h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("close", func(c sobek.FunctionCall) sobek.Value {
+		h.l.Close(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("ref", func(c sobek.FunctionCall) sobek.Value {
+		h.l.RefHandle(int(c.Argument(0).ToInteger()))
+		return sobek.Undefined()
+	})
+	return o
+}
