@@ -400,7 +400,10 @@ func (in *Interp) runMain() {
 			in.l.ReportUncaught(err)
 		}
 	}
-	in.l.RunMain(body)
+	in.l.RunMain(func() {
+		body()
+		in.spend(mainEnd(in.p))
+	})
 }
 
 // runModule evaluates an ES module main as Node's module job does: a

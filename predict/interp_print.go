@@ -173,7 +173,7 @@ func (in *Interp) write(stream, text string) {
 		in.impure = true
 	}
 	if len(*lines) == 0 {
-		in.spend(costFirstWrite)
+		in.spend(firstWrite(in.p))
 	}
 	in.spend(costWrite)
 	in.spendBytes(len(text))
