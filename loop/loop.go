@@ -463,12 +463,14 @@ func (l *Loop) bounds(k ReadKind) []Bound {
 		return nil
 	}
 	w := l.workNow()
+	n := len(l.readTurn)
 	late := int64(UsualLateUS)
-	if k == ReadTimerStart && l.ceil == nil {
-		// Timer creations run in a callback, not after the loop woke: no
+	if k == ReadTimerStart && l.ceil == nil && n > 0 && l.readTurn[n-1] == l.callbacks {
+		// A timer creation in the callback that read the clock last: no
 		// lateness, and a millisecond tick within the few microseconds
-		// between two is unusual (the order of two timers made one
-		// statement apart rarely depends on one).
+		// between the two is unusual (the order of two timers made one
+		// statement apart rarely depends on one). Across callbacks the
+		// loop's own steps pass between them.
 		late = -UsualTickUS
 	}
 	after := func(t Time, from Work) Bound {
@@ -480,7 +482,6 @@ func (l *Loop) bounds(k ReadKind) []Bound {
 		// Work is in microseconds; round up to whole milliseconds.
 		return Bound{T: t, MS: l.lim.StallMS + (w.Max-from.Max+999)/1000}
 	}
-	n := len(l.readTurn)
 	var out []Bound
 	switch {
 	case l.waitedIO:

@@ -158,6 +158,7 @@ type Interp struct {
 	globals     *Scope
 	work        loop.Work        // how long Node takes for the work so far, in µs (cost.go)
 	statements  int64            // statements run so far (cost.go)
+	timerMade   bool             // a timer was created (cost.go, firstTimer)
 	patDepth    int              // patterns being destructured around the current one
 	forks       map[ir.Pos]int   // unknown conditions forked at, per position (fork)
 	builtinMods map[string]Value // built-in modules loaded, by name

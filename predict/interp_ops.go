@@ -132,6 +132,12 @@ func (in *Interp) setTimer(args []Value, repeat bool, pos ir.Pos) Value {
 	h := &timerHandle{}
 	t.this = h
 	h.t = in.l.SetTimer(t, in.l.CoerceDelay(n), repeat)
+	if !in.timerMade {
+		// The first timer sets up Node's timer lists after it read the
+		// clock: the next creation can fall in another millisecond.
+		in.timerMade = true
+		in.spend(firstTimer(in.p))
+	}
 	return h
 }
 
