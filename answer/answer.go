@@ -68,6 +68,11 @@ type Order struct {
 	// Stall: only a machine that stalls longer than StallMS prints it.
 	Stall   bool
 	Explain []explore.Step
+	// StderrBy is the engine whose words Stderr is in: Runtime when the
+	// runtime printed this order (it words what Node itself prints, an
+	// uncaught error or a warning, as Node does), else Interpreter (it
+	// does not word those).
+	StderrBy string
 }
 
 // Answer is what Predict found.
@@ -150,6 +155,8 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 			ord.Replay = "cut short"
 		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
 			c = true
+			ro, _ := rt.Find(ord.Stdout, ord.ExitCode, ord.Starves)
+			ord.Stderr, ord.StderrBy = ro.Stderr, Runtime
 		case !deadline.IsZero() && time.Now().After(deadline):
 			// Past the time budget, a replay would only overrun it.
 			ord.Replay = "out of time"
@@ -166,6 +173,9 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 				want = lrt.StatusStarvation
 			}
 			c = r.Status == want && ord.Matches(r.Stdout) && (ord.Starves || r.ExitCode == ord.ExitCode)
+			if c {
+				ord.Stderr, ord.StderrBy = r.Stderr, Runtime
+			}
 			ord.Replay = string(r.Status)
 			overBudget = OutOfBudget(r.Status)
 		}
@@ -195,7 +205,7 @@ func OutOfBudget(s lrt.Status) bool {
 func list(p explore.Prediction, engine string, max int) []Order {
 	var out []Order
 	for _, o := range p.List(max) {
-		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o)})
+		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o), StderrBy: engine})
 	}
 	return out
 }
@@ -214,10 +224,14 @@ func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
 		}
 	}
 	for i := range a.Orders {
+		ord := &a.Orders[i]
 		if lowered != nil {
-			a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+			ord.Explain = predict.Explain(lowered, prog.Profile, o.Predict, ord.Witness)
+			if ord.StderrBy == Runtime && (len(ord.Stderr) > 0 || hasStderr(ord.Explain)) {
+				useRuntimeStderr(ord.Explain, prog.Explain(ord.Witness), ord.Stderr)
+			}
 		} else {
-			a.Orders[i].Explain = prog.Explain(a.Orders[i].Witness)
+			ord.Explain = prog.Explain(ord.Witness)
 		}
 	}
 }

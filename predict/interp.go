@@ -192,8 +192,10 @@ type Interp struct {
 	symByKey map[string]*symbolVal
 	symCount int
 
-	onMicrotask func()  // Explain's tracer
-	internal    *Native // the built-ins' __internal (interp_lib.go)
+	onMicrotask func(explore.Job) // Explain's tracer
+	returned    ir.Pos            // the last return statement run (an async function's resolution)
+	method      [2]ir.Pos         // the last method call run: its position, its property's
+	internal    *Native           // the built-ins' __internal (interp_lib.go)
 	// opaque counts the __internal.opaque calls running; opaqueNew are
 	// the reasons they gave (dropped if one is abandoned); opaqueUser:
 	// they ran the program's own code.
@@ -480,7 +482,7 @@ type task struct {
 // describe names a callback the loop holds by the call that scheduled it.
 func (in *Interp) describe(cb any) (string, ir.Pos) {
 	if t, ok := cb.(task); ok && t.api != "" {
-		return t.api + " at " + t.site.String(), t.site
+		return explore.Scheduled(t.api, t.site), t.site
 	}
 	return "a callback", ir.Pos{}
 }
@@ -496,7 +498,7 @@ func (in *Interp) Enter(fn func()) {
 		}
 		in.root = nil // a job: not compared (spinSame)
 		if in.onMicrotask != nil {
-			in.onMicrotask()
+			in.onMicrotask(in.jobOf(in.e.Next()))
 		}
 		func() {
 			defer in.catchExit()

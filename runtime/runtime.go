@@ -96,9 +96,12 @@ type Program struct {
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings
-	// calls maps a call's '(' to its start (callStart), made once.
+	// calls maps a call's '(' to its start and, for a method call, its
+	// property (callStart); awaits are the await expressions by line
+	// (awaitAt). Made once.
 	callsOnce sync.Once
-	calls     map[[2]int][2]int
+	calls     map[[2]int]callSite
+	awaits    map[int][][2]int
 }
 
 // Prepare decides the module kind and virtual path and compiles f once.
