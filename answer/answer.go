@@ -156,7 +156,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
 			c = true
 			ro, _ := rt.Find(ord.Stdout, ord.ExitCode, ord.Starves)
-			ord.Stderr, ord.StderrBy = ro.Stderr, Runtime
+			ord.takeStderr(ro.Stderr, prog.Profile.Node)
 		case !deadline.IsZero() && time.Now().After(deadline):
 			// Past the time budget, a replay would only overrun it.
 			ord.Replay = "out of time"
@@ -174,7 +174,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 			}
 			c = r.Status == want && ord.Matches(r.Stdout) && (ord.Starves || r.ExitCode == ord.ExitCode)
 			if c {
-				ord.Stderr, ord.StderrBy = r.Stderr, Runtime
+				ord.takeStderr(r.Stderr, prog.Profile.Node)
 			}
 			ord.Replay = string(r.Status)
 			overBudget = OutOfBudget(r.Status)
@@ -193,6 +193,15 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	}
 	a.explain(f, prog, o)
 	return a
+}
+
+// takeStderr makes the runtime's stderr of this order the order's: it
+// words what Node itself prints as Node does, unless the engine put an
+// error in its own words.
+func (o *Order) takeStderr(stderr []string, v loop.Version) {
+	if _, ok := lrt.EngineWording(stderr, v); !ok {
+		o.Stderr, o.StderrBy = stderr, Runtime
+	}
 }
 
 // OutOfBudget: the sandbox stopped the run, which says nothing about the

@@ -12,6 +12,7 @@ import (
 	"github.com/grafana/sobek"
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/file"
+	"github.com/grafana/sobek/parser"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
@@ -274,11 +275,19 @@ func (h *host) describeCb(cb any) (string, ir.Pos) {
 // property's (zero otherwise), as line and column.
 type callSite struct{ start, prop [2]int }
 
-// indexSites makes p.calls and p.awaits from the snippet's syntax tree.
+// indexSites makes p.calls, p.awaits and p.throws from the text the
+// engine runs, parsed as it parses it (so in the coordinates of its
+// frames).
 func (p *Program) indexSites() {
 	p.callsOnce.Do(func() {
-		prog := p.File.Program()
-		if prog == nil || prog.File == nil {
+		var prog *ast.Program
+		var err error
+		if p.cjs != nil {
+			prog, err = parser.ParseFile(nil, "", parse.CJSPrefix+p.srcFor()+parse.CJSSuffix, 0, parser.WithDisableSourceMaps)
+		} else {
+			prog, err = parser.ParseFile(nil, "", p.srcFor(), 0, parser.IsModule, parser.WithDisableSourceMaps)
+		}
+		if err != nil || prog == nil || prog.File == nil {
 			return
 		}
 		at := func(i file.Idx) [2]int {
@@ -289,10 +298,7 @@ func (p *Program) indexSites() {
 		parse.Walk(prog, func(n any) bool {
 			switch n := n.(type) {
 			case *ast.CallExpression:
-				if p.rewritten != "" {
-					return true // another text than the engine's
-				}
-				s := callSite{start: at(n.Callee.Idx0())}
+				s := callSite{start: at(exprStart(n.Callee))}
 				if d, ok := n.Callee.(*ast.DotExpression); ok {
 					s.prop = at(d.Identifier.Idx)
 				}
@@ -300,6 +306,8 @@ func (p *Program) indexSites() {
 			case *ast.AwaitExpression:
 				a := at(n.Await)
 				p.awaits[a[0]] = append(p.awaits[a[0]], a)
+			case *ast.ThrowStatement:
+				p.throws = append(p.throws, [2][2]int{at(n.Throw), at(n.Idx1())})
 			}
 			return true
 		})
@@ -337,6 +345,10 @@ func (p *Program) Explain(w loop.Witness) []explore.Step {
 	}
 	return rec.Done()
 }
+
+// EngineWording is engineWording, for those who show what the runtime
+// printed on stderr (the answer's stderr, tests).
+func EngineWording(lines []string, v loop.Version) (string, bool) { return engineWording(lines, v) }
 
 // engineWording finds, in what a run printed, an error message in the
 // engine's own words (engineMessages): V8 words most of them otherwise,

@@ -102,6 +102,20 @@ func (h *host) sitePos(src string, line, col int, pick func(callSite) [2]int) ir
 	return ir.Pos{File: file, Line: line, Col: col}
 }
 
+// throwAt is the start of the throw statement line:col lies in.
+func (p *Program) throwAt(line, col int) (int, int, bool) {
+	p.indexSites()
+	in := func(a, b [2]int) bool { return a[0] < b[0] || a[0] == b[0] && a[1] <= b[1] }
+	var best [2][2]int
+	found := false
+	for _, t := range p.throws {
+		if in(t[0], [2]int{line, col}) && in([2]int{line, col}, t[1]) && (!found || in(best[0], t[0])) {
+			best, found = t, true // the innermost
+		}
+	}
+	return best[0][0], best[0][1], found
+}
+
 // awaitSite marks sitePos's search for an await expression.
 var awaitSite func(callSite) [2]int
 
