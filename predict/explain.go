@@ -61,6 +61,8 @@ func (o Origin) subject() string {
 			return "the library call" + at(o.Pos)
 		}
 		return "Node's own code"
+	case "module":
+		return "Node's module loader, which reports the module's throw some jobs later"
 	}
 	return o.Kind + at(o.Pos)
 }

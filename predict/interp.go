@@ -434,11 +434,13 @@ func (in *Interp) runModule(main *Closure) {
 			in.reason(in.prog.Main.Pos, "how many microtasks run between an ES module's throw and its report is not measured for Node %s (assumed %d, as the nearest measured release)", in.p.Node, n)
 		}
 		if n--; n > 0 {
+			in.e.At = Origin{Kind: "module"}
 			in.e.Enqueue(func() { report(v) })
 			return
 		}
 		in.l.ReportRejected(&Thrown{V: v})
 	}
+	in.e.At = Origin{Kind: "module"}
 	in.e.Then(p, nil, nativeFn(report))
 }
 

@@ -102,6 +102,18 @@ func (h *host) sitePos(src string, line, col int, pick func(callSite) [2]int) ir
 	return ir.Pos{File: file, Line: line, Col: col}
 }
 
+// callee is where V8 places a call the engine places at line:col (its
+// '('): at the callee, a method call's property. Other positions are
+// returned as they are.
+func (p *Program) callee(line, col int) (int, int) {
+	p.indexSites()
+	if c, ok := p.calls[[2]int{line, col}]; ok {
+		m := c.method()
+		return m[0], m[1]
+	}
+	return line, col
+}
+
 // throwAt is the start of the throw statement line:col lies in.
 func (p *Program) throwAt(line, col int) (int, int, bool) {
 	p.indexSites()

@@ -141,13 +141,7 @@ func (h *host) printFatal(err error, fromPromise bool) {
 	}
 	var b strings.Builder
 	if file == h.p.VirtPath {
-		// An error the engine threw at a call: V8 points at the callee
-		// (at a method call's property), the engine at the '('.
-		h.p.indexSites()
-		if c, ok := h.p.calls[[2]int{line, col}]; ok {
-			m := c.method()
-			line, col = m[0], m[1]
-		}
+		line, col = h.p.callee(line, col)
 	}
 	line, col = h.userPos(file, line, col)
 	if fromPromise && !h.p.Profile.Has(loop.ESMErrorSource) {
