@@ -71,6 +71,11 @@ type Order struct {
 	// of an idle one (explore.Prediction.Usual).
 	UnderLoad bool
 	Explain   []explore.Step
+	// StderrBy is the engine whose words Stderr is in: Runtime when the
+	// runtime printed this order (it words what Node itself prints, an
+	// uncaught error or a warning, as Node does), else Interpreter (it
+	// does not word those).
+	StderrBy string
 }
 
 // Answer is what Predict found.
@@ -153,6 +158,8 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 			ord.Replay = "cut short"
 		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
 			c = true
+			ro, _ := rt.Find(ord.Stdout, ord.ExitCode, ord.Starves)
+			ord.takeStderr(ro.Stderr, prog.Profile.Node)
 		case !deadline.IsZero() && time.Now().After(deadline):
 			// Past the time budget, a replay would only overrun it.
 			ord.Replay = "out of time"
@@ -169,6 +176,9 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 				want = lrt.StatusStarvation
 			}
 			c = r.Status == want && ord.Matches(r.Stdout) && (ord.Starves || r.ExitCode == ord.ExitCode)
+			if c {
+				ord.takeStderr(r.Stderr, prog.Profile.Node)
+			}
 			ord.Replay = string(r.Status)
 			overBudget = OutOfBudget(r.Status)
 		}
@@ -188,6 +198,15 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	return a
 }
 
+// takeStderr makes the runtime's stderr of this order the order's: it
+// words what Node itself prints as Node does, unless the engine put an
+// error in its own words.
+func (o *Order) takeStderr(stderr []string, v loop.Version) {
+	if _, ok := lrt.EngineWording(stderr, v); !ok {
+		o.Stderr, o.StderrBy = stderr, Runtime
+	}
+}
+
 // OutOfBudget: the sandbox stopped the run, which says nothing about the
 // order (a snippet that counts to 2e9 takes Node a second and the
 // embedded engine minutes).
@@ -198,7 +217,7 @@ func OutOfBudget(s lrt.Status) bool {
 func list(p explore.Prediction, engine string, max int) []Order {
 	var out []Order
 	for _, o := range p.List(max) {
-		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o), UnderLoad: !p.Usual(o)})
+		out = append(out, Order{Outcome: o, Engine: engine, Stall: p.NeedsStall(o), UnderLoad: !p.Usual(o), StderrBy: engine})
 	}
 	return out
 }
@@ -217,10 +236,14 @@ func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
 		}
 	}
 	for i := range a.Orders {
+		ord := &a.Orders[i]
 		if lowered != nil {
-			a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+			ord.Explain = predict.Explain(lowered, prog.Profile, o.Predict, ord.Witness)
+			if ord.StderrBy == Runtime && (len(ord.Stderr) > 0 || hasStderr(ord.Explain)) {
+				useRuntimeStderr(ord.Explain, prog.Explain(ord.Witness), ord.Stderr)
+			}
 		} else {
-			a.Orders[i].Explain = prog.Explain(a.Orders[i].Witness)
+			ord.Explain = prog.Explain(ord.Witness)
 		}
 	}
 }

@@ -483,12 +483,18 @@ func apart(why []string, usual []Outcome, orders []Outcome) (said, all []string)
 
 // Has reports whether the prediction includes this output.
 func (pr Prediction) Has(stdout []string, exitCode int, starves bool) bool {
+	_, ok := pr.Find(stdout, exitCode, starves)
+	return ok
+}
+
+// Find is the order Has finds.
+func (pr Prediction) Find(stdout []string, exitCode int, starves bool) (Outcome, bool) {
 	for _, o := range pr.Orders {
 		if o.Starves == starves && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
-			return true
+			return o, true
 		}
 	}
-	return false
+	return Outcome{}, false
 }
 
 // joinAnd is "a, b and c".

@@ -1,6 +1,12 @@
 package explore
 
-import "github.com/looplint/looplint/loop"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/looplint/looplint/ir"
+	"github.com/looplint/looplint/loop"
+)
 
 // Step is one part of an explanation of a run: a phase the loop entered
 // (Queue is empty, Waiting says what was queued) or a callback it ran,
@@ -8,35 +14,82 @@ import "github.com/looplint/looplint/loop"
 type Step struct {
 	Phase     string
 	Iteration int
-	Queue     string // "timer", "immediate", "io", "nextTick", "microtask", ...
-	Callback  string // the scheduling call, e.g. "setTimeout at 3:1"
-	Waiting   loop.Waiting
-	Printed   []string
+	// Queue is where the callback came from: "timer", "immediate",
+	// "io", "nextTick", "microtask", ...; "rejection" is Node processing
+	// the rejections a drain left unhandled (its warning or uncaught
+	// error, 'unhandledRejection' listeners).
+	Queue string
+	// Callback is the scheduling call ("setTimeout at 3:1"), or for a
+	// microtask what the job is ("the reaction of .then at 17:4").
+	Callback string
+	// Pos is where Callback was scheduled (zero: not known).
+	Pos ir.Pos
+	// Reason says why a microtask runs where it does, when the answer
+	// is not "one job after its promise settled": what an await or the
+	// adoption of a promise costs on this release.
+	Reason string
+	// Jobs is how many microtasks the step stands for: more than 1 for
+	// jobs that printed nothing, said together (Silent).
+	Jobs int
+	// Silent: the step stands for jobs that printed nothing, kept
+	// because a job of the same drain that printed waited for them.
+	Silent  bool
+	Waiting loop.Waiting
+	Printed []string
+	// Stderr is what the step wrote to stderr (Node's own reports, such
+	// as an uncaught error, included).
+	Stderr []string
+}
+
+// Scheduled names a callback by the call that scheduled it: "setTimeout
+// at 3:1"; without a site in the program, Node's own code made the call.
+func Scheduled(api string, site ir.Pos) string {
+	if site.Line <= 0 {
+		return api + " by Node's own code"
+	}
+	return api + " at " + site.String()
+}
+
+// Job describes a microtask for the explanations.
+type Job struct {
+	What   string // "the reaction of .then at 17:4"
+	Pos    ir.Pos
+	Reason string // see Step.Reason
 }
 
 // Steps turns a run's trace into steps; each engine feeds it the loop's
 // events (Event, as loop.Env.Trace) and its own microtask runs.
 type Steps struct {
-	describe func(cb any) string
-	stdout   func() []string
-	steps    []Step
-	printed  int
+	describe       func(cb any) (string, ir.Pos)
+	stdout, stderr func() []string
+	steps          []Step
+	printed, wrote int
 }
 
 // NewSteps records the steps of one run: describe names a callback the
-// loop holds, stdout is what the run printed so far.
-func NewSteps(describe func(cb any) string, stdout func() []string) *Steps {
-	return &Steps{describe: describe, stdout: stdout}
+// loop holds, stdout and stderr are what the run printed so far (stderr
+// may be nil).
+func NewSteps(describe func(cb any) (string, ir.Pos), stdout, stderr func() []string) *Steps {
+	return &Steps{describe: describe, stdout: stdout, stderr: stderr}
 }
 
 // flush gives the lines printed since the last step to that step.
 func (s *Steps) flush() {
 	out := s.stdout()
-	if s.printed < len(out) && len(s.steps) > 0 {
-		last := &s.steps[len(s.steps)-1]
-		last.Printed = append(last.Printed, out[s.printed:]...)
+	var errs []string
+	if s.stderr != nil {
+		errs = s.stderr()
 	}
-	s.printed = len(out)
+	if len(s.steps) > 0 {
+		last := &s.steps[len(s.steps)-1]
+		if s.printed < len(out) {
+			last.Printed = append(last.Printed, out[s.printed:]...)
+		}
+		if s.wrote < len(errs) {
+			last.Stderr = append(last.Stderr, errs[s.wrote:]...)
+		}
+	}
+	s.printed, s.wrote = len(out), len(errs)
 }
 
 // Event is a loop.Env.Trace.
@@ -46,39 +99,96 @@ func (s *Steps) Event(e loop.Event) {
 	}
 	s.flush()
 	st := Step{Phase: e.Phase, Iteration: e.Iteration, Waiting: e.Waiting}
-	if e.Kind == loop.EventRun {
+	switch e.Kind {
+	case loop.EventRun:
 		st.Queue = e.Queue
-		st.Callback = s.describe(e.Cb)
+		st.Callback, st.Pos = s.describe(e.Cb)
+	case loop.EventRejections:
+		st.Queue = e.Queue
 	}
 	s.steps = append(s.steps, st)
 }
 
-// Microtask records that the engine runs a microtask.
-func (s *Steps) Microtask() {
+// Microtask records that the engine runs the microtask j.
+func (s *Steps) Microtask(j Job) {
 	s.flush()
 	if len(s.steps) == 0 {
 		return
 	}
 	last := s.steps[len(s.steps)-1]
-	s.steps = append(s.steps, Step{Phase: last.Phase, Iteration: last.Iteration, Queue: "microtask"})
+	s.steps = append(s.steps, Step{Phase: last.Phase, Iteration: last.Iteration, Queue: "microtask",
+		Callback: j.What, Pos: j.Pos, Reason: j.Reason, Jobs: 1})
 }
 
+func (st Step) wrote() bool { return len(st.Printed) > 0 || len(st.Stderr) > 0 }
+
 // Done ends the run and returns its steps, without phases where nothing
-// ran and nothing printed, and without silent microtasks (a chain of
-// reactions that print nothing says little).
+// ran and nothing printed. Microtasks that printed nothing are said
+// (together, when several follow each other) only where a microtask of
+// the same drain that printed ran after them: they are why it ran late.
 func (s *Steps) Done() []Step {
 	s.flush()
-	var out []Step
+	var out, silent []Step
 	for i, st := range s.steps {
+		if st.Queue == "rejection" && !st.wrote() {
+			silent = nil
+			continue // handled by a listener that printed nothing
+		}
+		if st.Queue == "microtask" {
+			if !st.wrote() {
+				silent = append(silent, st)
+				continue
+			}
+			if len(silent) > 0 {
+				out = append(out, summary(silent))
+			}
+		}
+		silent = nil
 		if st.Queue == "" {
-			busy := len(st.Printed) > 0 || i+1 < len(s.steps) && s.steps[i+1].Queue != ""
+			busy := st.wrote() || i+1 < len(s.steps) && s.steps[i+1].Queue != ""
 			if !busy {
 				continue
 			}
-		} else if st.Queue == "microtask" && len(st.Printed) == 0 {
-			continue
 		}
 		out = append(out, st)
 	}
 	return out
+}
+
+// maxSaid is how many different jobs a summary names.
+const maxSaid = 4
+
+// summary is one step for microtasks that printed nothing.
+func summary(jobs []Step) Step {
+	if len(jobs) == 1 {
+		st := jobs[0]
+		st.Silent = true
+		return st
+	}
+	st := Step{Phase: jobs[0].Phase, Iteration: jobs[0].Iteration, Queue: "microtask", Jobs: len(jobs), Silent: true}
+	var said []string
+	count := map[string]int{}
+	for _, j := range jobs {
+		w := j.Callback
+		if w == "" {
+			w = "a job"
+		}
+		if count[w] == 0 {
+			said = append(said, w)
+		}
+		count[w]++
+	}
+	var parts []string
+	for i, w := range said {
+		if i == maxSaid {
+			parts = append(parts, fmt.Sprintf("and %d more", len(said)-i))
+			break
+		}
+		if n := count[w]; n > 1 {
+			w = fmt.Sprintf("%s (%d jobs)", w, n)
+		}
+		parts = append(parts, w)
+	}
+	st.Callback = strings.Join(parts, "; ")
+	return st
 }

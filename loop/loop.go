@@ -773,6 +773,9 @@ func (l *Loop) drain() {
 // (docs/semantics.md §9) after a drain; it reports whether it ran any JavaScript.
 func (l *Loop) processRejections() bool {
 	unhandled, late := l.host.TakeRejections()
+	if l.trace != nil && len(unhandled)+len(late) > 0 {
+		l.trace(Event{Kind: EventRejections, Phase: l.phase, Iteration: l.iterations, Queue: "rejection"})
+	}
 	did := false
 	for _, r := range late {
 		did = true

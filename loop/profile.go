@@ -556,6 +556,9 @@ const (
 	NetDestroyAfterFinish
 	NetReady
 	DNSVerbatim
+	RejectionErrorFrames
+	UncaughtInspect
+	ESMErrorSource
 
 	numFeatures
 )
@@ -846,6 +849,21 @@ var features = [numFeatures]featureInfo{
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
+	// The error Node makes of an unhandled rejection whose reason is not
+	// an Error (ERR_UNHANDLED_REJECTION) carries Node's frames, so it
+	// prints as "UnhandledPromiseRejection: ..." instead of in brackets:
+	// from 20.15.0 and 22.2.0, never on 21 (measured on 20.14.0/20.15.0,
+	// 21.7.0 and 22.1.0/22.2.0).
+	RejectionErrorFrames: {"errors:unhandled rejection frames", []Version{{20, 15, 0}, {22, 2, 0}}},
+	// The report of an uncaught exception inspects the value (an Error's
+	// own properties after its stack, an object's keys); before, it
+	// printed an Error's stack and String() of any other value (measured
+	// on 11.15.0/12.22.12; 12.0.0 is the major, not measured).
+	UncaughtInspect: {"uncaught:inspect", []Version{{12, 0, 0}}},
+	// An ES module's uncaught throw is reported with its file, source
+	// line and caret, as a script's is; Node 10 printed the error alone
+	// (measured on 10.24.1/11.15.0; 11.0.0 not measured).
+	ESMErrorSource: {"esm:error source line", []Version{{11, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {

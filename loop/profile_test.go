@@ -69,6 +69,8 @@ func TestFeatureBackports(t *testing.T) {
 		{"10.24.1", QueueMicrotask, false}, {"11.0.0", QueueMicrotask, true},
 		{"21.7.3", PromiseWithResolvers, false}, {"22.0.0", PromiseWithResolvers, true},
 		{"14.13.0", ImportNodeScheme, false}, {"14.13.1", ImportNodeScheme, true},
+		{"20.14.0", RejectionErrorFrames, false}, {"20.15.0", RejectionErrorFrames, true}, {"21.7.0", RejectionErrorFrames, false},
+		{"22.1.0", RejectionErrorFrames, false}, {"22.2.0", RejectionErrorFrames, true}, {"26.10.0", RejectionErrorFrames, true},
 	}
 	for _, c := range cases {
 		v, _ := ParseVersion(c.v)

@@ -15,6 +15,11 @@ const (
 	// EventDue: the loop found whether Timer is due (Due) at this timers
 	// phase; Timer's list is the one it decided about.
 	EventDue
+	// EventRejections: a drain ended with rejections to process (still
+	// unhandled, or handled late); what that prints (a warning, an
+	// uncaught error, a listener's output) is Node's doing, not the last
+	// callback's. Queue is "rejection".
+	EventRejections
 )
 
 // Event is one step of a run.

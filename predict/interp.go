@@ -198,8 +198,10 @@ type Interp struct {
 	symByKey map[string]*symbolVal
 	symCount int
 
-	onMicrotask func()  // Explain's tracer
-	internal    *Native // the built-ins' __internal (interp_lib.go)
+	onMicrotask func(explore.Job) // Explain's tracer
+	returned    ir.Pos            // the last return statement run (an async function's resolution)
+	method      [2]ir.Pos         // the last method call run: its position, its property's
+	internal    *Native           // the built-ins' __internal (interp_lib.go)
 	// opaque counts the __internal.opaque calls running; opaqueNew are
 	// the reasons they gave (dropped if one is abandoned); opaqueUser:
 	// they ran the program's own code.
@@ -441,11 +443,13 @@ func (in *Interp) runModule(main *Closure) {
 			in.reason(in.prog.Main.Pos, "how many microtasks run between an ES module's throw and its report is not measured for Node %s (assumed %d, as the nearest measured release)", in.p.Node, n)
 		}
 		if n--; n > 0 {
+			in.e.At = Origin{Kind: "module"}
 			in.e.Enqueue(func() { report(v) })
 			return
 		}
 		in.l.ReportRejected(&Thrown{V: v})
 	}
+	in.e.At = Origin{Kind: "module"}
 	in.e.Then(p, nil, nativeFn(report))
 }
 
@@ -489,7 +493,7 @@ type task struct {
 // describe names a callback the loop holds by the call that scheduled it.
 func (in *Interp) describe(cb any) (string, ir.Pos) {
 	if t, ok := cb.(task); ok && t.api != "" {
-		return t.api + " at " + t.site.String(), t.site
+		return explore.Scheduled(t.api, t.site), t.site
 	}
 	return "a callback", ir.Pos{}
 }
@@ -505,7 +509,7 @@ func (in *Interp) Enter(fn func()) {
 		}
 		in.root = nil // a job: not compared (spinSame)
 		if in.onMicrotask != nil {
-			in.onMicrotask()
+			in.onMicrotask(in.jobOf(in.e.Next()))
 		}
 		func() {
 			defer in.catchExit()

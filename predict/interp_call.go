@@ -66,6 +66,11 @@ func (in *Interp) callExpr(e *ir.Call, sc *Scope, fr *frame) Value {
 		}
 		in.throwTypeVague()
 	}
+	if m, ok := e.Callee.(*ir.Member); ok {
+		if k, ok := m.Prop.(*ir.Const); ok {
+			in.method = [2]ir.Pos{e.Pos, k.Pos}
+		}
+	}
 	return in.call(fn, this, args, e.Pos)
 }
 
@@ -346,6 +351,7 @@ func (in *Interp) callAsync(c *Closure, this Value, args []Value) Value {
 		if err := in.protect(func() { res = in.callFunc(c, this, args) }); err != nil {
 			reject(thrownValue(err))
 		} else {
+			in.e.At = in.origin("return", in.returned)
 			resolve(res)
 		}
 	})
@@ -372,6 +378,7 @@ func (in *Interp) await(v Value, pos ir.Pos) Value {
 	if _, ok := v.(unknown); ok {
 		in.reason(pos, "await of an unknown value")
 	}
+	in.e.At = in.origin("await", pos)
 	in.e.Await(v, func(val Value, threw bool) {
 		saved := in.cur
 		co.resume <- resumeMsg{v: val, threw: threw}

@@ -243,6 +243,7 @@ func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
 		if s.X != nil {
 			v = in.eval(s.X, sc, fr)
 		}
+		in.returned = s.Pos
 		return completion{c: cReturn, v: v}
 	case *ir.Throw:
 		panic(&Thrown{V: in.eval(s.X, sc, fr)})

@@ -65,13 +65,19 @@ func (in *Interp) promiseMethod(p *Promise, name string) *Native {
 			}
 			return nil
 		}
+		onF, onR := arg(0), arg(1)
+		site := pos
+		if in.method[0] == pos {
+			site = in.method[1] // .then's own position, in a chain of calls that all begin alike
+		}
+		in.e.At = in.origin(name, site)
 		switch name {
 		case "then":
-			return in.e.Then(p, arg(0), arg(1))
+			return in.e.Then(p, onF, onR)
 		case "catch":
-			return in.e.Then(p, nil, arg(0))
+			return in.e.Then(p, nil, onF)
 		}
-		return in.e.Finally(p, arg(0))
+		return in.e.Finally(p, onF)
 	}}
 }
 
@@ -103,6 +109,7 @@ func (in *Interp) queueMicrotask(args []Value, pos ir.Pos) Value {
 		panic(&Thrown{V: in.newError("ReferenceError", "queueMicrotask is not defined")})
 	}
 	t := in.task(args, pos, "queueMicrotask")
+	in.e.At = in.origin("queueMicrotask", pos)
 	in.e.Enqueue(func() {
 		if err := in.protect(func() { in.call(t.fn, nil, nil, pos) }); err != nil {
 			in.l.ReportUncaught(err)
@@ -177,7 +184,12 @@ func (in *Interp) newPromise(args []Value, pos ir.Pos) Value {
 	}
 	p := in.e.New()
 	res, rej := in.e.Resolver(p)
-	if err := in.protect(func() { in.call(args[0], nil, []Value{resolverFn("resolve", res), resolverFn("reject", rej)}, pos) }); err != nil {
+	resolve := &Native{Name: "resolve", Fn: func(_ Value, a []Value, at ir.Pos) Value {
+		in.e.At = in.origin("resolve", at)
+		res(arg(a, 0))
+		return nil
+	}}
+	if err := in.protect(func() { in.call(args[0], nil, []Value{resolve, resolverFn("reject", rej)}, pos) }); err != nil {
 		rej(thrownValue(err))
 	}
 	return p
@@ -191,6 +203,7 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 	if in.lacks(promiseStatics, name) {
 		in.throwType(pos, "Promise."+name+" is not a function")
 	}
+	in.e.At = in.origin("Promise."+name, pos)
 	switch name {
 	case "resolve":
 		return in.e.Resolved(a0)
@@ -203,6 +216,7 @@ func (in *Interp) promiseStatic(name string, args []Value, pos ir.Pos) Value {
 			return in.e.New()
 		}
 		items := append([]Value{}, arr.Elems...)
+		in.e.At = in.origin("Promise."+name, pos)
 		return in.e.Combinator(name, items, func(errs []Value) Value {
 			o := in.newError("AggregateError", "All promises were rejected")
 			o.Props["errors"] = newArray(append([]Value{}, errs...))

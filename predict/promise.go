@@ -1,6 +1,10 @@
 package predict
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/looplint/looplint/ir"
+)
 
 // The predictor's model of ECMAScript promises, job for job. The abstract
 // interpreter owns values and functions; this file owns the order in which
@@ -36,12 +40,63 @@ type Promise struct {
 	born    int32 // Promises.Epoch at creation
 	fulfill []reaction
 	reject  []reaction
+	// via: it is being resolved with a promise or thenable, by the
+	// resolution at via (its reactions run 2 jobs later than for a value).
+	via *Origin
 }
 
 type reaction struct {
 	derived *Promise // nil: the reaction's result is ignored (await, internal)
 	handler Callable // nil: pass the value through
 	onF     bool     // which half of the pair this is
+	info    JobInfo  // what its job is, for the explanations
+}
+
+// Origin is the program's operation a promise job comes from, for the
+// explanations (--explain): its kind and its site.
+type Origin struct {
+	// Kind: "then", "catch", "finally", "await", "return" (an async
+	// function's), "resolve" (an executor's), "Promise.resolve",
+	// "Promise.all" (and the other combinators), "queueMicrotask",
+	// "library" (a built-in's JavaScript, at the program's call into
+	// it); "" when not known.
+	Kind string
+	Pos  ir.Pos
+}
+
+// JobKind says what a job does.
+type JobKind int
+
+const (
+	JobPlain    JobKind = iota // queueMicrotask's callback, or an internal job
+	JobReaction                // a then reaction (an await's continuation included)
+	// JobThenable is NewPromiseResolveThenableJob: a promise resolved
+	// with a thenable calls its then.
+	JobThenable
+	// JobAdopt is the reaction that job registers on a native promise:
+	// it settles the promise resolved with it.
+	JobAdopt
+)
+
+// JobInfo says what a queued job is (Promises.Next).
+type JobInfo struct {
+	Kind JobKind
+	// At is a reaction's registration (the then, the await); for
+	// JobThenable and JobAdopt, the resolution with a thenable.
+	At Origin
+	// Via: a reaction whose promise was pending when it was registered
+	// and was then resolved with a promise or thenable, at Via.
+	Via *Origin
+	// Native: the await's operand, or the value a promise was resolved
+	// with, is a native promise; Pending: it was not settled at the await.
+	Native, Pending bool
+	// Pass: the reaction has no callback for the outcome; it passes it on.
+	Pass bool
+}
+
+type job struct {
+	run  func()
+	info JobInfo
 }
 
 // Rejection is what the engine tells its host about unhandled rejections.
@@ -77,22 +132,42 @@ type Promises struct {
 	// Touched counts the times Foreign was set (a busy-wait's pass that
 	// touches an older promise changes state: Interp.spinSame).
 	Touched int
+	// At is where the program's next call into the engine comes from:
+	// set right before the call, each entry point takes it (and clears
+	// it) for the jobs it queues (JobInfo).
+	At Origin
 
-	jobs []func()
+	jobs []job
+}
+
+// take returns At and clears it.
+func (e *Promises) take() Origin {
+	o := e.At
+	e.At = Origin{}
+	return o
 }
 
 // Pending reports whether microtasks are queued.
 func (e *Promises) Pending() bool { return len(e.jobs) > 0 }
 
 // Enqueue adds a job (queueMicrotask uses it directly).
-func (e *Promises) Enqueue(job func()) { e.jobs = append(e.jobs, job) }
+func (e *Promises) Enqueue(run func()) {
+	e.jobs = append(e.jobs, job{run: run, info: JobInfo{At: e.take()}})
+}
+
+func (e *Promises) enqueue(run func(), info JobInfo) {
+	e.jobs = append(e.jobs, job{run: run, info: info})
+}
+
+// Next says what the job RunOne runs next is; Pending must be true.
+func (e *Promises) Next() JobInfo { return e.jobs[0].info }
 
 // RunOne runs the oldest job; the caller loops while Pending, which is a
 // V8 microtask checkpoint (jobs queued meanwhile run in the same one).
 func (e *Promises) RunOne() {
-	job := e.jobs[0]
+	j := e.jobs[0]
 	e.jobs = e.jobs[1:]
-	job()
+	j.run()
 }
 
 // New returns a pending promise.
@@ -108,14 +183,16 @@ func (e *Promises) Resolver(p *Promise) (resolve, reject func(Value)) {
 		}
 	}
 	resolve = func(v Value) {
+		at := e.take()
 		if done {
 			again("resolve", v)
 			return
 		}
 		done = true
-		e.resolve(p, v)
+		e.resolve(p, v, at)
 	}
 	reject = func(r Value) {
+		e.take()
 		if done {
 			again("reject", r)
 			return
@@ -128,19 +205,20 @@ func (e *Promises) Resolver(p *Promise) (resolve, reject func(Value)) {
 
 // resolve is the promise resolve function's body: a thenable (including a
 // native promise) is adopted through a NewPromiseResolveThenableJob, which
-// then calls its then: 2 jobs before p settles after the thenable.
-func (e *Promises) resolve(p *Promise, v Value) {
+// then calls its then: 2 jobs before p settles after the thenable. at is
+// the resolution, for the explanations.
+func (e *Promises) resolve(p *Promise, v Value, at Origin) {
 	if q, ok := v.(*Promise); ok && q == p {
 		e.settle(p, Rejected, "TypeError: Chaining cycle detected for promise #<Promise>")
 		return
 	}
 	if q, ok := v.(*Promise); ok && e.SyncAdopt && q.State != Pending {
-		e.perform(q, nil, nil, nil) // marks q handled, as its then would
+		e.perform(q, nil, nil, nil, JobInfo{}) // marks q handled, as its then would
 		e.jobs = e.jobs[:len(e.jobs)-1]
 		e.settle(p, q.State, q.Result)
 		return
 	}
-	then, err := e.thenOf(v)
+	then, err := e.thenOf(v, at)
 	if err != nil {
 		e.settle(p, Rejected, thrownValue(err))
 		return
@@ -149,19 +227,24 @@ func (e *Promises) resolve(p *Promise, v Value) {
 		e.settle(p, Fulfilled, v)
 		return
 	}
-	e.Enqueue(func() {
+	p.via = &at
+	_, native := v.(*Promise)
+	e.enqueue(func() {
 		res, rej := e.Resolver(p)
 		if _, err := then(v, nativeFn(res), nativeFn(rej)); err != nil {
 			rej(thrownValue(err))
 		}
-	})
+	}, JobInfo{Kind: JobThenable, At: at, Native: native})
 }
 
-func (e *Promises) thenOf(v Value) (Callable, error) {
+// thenOf is v's then; at is the resolution that calls it.
+func (e *Promises) thenOf(v Value, at Origin) (Callable, error) {
 	if q, ok := v.(*Promise); ok {
 		// A native promise's then is the intrinsic one.
 		return func(_ Value, args ...Value) (Value, error) {
-			return e.Then(q, asCallable(args, 0), asCallable(args, 1)), nil
+			d := e.New()
+			e.perform(q, asCallable(args, 0), asCallable(args, 1), d, JobInfo{Kind: JobAdopt, At: at, Native: true})
+			return d, nil
 		}, nil
 	}
 	if e.Thenable == nil {
@@ -216,16 +299,18 @@ func (e *Promises) settle(p *Promise, s PromiseState, v Value) {
 	}
 	p.fulfill, p.reject = nil, nil
 	for _, r := range rs {
+		r.info.Via = p.via
 		e.queueReaction(r, v)
 	}
 }
 
 func (e *Promises) queueReaction(r reaction, v Value) {
-	e.Enqueue(func() {
+	r.info.Pass = r.handler == nil
+	e.enqueue(func() {
 		if r.handler == nil {
 			if r.derived != nil {
 				if r.onF {
-					e.resolve(r.derived, v)
+					e.resolve(r.derived, v, r.info.At)
 				} else {
 					e.settle(r.derived, Rejected, v)
 				}
@@ -240,50 +325,63 @@ func (e *Promises) queueReaction(r reaction, v Value) {
 			e.settle(r.derived, Rejected, thrownValue(err))
 			return
 		}
-		e.resolve(r.derived, res)
-	})
+		// A handler that returns a promise: the derived promise adopts
+		// it, resolved at the handler's registration.
+		e.resolve(r.derived, res, r.info.At)
+	}, r.info)
 }
 
-// perform is PerformPromiseThen; derived may be nil.
-func (e *Promises) perform(p *Promise, onF, onR Callable, derived *Promise) {
+// perform is PerformPromiseThen; derived may be nil; info says what the
+// reaction's job will be.
+func (e *Promises) perform(p *Promise, onF, onR Callable, derived *Promise, info JobInfo) {
 	if p.born != e.Epoch && (p.State == Pending || p.State == Rejected && !p.handled) {
 		e.Foreign = true
 		e.Touched++
 	}
+	if info.Kind == JobPlain {
+		info.Kind = JobReaction
+	}
 	switch p.State {
 	case Pending:
-		p.fulfill = append(p.fulfill, reaction{derived, onF, true})
-		p.reject = append(p.reject, reaction{derived, onR, false})
+		p.fulfill = append(p.fulfill, reaction{derived, onF, true, info})
+		p.reject = append(p.reject, reaction{derived, onR, false, info})
 	case Fulfilled:
-		e.queueReaction(reaction{derived, onF, true}, p.Result)
+		e.queueReaction(reaction{derived, onF, true, info}, p.Result)
 	case Rejected:
 		if !p.handled && e.Track != nil {
 			e.Track(p, RejectHandled)
 		}
-		e.queueReaction(reaction{derived, onR, false}, p.Result)
+		e.queueReaction(reaction{derived, onR, false, info}, p.Result)
 	}
 	p.handled = true
 }
 
 // Then is p.then(onF, onR) with the intrinsic then: one job once p settles.
 func (e *Promises) Then(p *Promise, onF, onR Callable) *Promise {
+	return e.then(p, onF, onR, e.take())
+}
+
+func (e *Promises) then(p *Promise, onF, onR Callable, at Origin) *Promise {
 	d := e.New()
-	e.perform(p, onF, onR, d)
+	e.perform(p, onF, onR, d, JobInfo{At: at})
 	return d
 }
 
 // Resolved is Promise.resolve(v): v itself if it is a native promise.
-func (e *Promises) Resolved(v Value) *Promise {
+func (e *Promises) Resolved(v Value) *Promise { return e.resolved(v, e.take()) }
+
+func (e *Promises) resolved(v Value, at Origin) *Promise {
 	if q, ok := v.(*Promise); ok {
 		return q
 	}
 	p := e.New()
-	e.resolve(p, v)
+	e.resolve(p, v, at)
 	return p
 }
 
 // Rejected is Promise.reject(r).
 func (e *Promises) Rejected(r Value) *Promise {
+	e.take()
 	p := e.New()
 	e.settle(p, Rejected, r)
 	return p
@@ -294,16 +392,19 @@ func (e *Promises) Rejected(r Value) *Promise {
 // it settles); before, it was first wrapped in a new promise resolved
 // with it, which costs the 2 jobs of adopting a thenable.
 func (e *Promises) Await(v Value, resume func(v Value, threw bool)) {
+	at := e.take()
+	q, native := v.(*Promise)
+	info := JobInfo{At: at, Native: native, Pending: native && q.State == Pending}
 	var p *Promise
 	if e.OldAwait {
 		p = e.New()
-		e.resolve(p, v)
+		e.resolve(p, v, at)
 	} else {
-		p = e.Resolved(v)
+		p = e.resolved(v, at)
 	}
 	onF := func(_ Value, args ...Value) (Value, error) { resume(first(args), false); return nil, nil }
 	onR := func(_ Value, args ...Value) (Value, error) { resume(first(args), true); return nil, nil }
-	e.perform(p, onF, onR, nil)
+	e.perform(p, onF, onR, nil, info)
 }
 
 func first(args []Value) Value {
@@ -316,8 +417,9 @@ func first(args []Value) Value {
 // Finally is p.finally(f): f runs as a then handler; the original outcome
 // then passes through Promise.resolve(f()) and one more then.
 func (e *Promises) Finally(p *Promise, f Callable) *Promise {
+	at := e.take()
 	if f == nil {
-		return e.Then(p, nil, nil)
+		return e.then(p, nil, nil, at)
 	}
 	after := func(pass func(Value) (Value, error)) Callable {
 		return func(_ Value, args ...Value) (Value, error) {
@@ -326,17 +428,18 @@ func (e *Promises) Finally(p *Promise, f Callable) *Promise {
 				return nil, err
 			}
 			v := first(args)
-			return e.Then(e.Resolved(r), func(Value, ...Value) (Value, error) { return pass(v) }, nil), nil
+			return e.then(e.resolved(r, at), func(Value, ...Value) (Value, error) { return pass(v) }, nil, at), nil
 		}
 	}
-	return e.Then(p,
+	return e.then(p,
 		after(func(v Value) (Value, error) { return v, nil }),
-		after(func(v Value) (Value, error) { return nil, &Thrown{v} }))
+		after(func(v Value) (Value, error) { return nil, &Thrown{v} }), at)
 }
 
 // Combinator is Promise.all / allSettled / race / any over items: each item
 // goes through Promise.resolve and then, in order, as the spec invokes them.
 func (e *Promises) Combinator(kind string, items []Value, aggregate func(errs []Value) Value, settledRecord func(ok bool, v Value) Value) *Promise {
+	at := e.take()
 	out := e.New()
 	resolve, reject := e.Resolver(out)
 	n := len(items)
@@ -377,17 +480,17 @@ func (e *Promises) Combinator(kind string, items []Value, aggregate func(errs []
 				return nil, nil
 			}
 		}
-		p := e.Resolved(it)
+		p := e.resolved(it, at)
 		switch kind {
 		case "all":
-			e.Then(p, once(func(v Value) { values[i] = v; done() }), nativeFn(reject))
+			e.then(p, once(func(v Value) { values[i] = v; done() }), nativeFn(reject), at)
 		case "allSettled":
-			e.Then(p, once(func(v Value) { values[i] = settledRecord(true, v); done() }),
-				once(func(v Value) { values[i] = settledRecord(false, v); done() }))
+			e.then(p, once(func(v Value) { values[i] = settledRecord(true, v); done() }),
+				once(func(v Value) { values[i] = settledRecord(false, v); done() }), at)
 		case "race":
-			e.Then(p, nativeFn(resolve), nativeFn(reject))
+			e.then(p, nativeFn(resolve), nativeFn(reject), at)
 		case "any":
-			e.Then(p, nativeFn(resolve), once(func(v Value) { values[i] = v; done() }))
+			e.then(p, nativeFn(resolve), once(func(v Value) { values[i] = v; done() }), at)
 		}
 	}
 	return out

@@ -11,6 +11,8 @@ import (
 
 	"github.com/grafana/sobek"
 	"github.com/grafana/sobek/ast"
+	"github.com/grafana/sobek/file"
+	"github.com/grafana/sobek/parser"
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/internal/frames"
 	"github.com/looplint/looplint/ir"
@@ -264,31 +266,61 @@ func (h *host) label(c *callback, api string) *callback {
 // describeCb is explore.Exec.Describe: "setTimeout at 3:1".
 func (h *host) describeCb(cb any) (string, ir.Pos) {
 	if c, ok := cb.(*callback); ok && c.api != "" {
-		return c.api + " at " + c.site.String(), c.site
+		return explore.Scheduled(c.api, c.site), c.site
 	}
 	return "a callback", ir.Pos{}
+}
+
+// callSite is a call's start and, for a method call (a.then(...)), its
+// property's (zero otherwise), as line and column.
+type callSite struct{ start, prop [2]int }
+
+// indexSites makes p.calls, p.awaits and p.throws from the text the
+// engine runs, parsed as it parses it (so in the coordinates of its
+// frames).
+func (p *Program) indexSites() {
+	p.callsOnce.Do(func() {
+		var prog *ast.Program
+		var err error
+		if p.cjs != nil {
+			prog, err = parser.ParseFile(nil, "", parse.CJSPrefix+p.srcFor()+parse.CJSSuffix, 0, parser.WithDisableSourceMaps)
+		} else {
+			prog, err = parser.ParseFile(nil, "", p.srcFor(), 0, parser.IsModule, parser.WithDisableSourceMaps)
+		}
+		if err != nil || prog == nil || prog.File == nil {
+			return
+		}
+		at := func(i file.Idx) [2]int {
+			q := prog.File.Position(int(i) - prog.File.Base())
+			return [2]int{q.Line, q.Column}
+		}
+		p.calls, p.awaits = map[[2]int]callSite{}, map[int][][2]int{}
+		parse.Walk(prog, func(n any) bool {
+			switch n := n.(type) {
+			case *ast.CallExpression:
+				s := callSite{start: at(exprStart(n.Callee))}
+				if d, ok := n.Callee.(*ast.DotExpression); ok {
+					s.prop = at(d.Identifier.Idx)
+				}
+				p.calls[at(n.LeftParenthesis)] = s
+			case *ast.AwaitExpression:
+				a := at(n.Await)
+				p.awaits[a[0]] = append(p.awaits[a[0]], a)
+			case *ast.ThrowStatement:
+				p.throws = append(p.throws, [2][2]int{at(n.Throw), at(n.Idx1())})
+			}
+			return true
+		})
+	})
 }
 
 // callStart is where the call the engine places at line:col (its '(')
 // begins, in the engine's coordinates of the snippet: explanations name
 // a call by its start, as the interpreter does.
 func (p *Program) callStart(line, col int) (int, int) {
-	p.callsOnce.Do(func() {
-		prog := p.File.Program()
-		if prog == nil || p.rewritten != "" || prog.File == nil {
-			return // another text than the engine's
-		}
-		p.calls = map[[2]int][2]int{}
-		parse.Walk(prog, func(n any) bool {
-			if c, ok := n.(*ast.CallExpression); ok {
-				paren, start := prog.File.Position(int(c.LeftParenthesis)-prog.File.Base()), prog.File.Position(int(c.Callee.Idx0())-prog.File.Base())
-				p.calls[[2]int{paren.Line, paren.Column}] = [2]int{start.Line, start.Column}
-			}
-			return true
-		})
-	})
+	p.indexSites()
 	if s, ok := p.calls[[2]int{line, col}]; ok {
-		return s[0], s[1]
+		return s.start[0], s.start[1]
 	}
 	return line, col
 }
@@ -305,7 +337,7 @@ func (p *Program) Explain(w loop.Witness) []explore.Step {
 	}
 	defer h.close()
 	h.sites = true
-	rec := explore.NewSteps(func(cb any) string { d, _ := h.describeCb(cb); return d }, func() []string { return frames.Drop(h.out.lines()) })
+	rec := explore.NewSteps(h.describeCb, func() []string { return frames.Drop(h.out.lines()) }, h.err.lines)
 	h.l.SetTrace(rec.Event)
 	h.onMicrotask = rec.Microtask
 	if h.run().Abandoned {
@@ -313,6 +345,10 @@ func (p *Program) Explain(w loop.Witness) []explore.Step {
 	}
 	return rec.Done()
 }
+
+// EngineWording is engineWording, for those who show what the runtime
+// printed on stderr (the answer's stderr, tests).
+func EngineWording(lines []string, v loop.Version) (string, bool) { return engineWording(lines, v) }
 
 // engineWording finds, in what a run printed, an error message in the
 // engine's own words (engineMessages): V8 words most of them otherwise,

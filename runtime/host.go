@@ -41,12 +41,14 @@ type host struct {
 	// sites: name callbacks by their call site (host.label), as under
 	// the explorer; onMicrotask sees each microtask run (Explain).
 	sites       bool
-	onMicrotask func()
-	rt          *sobek.Runtime
-	l           *loop.Loop
-	fs          *memfs.FS
-	out         outBuf
-	err         outBuf
+	onMicrotask func(explore.Job)
+	// running is the site of the job running (Explain), nil outside jobs.
+	running *jobSite
+	rt      *sobek.Runtime
+	l       *loop.Loop
+	fs      *memfs.FS
+	out     outBuf
+	err     outBuf
 
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value
@@ -293,9 +295,18 @@ func (h *host) interrupt(sig errSignal) { h.rt.Interrupt(sig) }
 // that re-queues itself forever is stopped and named.
 type jobCounter struct{ h *host }
 
-type jobSite struct{ pos string }
+// jobSite is where a reaction was registered: pos for the loop's
+// starvation hazard, job for the explanations (Explain).
+type jobSite struct {
+	pos string
+	job explore.Job
+	fn  string // the async function of an await
+}
 
 func (j *jobCounter) Grab() any {
+	if j.h.onMicrotask != nil {
+		return j.h.reactionSite()
+	}
 	// Positions are costly; take them only once a drain is suspiciously long.
 	if j.h.l.DrainCount() < j.h.p.opts.Limits.MaxDrainOr()/2 {
 		return nil
@@ -304,11 +315,17 @@ func (j *jobCounter) Grab() any {
 }
 
 func (j *jobCounter) Resumed(obj any) {
+	s, _ := obj.(*jobSite)
 	if j.h.onMicrotask != nil {
-		j.h.onMicrotask()
+		var job explore.Job
+		if s != nil {
+			job = s.job
+		}
+		j.h.onMicrotask(job)
+		j.h.running = s
 	}
 	pos := ""
-	if s, ok := obj.(*jobSite); ok {
+	if s != nil {
 		pos = s.pos
 	}
 	if !j.h.l.Microtask(pos) {
@@ -316,7 +333,7 @@ func (j *jobCounter) Resumed(obj any) {
 	}
 }
 
-func (j *jobCounter) Exited() {}
+func (j *jobCounter) Exited() { j.h.running = nil }
 
 // callerPos is the innermost JS position, as file:line:col.
 func (h *host) callerPos(skip int) string {

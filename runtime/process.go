@@ -62,18 +62,18 @@ func (h *host) Uncaught(err error, fromPromise bool) bool {
 		}
 		if _, e := h.emit(h.process, all...); h.jsError(e) != nil {
 			// A throwing handler is fatal with exit code 7.
-			h.fatal(e, 7)
+			h.fatal(e, 7, false)
 			return false
 		}
 		return true
 	}
-	h.fatal(err, 1)
+	h.fatal(err, 1, fromPromise)
 	return false
 }
 
 // fatal ends the process the way an uncaught exception does: 'exit'
 // listeners run with the code, the error is printed, nothing else runs.
-func (h *host) fatal(err error, code int) {
+func (h *host) fatal(err error, code int, fromPromise bool) {
 	if h.exited {
 		// An 'exit' listener threw: Node prints it, runs no more
 		// listeners and ends with process.exitCode, or 1 (measured on
@@ -83,7 +83,7 @@ func (h *host) fatal(err error, code int) {
 		}
 		h.exitCode = code
 		h.process.Set("exitCode", code)
-		h.printFatal(err)
+		h.printFatal(err, false)
 		h.interrupt(sigExit)
 		return
 	}
@@ -92,7 +92,7 @@ func (h *host) fatal(err error, code int) {
 	h.l.Exit()
 	h.exited = true
 	h.emitProcess("exit", h.rt.ToValue(code))
-	h.printFatal(err)
+	h.printFatal(err, fromPromise)
 	h.interrupt(sigExit)
 }
 
@@ -100,15 +100,29 @@ var frameRe = regexp.MustCompile(`^\s*at (?:.*? \()?([^\s()]+):(\d+):(\d+)(?:\(\
 
 // printFatal writes Node's report of an uncaught exception to stderr:
 // the source line with a caret, the stack (or the inspected value) and
-// the version trailer.
-func (h *host) printFatal(err error) {
+// the version trailer. fromPromise: a rejection made it (an ES module's
+// throw, or any unhandled rejection from 15).
+func (h *host) printFatal(err error, fromPromise bool) {
 	val := exceptionValue(err)
 	file, line, col := "", 0, 0
 	if ex, ok := err.(*sobek.Exception); ok && len(ex.Stack()) > 0 {
+		// V8 points at the throw; the engine's stack of an Error is
+		// where it was made, which is inside the throw statement when
+		// the program wrote `throw new Error(...)`, maybe some calls deep.
 		for _, f := range ex.Stack() {
+			if p := f.Position(); f.SrcName() == h.p.VirtPath {
+				if l, c, ok := h.p.throwAt(p.Line, p.Column); ok {
+					file, line, col = f.SrcName(), l, c
+					break
+				}
+			}
+		}
+		for _, f := range ex.Stack() {
+			if file != "" {
+				break
+			}
 			if p := f.Position(); p.Line > 0 && f.SrcName() != "<native>" {
 				file, line, col = f.SrcName(), p.Line, p.Column
-				break
 			}
 		}
 	}
@@ -126,17 +140,34 @@ func (h *host) printFatal(err error) {
 		}
 	}
 	var b strings.Builder
+	if file == h.p.VirtPath {
+		line, col = h.p.callee(line, col)
+	}
 	line, col = h.userPos(file, line, col)
+	if fromPromise && !h.p.Profile.Has(loop.ESMErrorSource) {
+		file = "" // Node 10 reports a module's throw without its source
+	}
 	if src, ok := h.sourceLine(file, line); ok {
 		sep := "\n"
 		if !isErr {
 			sep = "" // Node puts no blank line between the caret and a thrown non-Error
 		}
-		fmt.Fprintf(&b, "%s:%d\n%s\n%s^\n%s", displayPath(h.p, file), line, src, strings.Repeat(" ", max(col-1, 0)), sep)
+		// The path as Node prints it: the file's absolute path.
+		fmt.Fprintf(&b, "%s:%d\n%s\n%s^\n%s", file, line, src, strings.Repeat(" ", max(col-1, 0)), sep)
 	}
-	if isErr {
+	switch {
+	case isErr && !h.p.Profile.Has(loop.UncaughtInspect):
+		obj := val.(*sobek.Object)
+		if st := h.safeStack(obj); st != "" {
+			b.WriteString(h.nodeStack(st))
+		} else {
+			b.WriteString(safeProp(obj, "name", "Error") + ": " + safeProp(obj, "message", ""))
+		}
+	case isErr:
 		b.WriteString(h.errorText(val))
-	} else {
+	case !h.p.Profile.Has(loop.UncaughtInspect):
+		b.WriteString(h.toStringOrSay(val))
+	default:
 		if b.Len() == 0 {
 			b.WriteString("Uncaught ")
 		}
@@ -147,6 +178,23 @@ func (h *host) printFatal(err error) {
 		fmt.Fprintf(&b, "\nNode.js v%s\n", h.p.Profile.Node)
 	}
 	h.err.write(b.String())
+}
+
+// toStringOrSay is String(v), which may run the program's toString, as
+// Node before 12 printed an uncaught value that is not an Error.
+func (h *host) toStringOrSay(v sobek.Value) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "<toString() threw exception>"
+		}
+	}()
+	if _, ok := v.(*sobek.Symbol); ok {
+		return "<toString() threw exception>"
+	}
+	if v == nil {
+		return "undefined"
+	}
+	return v.String()
 }
 
 func (h *host) safeStack(obj *sobek.Object) (s string) {
@@ -202,6 +250,46 @@ func (h *host) safeInspect(v sobek.Value) (s string) {
 		}
 	}()
 	return h.inspect(v)
+}
+
+// plainString is how V8 words a value without running the program's
+// code (NoSideEffectsToString), as Node words a rejection's reason that
+// is not an Error: a primitive as String() does, a function as its
+// source, an object that keeps Object.prototype.toString as
+// #<Constructor>, any other as [object Tag]
+// (testdata/runtime/rejection-reason-text, 10.24.1 to 26.10.0).
+func (h *host) plainString(v sobek.Value) (s string) {
+	obj, ok := v.(*sobek.Object)
+	if !ok {
+		if v == nil {
+			return "undefined"
+		}
+		return v.String()
+	}
+	defer func() {
+		if recover() != nil {
+			s = "[object " + obj.ClassName() + "]"
+		}
+	}()
+	if _, ok := sobek.AssertFunction(obj); ok {
+		if fn, ok := sobek.AssertFunction(h.rt.Get("Function").ToObject(h.rt).Get("prototype").ToObject(h.rt).Get("toString")); ok {
+			if src, err := fn(obj); err == nil {
+				return src.String()
+			}
+		}
+	}
+	objToString := h.rt.Get("Object").ToObject(h.rt).Get("prototype").ToObject(h.rt).Get("toString")
+	if ts := obj.Get("toString"); ts != nil && objToString != nil && ts.SameAs(objToString) {
+		name := ""
+		if c, ok := obj.Get("constructor").(*sobek.Object); ok {
+			name = safeProp(c, "name", "")
+		}
+		if name == "" {
+			name = "Object"
+		}
+		return "#<" + name + ">"
+	}
+	return "[object " + obj.ClassName() + "]"
 }
 
 func safeProp(obj *sobek.Object, key, def string) (s string) {
@@ -271,7 +359,7 @@ func (h *host) EmitUnhandledRejection(r any) bool {
 func (h *host) WarnUnhandledRejection(r any) {
 	p := r.(*sobek.Promise)
 	reason := p.Result()
-	text := h.inspect(reason)
+	text := h.plainString(reason)
 	if h.isError(reason) {
 		text = h.errorText(reason)
 	}
@@ -293,11 +381,15 @@ func (h *host) RejectionError(r any) error {
 	if h.isError(reason) {
 		return &jsThrow{reason}
 	}
-	msg := fmt.Sprintf("This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"%s\".", h.inspect(reason))
+	msg := fmt.Sprintf("This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"%s\".", h.plainString(reason))
 	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
 	e.Set("code", "ERR_UNHANDLED_REJECTION")
 	e.DefineDataProperty("name", h.rt.ToValue("UnhandledPromiseRejection"), sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
-	e.Set("stack", "UnhandledPromiseRejection: "+msg)
+	stack := "UnhandledPromiseRejection: " + msg
+	if h.p.Profile.Has(loop.RejectionErrorFrames) {
+		stack += "\n    at processPromiseRejections (node:internal/process/promises)"
+	}
+	e.Set("stack", stack)
 	return &jsThrow{e}
 }
 

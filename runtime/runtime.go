@@ -96,9 +96,14 @@ type Program struct {
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings
-	// calls maps a call's '(' to its start (callStart), made once.
+	// calls maps a call's '(' to its start and, for a method call, its
+	// property (callStart); awaits are the await expressions by line
+	// (awaitAt), throws the throw statements' spans (throwAt). Made once,
+	// in the engine's coordinates (its text, a CommonJS wrapper included).
 	callsOnce sync.Once
-	calls     map[[2]int][2]int
+	calls     map[[2]int]callSite
+	awaits    map[int][][2]int
+	throws    [][2][2]int
 }
 
 // Prepare decides the module kind and virtual path and compiles f once.

@@ -29,7 +29,11 @@ func (h *host) nodeStack(stack string) string {
 			continue
 		}
 		name, file := m[1], m[2]
-		ln, cn := h.userPos(file, atoi(m[3]), atoi(m[4]))
+		ln, cn := atoi(m[3]), atoi(m[4])
+		if file == h.p.VirtPath {
+			ln, cn = h.p.callee(ln, cn)
+		}
+		ln, cn = h.userPos(file, ln, cn)
 		line, col := itoa(ln), itoa(cn)
 		if name == "" && file == h.p.VirtPath && h.p.cjs != nil {
 			name = "Object.<anonymous>"

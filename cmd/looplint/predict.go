@@ -96,9 +96,14 @@ usage.`,
 }
 
 type predictedOrder struct {
-	Stdout   []string `json:"stdout"`
-	Stderr   []string `json:"stderr"`
-	ExitCode int      `json:"exitCode"`
+	Stdout []string `json:"stdout"`
+	Stderr []string `json:"stderr"`
+	// StderrBy is the engine whose words stderr is in: "runtime" (what
+	// Node itself prints, an uncaught error or a warning, as Node words
+	// it) when the runtime printed the order, else "interpreter" (which
+	// does not word those).
+	StderrBy string `json:"stderrBy,omitempty"`
+	ExitCode int    `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
 	Starves bool         `json:"starves,omitempty"`
 	Paths   int64        `json:"paths"`
@@ -129,12 +134,25 @@ type predictedOrder struct {
 // explainStep is one step of --explain: a phase entered (queue empty,
 // waiting set) or a callback run, with what it printed.
 type explainStep struct {
-	Phase     string        `json:"phase"`
-	Iteration int           `json:"iteration"`
-	Queue     string        `json:"queue,omitempty"`
-	Callback  string        `json:"callback,omitempty"`
-	Waiting   *loop.Waiting `json:"waiting,omitempty"`
-	Printed   []string      `json:"printed,omitempty"`
+	Phase     string `json:"phase"`
+	Iteration int    `json:"iteration"`
+	// Queue is where the callback came from ("timer", "nextTick",
+	// "microtask", ...); "rejection" is Node processing the rejections a
+	// drain left unhandled.
+	Queue string `json:"queue,omitempty"`
+	// Callback names it: the scheduling call, or what a microtask is.
+	Callback string `json:"callback,omitempty"`
+	// Pos is where it was scheduled (file:line:col).
+	Pos string `json:"pos,omitempty"`
+	// Reason says why a microtask runs where it does (what an await or
+	// resolving a promise with a promise costs on this release).
+	Reason string `json:"reason,omitempty"`
+	// Jobs is how many microtasks the step stands for (more than 1: jobs
+	// that printed nothing, said together).
+	Jobs    int           `json:"jobs,omitempty"`
+	Waiting *loop.Waiting `json:"waiting,omitempty"`
+	Printed []string      `json:"printed,omitempty"`
+	Stderr  []string      `json:"stderr,omitempty"`
 }
 
 // predictPattern is an explored order whose groups of commuting I/O
@@ -334,11 +352,11 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Patterns = append(rep.Patterns, pp)
 	}
 	for _, o := range ans.Orders {
-		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
+		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), StderrBy: o.StderrBy, ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
 			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad}
 		for _, st := range o.Explain {
-			po.Explain = append(po.Explain, toExplainStep(st))
+			po.Explain = append(po.Explain, toExplainStep(file, st))
 		}
 		rep.Orders = append(rep.Orders, po)
 	}
@@ -348,6 +366,18 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			ExitCode: u.ExitCode, Status: string(lrt.StatusExited), Count: u.Paths, Witness: &wt})
 	}
 	return rep, ans.OK, nil
+}
+
+// toExplainStep is a step as predict --explain shows it (positions in
+// file, the program's path).
+func toExplainStep(file string, st explore.Step) explainStep {
+	es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Pos: posOf(file, st.Pos),
+		Reason: st.Reason, Jobs: st.Jobs, Printed: st.Printed, Stderr: st.Stderr}
+	if st.Queue == "" {
+		w := st.Waiting
+		es.Waiting = &w
+	}
+	return es
 }
 
 // whyText joins the forks that decide an order into one sentence.
@@ -470,21 +500,7 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		if o.Why != "" && rep.Total > 1 {
 			fmt.Fprintf(w, "    %s:\n", o.Why)
 		}
-		if len(o.Explain) > 0 {
-			printExplain(w, o.Explain)
-		} else {
-			for _, l := range o.Stdout {
-				fmt.Fprintf(w, "  %s\n", l)
-			}
-		}
-		switch {
-		case o.Starves:
-			fmt.Fprintf(w, "  … then nothing more: the process never exits (see hazards)\n")
-		case o.ExitCode != 0 && len(o.Stdout) == 0 && len(o.Stderr) > 0:
-			fmt.Fprintf(w, "  exit code %d (stderr: %s)\n", o.ExitCode, o.Stderr[len(o.Stderr)-1])
-		case o.ExitCode != 0:
-			fmt.Fprintf(w, "  exit code %d\n", o.ExitCode)
-		}
+		printOrder(w, o)
 	}
 	if len(rep.Patterns) > 0 && rep.Total > int64(len(rep.Orders)) {
 		printPatterns(w, rep)
@@ -518,14 +534,57 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		} else {
 			fmt.Fprintf(w, "\nthe runtime also printed (the incomplete prediction does not cover it):\n")
 		}
-		for _, l := range u.Stdout {
-			fmt.Fprintf(w, "  %s\n", l)
+		printOutput(w, u.Stdout, u.Stderr, false, u.ExitCode, false)
+	}
+}
+
+// printOrder writes one order: its steps (--explain) or its lines, then
+// how it ends.
+func printOrder(w io.Writer, o predictedOrder) {
+	if len(o.Explain) > 0 {
+		printExplain(w, o.Explain)
+		if len(o.Stderr) > 0 && o.StderrBy != answer.Runtime {
+			fmt.Fprintf(w, "  (stderr in the interpreter's words: %s)\n", notNodeWords)
 		}
+		printEnd(w, o.ExitCode, o.Starves)
+		return
+	}
+	printOutput(w, o.Stdout, o.Stderr, o.StderrBy != answer.Runtime, o.ExitCode, o.Starves)
+}
+
+const notNodeWords = "without the runtime's confirmation, what Node itself prints (an uncaught error, a warning) is not worded as Node words it"
+
+// printOutput writes stdout, then stderr (marked: the two are separate
+// streams, so only --explain places stderr among stdout's lines), then
+// how the run ends. Nothing at all is said so.
+func printOutput(w io.Writer, stdout, stderr []string, approx bool, code int, starves bool) {
+	for _, l := range stdout {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+	for _, l := range stderr {
+		fmt.Fprintf(w, "  stderr| %s\n", l)
+	}
+	if len(stderr) > 0 && approx {
+		fmt.Fprintf(w, "  (stderr in the interpreter's words: %s)\n", notNodeWords)
+	}
+	if len(stdout) == 0 && len(stderr) == 0 {
+		fmt.Fprintf(w, "  (prints nothing)\n")
+	}
+	printEnd(w, code, starves)
+}
+
+func printEnd(w io.Writer, code int, starves bool) {
+	switch {
+	case starves:
+		fmt.Fprintf(w, "  … then nothing more: the process never exits (see hazards)\n")
+	case code != 0:
+		fmt.Fprintf(w, "  exit code %d\n", code)
 	}
 }
 
 var queueNames = map[string]string{"timer": "timers", "interval": "timers (interval)", "immediate": "check queue",
-	"io": "I/O", "close": "close queue", "nextTick": "nextTick queue", "microtask": "microtask queue"}
+	"io": "I/O", "close": "close queue", "nextTick": "nextTick queue", "microtask": "microtask queue",
+	"rejection": "unhandled rejections, which Node processes once the queues drained"}
 
 // printExplain writes --explain steps: a line per phase that did
 // something, then each callback with its queue and what it printed.
@@ -549,15 +608,34 @@ func printExplain(w io.Writer, steps []explainStep) {
 			for _, l := range st.Printed {
 				fmt.Fprintf(w, "      %s\n", l)
 			}
+			for _, l := range st.Stderr {
+				fmt.Fprintf(w, "      stderr| %s\n", l)
+			}
 			continue
 		}
 		from := queueNames[st.Queue]
+		if from == "" {
+			from = st.Queue
+		}
+		if st.Queue == "microtask" && len(st.Printed) == 0 && len(st.Stderr) == 0 {
+			if st.Jobs > 1 {
+				from += fmt.Sprintf(", %d jobs that print nothing", st.Jobs)
+			} else {
+				from += ", a job that prints nothing"
+			}
+		}
 		if st.Callback != "" && st.Callback != "a callback" {
 			from += ": " + st.Callback
+		}
+		if st.Reason != "" {
+			from += " — " + st.Reason
 		}
 		fmt.Fprintf(w, "    %s\n", from)
 		for _, l := range st.Printed {
 			fmt.Fprintf(w, "      %s\n", l)
+		}
+		for _, l := range st.Stderr {
+			fmt.Fprintf(w, "      stderr| %s\n", l)
 		}
 	}
 }

@@ -363,3 +363,76 @@ func TestPredictLeadsWithUsualOrder(t *testing.T) {
 		}
 	}
 }
+
+// An unhandled rejection shows the error as Node prints it, as stderr,
+// in the step that processes the rejection (--explain) or after the
+// order's lines; JSON steps carry their position, reason and stderr.
+func TestPredictUnhandledRejectionText(t *testing.T) {
+	main := filepath.Join(t.TempDir(), "main.js")
+	src := "console.log('a');\nasync function f() { await null; }\nf().then(() => console.log('b'));\nPromise.reject(new Error('boom'));\n"
+	if err := os.WriteFile(main, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	execute([]string{"predict", "--node", "20.20.2", main}, &out, &errb)
+	text := out.String()
+	for _, want := range []string{"  a\n  b\n  stderr| " + main + ":4\n", "  stderr| Promise.reject(new Error('boom'));\n",
+		"  stderr|                ^\n", "  stderr| Error: boom\n", "  stderr| Node.js v20.20.2\n", "  exit code 1\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "interpreter's words") {
+		t.Errorf("the runtime's words are said to be the interpreter's:\n%s", text)
+	}
+	out.Reset()
+	execute([]string{"predict", "--node", "20.20.2", "--explain", main}, &out, &errb)
+	if text := out.String(); !strings.Contains(text, "    unhandled rejections, which Node processes once the queues drained\n      stderr| "+main+":4\n") ||
+		!strings.Contains(text, "    microtask queue: the .then callback at 3:5\n      b\n") {
+		t.Errorf("--explain:\n%s", text)
+	}
+	out.Reset()
+	execute([]string{"predict", "--node", "20.20.2", "--no-confirm", main}, &out, &errb)
+	if text := out.String(); !strings.Contains(text, "(stderr in the interpreter's words") {
+		t.Errorf("--no-confirm does not say whose words the stderr is in:\n%s", text)
+	}
+	out.Reset()
+	execute([]string{"predict", "--node", "20.20.2", "--explain", "--format", "json", main}, &out, &errb)
+	var rep predictReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	o := rep.Orders[0]
+	if o.StderrBy != "runtime" {
+		t.Errorf("stderrBy %q", o.StderrBy)
+	}
+	var cont *explainStep
+	for i, st := range o.Explain {
+		if st.Queue == "microtask" && strings.Contains(st.Callback, "await at 2:22") {
+			cont = &o.Explain[i]
+		}
+	}
+	if cont == nil || cont.Pos != main+":2:22" || cont.Jobs != 1 || !strings.Contains(cont.Reason, "costs 1 job") {
+		t.Errorf("the await's continuation: %+v in %+v", cont, o.Explain)
+	}
+}
+
+// No heading is printed with nothing under it: an order or an
+// unpredicted output that prints nothing says so.
+func TestPredictTextNoEmptyHeadings(t *testing.T) {
+	rep := predictReport{File: "x.js", Node: "20.20.2", Complete: false, Total: 2, Paths: 2,
+		Reasons:     []predictReason{{Message: "something"}},
+		Orders:      []predictedOrder{{Stdout: []string{}, Engine: "interpreter"}, {Stdout: []string{"a"}, Engine: "interpreter"}},
+		Unpredicted: []outcome{{Stdout: []string{}, ExitCode: 3}}}
+	var out bytes.Buffer
+	printPredictText(&out, rep, predictFlags{maxOrders: 24})
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	for i, l := range lines {
+		if strings.HasSuffix(l, ":") && (i+1 == len(lines) || lines[i+1] == "" || !strings.HasPrefix(lines[i+1], "  ")) {
+			t.Errorf("heading %q has nothing under it:\n%s", l, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "the runtime also printed (the incomplete prediction does not cover it):\n  (prints nothing)\n  exit code 3\n") {
+		t.Errorf("the unpredicted output:\n%s", out.String())
+	}
+}

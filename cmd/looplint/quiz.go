@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/quiz"
 )
 
@@ -170,7 +169,7 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 	g := p.Grade(given)
 	rep.Answer, rep.Correct, rep.Right, rep.Order = given, &g.Correct, g.Right, p.Order
 	for _, st := range p.Steps {
-		rep.Explain = append(rep.Explain, toExplainStep(st))
+		rep.Explain = append(rep.Explain, toExplainStep("", st))
 	}
 	if m := g.Mistake; m != nil {
 		rep.Mistake = &quizMistake{Position: m.Position, Expected: m.Expected, Given: m.Given,
@@ -185,16 +184,6 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 
 func quizWhereOf(x quiz.Where) quizWhere {
 	return quizWhere{Step: x.Index, Phase: x.Phase, Iteration: x.Iteration, Queue: x.Queue, Callback: x.Callback, Text: x.Text}
-}
-
-// toExplainStep is a step as predict --explain shows it.
-func toExplainStep(st explore.Step) explainStep {
-	es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
-	if st.Queue == "" {
-		w := st.Waiting
-		es.Waiting = &w
-	}
-	return es
 }
 
 // printQuizPuzzle shows the program with line numbers (the explanation's
