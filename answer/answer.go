@@ -148,8 +148,11 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		switch {
 		case cutShort:
 			ord.Replay = "cut short"
-		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
+		case rt.HasOutcome(ord.Outcome):
 			c = true
+		case ord.Endless:
+			// A replay would go round until the sandbox's budget.
+			ord.Replay = "endless"
 		case !deadline.IsZero() && time.Now().After(deadline):
 			// Past the time budget, a replay would only overrun it.
 			ord.Replay = "out of time"
@@ -174,7 +177,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	}
 	for _, ro := range rt.Orders {
 		ro.Expand(func(c explore.Outcome) bool {
-			if !pi.Has(c.Stdout, c.ExitCode, c.Starves) {
+			if !pi.HasOutcome(c) {
 				a.Unpredicted = append(a.Unpredicted, c)
 				a.OK = false
 			}
@@ -214,10 +217,21 @@ func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
 		}
 	}
 	for i := range a.Orders {
+		ord := &a.Orders[i]
+		iters := 0 // an order that never ends is replayed as far as it was explored
+		if h := ord.Hang; h != nil && h.Loops {
+			iters = h.Iterations
+			if h.Proven {
+				iters-- // it was stopped as that iteration began
+			}
+			iters = max(1, iters)
+		}
 		if lowered != nil {
-			a.Orders[i].Explain = predict.Explain(lowered, prog.Profile, o.Predict, a.Orders[i].Witness)
+			popts := o.Predict
+			popts.Limits.MaxIterations = iters
+			ord.Explain = predict.Explain(lowered, prog.Profile, popts, ord.Witness)
 		} else {
-			a.Orders[i].Explain = prog.Explain(a.Orders[i].Witness)
+			ord.Explain = prog.ExplainUpTo(ord.Witness, iters)
 		}
 	}
 }

@@ -336,14 +336,14 @@ func (pr Prediction) Total() (n int64, exact bool) {
 }
 
 func (o Outcome) key() string {
-	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(o.Stdout, "\n"), o.ExitCode, o.Starves)
+	return fmt.Sprintf("%s\x00%d\x00%v\x00%v", strings.Join(o.Stdout, "\n"), o.ExitCode, o.Starves, o.Endless)
 }
 
 // classKey is the same for outcomes whose arrangements may coincide.
 func (o Outcome) classKey() string {
 	lines := slices.Clone(o.Stdout)
 	sort.Strings(lines)
-	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves)
+	return fmt.Sprintf("%s\x00%d\x00%v\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves, o.Endless)
 }
 
 // Paths counts the model's paths over every order: each outcome's
@@ -382,11 +382,56 @@ func (pr Prediction) List(max int) []Outcome {
 // Has reports whether the prediction includes this output.
 func (pr Prediction) Has(stdout []string, exitCode int, starves bool) bool {
 	for _, o := range pr.Orders {
-		if o.Starves == starves && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
+		if o.Starves == starves && !o.Endless && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
 			return true
 		}
 	}
 	return false
+}
+
+// HasOutcome reports whether the prediction includes o: Has, and for a
+// run that goes round forever, one that does too and printed the same
+// until one of them stopped following it (the shorter output begins the
+// longer, or they are the same).
+func (pr Prediction) HasOutcome(o Outcome) bool {
+	if !o.Endless {
+		return pr.Has(o.Stdout, o.ExitCode, o.Starves)
+	}
+	for _, p := range pr.Orders {
+		if p.Endless && len(p.Groups) == 0 && len(o.Groups) == 0 && endlessAlike(p, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasHang reports whether the prediction includes a run that never ends
+// and prints stdout before it hangs (what Node printed before it was
+// killed): one that starves after printing exactly that, or goes round
+// forever printing that first (its listed output begins with stdout, or
+// is stdout's beginning when it was followed for fewer iterations).
+func (pr Prediction) HasHang(stdout []string) bool {
+	stdout = frames.Drop(stdout)
+	for _, o := range pr.Orders {
+		switch {
+		case o.Starves && o.Matches(stdout):
+			return true
+		case o.Endless && len(o.Groups) == 0 && endlessAlike(o, Outcome{Stdout: stdout, Endless: true, Hang: &Hang{Loops: true}}):
+			return true
+		}
+	}
+	return false
+}
+
+// endlessAlike: two runs that go round forever printed alike as far as
+// both were followed. A proven repetition's output continues with its
+// repeating part, so it is compared as far as the other went.
+func endlessAlike(a, b Outcome) bool {
+	x, y := a.Stdout, b.Stdout
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	return slices.Equal(x, y[:len(x)])
 }
 
 // joinAnd is "a, b and c".

@@ -230,6 +230,12 @@ type Interp struct {
 	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
 
 	counted map[ir.Expr]*counting // countingOf's analyses (nil: not a counting loop)
+
+	// Describing the state at the start of an iteration (repeat.go): the
+	// epoch the last description started, and the clock readings handed
+	// to the program.
+	stateEpoch int32
+	visible    []loop.Time
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) *Interp {
@@ -241,6 +247,8 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) 
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
+		x.FuncName = funcName
+		x.State = in.writeState
 		x.Fresh, x.Pure = in.fresh, in.pure
 		x.SpinHooks(in.spinMark, in.spinSame)
 		x.OutLen = func() int { return len(in.stdout) }
@@ -483,6 +491,16 @@ func (in *Interp) describe(cb any) (string, ir.Pos) {
 		return t.api + " at " + t.site.String(), t.site
 	}
 	return "a callback", ir.Pos{}
+}
+
+// funcName is the declared name of the function a callback calls.
+func funcName(cb any) string {
+	if t, ok := cb.(task); ok {
+		if c, ok := t.fn.(*Closure); ok && c.Fn != nil {
+			return c.Fn.Name
+		}
+	}
+	return ""
 }
 
 func (in *Interp) Enter(fn func()) {

@@ -134,6 +134,7 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 		return explore.Ending{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1}
 	}
 	x.Describe = h.describeCb
+	x.OutLen = h.out.count
 	defer h.close()
 	res := h.run()
 	// Predictions print no stack frames (package frames): the engine's
@@ -295,11 +296,18 @@ func (p *Program) callStart(line, col int) (int, int) {
 
 // Explain replays witness w and returns the run step by step: which
 // phase ran which callback from which queue, and what each printed.
-func (p *Program) Explain(w loop.Witness) []explore.Step {
+func (p *Program) Explain(w loop.Witness) []explore.Step { return p.ExplainUpTo(w, 0) }
+
+// ExplainUpTo is Explain that stops the replay as it begins iteration
+// iterations+1 (0: never): a run that never ends is explained as far as
+// it was explored.
+func (p *Program) ExplainUpTo(w loop.Witness, iterations int) []explore.Step {
 	if p.syntax != "" || p.tooDeep != "" || p.abandoned.Load() {
 		return nil
 	}
-	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, p.opts.Limits) })
+	lim := p.opts.Limits
+	lim.MaxIterations = iterations
+	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, lim) })
 	if err != nil {
 		return nil
 	}

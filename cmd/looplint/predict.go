@@ -89,7 +89,13 @@ type predictedOrder struct {
 	Stderr   []string `json:"stderr"`
 	ExitCode int      `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
-	Starves bool         `json:"starves,omitempty"`
+	Starves bool `json:"starves,omitempty"`
+	// Endless: the process never exits, the loop going round forever
+	// (or, hang.proven false, as far as it was followed); stdout is what
+	// it printed until then, exitCode 0.
+	Endless bool `json:"endless,omitempty"`
+	// Hang says how an order that never ends goes on (starves or endless).
+	Hang    *predictHang `json:"hang,omitempty"`
 	Paths   int64        `json:"paths"`
 	Witness loop.Witness `json:"witness"`
 	// Engine found the order: "interpreter" or "runtime".
@@ -120,6 +126,9 @@ type explainStep struct {
 	Callback  string        `json:"callback,omitempty"`
 	Waiting   *loop.Waiting `json:"waiting,omitempty"`
 	Printed   []string      `json:"printed,omitempty"`
+	// Repeat: the steps from this one, Repeat.Steps of them, came again
+	// Repeat.Times more times in a row (collapseRepeats).
+	Repeat *stepRepeat `json:"repeat,omitempty"`
 }
 
 // predictPattern is an explored order whose groups of commuting I/O
@@ -152,6 +161,9 @@ type predictReport struct {
 	File   string          `json:"file"`
 	Node   string          `json:"node"`
 	Module loop.ModuleKind `json:"module"`
+	// Verdict is the text report's verdict: "deterministic", "3 possible
+	// orders", "starves: …", "never ends: …", with what qualifies it.
+	Verdict string `json:"verdict"`
 	// Engine is the engine whose answer this is: "interpreter", or
 	// "runtime" when the interpreter could not model the program and
 	// the runtime explored every path of it.
@@ -320,7 +332,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, o := range ans.Orders {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
-			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall}
+			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, Endless: o.Endless, Hang: hangOf(file, o.Hang)}
 		for _, st := range o.Explain {
 			es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Printed: st.Printed}
 			if st.Queue == "" {
@@ -329,6 +341,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			}
 			po.Explain = append(po.Explain, es)
 		}
+		po.Explain = collapseRepeats(po.Explain)
 		rep.Orders = append(rep.Orders, po)
 	}
 	for _, u := range ans.Unpredicted {
@@ -336,6 +349,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Unpredicted = append(rep.Unpredicted, outcome{Stdout: nonNil(u.Stdout), Stderr: nonNil(u.Stderr),
 			ExitCode: u.ExitCode, Status: string(lrt.StatusExited), Count: u.Paths, Witness: &wt})
 	}
+	rep.Verdict = verdictOf(rep)
 	return rep, ans.OK, nil
 }
 
@@ -369,7 +383,9 @@ func posOf(file string, p ir.Pos) string {
 	return posIn(file, p.Line, p.Col)
 }
 
-func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
+// verdictOf is the report's verdict: how many orders, what qualifies
+// them, and whether the process ends.
+func verdictOf(rep predictReport) string {
 	verdict := "deterministic"
 	if rep.Total != 1 {
 		verdict = fmt.Sprintf("%d possible orders", rep.Total)
@@ -397,8 +413,17 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			verdict += fmt.Sprintf(" (%d of those listed only if the code between two timer creations in one callback takes a while)", paused)
 		}
 	}
+	verdict = hangVerdict(rep, verdict)
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
+	}
+	return verdict
+}
+
+func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
+	verdict := rep.Verdict
+	if verdict == "" {
+		verdict = verdictOf(rep)
 	}
 	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
 	if rep.Engine == answer.Runtime {
@@ -421,6 +446,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 				mark = " · not replayed (the time budget ran out)"
 			case o.Replay == "cut short":
 				mark = " · not replayed (the prediction left a loop early)"
+			case o.Replay == "endless":
+				mark = " · not replayed (the program does not end)"
 			case answer.OutOfBudget(lrt.Status(o.Replay)):
 				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
 			case !*o.Confirmed:
@@ -443,14 +470,19 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		if o.Why != "" && rep.Total > 1 {
 			fmt.Fprintf(w, "    %s:\n", o.Why)
 		}
-		if len(o.Explain) > 0 {
+		switch {
+		case len(o.Explain) > 0:
 			printExplain(w, o.Explain)
-		} else {
+		case o.Endless:
+			printBounded(w, o.Stdout)
+		default:
 			for _, l := range o.Stdout {
 				fmt.Fprintf(w, "  %s\n", l)
 			}
 		}
 		switch {
+		case o.Endless:
+			fmt.Fprintf(w, "  %s\n", endlessTail(o.Hang))
 		case o.Starves:
 			fmt.Fprintf(w, "  … then nothing more: the process never exits (see hazards)\n")
 		case o.ExitCode != 0 && len(o.Stdout) == 0 && len(o.Stderr) > 0:
@@ -522,15 +554,18 @@ func printExplain(w io.Writer, steps []explainStep) {
 			for _, l := range st.Printed {
 				fmt.Fprintf(w, "      %s\n", l)
 			}
-			continue
+		} else {
+			from := queueNames[st.Queue]
+			if st.Callback != "" && st.Callback != "a callback" {
+				from += ": " + st.Callback
+			}
+			fmt.Fprintf(w, "    %s\n", from)
+			for _, l := range st.Printed {
+				fmt.Fprintf(w, "      %s\n", l)
+			}
 		}
-		from := queueNames[st.Queue]
-		if st.Callback != "" && st.Callback != "a callback" {
-			from += ": " + st.Callback
-		}
-		fmt.Fprintf(w, "    %s\n", from)
-		for _, l := range st.Printed {
-			fmt.Fprintf(w, "      %s\n", l)
+		if st.Repeat != nil {
+			fmt.Fprintf(w, "  %s\n", repeatText(st))
 		}
 	}
 }
