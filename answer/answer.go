@@ -218,20 +218,21 @@ func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
 	}
 	for i := range a.Orders {
 		ord := &a.Orders[i]
-		iters := 0 // an order that never ends is replayed as far as it was explored
-		if h := ord.Hang; h != nil && h.Loops {
-			iters = h.Iterations
-			if h.Proven {
-				iters-- // it was stopped as that iteration began
-			}
-			iters = max(1, iters)
+		// An order that never ends is replayed as far as it was explored:
+		// to the iteration where its state came back, or the callbacks
+		// it ran.
+		var lim loop.Limits
+		if h := ord.Hang; h != nil && h.Loops && h.Proven {
+			lim.MaxIterations = max(1, h.Iterations-1)
+		} else if h != nil && h.Loops {
+			lim.MaxRuns = max(1, h.Units)
 		}
 		if lowered != nil {
 			popts := o.Predict
-			popts.Limits.MaxIterations = iters
+			popts.Limits.MaxIterations, popts.Limits.MaxRuns = lim.MaxIterations, lim.MaxRuns
 			ord.Explain = predict.Explain(lowered, prog.Profile, popts, ord.Witness)
 		} else {
-			ord.Explain = prog.ExplainUpTo(ord.Witness, iters)
+			ord.Explain = prog.ExplainUpTo(ord.Witness, lim)
 		}
 	}
 }

@@ -132,6 +132,7 @@ func Predict(h Host, opts Options) Prediction {
 	if res.Endless || res.Pinned {
 		reasons[horizonReason(g.horizon, g.stopped, res.Truncated)] = true
 	}
+	outs = mergeFollowed(outs)
 	pr := Prediction{Orders: outs, Explored: res}
 	if opts.StallMS > 0 {
 		// Without a choice about time, bounding it changes nothing; with

@@ -44,6 +44,8 @@ type Hang struct {
 	From       int
 	Period     int
 	Iterations int
+	// Units: the loop's callbacks the run ran until it was stopped.
+	Units int
 	// Repeats are the callbacks each repetition runs, as Exec.Describe
 	// names them ("spin (setImmediate at 3:3)"), in order, once each;
 	// Prints: a repetition prints something; Lines (Proven): the lines
@@ -184,8 +186,10 @@ func (x *Exec) endUnit() {
 // tailPast units past it (the unproven case: see above).
 func (x *Exec) stopRepeating() {
 	w := &x.loops
-	p := w.repeating(stopAfter)
-	if w.horizon > 0 && w.units > w.horizon {
+	p := 0
+	if w.horizon == 0 {
+		p = w.repeating(stopAfter)
+	} else if w.units > w.horizon {
 		if q := w.repeating(stopPast); q > 0 {
 			p = q
 		} else if w.units > w.horizon+tailPast {
@@ -202,7 +206,7 @@ func (x *Exec) stopRepeating() {
 
 // hangOf describes a repetition of the units us.
 func (x *Exec) hangOf(us []unit, proven bool) *Hang {
-	h := &Hang{Loops: true, Proven: proven, From: us[0].iter, Period: len(us), Iterations: x.lp.Question().Iteration}
+	h := &Hang{Loops: true, Proven: proven, From: us[0].iter, Period: len(us), Iterations: x.lp.Question().Iteration, Units: x.loops.units}
 	if n := len(x.loops.done); n > 0 {
 		h.Iterations = x.loops.done[n-1].iter
 	}
@@ -218,11 +222,23 @@ func (x *Exec) hangOf(us []unit, proven bool) *Hang {
 	return h
 }
 
-// pinning reports that a choice made now takes its first answer only:
+// pinning reports that a choice made now takes one answer only (onward):
 // the loop ran Horizon callbacks already.
 func (x *Exec) pinning() bool {
 	w := &x.loops
 	return w.horizon > 0 && w.units > w.horizon
+}
+
+// onward is the answer a pinned choice of n takes: the one that moves
+// the loop on (a timer due, an I/O request done, which come first), but
+// for a timers phase's bookkeeping, where the first answer runs the
+// timers again (libuv before 1.48, recheckTimers) and would keep a run
+// that never ends in one timers phase.
+func (x *Exec) onward(n int) int {
+	if n == 2 && x.lp != nil && x.lp.Question().Kind == loop.AskRearm {
+		return 1
+	}
+	return 0
 }
 
 // pin notes a choice with alternatives pinned to its first.
@@ -316,4 +332,50 @@ func periodic(s []string, p int) bool {
 		}
 	}
 	return true
+}
+
+// mergeFollowed merges the orders of runs stopped going round, unproven,
+// that printed alike as far as the shorter was followed: one stopped
+// earlier is the beginning of the other, and says no more. It goes into
+// the longer one unless that one needs a longer pause (Outcome.Pause).
+func mergeFollowed(outs []Outcome) []Outcome {
+	followed := func(o Outcome) bool { return o.Endless && o.Hang != nil && !o.Hang.Proven && len(o.Groups) == 0 }
+	idx := []int{}
+	for i, o := range outs {
+		if followed(o) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < 2 {
+		return outs
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return len(outs[b].Stdout) - len(outs[a].Stdout) })
+	into := map[int]int{}
+	var kept []int
+	for _, i := range idx {
+		a := outs[i]
+		for _, k := range kept {
+			b := outs[k]
+			if b.Pause <= a.Pause && slices.Equal(a.Stdout, b.Stdout[:len(a.Stdout)]) {
+				into[i] = k
+				break
+			}
+		}
+		if _, ok := into[i]; !ok {
+			kept = append(kept, i)
+		}
+	}
+	var out []Outcome
+	for i, o := range outs {
+		if _, ok := into[i]; ok {
+			continue
+		}
+		for j, k := range into {
+			if k == i {
+				o.Paths += outs[j].Paths
+			}
+		}
+		out = append(out, o)
+	}
+	return out
 }

@@ -399,6 +399,9 @@ func (x *Exec) Choose(n int) int {
 	pinned := x.pinning()
 	if pinned {
 		x.pin()
+		if i >= len(x.prefix) {
+			pick = x.onward(n)
+		}
 	}
 	x.trace = append(x.trace, choice{n: n, pick: pick, poll: step, pinned: pinned})
 	return pick

@@ -1,6 +1,9 @@
 package explore
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Blocks that can be cut apart more than one way are counted by their
 // distinct concatenations, and recognized in any arrangement.
@@ -26,6 +29,29 @@ func TestGroupArrangements(t *testing.T) {
 	for _, lines := range [][]string{{"x", "y", "y", "z"}, {"x", "x", "z", "z"}} {
 		if g.decomposes(lines) {
 			t.Errorf("%v is not an arrangement of %v", lines, g.Blocks)
+		}
+	}
+}
+
+// TestLasso: the output of a run that repeats forever, printing, has one
+// form however many repetitions came before the cycle was found.
+func TestLasso(t *testing.T) {
+	for _, c := range []struct {
+		stdout []string
+		lines  int
+		want   []string
+		cycle  int
+	}{
+		{[]string{"fast", "slow", "tick", "tick"}, 1, []string{"fast", "slow", "tick"}, 1},
+		{[]string{"fast", "slow", "tick", "tick", "tick"}, 1, []string{"fast", "slow", "tick"}, 1},
+		{[]string{"fast", "tick", "slow", "tick"}, 1, []string{"fast", "tick", "slow", "tick"}, 1},
+		{[]string{"a", "b", "a", "b", "a", "b"}, 4, []string{"a", "b"}, 2},
+		{[]string{"x", "b", "a", "b", "a"}, 2, []string{"x", "b", "a"}, 2},
+		{[]string{"one"}, 0, []string{"one"}, 0},
+	} {
+		h := &Hang{Loops: true, Proven: true, Lines: c.lines}
+		if got := lasso(c.stdout, h); !slices.Equal(got, c.want) || h.Lines != c.cycle {
+			t.Errorf("lasso(%q, %d) = %q, %d lines; want %q, %d", c.stdout, c.lines, got, h.Lines, c.want, c.cycle)
 		}
 	}
 }

@@ -67,9 +67,10 @@ type Limits struct {
 	// measured 40 ms apart, a first console.log 200 ms).
 	StallMS int64
 	// MaxIterations, when positive, stops the run as it begins iteration
-	// MaxIterations+1 (StopEndless): an explanation replays a run that
-	// never ends only as far as it was explored.
-	MaxIterations int
+	// MaxIterations+1, and MaxRuns before callback MaxRuns+1
+	// (StopEndless): an explanation replays a run that never ends only
+	// as far as it was explored.
+	MaxIterations, MaxRuns int
 }
 
 // MaxDrainOr is MaxDrain or its default.
@@ -528,6 +529,13 @@ func (l *Loop) Microtask(pos string) bool {
 	return l.count("microtask", pos, nil)
 }
 
+// MicrotaskAfter is Microtask where the host knows the callback the job
+// before ran (cb, scheduled at pos): a chain that never ends is named by
+// it.
+func (l *Loop) MicrotaskAfter(pos string, cb any) bool {
+	return l.count("microtask", pos, cb)
+}
+
 func (l *Loop) count(queue, pos string, cb any) bool {
 	l.drained++
 	l.activity++
@@ -716,6 +724,10 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 }
 
 func (l *Loop) budget() bool {
+	if m := l.lim.MaxRuns; m > 0 && l.callbacks >= m {
+		l.halt(Stop{Kind: StopEndless, Msg: fmt.Sprintf("stopped after %d callbacks", m)})
+		return false
+	}
 	l.callbacks++
 	l.activity++
 	if l.callbacks > l.lim.MaxCallbacks {

@@ -236,6 +236,9 @@ type Interp struct {
 	// to the program.
 	stateEpoch int32
 	visible    []loop.Time
+	// reaction is the last promise reaction or queueMicrotask callback a
+	// job called (a chain that never drains is named by it).
+	reaction task
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) *Interp {
@@ -509,10 +512,17 @@ func (in *Interp) Enter(fn func()) {
 		fn()
 	}()
 	for in.e.Pending() && !in.l.Dead() {
-		if !in.l.Microtask("") {
+		ok := false
+		if r := in.reaction; r.fn != nil {
+			ok = in.l.MicrotaskAfter(r.site.String(), r)
+		} else {
+			ok = in.l.Microtask("")
+		}
+		if !ok {
 			return
 		}
-		in.root = nil // a job: not compared (spinSame)
+		in.reaction = task{} // the job about to run sets it if it calls one
+		in.root = nil        // a job: not compared (spinSame)
 		if in.onMicrotask != nil {
 			in.onMicrotask()
 		}
@@ -740,6 +750,7 @@ func (in *Interp) callable(v Value, pos ir.Pos) Callable {
 		}
 		prev := in.site
 		in.site = site
+		in.reaction = task{fn: v, api: "a promise reaction", site: site}
 		defer func() { in.site = prev }()
 		err := in.protect(func() { res = in.call(v, nil, args, pos) })
 		return res, err

@@ -296,17 +296,17 @@ func (p *Program) callStart(line, col int) (int, int) {
 
 // Explain replays witness w and returns the run step by step: which
 // phase ran which callback from which queue, and what each printed.
-func (p *Program) Explain(w loop.Witness) []explore.Step { return p.ExplainUpTo(w, 0) }
+func (p *Program) Explain(w loop.Witness) []explore.Step { return p.ExplainUpTo(w, loop.Limits{}) }
 
-// ExplainUpTo is Explain that stops the replay as it begins iteration
-// iterations+1 (0: never): a run that never ends is explained as far as
-// it was explored.
-func (p *Program) ExplainUpTo(w loop.Witness, iterations int) []explore.Step {
+// ExplainUpTo is Explain that stops the replay where stop's MaxIterations
+// and MaxRuns say: a run that never ends is explained as far as it was
+// explored.
+func (p *Program) ExplainUpTo(w loop.Witness, stop loop.Limits) []explore.Step {
 	if p.syntax != "" || p.tooDeep != "" || p.abandoned.Load() {
 		return nil
 	}
 	lim := p.opts.Limits
-	lim.MaxIterations = iterations
+	lim.MaxIterations, lim.MaxRuns = stop.MaxIterations, stop.MaxRuns
 	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, lim) })
 	if err != nil {
 		return nil

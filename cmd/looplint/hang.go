@@ -208,7 +208,7 @@ type stepRepeat struct {
 // The longest block of steps collapseRepeats looks for, and the least
 // repetitions it collapses.
 const (
-	maxRepeatBlock = 8
+	maxRepeatBlock = 16
 	minRepeats     = 3
 )
 
@@ -284,4 +284,20 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// maxFollowedSteps is how many steps of an order that goes round without
+// end, unproven, --explain lists.
+const maxFollowedSteps = 16
+
+// capFollowed lists at most maxFollowedSteps steps of an order that was
+// followed as far as a bounded exploration goes (the steps after say
+// little more: the loop goes on alike), the last saying how many more.
+func capFollowed(steps []explainStep, h *predictHang) []explainStep {
+	if h == nil || h.Kind != "loops" || h.Proven || len(steps) <= maxFollowedSteps {
+		return steps
+	}
+	out := slices.Clone(steps[:maxFollowedSteps])
+	out[len(out)-1].Omitted = len(steps) - maxFollowedSteps
+	return out
 }

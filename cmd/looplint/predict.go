@@ -129,6 +129,9 @@ type explainStep struct {
 	// Repeat: the steps from this one, Repeat.Steps of them, came again
 	// Repeat.Times more times in a row (collapseRepeats).
 	Repeat *stepRepeat `json:"repeat,omitempty"`
+	// Omitted: the run went on for this many more steps, not listed (an
+	// order that goes round without end, as far as it was followed).
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // predictPattern is an explored order whose groups of commuting I/O
@@ -341,7 +344,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			}
 			po.Explain = append(po.Explain, es)
 		}
-		po.Explain = collapseRepeats(po.Explain)
+		po.Explain = capFollowed(collapseRepeats(po.Explain), po.Hang)
 		rep.Orders = append(rep.Orders, po)
 	}
 	for _, u := range ans.Unpredicted {
@@ -566,6 +569,9 @@ func printExplain(w io.Writer, steps []explainStep) {
 		}
 		if st.Repeat != nil {
 			fmt.Fprintf(w, "  %s\n", repeatText(st))
+		}
+		if st.Omitted > 0 {
+			fmt.Fprintf(w, "  … %s more steps as the loop went on, as far as it was followed\n", thousands(st.Omitted))
 		}
 	}
 }
