@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -152,6 +153,9 @@ func (x *Exec) stateAt(no int) {
 		s.key = w.b.String()
 	}
 	r.states = append(r.states, s)
+	if dbgState {
+		fmt.Fprintf(os.Stderr, "state %d gen=%d out=%d fail=%q cands=%v key=%q\n", no, gen, s.out, w.fail, r.byKey[s.key], w.b.String())
+	}
 	if s.key == "" {
 		return
 	}
@@ -282,3 +286,5 @@ func (x *Exec) zeno(w *StateWriter, before int) bool {
 	}
 	return false
 }
+
+var dbgState = os.Getenv("LL_DEBUG_STATE") != ""

@@ -25,7 +25,8 @@ type StateWriter interface {
 // WriteState describes everything of the loop's state that its future
 // depends on, between two iterations (no callback running, no tick
 // queued): the timer lists in heap order with their timers, the
-// immediates, the readings it keeps and what it warned about. A loop
+// immediates, the readings poll left for the next one and what it warned
+// about. A loop
 // with I/O in flight, close callbacks or Node 8's deferred immediates is
 // not described (Fail): the explorer then compares nothing.
 func (l *Loop) WriteState(w StateWriter) {
@@ -80,12 +81,9 @@ func (l *Loop) WriteState(w StateWriter) {
 			w.Time(*t)
 		}
 	}
-	w.Str(fmt.Sprintf(" io=%v ", l.waitedIO))
-	w.Time(l.lastLoop)
-	w.Time(l.scopeLoop)
-	if l.P.PerListTimers() {
-		w.Time(l.loopTime)
-	}
+	// (lastLoop, scopeLoop, loopTime and phaseNow are set before they
+	// are read in any timers phase: between iterations they are dead.)
+	w.Str(fmt.Sprintf(" io=%v", l.waitedIO))
 	warned := make([]string, 0, len(l.warned))
 	for k := range l.warned {
 		warned = append(warned, k)
