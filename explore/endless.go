@@ -233,9 +233,15 @@ func (x *Exec) pinning() bool {
 // the loop on (a timer due, an I/O request done, which come first), but
 // for a timers phase's bookkeeping, where the first answer runs the
 // timers again (libuv before 1.48, recheckTimers) and would keep a run
-// that never ends in one timers phase.
+// that never ends in one timers phase, and for the program's own wait on
+// the clock, where time goes on.
 func (x *Exec) onward(n int) int {
-	if n == 2 && x.lp != nil && x.lp.Question().Kind == loop.AskRearm {
+	switch {
+	case x.clk != nil && x.clk.later >= 0 && x.clk.later < n:
+		// The program compares a clock reading with an older time (a
+		// wait): time went on.
+		return x.clk.later
+	case n == 2 && x.lp != nil && x.lp.Question().Kind == loop.AskRearm:
 		return 1
 	}
 	return 0
@@ -279,22 +285,24 @@ func SayRepeats(repeats []string) string {
 
 // horizonReason says how far a bounded exploration reaches: every
 // schedule of the loop's first horizon callbacks (0: the exploration was
-// not bounded, a run was only stopped).
+// not bounded, a run was only stopped). stopped is a run stopped going
+// round (nil: runs were only pinned, they ended).
 func horizonReason(horizon int, stopped *Hang, truncated bool) Reason {
-	what := ""
-	if stopped != nil {
-		what = fmt.Sprintf(" (%s re-queued themselves each time)", SayRepeats(stopped.Repeats))
-		if len(stopped.Repeats) == 1 {
-			what = fmt.Sprintf(" (%s re-queued itself each time)", stopped.Repeats[0])
-		}
+	what := ": the loop did not end"
+	if stopped != nil && len(stopped.Repeats) == 1 {
+		what = fmt.Sprintf(": the loop did not end (%s re-queued itself each time)", stopped.Repeats[0])
+	} else if stopped != nil {
+		what = fmt.Sprintf(": the loop did not end (%s re-queued themselves each time)", SayRepeats(stopped.Repeats))
 	}
-	if horizon == 0 {
-		return Reason{Msg: fmt.Sprintf("the loop did not end%s: a run was stopped after its callbacks had repeated %d times", what, stopAfter)}
+	switch {
+	case horizon == 0:
+		return Reason{Msg: fmt.Sprintf("a run was stopped after its callbacks had repeated %d times%s", stopAfter, what)}
+	case truncated:
+		return Reason{Msg: fmt.Sprintf("the exploration was bounded to the loop's first %d callbacks and ran out of runs before it covered every schedule of them%s", horizon, what)}
+	case stopped == nil:
+		return Reason{Msg: fmt.Sprintf("the prediction covers every schedule of the loop's first %d callbacks; past them it follows one (timers due, I/O done and waits on the clock over, at once)", horizon)}
 	}
-	if truncated {
-		return Reason{Msg: fmt.Sprintf("the loop did not end%s: the exploration was bounded to its first %d callbacks and ran out of runs before it covered every schedule of them", what, horizon)}
-	}
-	return Reason{Msg: fmt.Sprintf("the loop did not end%s: the prediction covers its first %d callbacks, every schedule of them, and follows one schedule a little further", what, horizon)}
+	return Reason{Msg: fmt.Sprintf("the prediction covers every schedule of the loop's first %d callbacks, and follows one a little further%s", horizon, what)}
 }
 
 // lasso puts the output of a run that repeats forever, printing, in one

@@ -84,6 +84,18 @@ func (in *Interp) writeGlobals(w *explore.StateWriter, since int32) {
 		w.Str(fmt.Sprintf("%q:%q;", f, in.written[f]))
 	}
 	removed := sortedKeys(in.removed)
+	// What exists once made (process, modules, prototypes, rejections
+	// reported), and a line printed without its end yet (a write that
+	// continues it prints no new line).
+	w.Str(fmt.Sprintf(" made=%v,%v,%v,%d,%d,%d", in.proc != nil, in.pathMod != nil, in.fspModule != nil, len(in.builtinMods), len(in.protos), len(in.reported)))
+	for _, s := range []struct {
+		open  bool
+		lines []string
+	}{{in.outOpen, in.stdout}, {in.errOpen, in.stderr}} {
+		if s.open && len(s.lines) > 0 {
+			w.Str(fmt.Sprintf(" open=%q", s.lines[len(s.lines)-1]))
+		}
+	}
 	w.Str(fmt.Sprintf(" removed=%q read=", removed))
 	for _, t := range in.visible {
 		w.Time(t)
