@@ -348,7 +348,7 @@ const (
 	firstHorizon = 4
 	lastHorizon  = 256
 	boundedUnits = 40000
-	boundedRuns  = 1000
+	boundedRuns  = 500
 )
 
 // deepen explores a program whose loop did not end (first found a run
