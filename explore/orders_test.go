@@ -55,3 +55,37 @@ func TestLasso(t *testing.T) {
 		}
 	}
 }
+
+// TestHasOutcome: a run followed only so far is included by any order that
+// begins with what it printed; a proven one only by one that goes round
+// too and prints alike.
+func TestHasOutcome(t *testing.T) {
+	pr := Prediction{Orders: []Outcome{
+		{Stdout: []string{"start", "stopped"}},
+		{Stdout: []string{"a", "tick"}, Endless: true, Hang: &Hang{Loops: true, Proven: true, Lines: 1}},
+	}}
+	followed := func(out ...string) Outcome {
+		return Outcome{Stdout: out, Endless: true, Hang: &Hang{Loops: true}}
+	}
+	proven := func(out ...string) Outcome {
+		return Outcome{Stdout: out, Endless: true, Hang: &Hang{Loops: true, Proven: true}}
+	}
+	for _, c := range []struct {
+		o    Outcome
+		want bool
+	}{
+		{followed(), true},
+		{followed("start"), true},
+		{followed("start", "stopped", "more"), false},
+		{followed("a", "tick", "tick"), true},
+		{followed("b"), false},
+		{proven("start"), false},
+		{proven("a", "tick", "tick"), true},
+		{Outcome{Stdout: []string{"start", "stopped"}}, true},
+		{Outcome{Stdout: []string{"start"}}, false},
+	} {
+		if got := pr.HasOutcome(c.o); got != c.want {
+			t.Errorf("HasOutcome(%q, endless=%v, proven=%v) = %v", c.o.Stdout, c.o.Endless, c.o.Hang != nil && c.o.Hang.Proven, got)
+		}
+	}
+}
