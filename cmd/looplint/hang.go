@@ -260,6 +260,18 @@ func sameBlock(a, b []explainStep) bool {
 	return true
 }
 
+// printStepMore says, after a step of --explain, how often the block it
+// ends came again (collapseRepeats) and how many steps were left out
+// (capFollowed).
+func printStepMore(w io.Writer, st explainStep) {
+	if st.Repeat != nil {
+		fmt.Fprintf(w, "  %s\n", repeatText(st))
+	}
+	if st.Omitted > 0 {
+		fmt.Fprintf(w, "  … %s more steps as the loop went on, as far as it was followed\n", thousands(st.Omitted))
+	}
+}
+
 // repeatText says how often the steps before came again.
 func repeatText(st explainStep) string {
 	r := st.Repeat

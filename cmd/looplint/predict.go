@@ -557,22 +557,18 @@ func printExplain(w io.Writer, steps []explainStep) {
 			for _, l := range st.Printed {
 				fmt.Fprintf(w, "      %s\n", l)
 			}
-		} else {
-			from := queueNames[st.Queue]
-			if st.Callback != "" && st.Callback != "a callback" {
-				from += ": " + st.Callback
-			}
-			fmt.Fprintf(w, "    %s\n", from)
-			for _, l := range st.Printed {
-				fmt.Fprintf(w, "      %s\n", l)
-			}
+			printStepMore(w, st)
+			continue
 		}
-		if st.Repeat != nil {
-			fmt.Fprintf(w, "  %s\n", repeatText(st))
+		from := queueNames[st.Queue]
+		if st.Callback != "" && st.Callback != "a callback" {
+			from += ": " + st.Callback
 		}
-		if st.Omitted > 0 {
-			fmt.Fprintf(w, "  … %s more steps as the loop went on, as far as it was followed\n", thousands(st.Omitted))
+		fmt.Fprintf(w, "    %s\n", from)
+		for _, l := range st.Printed {
+			fmt.Fprintf(w, "      %s\n", l)
 		}
+		printStepMore(w, st)
 	}
 }
 
