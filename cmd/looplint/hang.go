@@ -302,11 +302,25 @@ func thousands(n int) string {
 // end, unproven, --explain lists.
 const maxFollowedSteps = 16
 
-// capFollowed lists at most maxFollowedSteps steps of an order that was
-// followed as far as a bounded exploration goes (the steps after say
-// little more: the loop goes on alike), the last saying how many more.
-func capFollowed(steps []explainStep, h *predictHang) []explainStep {
-	if h == nil || h.Kind != "loops" || h.Proven || len(steps) <= maxFollowedSteps {
+// capFollowed bounds the explanation of an order that never ends: one
+// that repeats printing ends with the step that printed its last line
+// (the rest prints those lines again, which the order says); one
+// followed as far as a bounded exploration goes lists maxFollowedSteps
+// steps at most (the steps after say little more: the loop goes on
+// alike), the last saying how many more.
+func capFollowed(steps []explainStep, h *predictHang, stdout []string) []explainStep {
+	switch {
+	case h == nil || h.Kind != "loops":
+		return steps
+	case h.Proven && h.Lines > 0:
+		printed := 0
+		for i, st := range steps {
+			if printed += len(st.Printed); printed >= len(stdout) {
+				return steps[:i+1]
+			}
+		}
+		return steps
+	case h.Proven || len(steps) <= maxFollowedSteps:
 		return steps
 	}
 	out := slices.Clone(steps[:maxFollowedSteps])

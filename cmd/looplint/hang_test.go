@@ -55,11 +55,11 @@ var hangFiles = []struct {
 	{"../../analyzer/microtaskloop/testdata/src/benchtree.js", "starves: the microtask queue never drains (spin (a promise reaction at 30:3)); the process never exits", 50},
 	{"../../analyzer/microtaskloop/testdata/src/reactions.js", "starves: the microtask queue never drains (a promise reaction at 21:5); the 1 timer never runs", 50},
 	{"../../analyzer/nexttickloop/testdata/src/clean.js", "never ends: setTimeout at 8:3, later (process.nextTick at 8:20) and spinFair (setImmediate at 3:3) re-queue themselves every iteration", 50},
-	// Three orders, racing timers (their hazards listed too).
-	{"../../analyzer/timerrace/testdata/src/pairs.js", "3 possible orders (1 of those listed only if the code between two timer creations in one callback takes a while); never ends: setInterval at 11:3 re-queues itself every iteration, printing each time", 80},
+	// Three orders, racing timers, each explained (and five hazards).
+	{"../../analyzer/timerrace/testdata/src/pairs.js", "3 possible orders (1 of those listed only if the code between two timer creations in one callback takes a while); never ends: setInterval at 11:3 re-queues itself every iteration, printing each time", 60},
 	// A suspended async function and I/O in flight: not compared, the
 	// loop is followed so far (and its hazards listed).
-	{"../../analyzer/microtaskloop/testdata/src/clean.js", "does not end as far as followed", 80},
+	{"../../analyzer/microtaskloop/testdata/src/clean.js", "does not end as far as followed", 50},
 	{"../../../shared/hazards/01-recursive-nexttick.js", "starves: the nextTick queue never drains (spin (process.nextTick at 5:3)); the 1 timer never runs; the process never exits", 50},
 	{"../../../shared/hazards/08-microtask-starvation.js", "starves: the microtask queue never drains (again (a promise reaction at 2:20)); the 1 timer never runs; the process never exits", 50},
 }

@@ -344,7 +344,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 			}
 			po.Explain = append(po.Explain, es)
 		}
-		po.Explain = capFollowed(collapseRepeats(po.Explain), po.Hang)
+		po.Explain = capFollowed(collapseRepeats(po.Explain), po.Hang, po.Stdout)
 		rep.Orders = append(rep.Orders, po)
 	}
 	for _, u := range ans.Unpredicted {
