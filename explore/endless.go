@@ -23,12 +23,13 @@ import (
 //     with the ticks it drains and the lines it prints: a unit). A run
 //     whose last units repeat one pattern stopAfter times is stopped, and
 //     the exploration starts again bounded (Predict): choices made after
-//     the loop ran Horizon callbacks take their first answer (the timer
-//     is due, the I/O is done, at once), and a run is stopped once its
-//     pattern repeats a few times past the horizon. Horizons double while
-//     the runs are few. The answer then covers the loop's first Horizon
-//     callbacks and says so: without comparing states, a counter could
-//     still be counting towards an end.
+//     the loop ran Horizon callbacks take the answer that moves it on
+//     (onward: the timer is due, the I/O is done, a wait on the clock is
+//     over), and a run is stopped once its pattern repeats a few times
+//     past the horizon. Horizons double while the runs are few. The
+//     answer then covers the loop's first Horizon callbacks and says so:
+//     without comparing states, a counter could still be counting towards
+//     an end.
 
 // Hang says how a run that never ends goes on.
 type Hang struct {
@@ -36,10 +37,11 @@ type Hang struct {
 	// microtask chain never drains (Outcome.Starves).
 	Loops bool
 	// Proven (Loops): the state at the start of iteration From came back
-	// at the start of iteration From+Period, so the loop repeats those
-	// iterations forever. Else the run was stopped in iteration
-	// Iterations, its last callbacks repeating one pattern since
-	// iteration From, and what it does later is not known.
+	// at the start of iteration From+Period (= Iterations), so the loop
+	// repeats those iterations forever. Else the run was stopped in
+	// iteration Iterations, its last callbacks repeating one pattern of
+	// Period callbacks since iteration From, and what it does later is
+	// not known.
 	Proven     bool
 	From       int
 	Period     int

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -153,9 +152,6 @@ func (x *Exec) stateAt(no int) {
 		s.key = w.b.String()
 	}
 	r.states = append(r.states, s)
-	if dbgState {
-		fmt.Fprintf(os.Stderr, "state %d gen=%d out=%d fail=%q cands=%v key=%q\n", no, gen, s.out, w.fail, r.byKey[s.key], w.b.String())
-	}
 	if s.key == "" {
 		return
 	}
@@ -286,5 +282,3 @@ func (x *Exec) zeno(w *StateWriter, before int) bool {
 	}
 	return false
 }
-
-var dbgState = os.Getenv("LL_DEBUG_STATE") != ""
