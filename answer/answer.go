@@ -156,10 +156,13 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		switch {
 		case cutShort:
 			ord.Replay = "cut short"
-		case rt.Has(ord.Stdout, ord.ExitCode, ord.Starves):
+		case rt.HasOutcome(ord.Outcome):
 			c = true
 			ro, _ := rt.Find(ord.Stdout, ord.ExitCode, ord.Starves)
 			ord.takeStderr(ro.Stderr, prog.Profile.Node)
+		case ord.Endless:
+			// A replay would go round until the sandbox's budget.
+			ord.Replay = "endless"
 		case !deadline.IsZero() && time.Now().After(deadline):
 			// Past the time budget, a replay would only overrun it.
 			ord.Replay = "out of time"
@@ -187,7 +190,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	}
 	for _, ro := range rt.Orders {
 		ro.Expand(func(c explore.Outcome) bool {
-			if !pi.Has(c.Stdout, c.ExitCode, c.Starves) {
+			if !pi.HasOutcome(c) {
 				a.Unpredicted = append(a.Unpredicted, c)
 				a.OK = false
 			}
@@ -237,13 +240,24 @@ func (a *Answer) explain(f *parse.File, prog *lrt.Program, o Options) {
 	}
 	for i := range a.Orders {
 		ord := &a.Orders[i]
+		// An order that never ends is replayed as far as it was explored:
+		// to the iteration where its state came back, or the callbacks
+		// it ran.
+		var lim loop.Limits
+		if h := ord.Hang; h != nil && h.Loops && h.Proven {
+			lim.MaxIterations = max(1, h.Iterations-1)
+		} else if h != nil && h.Loops {
+			lim.MaxRuns = max(1, h.Units)
+		}
 		if lowered != nil {
-			ord.Explain = predict.Explain(lowered, prog.Profile, o.Predict, ord.Witness)
+			popts := o.Predict
+			popts.Limits.MaxIterations, popts.Limits.MaxRuns = lim.MaxIterations, lim.MaxRuns
+			ord.Explain = predict.Explain(lowered, prog.Profile, popts, ord.Witness)
 			if ord.StderrBy == Runtime && (len(ord.Stderr) > 0 || hasStderr(ord.Explain)) {
-				useRuntimeStderr(ord.Explain, prog.Explain(ord.Witness), ord.Stderr)
+				useRuntimeStderr(ord.Explain, prog.ExplainUpTo(ord.Witness, lim), ord.Stderr)
 			}
 		} else {
-			ord.Explain = prog.Explain(ord.Witness)
+			ord.Explain = prog.ExplainUpTo(ord.Witness, lim)
 		}
 	}
 }

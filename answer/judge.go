@@ -186,7 +186,7 @@ func judge(c Claim, observed []Observed, exits bool) Verdict {
 // exit, unless exits is false).
 func (c Claim) recognises(stdout []string, exit int, exits bool) bool {
 	for _, o := range c.Outcomes {
-		if (!exits || !o.Starves && o.ExitCode == exit) && o.Matches(stdout) {
+		if (!exits || !o.Starves && !o.Endless && o.ExitCode == exit) && o.Matches(stdout) {
 			return true
 		}
 	}

@@ -32,6 +32,9 @@ var stallDependent = map[string]bool{
 	// T2 made right after the program's first timer can read the next
 	// millisecond (a few runs in 100: probe 24); 3 runs recorded.
 	"tick-throws-handled-timer": true,
+	// On Node 10 the usual timing's upper ends add up to a tie between the
+	// 5 ms timer and the 12 ms one; 12 and later lead with Node's order.
+	"lead-race-then-timer": true,
 }
 
 // stalledOnRecord cases were recorded on a loaded machine, and Node
@@ -268,6 +271,11 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 		engines[a.Engine]++
 		sound := true
 		for _, o := range rec[vs].Outcomes {
+			if o.Killed() {
+				// Node never ended: a run that never ends and prints that first.
+				sound = sound && pr.HasHang(o.Stdout)
+				continue
+			}
 			if !pr.Has(o.Stdout, o.ExitCode, false) {
 				sound = false
 			} else if pr.Complete && pr.NeedsStall(explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode}) && !stalledOnRecord[name] {

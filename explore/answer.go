@@ -64,6 +64,12 @@ type Outcome struct {
 	// Starves: the program never exits; a nextTick or microtask chain
 	// keeps the loop from moving on (see the hazards).
 	Starves bool
+	// Endless: the program never exits; the loop goes round forever, or
+	// was followed only so far (Hang.Proven). Stdout is what it printed
+	// until then, ExitCode 0.
+	Endless bool
+	// Hang says how a run that never ends goes on (Starves or Endless).
+	Hang    *Hang
 	Paths   int
 	Witness loop.Witness
 	// Why lists the branching points that decide this order, in words.
@@ -120,71 +126,29 @@ const starvedKey = "starved"
 
 // Predict explores every path of the program h runs and gathers the
 // distinct outcomes, with why each happens, the hazards and what could
-// not be modelled.
+// not be modelled. A program whose loop does not end, unproven, is
+// explored again bounded (endless.go).
 func Predict(h Host, opts Options) Prediction {
-	reasons := map[Reason]bool{}
-	hazards := map[Hazard]bool{}
-	var outs []Outcome
-	var firsts []Path
-	var trailing []string // what every path of the order needs of the clocks
-	index := map[string]int{}
-	why := newWhyIndex()
-	cfg := opts.Explore
-	each := cfg.Each
-	clockForks := false
-	cfg.Each = func(path Path) {
-		if each != nil {
-			each(path)
-		}
-		for _, r := range path.End.Reasons {
-			reasons[r] = true
-		}
-		for _, hz := range path.End.Hazards {
-			hazards[hz] = true
-		}
-		for _, f := range path.Forks {
-			clockForks = clockForks || !f.IO
-		}
-		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
-		i, ok := index[k]
-		if !ok {
-			i = len(outs)
-			index[k] = i
-			e := path.End
-			o := Outcome{Stdout: e.Stdout, Stderr: e.Stderr, ExitCode: e.ExitCode, Starves: path.Starved, Witness: path.Witness, Groups: path.Groups}
-			if o.Witness.Poll == nil {
-				o.Witness.Poll = [][]int{}
-			}
-			if o.Starves {
-				o.ExitCode = 0
-			}
-			outs = append(outs, o)
-			firsts = append(firsts, path)
-			trailing = append(trailing, path.Trailing)
-		}
-		if path.Trailing == "" {
-			trailing[i] = ""
-		}
-		outs[i].Paths++
-		why.add(path, i)
+	g := gather(h, opts.Explore, true)
+	if g.res.Endless {
+		g = deepen(h, opts.Explore, g)
 	}
-	res := Explore(h, cfg)
-	for i := range outs {
-		outs[i].Why = why.reasons(firsts[i])
-		if trailing[i] != "" {
-			outs[i].Why = append(outs[i].Why, trailing[i]+" (Node's clocks tick at different instants)")
-		}
-		outs[i].Pause = why.pauseOf(i)
+	reasons, hazards, outs, res := g.reasons, g.hazards, g.outs, g.res
+	why, clockForks := g.why, g.clockForks
+	if res.Endless || res.Pinned {
+		reasons[horizonReason(g.horizon, g.stopped, res.Truncated)] = true
 	}
+	outs = mergeFollowed(outs)
 	pr := Prediction{Orders: outs, Explored: res}
 	if opts.StallMS > 0 {
 		// Without a choice about time, bounding it changes nothing; with
 		// one order, the calm orders (a non-empty subset) are that one.
 		if !clockForks || len(outs) == 1 && res.Complete() {
 			pr.StallMS = opts.StallMS
-		} else if res.TimedOut {
+		} else if res.TimedOut || g.horizon > 0 {
 			// The budget is spent: a second exploration would overrun it
-			// by at least one run (seconds, for a long program).
+			// by at least one run (seconds, for a long program). Or the
+			// loop does not end: the answer is incomplete anyway.
 		} else if calm, ok := calmOrders(h, opts); ok {
 			pr.StallMS, pr.calm = opts.StallMS, calm
 		}
@@ -318,7 +282,7 @@ func (pr Prediction) Usual(o Outcome) bool {
 	if pr.usual == nil {
 		return true
 	}
-	return Prediction{Orders: pr.usual}.Has(o.Stdout, o.ExitCode, o.Starves)
+	return Prediction{Orders: pr.usual}.HasOutcome(o)
 }
 
 // NeedsStall reports whether only a machine that stalls longer than
@@ -339,4 +303,126 @@ func (pr Prediction) CutShort() bool {
 		}
 	}
 	return false
+}
+
+// gathered is one exploration's outcomes, with why each happens, and
+// what the runs found on the way.
+type gathered struct {
+	reasons    map[Reason]bool
+	hazards    map[Hazard]bool
+	outs       []Outcome
+	why        *whyIndex
+	clockForks bool
+	res        Result
+	// horizon is the exploration's Config.Horizon; stopped the first run
+	// stopped going round without end, unproven.
+	horizon int
+	stopped *Hang
+}
+
+// gather explores h under cfg; abort: stop at the first run stopped going
+// round without end, unproven (Predict then explores again, bounded).
+func gather(h Host, cfg Config, abort bool) *gathered {
+	g := &gathered{reasons: map[Reason]bool{}, hazards: map[Hazard]bool{}, why: newWhyIndex(), horizon: cfg.Horizon}
+	var firsts []Path
+	var trailing []string // what every path of the order needs of the clocks
+	index := map[string]int{}
+	each := cfg.Each
+	cfg.abortEndless = abort
+	cfg.Each = func(path Path) {
+		if each != nil {
+			each(path)
+		}
+		if h := path.Hang; h != nil && h.Loops && !h.Proven && g.stopped == nil {
+			g.stopped = h
+		}
+		for _, r := range path.End.Reasons {
+			g.reasons[r] = true
+		}
+		for _, hz := range path.End.Hazards {
+			g.hazards[hz] = true
+		}
+		for _, f := range path.Forks {
+			g.clockForks = g.clockForks || !f.IO
+		}
+		k := strings.Join(path.Output, "\x00") + "\x01" + groupsKey(path.Groups)
+		i, ok := index[k]
+		if !ok {
+			i = len(g.outs)
+			index[k] = i
+			e := path.End
+			o := Outcome{Stdout: e.Stdout, Stderr: e.Stderr, ExitCode: e.ExitCode, Starves: path.Starved, Witness: path.Witness, Groups: path.Groups,
+				Endless: path.Output[len(path.Output)-1] == endlessKey, Hang: path.Hang}
+			if o.Witness.Poll == nil {
+				o.Witness.Poll = [][]int{}
+			}
+			if o.Starves || o.Endless {
+				o.ExitCode = 0
+			}
+			g.outs = append(g.outs, o)
+			firsts = append(firsts, path)
+			trailing = append(trailing, path.Trailing)
+		}
+		if path.Trailing == "" {
+			trailing[i] = ""
+		}
+		g.outs[i].Paths++
+		g.why.add(path, i)
+	}
+	g.res = Explore(h, cfg)
+	for i := range g.outs {
+		g.outs[i].Why = g.why.reasons(firsts[i])
+		if trailing[i] != "" {
+			g.outs[i].Why = append(g.outs[i].Why, trailing[i]+" (Node's clocks tick at different instants)")
+		}
+		g.outs[i].Pause = g.why.pauseOf(i)
+	}
+	return g
+}
+
+// Bounded explorations of a loop that does not end (endless.go): the
+// first horizon, the last, and the callbacks and runs they may take
+// together.
+const (
+	firstHorizon = 4
+	lastHorizon  = 256
+	boundedUnits = 40000
+	boundedRuns  = 500
+)
+
+// deepen explores a program whose loop did not end (first found a run
+// that goes round, unproven) again, with a horizon that doubles while the
+// runs fit in boundedRuns. The answer is the last exploration that
+// finished: every schedule of the loop's first horizon callbacks, or all
+// of them if no run reached the horizon after all.
+func deepen(h Host, cfg Config, first *gathered) *gathered {
+	budget := cfg.BoundedUnits
+	if budget <= 0 {
+		budget = boundedUnits
+	}
+	maxRuns := boundedRuns
+	if cfg.MaxRuns > 0 {
+		maxRuns = min(maxRuns, cfg.MaxRuns)
+	}
+	used, runs := first.res.Units, first.res.Runs
+	var best *gathered
+	for hz := firstHorizon; hz <= lastHorizon && used < budget && runs < maxRuns; hz *= 2 {
+		c := cfg
+		c.Horizon, c.MaxUnits, c.MaxRuns = hz, budget-used, maxRuns-runs
+		g := gather(h, c, false)
+		used += g.res.Units
+		runs += g.res.Runs
+		if g.res.Truncated && best != nil {
+			break
+		}
+		best = g
+		if g.res.Truncated || !g.res.Endless && !g.res.Pinned {
+			break
+		}
+	}
+	if best == nil {
+		return first
+	}
+	best.res.Runs = runs
+	return best
 }

@@ -40,6 +40,19 @@ type Config struct {
 	// Deadline, if set, is the time budget: past it no new run starts
 	// (the result is Truncated and TimedOut) and the running one is cut.
 	Deadline time.Time
+	// Horizon, when positive, bounds an exploration of a loop that does
+	// not end (endless.go): choices made after the loop ran Horizon
+	// callbacks take their first answer, and runs stop soon after.
+	Horizon int
+	// MaxUnits, when positive, caps the callbacks the loop runs over all
+	// runs: past it no new run starts (the result is Truncated).
+	MaxUnits int
+	// BoundedUnits is MaxUnits for Predict's bounded explorations
+	// (endless.go); 0: boundedUnits.
+	BoundedUnits int
+	// abortEndless stops the exploration at the first run stopped for
+	// going round without end unproven (Result.Endless).
+	abortEndless bool
 	// Each, if set, sees every complete path.
 	Each func(Path)
 	// stallMS and usual are Exec.StallMS and Exec.Usual for every run
@@ -53,10 +66,13 @@ var DefaultConfig = Config{MaxRuns: 100000, MaxChoices: 400, MaxReads: 2000}
 
 // Path is one complete execution.
 type Path struct {
-	// Output is the run's key: stdout, then "exit:N" or "starved".
+	// Output is the run's key: stdout, then "exit:N", "starved" or
+	// "endless".
 	Output  []string
 	End     Ending
 	Starved bool
+	// Hang says how a run that never ends goes on (starved or endless).
+	Hang    *Hang
 	Witness loop.Witness
 	Choices []int // index taken at each branching point
 	Forks   []Fork
@@ -105,6 +121,8 @@ type Result struct {
 	// an equivalent path is explored elsewhere (poll reduction); Cut
 	// counts paths stopped by MaxChoices/MaxReads (their output is unknown).
 	Paths, Redundant, Cut, Runs int
+	// Units counts the callbacks the loop ran, over all runs.
+	Units int
 	// CutReasons lists the distinct reasons paths were cut.
 	CutReasons []string
 	// Truncated is set when MaxRuns stopped the search with alternatives
@@ -114,10 +132,14 @@ type Result struct {
 	TimedOut bool
 	// Stopped is Ending.Stopped of the run that ended the search early.
 	Stopped string
+	// Endless: a run was stopped going round without end, unproven
+	// (endless.go); Pinned: a choice with alternatives took its first
+	// answer past Config.Horizon.
+	Endless, Pinned bool
 }
 
 // Complete reports that the orders are every order of the model.
-func (r Result) Complete() bool { return !r.Truncated && r.Cut == 0 }
+func (r Result) Complete() bool { return !r.Truncated && r.Cut == 0 && !r.Endless && !r.Pinned }
 
 func (r Result) String() string {
 	var b strings.Builder
@@ -150,6 +172,8 @@ func Unwinding(r any) bool {
 type choice struct {
 	n, pick int
 	poll    *pollStep // set for a poll phase's decisions
+	// pinned: the alternatives are not explored (endless.go).
+	pinned bool
 }
 
 // Exec is one run's view of the explorer: the Env to build the loop with.
@@ -170,8 +194,17 @@ type Exec struct {
 	forks    []Fork
 	runs     []Run
 	// Describe names a callback the loop holds (for forks and runs);
-	// without it paths carry neither.
+	// without it paths carry neither. FuncName, if set, names the
+	// function a callback calls ("" when anonymous).
 	Describe func(cb any) (string, ir.Pos)
+	FuncName func(cb any) string
+	// loops follows the callbacks the loop runs (endless.go); rep
+	// compares states at the starts of iterations (repeat.go).
+	loops loopWatch
+	rep   repeatWatch
+	// State, if set, describes the host's state at the start of an
+	// iteration and returns its generation (repeat.go).
+	State func(w *StateWriter) int
 	// Busy names what the host compares when it reads the clock itself.
 	Busy string
 	// The host's side of the commutation reduction (commute.go); with Pure
@@ -234,6 +267,7 @@ func (x *Exec) event(e loop.Event) {
 		return
 	}
 	x.commuteEvent(e)
+	x.watch(e)
 	if e.Kind == loop.EventRun && x.Describe != nil {
 		d, pos := x.Describe(e.Cb)
 		x.runs = append(x.runs, Run{Queue: e.Queue, Desc: d, Pos: pos, Choices: len(x.trace)})
@@ -242,6 +276,18 @@ func (x *Exec) event(e loop.Event) {
 
 func (x *Exec) name(cb any) string {
 	d, _ := x.Describe(cb)
+	return d
+}
+
+// fullName is name with the function's own name first, when it has one:
+// "spin (setImmediate at 3:3)".
+func (x *Exec) fullName(cb any) string {
+	d := x.name(cb)
+	if x.FuncName != nil {
+		if f := x.FuncName(cb); f != "" {
+			return f + " (" + d + ")"
+		}
+	}
 	return d
 }
 
@@ -353,7 +399,14 @@ func (x *Exec) Choose(n int) int {
 			panic(Cut{fmt.Sprintf("the run is not deterministic (choice %d had more than %d options, now %d)", i, pick, n)})
 		}
 	}
-	x.trace = append(x.trace, choice{n, pick, step})
+	pinned := x.pinning()
+	if pinned {
+		x.pin()
+		if i >= len(x.prefix) {
+			pick = x.onward(n)
+		}
+	}
+	x.trace = append(x.trace, choice{n: n, pick: pick, poll: step, pinned: pinned})
 	return pick
 }
 
@@ -518,7 +571,7 @@ func Explore(h Host, cfg Config) Result {
 	cutSeen := map[string]bool{}
 	var prefix []int
 	for {
-		if res.Runs >= cfg.MaxRuns {
+		if res.Runs >= cfg.MaxRuns || cfg.MaxUnits > 0 && res.Units >= cfg.MaxUnits {
 			res.Truncated = true
 			break
 		}
@@ -528,17 +581,23 @@ func Explore(h Host, cfg Config) Result {
 		}
 		res.Runs++
 		x := &Exec{StallMS: cfg.stallMS, Usual: cfg.usual, prefix: prefix, maxCh: cfg.MaxChoices, deadline: cfg.Deadline, purity: purity, noCommute: cfg.NoCommute, noDeferCut: cfg.NoDeferCut}
+		x.loops.horizon = cfg.Horizon
 		x.clk = NewSymClock(x.Choose)
 		x.clk.onFork = x.clockFork
 		x.clk.where = func() string { return x.Busy }
 		x.clk.MaxReads = cfg.MaxReads
 		x.clk.SpinCut = !cfg.NoSpinCut
 		end, out, groups, stop := runOnce(h, x)
+		res.Units += x.loops.units
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++
 			p := Path{Output: out, End: end, Starved: out[len(out)-1] == starvedKey, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
-				Forks: x.forks, Runs: x.runs, Groups: groups, Trailing: x.clk.Trailing()}
+				Forks: x.forks, Runs: x.runs, Groups: groups, Trailing: x.clk.Trailing(), Hang: x.hang()}
+			res.Pinned = res.Pinned || x.loops.pinned
+			if h := p.Hang; h != nil && h.Loops && !h.Proven {
+				res.Endless = true
+			}
 			key := strings.Join(out, "\x00") + "\x01" + groupsKey(groups)
 			if i, ok := index[key]; ok {
 				res.Orders[i].Paths++
@@ -563,7 +622,7 @@ func Explore(h Host, cfg Config) Result {
 			res.CutReasons = append(res.CutReasons, s.reason)
 			res.Stopped, res.Truncated = s.status, true
 		}
-		if res.Stopped != "" {
+		if res.Stopped != "" || res.Endless && cfg.abortEndless {
 			break
 		}
 		// Backtrack: the deepest point with an untried alternative that
@@ -571,6 +630,9 @@ func Explore(h Host, cfg Config) Result {
 		i, next := len(x.trace)-1, 0
 		for ; i >= 0; i-- {
 			c := x.trace[i]
+			if c.pinned {
+				continue
+			}
 			for next = c.pick + 1; next < c.n && x.redundantAlt(c, next); next++ {
 			}
 			if next < c.n {
@@ -623,6 +685,12 @@ func runOnce(h Host, x *Exec) (end Ending, out []string, groups []Group, stop an
 		case loop.StopStarvation:
 			out[len(out)-1] = starvedKey
 			end.Hazards = append(end.Hazards, starved(st, x.lp.Pending()))
+		case loop.StopEndless:
+			out[len(out)-1] = endlessKey
+			if h := x.loops.hang; h != nil && h.Proven && h.Lines > 0 && len(x.groups) == 0 {
+				end.Stdout = lasso(end.Stdout, h)
+				out = append(slices.Clone(end.Stdout), endlessKey)
+			}
 		case loop.StopBudget:
 			end.Reasons = append(end.Reasons, Reason{Msg: "run stopped: " + st.Msg})
 		}

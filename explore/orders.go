@@ -336,14 +336,14 @@ func (pr Prediction) Total() (n int64, exact bool) {
 }
 
 func (o Outcome) key() string {
-	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(o.Stdout, "\n"), o.ExitCode, o.Starves)
+	return fmt.Sprintf("%s\x00%d\x00%v\x00%v", strings.Join(o.Stdout, "\n"), o.ExitCode, o.Starves, o.Endless)
 }
 
 // classKey is the same for outcomes whose arrangements may coincide.
 func (o Outcome) classKey() string {
 	lines := slices.Clone(o.Stdout)
 	sort.Strings(lines)
-	return fmt.Sprintf("%s\x00%d\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves)
+	return fmt.Sprintf("%s\x00%d\x00%v\x00%v", strings.Join(lines, "\n"), o.ExitCode, o.Starves, o.Endless)
 }
 
 // Paths counts the model's paths over every order: each outcome's
@@ -371,7 +371,7 @@ func (pr Prediction) List(max int) []Outcome {
 			break
 		}
 		for _, o := range pr.Orders {
-			if o.Starves == u.Starves && (u.Starves || o.ExitCode == u.ExitCode) && o.Matches(u.Stdout) {
+			if (Prediction{Orders: []Outcome{o}}).HasOutcome(u) {
 				if k := u.key(); !seen[k] {
 					seen[k] = true
 					if len(o.Groups) == 0 {
@@ -490,11 +490,65 @@ func (pr Prediction) Has(stdout []string, exitCode int, starves bool) bool {
 // Find is the order Has finds.
 func (pr Prediction) Find(stdout []string, exitCode int, starves bool) (Outcome, bool) {
 	for _, o := range pr.Orders {
-		if o.Starves == starves && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
+		if o.Starves == starves && !o.Endless && (starves || o.ExitCode == exitCode) && o.Matches(stdout) {
 			return o, true
 		}
 	}
 	return Outcome{}, false
+}
+
+// HasOutcome reports whether the prediction includes o: Has, and for a
+// run that goes round forever, one that does too and printed the same
+// until one of them stopped following it (the shorter output begins the
+// longer, or they are the same). A run followed only so far (its Hang
+// not proven) is included by any order whose output begins with what it
+// printed: it could have gone on to print that.
+func (pr Prediction) HasOutcome(o Outcome) bool {
+	if !o.Endless {
+		return pr.Has(o.Stdout, o.ExitCode, o.Starves)
+	}
+	followed := o.Hang == nil || !o.Hang.Proven
+	for _, p := range pr.Orders {
+		if len(p.Groups) > 0 || len(o.Groups) > 0 {
+			continue
+		}
+		switch {
+		case p.Endless && endlessAlike(p, o):
+			return true
+		case followed && len(o.Stdout) <= len(p.Stdout) && slices.Equal(o.Stdout, p.Stdout[:len(o.Stdout)]):
+			return true
+		}
+	}
+	return false
+}
+
+// HasHang reports whether the prediction includes a run that never ends
+// and prints stdout before it hangs (what Node printed before it was
+// killed): one that starves after printing exactly that, or goes round
+// forever printing that first (its listed output begins with stdout, or
+// is stdout's beginning when it was followed for fewer iterations).
+func (pr Prediction) HasHang(stdout []string) bool {
+	stdout = frames.Drop(stdout)
+	for _, o := range pr.Orders {
+		switch {
+		case o.Starves && o.Matches(stdout):
+			return true
+		case o.Endless && len(o.Groups) == 0 && endlessAlike(o, Outcome{Stdout: stdout, Endless: true, Hang: &Hang{Loops: true}}):
+			return true
+		}
+	}
+	return false
+}
+
+// endlessAlike: two runs that go round forever printed alike as far as
+// both were followed. A proven repetition's output continues with its
+// repeating part, so it is compared as far as the other went.
+func endlessAlike(a, b Outcome) bool {
+	x, y := a.Stdout, b.Stdout
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	return slices.Equal(x, y[:len(x)])
 }
 
 // joinAnd is "a, b and c".

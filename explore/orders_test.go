@@ -63,3 +63,60 @@ func TestListLeadsWithUsual(t *testing.T) {
 		}
 	}
 }
+
+// TestLasso: the output of a run that repeats forever, printing, has one
+// form however many repetitions came before the cycle was found.
+func TestLasso(t *testing.T) {
+	for _, c := range []struct {
+		stdout []string
+		lines  int
+		want   []string
+		cycle  int
+	}{
+		{[]string{"fast", "slow", "tick", "tick"}, 1, []string{"fast", "slow", "tick"}, 1},
+		{[]string{"fast", "slow", "tick", "tick", "tick"}, 1, []string{"fast", "slow", "tick"}, 1},
+		{[]string{"fast", "tick", "slow", "tick"}, 1, []string{"fast", "tick", "slow", "tick"}, 1},
+		{[]string{"a", "b", "a", "b", "a", "b"}, 4, []string{"a", "b"}, 2},
+		{[]string{"x", "b", "a", "b", "a"}, 2, []string{"x", "b", "a"}, 2},
+		{[]string{"one"}, 0, []string{"one"}, 0},
+	} {
+		h := &Hang{Loops: true, Proven: true, Lines: c.lines}
+		if got := lasso(c.stdout, h); !slices.Equal(got, c.want) || h.Lines != c.cycle {
+			t.Errorf("lasso(%q, %d) = %q, %d lines; want %q, %d", c.stdout, c.lines, got, h.Lines, c.want, c.cycle)
+		}
+	}
+}
+
+// TestHasOutcome: a run followed only so far is included by any order that
+// begins with what it printed; a proven one only by one that goes round
+// too and prints alike.
+func TestHasOutcome(t *testing.T) {
+	pr := Prediction{Orders: []Outcome{
+		{Stdout: []string{"start", "stopped"}},
+		{Stdout: []string{"a", "tick"}, Endless: true, Hang: &Hang{Loops: true, Proven: true, Lines: 1}},
+	}}
+	followed := func(out ...string) Outcome {
+		return Outcome{Stdout: out, Endless: true, Hang: &Hang{Loops: true}}
+	}
+	proven := func(out ...string) Outcome {
+		return Outcome{Stdout: out, Endless: true, Hang: &Hang{Loops: true, Proven: true}}
+	}
+	for _, c := range []struct {
+		o    Outcome
+		want bool
+	}{
+		{followed(), true},
+		{followed("start"), true},
+		{followed("start", "stopped", "more"), false},
+		{followed("a", "tick", "tick"), true},
+		{followed("b"), false},
+		{proven("start"), false},
+		{proven("a", "tick", "tick"), true},
+		{Outcome{Stdout: []string{"start", "stopped"}}, true},
+		{Outcome{Stdout: []string{"start"}}, false},
+	} {
+		if got := pr.HasOutcome(c.o); got != c.want {
+			t.Errorf("HasOutcome(%q, endless=%v, proven=%v) = %v", c.o.Stdout, c.o.Endless, c.o.Hang != nil && c.o.Hang.Proven, got)
+		}
+	}
+}

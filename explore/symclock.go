@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/looplint/looplint/loop"
 )
@@ -51,6 +52,11 @@ type SymClock struct {
 	events int // reads and undetermined comparisons so far
 	moves  func() int
 	spin   spinState
+	reach  []int // add's scratch
+	// later is, while a comparison of the program's newest reading with
+	// an older time asks its chooser, the answer where that reading is
+	// the later one (time went on); -1 otherwise (Exec.onward).
+	later int
 }
 
 // spinState remembers the last comparison that found the newest user
@@ -76,7 +82,7 @@ type Cut struct{ Reason string }
 // NewSymClock returns a clock asking choose(n) for an index in [0, n)
 // whenever a comparison has n > 1 feasible outcomes.
 func NewSymClock(choose func(n int) int) *SymClock {
-	c := &SymClock{choose: choose, MaxReads: 2000, SpinCut: true, cutOn: noCut}
+	c := &SymClock{choose: choose, MaxReads: 2000, SpinCut: true, cutOn: noCut, later: -1}
 	c.d = [][]int64{{0}}
 	return c
 }
@@ -149,19 +155,24 @@ func (c *SymClock) add(x, y int, k int64) {
 	if c.d[y][x] < inf && k+c.d[y][x] < 0 {
 		panic("predict: infeasible constraint added")
 	}
+	// Only the columns y reaches change: a fresh reading's row reaches
+	// itself alone, so adding its bounds costs a column, not the matrix.
 	dy := c.d[y]
+	qs := c.reach[:0]
+	for q, yq := range dy {
+		if yq < inf {
+			qs = append(qs, q)
+		}
+	}
+	c.reach = qs
 	for _, dp := range c.d {
 		px := dp[x]
 		if px >= inf {
 			continue
 		}
 		base := px + k
-		dp = dp[:len(dy)]
-		for q, yq := range dy {
-			if yq >= inf {
-				continue
-			}
-			if w := base + yq; w < dp[q] {
+		for _, q := range qs {
+			if w := base + dy[q]; w < dp[q] {
 				dp[q] = w
 			}
 		}
@@ -204,7 +215,9 @@ func (c *SymClock) Cmp(a, b loop.Time) int {
 	c.cutOn = noCut
 	r := opts[0]
 	if len(opts) > 1 {
+		c.later = c.laterOf(a, b, opts, gt, lt)
 		r = opts[c.choose(len(opts))]
+		c.later = -1
 		if c.onFork != nil {
 			c.onFork(r)
 		}
@@ -250,7 +263,9 @@ func (c *SymClock) Leq(a, b loop.Time) bool {
 	}
 	r := opts[0]
 	if len(opts) > 1 {
+		c.later = c.laterOf(a, b, opts, gt, lt)
 		r = opts[c.choose(len(opts))]
+		c.later = -1
 		if c.onFork != nil {
 			c.onFork(r)
 		}
@@ -263,6 +278,21 @@ func (c *SymClock) Leq(a, b loop.Time) bool {
 	}
 	c.noteSpin(a, b, r)
 	return r == lt
+}
+
+// laterOf is the index in opts of the answer where the program's newest
+// reading is the later operand (aLater when it is a, bLater when b), -1
+// when neither operand is that reading or the answer is not offered.
+func (c *SymClock) laterOf(a, b loop.Time, opts []int, aLater, bLater int) int {
+	_, _, aIs, ok := c.newestUser(a, b)
+	if !ok {
+		return -1
+	}
+	want := bLater
+	if aIs {
+		want = aLater
+	}
+	return slices.Index(opts, want)
 }
 
 // newestUser reports which operand is the newest reading when it is a

@@ -74,6 +74,11 @@ type Limits struct {
 	// most. The predictor explores with it for the orders an idle machine
 	// prints (docs/semantics.md, "The usual timing").
 	Usual bool
+	// MaxIterations, when positive, stops the run as it begins iteration
+	// MaxIterations+1, and MaxRuns before callback MaxRuns+1
+	// (StopEndless): an explanation replays a run that never ends only
+	// as far as it was explored.
+	MaxIterations, MaxRuns int
 }
 
 // UsualLateUS is how late, in microseconds, a reading usually comes on
@@ -105,6 +110,10 @@ const (
 	StopNormal     StopKind = iota // the loop ran out of work (or process.exit / a fatal error)
 	StopStarvation                 // a tick or microtask chain never drained
 	StopBudget                     // the run hit MaxCallbacks or MaxVirtualMS
+	// StopEndless: the run was stopped between two iterations of a loop
+	// that goes round forever, or that was followed as far as it needs
+	// to be (StopLooping, Limits.MaxIterations).
+	StopEndless
 )
 
 // Stop describes how a run ended.
@@ -112,6 +121,7 @@ type Stop struct {
 	Kind  StopKind
 	Queue string // "nextTick" or "microtask" for starvation
 	Pos   string // where the starving callback was scheduled
+	Cb    any    // the starving callback, when the loop holds it (a tick)
 	Msg   string
 }
 
@@ -309,6 +319,9 @@ func (l *Loop) runImmediates(cbs []any) {
 			continue
 		}
 		l.runEvent("immediate", cb)
+		if l.dead {
+			return // stopped by the tracer (StopLooping)
+		}
 		l.running = "immediate"
 		err := l.host.Invoke(cb)
 		if err != nil {
@@ -403,6 +416,12 @@ func (l *Loop) Exit() {
 
 // Stopped returns how the run ended.
 func (l *Loop) Stopped() Stop { return l.stop }
+
+// StopLooping stops the run between two iterations: the explorer found
+// that the loop goes round without end (or as far as it follows it). It
+// is called from the trace of a timers phase's start (Env.Trace), before
+// the phase does anything.
+func (l *Loop) StopLooping(msg string) { l.halt(Stop{Kind: StopEndless, Msg: msg}) }
 
 func (l *Loop) halt(s Stop) {
 	if l.dead {
@@ -557,14 +576,21 @@ func (l *Loop) NextTick(cb any, pos string) {
 // Microtask is called by the host before it runs each microtask job, so
 // that a chain that never ends is stopped and named.
 func (l *Loop) Microtask(pos string) bool {
-	return l.count("microtask", pos)
+	return l.count("microtask", pos, nil)
 }
 
-func (l *Loop) count(queue, pos string) bool {
+// MicrotaskAfter is Microtask where the host knows the callback the job
+// before ran (cb, scheduled at pos): a chain that never ends is named by
+// it.
+func (l *Loop) MicrotaskAfter(pos string, cb any) bool {
+	return l.count("microtask", pos, cb)
+}
+
+func (l *Loop) count(queue, pos string, cb any) bool {
 	l.drained++
 	l.activity++
 	if l.drained > l.lim.MaxDrain {
-		l.halt(Stop{Kind: StopStarvation, Queue: queue, Pos: pos,
+		l.halt(Stop{Kind: StopStarvation, Queue: queue, Pos: pos, Cb: cb,
 			Msg: fmt.Sprintf("%s queue never drained: more than %d callbacks ran without yielding to the event loop", queue, l.lim.MaxDrain)})
 		return false
 	}
@@ -583,7 +609,7 @@ func (l *Loop) runTicks() {
 			// microtasks; drain comes back for the remaining ticks.
 			return
 		}
-		if !l.count("nextTick", t.pos) {
+		if !l.count("nextTick", t.pos, t.cb) {
 			return
 		}
 		if l.internal(t.cb) {
@@ -721,6 +747,9 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 					return
 				}
 				l.runEvent(queue, cb)
+				if l.dead {
+					return // stopped by the tracer (StopLooping)
+				}
 				l.running = queue
 				err := l.host.Invoke(cb)
 				if f := l.afterCb; f != nil {
@@ -745,6 +774,10 @@ func (l *Loop) callGroup(queue string, cbs []any) {
 }
 
 func (l *Loop) budget() bool {
+	if m := l.lim.MaxRuns; m > 0 && l.callbacks >= m {
+		l.halt(Stop{Kind: StopEndless, Msg: fmt.Sprintf("stopped after %d callbacks", m)})
+		return false
+	}
 	l.callbacks++
 	l.activity++
 	if l.callbacks > l.lim.MaxCallbacks {
@@ -928,7 +961,14 @@ func (l *Loop) timersIteration() bool {
 		l.halt(Stop{Kind: StopBudget, Msg: fmt.Sprintf("the loop went round %d times (a handle that never closes?)", l.iterations-1)})
 		return false
 	}
+	if m := l.lim.MaxIterations; m > 0 && l.iterations > m {
+		l.halt(Stop{Kind: StopEndless, Msg: fmt.Sprintf("stopped after %d iterations", m)})
+		return false
+	}
 	l.phaseEvent("timers")
+	if l.dead {
+		return false // stopped by the tracer (StopLooping)
+	}
 	l.timersPhase()
 	return !l.dead
 }

@@ -19,7 +19,7 @@ import (
 // these were calibrated against recorded runs.
 var (
 	costStatement   = loop.Work{Lo: 0, Hi: 1, Max: 1}           // a statement run, a loop iteration skipped
-	costFirstWrite  = loop.Work{Lo: 1500, Hi: 3500, Max: 25000} // Lo: 850 µs before 11 (firstWrite)
+	costFirstWrite  = loop.Work{Lo: 1500, Hi: 3000, Max: 25000} // Lo: 850 µs before 11 (firstWrite)
 	costWrite       = loop.Work{Lo: 15, Hi: 50, Max: 50}        // every console line or stream write
 	costBuiltinLoad = loop.Work{Lo: 0, Hi: 5000, Max: 30000}
 	costSyncIO      = loop.Work{Lo: 10, Hi: 200, Max: 500} // an fs.*Sync call

@@ -19,7 +19,7 @@ func Explain(prog *ir.Program, p loop.Profile, opts Options, w loop.Witness) []e
 		opts.MaxIter = 10000
 	}
 	if opts.Limits.MaxCallbacks == 0 {
-		opts.Limits = loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
+		opts.Limits = loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000, MaxIterations: opts.Limits.MaxIterations, MaxRuns: opts.Limits.MaxRuns}
 	}
 	in := NewHost(prog, p, opts)
 	in.l = loop.New(p, in, &loop.Replay{W: w}, opts.Limits)

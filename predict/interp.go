@@ -238,6 +238,15 @@ type Interp struct {
 	outOpen, errOpen bool // the last stdout/stderr line has no newline yet (write)
 
 	counted map[ir.Expr]*counting // countingOf's analyses (nil: not a counting loop)
+
+	// Describing the state at the start of an iteration (repeat.go): the
+	// epoch the last description started, and the clock readings handed
+	// to the program.
+	stateEpoch int32
+	visible    []loop.Time
+	// reaction is the last promise reaction or queueMicrotask callback a
+	// job called (a chain that never drains is named by it).
+	reaction task
 }
 
 func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) *Interp {
@@ -249,6 +258,8 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) 
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
 		x.Describe = in.describe
+		x.FuncName = funcName
+		x.State = in.writeState
 		x.Fresh, x.Pure = in.fresh, in.pure
 		x.SpinHooks(in.spinMark, in.spinSame)
 		x.OutLen = func() int { return len(in.stdout) }
@@ -498,16 +509,33 @@ func (in *Interp) describe(cb any) (string, ir.Pos) {
 	return "a callback", ir.Pos{}
 }
 
+// funcName is the declared name of the function a callback calls.
+func funcName(cb any) string {
+	if t, ok := cb.(task); ok {
+		if c, ok := t.fn.(*Closure); ok && c.Fn != nil {
+			return c.Fn.Name
+		}
+	}
+	return ""
+}
+
 func (in *Interp) Enter(fn func()) {
 	func() {
 		defer in.catchExit()
 		fn()
 	}()
 	for in.e.Pending() && !in.l.Dead() {
-		if !in.l.Microtask("") {
+		ok := false
+		if r := in.reaction; r.fn != nil {
+			ok = in.l.MicrotaskAfter(r.site.String(), r)
+		} else {
+			ok = in.l.Microtask("")
+		}
+		if !ok {
 			return
 		}
-		in.root = nil // a job: not compared (spinSame)
+		in.reaction = task{} // the job about to run sets it if it calls one
+		in.root = nil        // a job: not compared (spinSame)
 		if in.onMicrotask != nil {
 			in.onMicrotask(in.jobOf(in.e.Next()))
 		}
@@ -735,6 +763,7 @@ func (in *Interp) callable(v Value, pos ir.Pos) Callable {
 		}
 		prev := in.site
 		in.site = site
+		in.reaction = task{fn: v, api: "a promise reaction", site: site}
 		defer func() { in.site = prev }()
 		err := in.protect(func() { res = in.call(v, nil, args, pos) })
 		return res, err

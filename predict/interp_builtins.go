@@ -101,7 +101,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	}
 	prom.Props["prototype"] = pproto
 	b["Promise"] = prom
-	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{t: in.l.Now()} })
+	now := opNative("now", func([]Value, ir.Pos) Value { return timeVal{t: in.clockRead(in.l.Now())} })
 	b["Date"] = &Native{Name: "Date", Props: map[string]Value{
 		"now": now,
 		"UTC": native("UTC", func(_ Value, a []Value, _ ir.Pos) Value { return dateUTC(a) }),
@@ -124,7 +124,7 @@ func (in *Interp) makeBuiltins() map[string]Value {
 	// performance.now() is fractional milliseconds of the monotonic clock
 	// from the process's time origin: a clock of its own (loop.Domain),
 	// its whole milliseconds compared as for Date.now().
-	perfNow := opNative("now", func([]Value, ir.Pos) Value { return timeVal{t: in.l.NowMono(), clock: monoClock} })
+	perfNow := opNative("now", func([]Value, ir.Pos) Value { return timeVal{t: in.clockRead(in.l.NowMono()), clock: monoClock} })
 	b["performance"] = &Native{Name: "performance", Obj: true, Props: map[string]Value{"now": perfNow}}
 	for _, c := range []string{"Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError", "EvalError", "URIError"} {
 		c := c

@@ -93,7 +93,7 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 	}
 	if fn == in.builtins["Date"] {
 		if len(args) == 0 {
-			return &dateObj{t: timeVal{t: in.l.Now()}} // a clock read
+			return &dateObj{t: timeVal{t: in.clockRead(in.l.Now())}} // a clock read
 		}
 		if d := in.newFixedDate(args, pos); d != nil {
 			return d
@@ -192,7 +192,7 @@ func (in *Interp) callFunc(c *Closure, this Value, args []Value) Value {
 	// The function's names in one allocation.
 	n := len(c.Fn.Locals) + len(c.Fn.Params)
 	sc := &Scope{vars: make(map[string]*cell, n), parent: c.Scope, fn: true, born: in.epoch}
-	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict, newTarget: in.newTarget}
+	fr := &frame{this: this, scope: sc, home: c.Home, args: args, strict: c.Fn.Strict, newTarget: in.newTarget, born: in.epoch}
 	in.newTarget = nil
 	if fr.args == nil && c.Fn.Kind != "main" { // the module wrapper's arguments are not modelled
 		fr.args = []Value{}

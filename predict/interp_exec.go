@@ -80,6 +80,7 @@ type frame struct {
 	strict bool
 	// newTarget is new.target: the function or class new was applied to.
 	newTarget Value
+	born      int32 // epoch (Interp.mut)
 }
 
 // argMap ties a mapped arguments object to its function's parameters.

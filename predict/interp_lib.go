@@ -344,7 +344,7 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 			// The loop's clock when the timer was created or last
 			// re-armed: a reading of its own kind (timeOp keeps it apart
 			// from Date.now() and performance.now()).
-			return timeVal{t: h.t.Start(), clock: idleClock}
+			return timeVal{t: in.clockRead(h.t.Start()), clock: idleClock}
 		case "id":
 			// The Timeout's async id, which counts every resource made.
 			in.reason(pos, "a Timeout's numeric id is not modelled")

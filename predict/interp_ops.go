@@ -111,6 +111,7 @@ func (in *Interp) queueMicrotask(args []Value, pos ir.Pos) Value {
 	t := in.task(args, pos, "queueMicrotask")
 	in.e.At = in.origin("queueMicrotask", pos)
 	in.e.Enqueue(func() {
+		in.reaction = t
 		if err := in.protect(func() { in.call(t.fn, nil, nil, pos) }); err != nil {
 			in.l.ReportUncaught(err)
 		}

@@ -82,6 +82,9 @@ func TestInterpNodeCases(t *testing.T) {
 			}
 			counts["complete"]++
 			for _, o := range rec[vs].Outcomes {
+				if o.Killed() && pr.HasHang(o.Stdout) {
+					continue // Node never ended, nor does the prediction
+				}
 				if !pr.Has(o.Stdout, o.ExitCode, false) {
 					var got []string
 					for _, o := range pr.List(100) {
@@ -110,9 +113,20 @@ func replayWitnesses(t *testing.T, name string, f *parse.File, p loop.Profile, o
 	}
 	for _, o := range pr.Orders {
 		h := NewHost(prog, p, opts)
-		l := loop.New(p, h, &loop.Replay{W: o.Witness}, loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000})
+		lim := loop.Limits{MaxDrain: loop.DefaultLimits.MaxDrain, MaxCallbacks: 10000, MaxVirtualMS: 3600 * 1000}
+		if hg := o.Hang; o.Endless && hg.Proven {
+			lim.MaxIterations = hg.Iterations - 1 // where it was stopped
+		} else if o.Endless {
+			lim.MaxRuns = hg.Units
+		}
+		l := loop.New(p, h, &loop.Replay{W: o.Witness}, lim)
 		h.Attach(l)
 		out, code := h.Run()
+		if o.Endless && len(out) >= len(o.Stdout) && slices.Equal(out[:len(o.Stdout)], o.Stdout) {
+			// A repetition's output was put in one form (explore's lasso):
+			// the replay prints it, and more of it.
+			continue
+		}
 		if !slices.Equal(out, o.Stdout) || code != o.ExitCode {
 			t.Errorf("%s: witness %+v replayed\n%s\ninstead of\n%s", name, o.Witness, outKey(out, code), outKey(o.Stdout, o.ExitCode))
 		}

@@ -136,6 +136,7 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 		return explore.Ending{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1}
 	}
 	x.Describe = h.describeCb
+	x.OutLen = h.out.count
 	defer h.close()
 	res := h.run()
 	// Predictions print no stack frames (package frames): the engine's
@@ -327,11 +328,18 @@ func (p *Program) callStart(line, col int) (int, int) {
 
 // Explain replays witness w and returns the run step by step: which
 // phase ran which callback from which queue, and what each printed.
-func (p *Program) Explain(w loop.Witness) []explore.Step {
+func (p *Program) Explain(w loop.Witness) []explore.Step { return p.ExplainUpTo(w, loop.Limits{}) }
+
+// ExplainUpTo is Explain that stops the replay where stop's MaxIterations
+// and MaxRuns say: a run that never ends is explained as far as it was
+// explored.
+func (p *Program) ExplainUpTo(w loop.Witness, stop loop.Limits) []explore.Step {
 	if p.syntax != "" || p.tooDeep != "" || p.abandoned.Load() {
 		return nil
 	}
-	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, p.opts.Limits) })
+	lim := p.opts.Limits
+	lim.MaxIterations, lim.MaxRuns = stop.MaxIterations, stop.MaxRuns
+	h, err := newHost(p, func(h *host) *loop.Loop { return loop.New(p.Profile, h, &loop.Replay{W: w}, lim) })
 	if err != nil {
 		return nil
 	}

@@ -98,12 +98,25 @@ type host struct {
 type outBuf struct {
 	mu sync.Mutex
 	b  strings.Builder
+	nl int // newlines written
 }
 
 func (o *outBuf) write(s string) {
 	o.mu.Lock()
 	o.b.WriteString(s)
+	o.nl += strings.Count(s, "\n")
 	o.mu.Unlock()
+}
+
+// count is len(lines()) without building them.
+func (o *outBuf) count() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := o.nl
+	if o.b.Len() > 0 && !strings.HasSuffix(o.b.String(), "\n") {
+		n++
+	}
+	return n
 }
 
 func (o *outBuf) lines() []string {
@@ -198,7 +211,7 @@ func (h *host) run() Result {
 		if st.Pos != "" {
 			res.Message = fmt.Sprintf("%s (scheduled at %s); timers, I/O and immediates never run", st.Msg, st.Pos)
 		}
-	case st.Kind == loop.StopBudget:
+	case st.Kind == loop.StopBudget, st.Kind == loop.StopEndless:
 		res.Status, res.Message = StatusBudget, "stopped: "+st.Msg
 	}
 	return res

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ func loadCase(t *testing.T, path string) (string, string, map[string]nodecase.Re
 const (
 	explorations     = 40
 	racyExplorations = 300
+	hangExplorations = 5
 )
 
 // TestNodeCases checks, for every archive in testdata/runtime and every
@@ -56,10 +58,20 @@ func TestNodeCases(t *testing.T) {
 			}
 			sort.Strings(versions)
 			n := explorations
+			hangs := false
 			for _, r := range rec {
 				if len(r.Outcomes) > 1 {
 					n = racyExplorations
 				}
+				for _, o := range r.Outcomes {
+					hangs = hangs || o.Killed()
+				}
+			}
+			// A program that never ends runs until the loop's budget: a
+			// small one, and a few schedules, show what it prints first.
+			opts := runtime.Options{FSDir: dir}
+			if hangs {
+				n, opts.Limits = hangExplorations, loop.Limits{MaxCallbacks: 2000}
 			}
 			for _, vs := range versions {
 				v, err := loop.ParseVersion(vs)
@@ -76,13 +88,18 @@ func TestNodeCases(t *testing.T) {
 					}
 					continue
 				}
-				prog, err := runtime.Prepare(f, runtime.Options{Node: v, FSDir: dir})
+				opts.Node = v
+				prog, err := runtime.Prepare(f, opts)
 				if err != nil {
 					t.Fatalf("%s: %v", vs, err)
 				}
 				reached := map[string]bool{}
 				var got []string
+				var hung [][]string // what runs that did not end printed
 				for _, o := range prog.Explore(n, 1) {
+					if o.Status == runtime.StatusStarvation || o.Status == runtime.StatusBudget {
+						hung = append(hung, frames.Drop(o.Stdout))
+					}
 					k := key(o.Stdout, o.ExitCode)
 					if o.Status != runtime.StatusExited {
 						// Node ran every recorded case to completion.
@@ -96,6 +113,15 @@ func TestNodeCases(t *testing.T) {
 					}
 				}
 				for _, o := range rec[vs].Outcomes {
+					if o.Killed() {
+						// Node never ended: a run that did not end printed
+						// that first (or, stopped sooner, a beginning of it).
+						if !slices.ContainsFunc(hung, func(out []string) bool { return prefixes(out, o.Stdout) }) {
+							t.Errorf("Node %s never ended, printing first (%d of %d runs):\n%s\nlooplint reached:\n%s", vs, o.Count, rec[vs].Runs,
+								key(o.Stdout, o.ExitCode), strings.Join(got, "\n--\n"))
+						}
+						continue
+					}
 					if !reached[key(o.Stdout, o.ExitCode)] {
 						t.Errorf("Node %s printed (%d of %d runs):\n%s\nlooplint reached:\n%s", vs, o.Count, rec[vs].Runs,
 							key(o.Stdout, o.ExitCode), strings.Join(got, "\n--\n"))
@@ -104,6 +130,14 @@ func TestNodeCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// prefixes reports whether one of a and b begins the other.
+func prefixes(a, b []string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return slices.Equal(a, b[:len(a)])
 }
 
 // key compares printed output without stack frames (package frames):

@@ -105,7 +105,13 @@ type predictedOrder struct {
 	StderrBy string `json:"stderrBy,omitempty"`
 	ExitCode int    `json:"exitCode"`
 	// Starves: the process never exits (see hazards); exitCode is then 0.
-	Starves bool         `json:"starves,omitempty"`
+	Starves bool `json:"starves,omitempty"`
+	// Endless: the process never exits, the loop going round forever
+	// (or, hang.proven false, as far as it was followed); stdout is what
+	// it printed until then, exitCode 0.
+	Endless bool `json:"endless,omitempty"`
+	// Hang says how an order that never ends goes on (starves or endless).
+	Hang    *predictHang `json:"hang,omitempty"`
 	Paths   int64        `json:"paths"`
 	Witness loop.Witness `json:"witness"`
 	// Engine found the order: "interpreter" or "runtime".
@@ -153,6 +159,12 @@ type explainStep struct {
 	Waiting *loop.Waiting `json:"waiting,omitempty"`
 	Printed []string      `json:"printed,omitempty"`
 	Stderr  []string      `json:"stderr,omitempty"`
+	// Repeat: the steps from this one, Repeat.Steps of them, came again
+	// Repeat.Times more times in a row (collapseRepeats).
+	Repeat *stepRepeat `json:"repeat,omitempty"`
+	// Omitted: the run went on for this many more steps, not listed (an
+	// order that goes round without end, as far as it was followed).
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // predictPattern is an explored order whose groups of commuting I/O
@@ -185,6 +197,9 @@ type predictReport struct {
 	File   string          `json:"file"`
 	Node   string          `json:"node"`
 	Module loop.ModuleKind `json:"module"`
+	// Verdict is the text report's verdict: "deterministic", "3 possible
+	// orders", "starves: …", "never ends: …", with what qualifies it.
+	Verdict string `json:"verdict"`
 	// Engine is the engine whose answer this is: "interpreter", or
 	// "runtime" when the interpreter could not model the program and
 	// the runtime explored every path of it.
@@ -354,10 +369,11 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, o := range ans.Orders {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), StderrBy: o.StderrBy, ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
-			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad}
+			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad, Endless: o.Endless, Hang: hangOf(file, o.Hang)}
 		for _, st := range o.Explain {
 			po.Explain = append(po.Explain, toExplainStep(file, st))
 		}
+		po.Explain = capFollowed(collapseRepeats(po.Explain), po.Hang, po.Stdout)
 		rep.Orders = append(rep.Orders, po)
 	}
 	for _, u := range ans.Unpredicted {
@@ -365,6 +381,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 		rep.Unpredicted = append(rep.Unpredicted, outcome{Stdout: nonNil(u.Stdout), Stderr: nonNil(u.Stderr),
 			ExitCode: u.ExitCode, Status: string(lrt.StatusExited), Count: u.Paths, Witness: &wt})
 	}
+	rep.Verdict = verdictOf(rep)
 	return rep, ans.OK, nil
 }
 
@@ -410,7 +427,9 @@ func posOf(file string, p ir.Pos) string {
 	return posIn(file, p.Line, p.Col)
 }
 
-func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
+// verdictOf is the report's verdict: how many orders, what qualifies
+// them, and whether the process ends.
+func verdictOf(rep predictReport) string {
 	verdict := "deterministic"
 	if rep.Total != 1 {
 		verdict = fmt.Sprintf("%d possible orders", rep.Total)
@@ -449,8 +468,17 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			verdict += fmt.Sprintf(" (%d of those listed only if the code between two timer creations in one callback takes a while)", paused)
 		}
 	}
+	verdict = hangVerdict(rep, verdict)
 	if !rep.Complete {
 		verdict += " (incomplete: see below)"
+	}
+	return verdict
+}
+
+func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
+	verdict := rep.Verdict
+	if verdict == "" {
+		verdict = verdictOf(rep)
 	}
 	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
 	if rep.Engine == answer.Runtime {
@@ -473,6 +501,8 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 				mark = " · not replayed (the time budget ran out)"
 			case o.Replay == "cut short":
 				mark = " · not replayed (the prediction left a loop early)"
+			case o.Replay == "endless":
+				mark = " · not replayed (the program does not end)"
 			case answer.OutOfBudget(lrt.Status(o.Replay)):
 				mark = fmt.Sprintf(" · not confirmed: the replay ran out of the sandbox's budget (%s)", o.Replay)
 			case !*o.Confirmed:
@@ -499,6 +529,11 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 		}
 		if o.Why != "" && rep.Total > 1 {
 			fmt.Fprintf(w, "    %s:\n", o.Why)
+		}
+		if o.UnderLoad {
+			// --explain's steps are for what Node prints; an order under
+			// load is its lines and what it needs (JSON keeps its steps).
+			o.Explain = nil
 		}
 		printOrder(w, o)
 	}
@@ -541,15 +576,23 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 // printOrder writes one order: its steps (--explain) or its lines, then
 // how it ends.
 func printOrder(w io.Writer, o predictedOrder) {
-	if len(o.Explain) > 0 {
+	switch {
+	case len(o.Explain) > 0:
 		printExplain(w, o.Explain)
 		if len(o.Stderr) > 0 && o.StderrBy != answer.Runtime {
 			fmt.Fprintf(w, "  (stderr in the interpreter's words: %s)\n", notNodeWords)
 		}
-		printEnd(w, o.ExitCode, o.Starves)
+	case o.Endless:
+		printBounded(w, o.Stdout)
+	default:
+		printOutput(w, o.Stdout, o.Stderr, o.StderrBy != answer.Runtime, o.ExitCode, o.Starves)
 		return
 	}
-	printOutput(w, o.Stdout, o.Stderr, o.StderrBy != answer.Runtime, o.ExitCode, o.Starves)
+	if o.Endless {
+		fmt.Fprintf(w, "  %s\n", endlessTail(o.Hang))
+		return
+	}
+	printEnd(w, o.ExitCode, o.Starves)
 }
 
 const notNodeWords = "without the runtime's confirmation, what Node itself prints (an uncaught error, a warning) is not worded as Node words it"
@@ -611,6 +654,7 @@ func printExplain(w io.Writer, steps []explainStep) {
 			for _, l := range st.Stderr {
 				fmt.Fprintf(w, "      stderr| %s\n", l)
 			}
+			printStepMore(w, st)
 			continue
 		}
 		from := queueNames[st.Queue]
@@ -637,6 +681,7 @@ func printExplain(w io.Writer, steps []explainStep) {
 		for _, l := range st.Stderr {
 			fmt.Fprintf(w, "      stderr| %s\n", l)
 		}
+		printStepMore(w, st)
 	}
 }
 

@@ -35,6 +35,7 @@ type predictOutput struct {
 		Stdout    []string `json:"stdout"`
 		ExitCode  int      `json:"exitCode"`
 		Starves   bool     `json:"starves"`
+		Endless   bool     `json:"endless"`
 		Confirmed *bool    `json:"confirmed"`
 		Replay    string   `json:"replay"`
 		Stall     bool     `json:"stall"`
@@ -56,7 +57,7 @@ type predictOutput struct {
 func (out predictOutput) claim() answer.Claim {
 	c := answer.Claim{Complete: out.Complete, Total: int64(out.Total)}
 	for _, o := range out.Orders {
-		c.Listed = append(c.Listed, answer.Order{Outcome: explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode, Starves: o.Starves},
+		c.Listed = append(c.Listed, answer.Order{Outcome: explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode, Starves: o.Starves, Endless: o.Endless},
 			Confirmed: o.Confirmed, Replay: o.Replay, Stall: o.Stall, UnderLoad: o.UnderLoad})
 	}
 	for _, p := range out.Patterns {

@@ -198,12 +198,12 @@ func sideOf(p explore.Prediction, took time.Duration) side {
 // same: both predictions stand for the same set of outputs.
 func same(a, b explore.Prediction) bool {
 	for _, o := range a.List(1000) {
-		if !b.Has(o.Stdout, o.ExitCode, o.Starves) {
+		if !b.HasOutcome(o) {
 			return false
 		}
 	}
 	for _, o := range b.List(1000) {
-		if !a.Has(o.Stdout, o.ExitCode, o.Starves) {
+		if !a.HasOutcome(o) {
 			return false
 		}
 	}

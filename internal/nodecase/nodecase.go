@@ -23,6 +23,13 @@ type Outcome struct {
 	Count    int      `json:"count"`
 }
 
+// Killed reports a run that did not end: the recorder killed it after
+// its time limit (internal/noderecord notes it on stderr). Its stdout is
+// what the program printed before.
+func (o Outcome) Killed() bool {
+	return len(o.Stderr) > 0 && strings.HasPrefix(o.Stderr[len(o.Stderr)-1], "<noderecord: killed after ")
+}
+
 // Record is what one Node version did over Runs runs.
 type Record struct {
 	Runs     int       `json:"runs"`
