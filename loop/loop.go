@@ -218,6 +218,10 @@ type tick struct {
 // runMicrotasks is the tick Node 8 queues on an unhandled rejection.
 type runMicrotasks struct{}
 
+// handledTick is the tick Node 8 queues to emit 'rejectionHandled' for a
+// promise given its first handler after the rejection was reported.
+type handledTick struct{ p any }
+
 // The handling of an uncaught exception that a listener handled
 // (failScope) uses the loop's own callbacks:
 type (
@@ -274,6 +278,9 @@ func (l *Loop) internal(cb any) bool {
 	case tickCallback:
 		l.runTicks()
 	case noopCallback:
+	case handledTick:
+		l.activity++
+		l.host.EmitRejectionHandled(c.p)
 	case listTick:
 		c.list.parked = false
 		heap.Push(&l.heap, c.list)
@@ -335,6 +342,19 @@ func (l *Loop) runImmediates(cbs []any) {
 			return
 		}
 	}
+}
+
+// HandledLate tells the loop that p, whose rejection was reported, got
+// its first handler. Where the release emits 'rejectionHandled' from a
+// tick queued then (Node 8: before the handler's reaction, where
+// ticks run first) it queues it and reports true; else the host lists p
+// for TakeRejections, which the next drain emits it for.
+func (l *Loop) HandledLate(p any) bool {
+	if !l.P.RejectionHandledTick() {
+		return false
+	}
+	l.ticks = append(l.ticks, tick{cb: handledTick{p}})
+	return true
 }
 
 // Rejected tells the loop a promise was rejected with no handler.

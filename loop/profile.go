@@ -196,6 +196,13 @@ func (p Profile) IntervalRearmAfter() bool { return p.Node.Major <= 9 }
 // (docs/semantics.md §9).
 func (p Profile) RejectionTick() bool { return p.Node.Major <= 9 }
 
+// RejectionHandledTick: Node 8 emits 'rejectionHandled' from a tick
+// queued when the late handler is added, so it comes before the
+// handler's reaction; from 9 the drain after emits it (measured on
+// 8.17.0 against 9.11.2 and 10.24.1: testdata/runtime/rejection-handled-late,
+// probe 44).
+func (p Profile) RejectionHandledTick() bool { return p.Node.Major <= 8 }
+
 // ZeroRearm: Node 8 re-arms a list's libuv timer with 0 ms when exactly
 // nothing remains, so it re-runs in the same timers phase (docs/semantics.md §4.4).
 func (p Profile) ZeroRearm() bool { return p.Node.Major <= 9 }

@@ -633,7 +633,9 @@ func (in *Interp) track(p *Promise, r Rejection) {
 		}
 		if in.reported[p] {
 			delete(in.reported, p)
-			in.late = append(in.late, p)
+			if !in.l.HandledLate(p) {
+				in.late = append(in.late, p)
+			}
 		}
 	}
 }

@@ -335,7 +335,7 @@ func (h *host) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperati
 				return
 			}
 		}
-		if _, ok := h.reported[p]; ok {
+		if _, ok := h.reported[p]; ok && !h.l.HandledLate(p) {
 			h.handledLa = append(h.handledLa, p)
 		}
 	}
