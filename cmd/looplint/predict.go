@@ -268,10 +268,34 @@ func runPredictFiles(w, errw io.Writer, files []string, f predictFlags) error {
 	if err := f.check(); err != nil {
 		return err
 	}
+	reps, code, _ := eachFile(w, errw, files, f, false, func(file string) (predictReport, bool, error) { return predictFile(file, f) }, printPredictText)
+	if f.format == "json" {
+		if reps == nil {
+			reps = []predictReport{}
+		}
+		if err := writeJSON(w, reps); err != nil {
+			return err
+		}
+	}
+	if code != 0 {
+		return &exitError{code: code}
+	}
+	return nil
+}
+
+// eachFile answers for each file in turn with one: a file that cannot be
+// answered is said on errw (exit 2; the others go on), one whose answer
+// is not OK makes the exit 1, and text answers are printed, a blank line
+// apart. It returns the answers for JSON, in order, and the exit code;
+// with alone, a file's error is returned as the command's instead.
+func eachFile[T any](w, errw io.Writer, files []string, f predictFlags, alone bool, one func(string) (T, bool, error), text func(io.Writer, T, predictFlags)) ([]T, int, error) {
 	code := 0
-	var reps []predictReport
+	var out []T
 	for i, file := range files {
-		rep, ok, err := predictFile(file, f)
+		a, ok, err := one(file)
+		if err != nil && alone {
+			return nil, 0, err
+		}
 		if err != nil {
 			var ee *exitError
 			if errors.As(err, &ee) && ee.msg != "" {
@@ -286,26 +310,15 @@ func runPredictFiles(w, errw io.Writer, files []string, f predictFlags) error {
 			code = 1
 		}
 		if f.format == "json" {
-			reps = append(reps, rep)
+			out = append(out, a)
 			continue
 		}
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		printPredictText(w, rep, f)
+		text(w, a, f)
 	}
-	if f.format == "json" {
-		if reps == nil {
-			reps = []predictReport{}
-		}
-		if err := writeJSON(w, reps); err != nil {
-			return err
-		}
-	}
-	if code != 0 {
-		return &exitError{code: code}
-	}
-	return nil
+	return out, code, nil
 }
 
 // writeJSON writes v as indented JSON, the form of every --format json.

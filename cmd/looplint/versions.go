@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -132,37 +131,12 @@ func runPredictVersions(w, errw io.Writer, files []string, vs []loop.Version, f 
 	if err := f.check(); err != nil {
 		return err
 	}
-	code := 0
-	var docs []versionsReport
-	for i, file := range files {
-		doc, ok, err := predictVersions(file, vs, f)
-		if err != nil {
-			if len(files) == 1 {
-				return err
-			}
-			var ee *exitError
-			if errors.As(err, &ee) && ee.msg != "" {
-				fmt.Fprintln(errw, ee.msg)
-			} else {
-				fmt.Fprintf(errw, "looplint: %s: %v\n", file, err)
-			}
-			code = 2
-			continue
-		}
-		if !ok && code == 0 {
-			code = 1
-		}
-		if f.format == "json" {
-			docs = append(docs, doc)
-			continue
-		}
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		printVersionsText(w, doc, f)
+	// One file's error is the command's (its exit code, its message).
+	docs, code, err := eachFile(w, errw, files, f, len(files) == 1, func(file string) (versionsReport, bool, error) { return predictVersions(file, vs, f) }, printVersionsText)
+	if err != nil {
+		return err
 	}
 	if f.format == "json" {
-		var err error
 		switch {
 		case len(files) == 1 && len(docs) == 1:
 			err = writeJSON(w, docs[0])
