@@ -245,34 +245,33 @@ func mergeStarvation(hazards map[Hazard]bool) []Hazard {
 // than opts.StallMS (loop.Limits.StallMS); false when that exploration did
 // not finish.
 func calmOrders(h Host, opts Options) ([]Outcome, bool) {
-	calm := opts
-	calm.StallMS = 0
-	calm.Explore.stallMS = opts.StallMS
-	calm.Explore.NoDeferCut = true
-	calm.Explore.Each = nil
-	cp := Predict(h, calm)
-	if cp.Explored.TimedOut || !cp.Explored.Complete() {
-		return nil, false
-	}
-	return cp.Orders, true
+	return reexplore(h, opts, func(c *Config) { c.stallMS = opts.StallMS })
 }
 
 // usualOrders explores again with the usual timing (loop.Limits.Usual,
 // first-in first-out I/O); false when that exploration did not finish.
 func usualOrders(h Host, opts Options) ([]Outcome, bool) {
-	u := opts
-	u.StallMS, u.Usual = 0, false
-	u.Explore.usual = true
-	u.Explore.NoDeferCut = true
-	// Each order of commuting callbacks is its own: the usual timing
-	// picks one.
-	u.Explore.NoCommute = true
-	u.Explore.Each = nil
-	up := Predict(h, u)
-	if up.Explored.TimedOut || !up.Explored.Complete() {
+	return reexplore(h, opts, func(c *Config) {
+		c.usual = true
+		// Each order of commuting callbacks is its own: the usual
+		// timing picks one.
+		c.NoCommute = true
+	})
+}
+
+// reexplore explores again with the clock bounded as bound says, for the
+// orders alone (no further bounded explorations inside); false when that
+// exploration did not finish.
+func reexplore(h Host, opts Options, bound func(*Config)) ([]Outcome, bool) {
+	again := Options{Explore: opts.Explore}
+	again.Explore.NoDeferCut = true
+	again.Explore.Each = nil
+	bound(&again.Explore)
+	p := Predict(h, again)
+	if p.Explored.TimedOut || !p.Explored.Complete() {
 		return nil, false
 	}
-	return up.Orders, true
+	return p.Orders, true
 }
 
 // Usual reports whether o is an order of the usual timing, which an idle
