@@ -113,10 +113,29 @@ func (g *generator) body(c ctx) []*Stmt {
 	return out
 }
 
-type choice struct {
-	k Kind
+// weighted is an option drawn with weight w (pick).
+type weighted[K any] struct {
+	k K
 	w float64
 }
+
+// pick draws one of cs, each as likely as its weight, with one draw of r.
+func pick[K any](r *rand.Rand, cs []weighted[K]) K {
+	total := 0.0
+	for _, c := range cs {
+		total += c.w
+	}
+	x := r.Float64() * total
+	for _, c := range cs {
+		if x < c.w {
+			return c.k
+		}
+		x -= c.w
+	}
+	return cs[len(cs)-1].k
+}
+
+type choice = weighted[Kind]
 
 func (g *generator) stmt(c ctx) *Stmt {
 	if g.budget <= 0 || c.depth >= maxDepth {
@@ -138,19 +157,7 @@ func (g *generator) stmt(c ctx) *Stmt {
 	if c.async {
 		cs = append(cs, choice{Await, 3.5}, choice{TryAwait, 0.6})
 	}
-	total := 0.0
-	for _, x := range cs {
-		total += x.w
-	}
-	x := g.r.Float64() * total
-	k := cs[len(cs)-1].k
-	for _, ch := range cs {
-		if x < ch.w {
-			k = ch.k
-			break
-		}
-		x -= ch.w
-	}
+	k := pick(g.r, cs)
 	switch k {
 	case Log:
 		return g.log(c)

@@ -176,10 +176,7 @@ func (g *puzzler) body(c pctx) []*Stmt {
 }
 
 func (g *puzzler) stmt(c pctx) *Stmt {
-	type opt struct {
-		k string
-		w float64
-	}
+	type opt = weighted[string]
 	main := c.depth == 0
 	opts := []opt{{"tick", 2}, {"chain", 3}}
 	if main {
@@ -203,19 +200,7 @@ func (g *puzzler) stmt(c pctx) *Stmt {
 			opts = append(opts, opt{"readFile", 1.5})
 		}
 	}
-	total := 0.0
-	for _, o := range opts {
-		total += o.w
-	}
-	x := g.r.Float64() * total
-	k := opts[len(opts)-1].k
-	for _, o := range opts {
-		if x < o.w {
-			k = o.k
-			break
-		}
-		x -= o.w
-	}
+	k := pick(g.r, opts)
 	if k == "log" {
 		return g.log(c)
 	}
