@@ -96,7 +96,8 @@ type versionDiff struct {
 	// Aspects are the other parts of the answers that differ: "module
 	// kind", "engine", "completeness", "number of orders", "hazards",
 	// "notes", "commuting callbacks", "unpredicted orders", "paths",
-	// "confirmation", "stall marks", "why", "explanations".
+	// "confirmation", "stall marks", "lead (the orders an idle machine
+	// prints)", "why", "explanations".
 	Aspects []string `json:"aspects"`
 	// ListedOnly: an answer lists fewer orders than it counts; only the
 	// listed orders were compared.
