@@ -353,9 +353,10 @@ func (x *Exec) clockFork(r int) {
 		return
 	}
 	var gap int64
-	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil && x.lp.SameTurn(q.Timer.Start(), q.Other.Start()) {
+	if q.Kind == loop.AskBefore && q.Timer != nil && q.Other != nil && !x.Usual && x.lp.SameTurn(q.Timer.Start(), q.Other.Start()) {
 		// Made in one callback: only a stall of the machine separates
-		// them (time passes naturally between callbacks).
+		// them (time passes naturally between callbacks). The usual
+		// timing reaches its answers with no pause.
 		gap = creationGap(q.Timer, q.Other, r)
 	}
 	x.forks = append(x.forks, Fork{Choice: len(x.trace) - 1, Text: sayClock(q, r, x.name, x.Busy, gap), Iter: q.Iteration, Gap: gap})

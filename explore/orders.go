@@ -377,14 +377,6 @@ func (pr Prediction) List(max int) []Outcome {
 					if len(o.Groups) == 0 {
 						u.Paths = o.Paths
 					}
-					// The usual timing reaches it: no pause is needed.
-					u.Pause = 0
-					u.Why = slices.Clone(u.Why)
-					for i, w := range u.Why {
-						if at := strings.Index(w, needsMark); at >= 0 {
-							u.Why[i] = w[:at]
-						}
-					}
 					out = append(out, u)
 				}
 				break
