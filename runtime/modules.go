@@ -278,7 +278,7 @@ func (h *host) libRequire() sobek.Value {
 func (h *host) moduleError(msg, code string) error {
 	if code == "ERR_LOOPLINT_UNSUPPORTED" {
 		// Node would run it: the explorer's answer cannot be complete.
-		h.incomplete(strings.TrimPrefix(msg, "looplint: ") + " (Node has it)")
+		h.departs(strings.TrimPrefix(msg, "looplint: ") + " (Node has it)")
 	}
 	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
 	e.Set("code", code)
