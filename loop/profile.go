@@ -2,7 +2,6 @@ package loop
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -78,34 +77,6 @@ func Modelled(v Version) error {
 		return fmt.Errorf("Node %s is newer than the newest %d.x looplint models (%s; --node %d picks it)", v, l.Major, l, l.Major)
 	}
 	return nil
-}
-
-// ParseVersions reads a comma-separated list of versions ("10,20.20,26.10.0"),
-// each as ParseVersion reads it and refused as Modelled refuses it; an error
-// names the entry. The versions come back oldest first, each once: entries
-// that name the same release ("20" and "20.20.2") are merged.
-func ParseVersions(list string) ([]Version, error) {
-	var out []Version
-	seen := map[Version]bool{}
-	for _, entry := range strings.Split(list, ",") {
-		e := strings.TrimSpace(entry)
-		if e == "" {
-			return nil, fmt.Errorf("empty entry in the version list %q (want e.g. 10,20,26)", list)
-		}
-		v, err := ParseVersion(e)
-		if err == nil {
-			err = Modelled(v)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%q in the version list: %v", e, err)
-		}
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	return out, nil
 }
 
 // Latest is the newest release of a major line looplint models.
