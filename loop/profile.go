@@ -537,6 +537,10 @@ const (
 	RejectionErrorFrames
 	UncaughtInspect
 	ESMErrorSource
+	ModuleStreamPromises
+	StreamAutoDestroy
+	StreamSyncFinal
+	Stream64kHighWaterMark
 
 	numFeatures
 )
@@ -842,6 +846,22 @@ var features = [numFeatures]featureInfo{
 	// line and caret, as a script's is; Node 10 printed the error alone
 	// (measured on 10.24.1/11.15.0; 11.0.0 not measured).
 	ESMErrorSource: {"esm:error source line", []Version{{11, 0, 0}}},
+	// require('stream/promises') and stream.promises (Node's docs: 15.0.0).
+	ModuleStreamPromises: {"module:stream/promises", []Version{{15, 0, 0}}},
+	// Streams destroy themselves after 'end' and 'finish' (autoDestroy on
+	// by default): 'close' follows a tick later (measured on 12.22.12
+	// and 14.21.3: testdata/runtime/stream-writable-order; 14.0.0 is the
+	// major, not measured).
+	StreamAutoDestroy: {"stream:auto destroy", []Version{{14, 0, 0}}},
+	// end() calls _final at once, and end(cb)'s callback runs before the
+	// 'finish' listeners; before, _final waited a tick after the write
+	// callbacks and end(cb) was a 'finish' listener (measured on 14.21.3
+	// and 16.14.0: testdata/runtime/stream-writable-order; 15.0.0, the
+	// streams rewrite, is assumed).
+	StreamSyncFinal: {"stream:sync final", []Version{{15, 0, 0}}},
+	// A byte stream's default highWaterMark is 64 KiB, where it was 16 KiB
+	// (Node's changelog: 22.0.0).
+	Stream64kHighWaterMark: {"stream:64k high water mark", []Version{{22, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {
