@@ -462,6 +462,20 @@ func ghProp(s string) string {
 
 // ----- fixes -----
 
+// diffPath names a file in --diff as git does: relative to the working
+// directory, with forward slashes, so `git apply` finds it (an absolute
+// path or one outside the directory stays as given).
+func diffPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				p = rel
+			}
+		}
+	}
+	return filepath.ToSlash(p)
+}
+
 const bom = "\ufeff"
 
 func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
@@ -484,7 +498,7 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 			continue
 		}
 		if diffOnly {
-			fmt.Fprint(stdout, driver.Diff(filepath.ToSlash(r.Path), r.Source, out))
+			fmt.Fprint(stdout, driver.Diff(diffPath(r.Path), r.Source, out))
 			continue
 		}
 		st, err := os.Stat(r.Path)

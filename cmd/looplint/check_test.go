@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -521,5 +522,32 @@ func TestCheckPredicts(t *testing.T) {
 	code, out, _ = cliRun(t, "check", "--node", "20", deep)
 	if n := strings.Count(out, "(nexttickloop)"); code != 1 || n != 1 {
 		t.Errorf("deep: exit %d, %d nexttickloop findings, want 1:\n%s", code, n, out)
+	}
+}
+
+// --diff writes what git applies: hunks with context, paths relative to the
+// working directory (given relative or absolute).
+func TestCheckDiffGitApply(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if out, err := exec.Command("git", "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	src := "// a comment\n'use strict';\n" + tickLoop + "console.log('after');\n"
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src", "a.js"), []byte(src), 0o644)
+	for _, arg := range []string{"src/a.js", filepath.Join(dir, "src", "a.js")} {
+		code, out, errs := cliRun(t, "check", "--diff", arg)
+		if code != 1 || !strings.Contains(out, "--- a/src/a.js\n+++ b/src/a.js\n") || !strings.Contains(out, " console.log('after');") {
+			t.Fatalf("--diff %s: exit %d\n%s%s", arg, code, out, errs)
+		}
+		cmd := exec.Command("git", "apply", "--check", "-")
+		cmd.Stdin = strings.NewReader(out)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply --check refused --diff %s: %v %s\n%s", arg, err, msg, out)
+		}
 	}
 }
