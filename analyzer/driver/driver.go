@@ -54,10 +54,13 @@ type Edit struct {
 	New        string
 }
 
-// Fix is one suggested fix.
+// Fix is one suggested fix. KeepsOrder: applying it leaves when every
+// callback runs as it was (check --fix applies only those; the others,
+// which move work between queues, are suggestions).
 type Fix struct {
-	Message string
-	Edits   []Edit
+	Message    string
+	Edits      []Edit
+	KeepsOrder bool
 }
 
 // Diagnostic is a finding.

@@ -24,6 +24,7 @@ import (
 type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
+	fixSuggestions                   bool
 	jobs                             int
 	node                             string
 	noPredict                        bool
@@ -76,8 +77,9 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
 	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
 	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
-	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
-	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
+	fl.BoolVar(&f.fix, "fix", false, "apply the fixes that keep when every callback runs (none of the checks has one yet: their fixes are suggestions)")
+	fl.BoolVar(&f.fixSuggestions, "fix-suggestions", false, "also apply suggested fixes, which change when callbacks run (review them with --diff first)")
+	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff (git apply takes it) instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
@@ -120,7 +122,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		fmt.Fprintf(stdout, "%s: %s\n", a.Name, a.Doc)
 		return nil
 	}
-	if f.fix && f.diff {
+	if (f.fix || f.fixSuggestions) && f.diff {
 		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
 	}
 	analyzers, on, err := selectChecks(f.enable, f.disable)
@@ -157,8 +159,8 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	results := append(driver.Run(files, analyzers, opt), unread...)
 
 	rep := buildReport(results)
-	if f.fix || f.diff {
-		if err := applyFixes(stdout, stderr, results, &rep, f.diff); err != nil {
+	if f.fix || f.fixSuggestions || f.diff {
+		if err := applyFixes(stdout, stderr, results, &rep, f.diff, f.fixSuggestions); err != nil {
 			return &exitError{code: 2, msg: "looplint: " + err.Error()}
 		}
 	}
@@ -478,8 +480,13 @@ func diffPath(p string) string {
 
 const bom = "\ufeff"
 
-func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
-	fixedFiles := 0
+// applyFixes writes (or, diffOnly, prints) the fixes of the findings.
+// A fix that changes when a callback runs is a suggestion (every fix of
+// the checks today: moving work from nextTick to setImmediate, deferring
+// an emit, is the fix): plain --fix leaves it and says so, --fix-suggestions
+// applies it. A file whose fixed text would not parse is never written.
+func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly, suggestions bool) error {
+	fixedFiles, held := 0, 0
 	remaining := rep.Diagnostics[:0:0]
 	fixedAt := map[string]map[[2]int]bool{}
 	for _, r := range results {
@@ -493,8 +500,23 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 		if !hasFix {
 			continue
 		}
-		out, applied, _ := driver.ApplyFixes(r.Source, r.Diagnostics)
+		diags := r.Diagnostics
+		if !diffOnly && !suggestions {
+			diags = nil
+			for _, d := range r.Diagnostics {
+				if len(d.Fixes) > 0 && d.Fixes[0].KeepsOrder {
+					diags = append(diags, d)
+				} else if len(d.Fixes) > 0 {
+					held++
+				}
+			}
+		}
+		out, applied, _ := driver.ApplyFixes(r.Source, diags)
 		if len(applied) == 0 || out == r.Source {
+			continue
+		}
+		if _, err := parse.Parse(r.Path, []byte(out)); err != nil {
+			fmt.Fprintf(stderr, "looplint: %s: fixes not applied: the fixed file would not parse (%v)\n", r.Path, err)
 			continue
 		}
 		if diffOnly {
@@ -530,6 +552,9 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 	rep.Diagnostics = remaining
 	if rep.Fixed > 0 {
 		fmt.Fprintf(stderr, "looplint: fixed %d finding(s) in %d file(s)\n", rep.Fixed, fixedFiles)
+	}
+	if held > 0 {
+		fmt.Fprintf(stderr, "looplint: %d suggested fix(es) not applied: they change when callbacks run; review them with --diff, apply them with --fix-suggestions\n", held)
 	}
 	return nil
 }

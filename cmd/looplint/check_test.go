@@ -328,7 +328,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	if data, _ := os.ReadFile(p); string(data) != tickLoop {
 		t.Errorf("--diff changed the file")
 	}
-	code, out, errs := cliRun(t, "check", "--fix", p)
+	code, out, errs := cliRun(t, "check", "--fix-suggestions", p)
 	if code != 0 || !strings.Contains(errs, "fixed 1 finding") {
 		t.Errorf("--fix: exit %d\n%s%s", code, out, errs)
 	}
@@ -340,7 +340,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	}
 	// A byte-order mark the front end read past stays in the file.
 	b := writeFile(t, dir, "bom.js", []byte("\ufeff"+tickLoop))
-	if code, out, errs := cliRun(t, "check", "--fix", b); code != 0 {
+	if code, out, errs := cliRun(t, "check", "--fix-suggestions", b); code != 0 {
 		t.Errorf("--fix with a BOM: exit %d\n%s%s", code, out, errs)
 	}
 	if data, _ := os.ReadFile(b); string(data) != "\ufeff"+strings.Replace(tickLoop, "process.nextTick", "setImmediate", 1) {
@@ -549,5 +549,39 @@ func TestCheckDiffGitApply(t *testing.T) {
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("git apply --check refused --diff %s: %v %s\n%s", arg, err, msg, out)
 		}
+	}
+}
+
+// No fix that plain --fix applies reorders callbacks: over every check's
+// testdata, --fix leaves each file as it was and says how many suggestions
+// it held back; --fix-suggestions then writes what --diff showed.
+func TestCheckFixKeepsOrder(t *testing.T) {
+	srcs, _ := filepath.Glob("../../analyzer/*/testdata/src/*.*")
+	dir := t.TempDir()
+	held := 0
+	for _, s := range srcs {
+		if strings.HasSuffix(s, ".golden") {
+			continue
+		}
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := writeFile(t, dir, strings.ReplaceAll(strings.TrimPrefix(s, "../../analyzer/"), "/", "_"), data)
+		_, _, errs := cliRun(t, "check", "--no-predict", "--fix", p)
+		if got, _ := os.ReadFile(p); string(got) != string(data) {
+			t.Errorf("--fix rewrote %s", s)
+		}
+		if strings.Contains(errs, "suggested fix(es) not applied") {
+			held++
+			_, diff, _ := cliRun(t, "check", "--no-predict", "--diff", p)
+			cliRun(t, "check", "--no-predict", "--fix-suggestions", p)
+			if got, _ := os.ReadFile(p); string(got) == string(data) || diff == "" {
+				t.Errorf("%s: --fix-suggestions wrote nothing, though --fix held suggestions back", s)
+			}
+		}
+	}
+	if held < 4 {
+		t.Errorf("--fix held suggestions back in %d files; the fix.js testdata of four checks have them", held)
 	}
 }
