@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type checkFlags struct {
 	jobs                             int
 	node                             string
 	noPredict                        bool
+	stdinName                        string
 	predictTimeout                   time.Duration
 }
 
@@ -67,7 +69,7 @@ analyzed), 2 usage or internal error.`,
   looplint check --disable blockingwait 'lib/**/*.js'
   looplint check --explain nexttickloop`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+			return runCheckIn(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -83,6 +85,7 @@ analyzed), 2 usage or internal error.`,
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
 }
@@ -95,7 +98,9 @@ func checkErr(w io.Writer, format, msg string) error {
 	return &exitError{code: 2, msg: "looplint: " + msg}
 }
 
-func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
+// runCheckIn is looplint check; stdin is read when the only pattern is
+// "-" (nil: the process's).
+func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f checkFlags) error {
 	switch f.format {
 	case "text", "json", "sarif", "github":
 	default:
@@ -132,9 +137,36 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	files, unread, err := driver.Expand(args, f.includeIgnored)
-	if err != nil {
-		return checkErr(stdout, f.format, err.Error())
+	fromStdin := slices.Contains(args, "-")
+	var src []byte
+	var files []string
+	var unread []driver.Result
+	switch {
+	case fromStdin && len(args) > 1:
+		return checkErr(stdout, f.format, "- (standard input) must be the only pattern")
+	case fromStdin && (f.fix || f.fixSuggestions):
+		return checkErr(stdout, f.format, "--fix cannot write standard input back: use --diff")
+	case fromStdin:
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		if src, err = io.ReadAll(io.LimitReader(stdin, parse.MaxSize+1)); err != nil {
+			return checkErr(stdout, f.format, "reading standard input: "+err.Error())
+		}
+		if len(src) > parse.MaxSize {
+			return checkErr(stdout, f.format, fmt.Sprintf("standard input is larger than %d bytes", parse.MaxSize))
+		}
+		name := f.stdinName
+		if name == "" {
+			name = "stdin.js"
+		}
+		files = []string{name}
+	case f.stdinName != "":
+		return checkErr(stdout, f.format, "--stdin-filename needs - (standard input) as the pattern")
+	default:
+		if files, unread, err = driver.Expand(args, f.includeIgnored); err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
 	}
 	var known []string
 	for _, a := range checks.All {
@@ -144,8 +176,8 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		known = append(known, c.Name)
 	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
-	if !f.noPredict && predictsFile(args) {
-		v, err := nodeVersion(f.node, filepath.Dir(args[0]))
+	if !f.noPredict && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
+		v, err := nodeVersion(f.node, filepath.Dir(files[0]))
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
@@ -156,7 +188,12 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 			}
 		}
 	}
-	results := append(driver.Run(files, analyzers, opt), unread...)
+	var results []driver.Result
+	if fromStdin {
+		results = []driver.Result{driver.RunSource(files[0], src, analyzers, opt)}
+	} else {
+		results = append(driver.Run(files, analyzers, opt), unread...)
+	}
 
 	rep := buildReport(results)
 	if f.fix || f.fixSuggestions || f.diff {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -583,5 +584,46 @@ func TestCheckFixKeepsOrder(t *testing.T) {
 	}
 	if held < 4 {
 		t.Errorf("--fix held suggestions back in %d files; the fix.js testdata of four checks have them", held)
+	}
+}
+
+// check - reads standard input as the file --stdin-filename names (its
+// positions, its module kind, the predictor's findings as for that file),
+// as an editor without a language server runs it.
+func TestCheckStdin(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "buf.js")
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := executeIn(append([]string{"check"}, args...), strings.NewReader(stdin), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, out, errs := run(tickLoop, "--stdin-filename", name, "-")
+	if code != 1 || !strings.Contains(out, name+":2:3: ") || !strings.Contains(out, "(nexttickloop)") {
+		t.Errorf("check -: exit %d\n%s%s", code, out, errs)
+	}
+	// The same finding as for the file on disk.
+	p := writeFile(t, dir, "disk.js", []byte(tickLoop))
+	_, disk, _ := cliRun(t, "check", p)
+	if strings.ReplaceAll(disk, p, name) != out {
+		t.Errorf("stdin and file differ:\n%s\n%s", out, disk)
+	}
+	if code, out, _ := run(tickLoop, "--diff", "-"); code != 1 || !strings.Contains(out, "+++ b/stdin.js") {
+		t.Errorf("check --diff -: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-", p}, "only pattern"},
+		{[]string{"--fix", "-"}, "use --diff"},
+		{[]string{"--stdin-filename", name, p}, "needs -"},
+	} {
+		if code, _, errs := run("", c.args...); code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("check %v: exit %d, stderr %q, want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	if code, out, errs := run("let x = ;\n", "--stdin-filename", name, "-"); code != 1 || !strings.Contains(out+errs, name+":1:9: Unexpected") {
+		t.Errorf("a syntax error on stdin: exit %d %s", code, errs)
 	}
 }
