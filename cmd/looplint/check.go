@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/checks"
+	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
 	"github.com/looplint/looplint/parse"
 )
@@ -30,6 +31,9 @@ type checkFlags struct {
 	node                             string
 	noPredict                        bool
 	stdinName                        string
+	config                           string
+	maxWarnings                      int
+	quiet                            bool
 	predictTimeout                   time.Duration
 }
 
@@ -85,6 +89,9 @@ analyzed), 2 usage or internal error.`,
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
+	fl.IntVar(&f.maxWarnings, "max-warnings", -1, "fail the run when there are more than N warnings (default: warnings never fail it)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
@@ -168,16 +175,34 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 			return checkErr(stdout, f.format, err.Error())
 		}
 	}
-	var known []string
-	for _, a := range checks.All {
-		known = append(known, a.Name)
+	known := checkNames()
+	cfgOf, err := configs(f.config, known)
+	if err != nil {
+		return checkErr(stdout, f.format, err.Error())
 	}
-	for _, c := range predictedOnly {
-		known = append(known, c.Name)
+	kept := files[:0:0]
+	for _, file := range files {
+		c, err := cfgOf(file)
+		if err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
+		if !c.Ignored(file) {
+			kept = append(kept, file)
+		}
 	}
+	files = kept
 	opt := driver.Options{Jobs: f.jobs, Known: known}
-	if !f.noPredict && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
-		v, err := nodeVersion(f.node, filepath.Dir(files[0]))
+	first := config.Default
+	if len(files) > 0 {
+		first, _ = cfgOf(files[0])
+	}
+	predictOn := !f.noPredict && (first.Predict == nil || *first.Predict)
+	if predictOn && len(files) == 1 && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
+		node := f.node
+		if node == "" {
+			node = first.Node
+		}
+		v, err := nodeVersion(node, filepath.Dir(files[0]))
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
@@ -195,7 +220,7 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		results = append(driver.Run(files, analyzers, opt), unread...)
 	}
 
-	rep := buildReport(results)
+	rep := buildReport(results, cfgOf, f.quiet)
 	if f.fix || f.fixSuggestions || f.diff {
 		if err := applyFixes(stdout, stderr, results, &rep, f.diff, f.fixSuggestions); err != nil {
 			return &exitError{code: 2, msg: "looplint: " + err.Error()}
@@ -205,7 +230,11 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		switch f.format {
 		case "text":
 			for _, d := range rep.Diagnostics {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", d.File, d.Line, d.Col, d.Message, d.Check)
+				sev := ""
+				if d.Severity == config.Warn.String() {
+					sev = "warning: "
+				}
+				fmt.Fprintf(stdout, "%s:%d:%d: %s%s (%s)\n", d.File, d.Line, d.Col, sev, d.Message, d.Check)
 			}
 			for _, e := range rep.Errors {
 				fmt.Fprintln(stderr, e.String())
@@ -220,8 +249,8 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 			}
 		case "github":
 			for _, d := range rep.Diagnostics {
-				fmt.Fprintf(stdout, "::error file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-					ghProp(d.File), d.Line, d.Col, d.EndLine, d.EndCol, ghProp("looplint "+d.Check), ghData(d.Message))
+				fmt.Fprintf(stdout, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+					d.Severity, ghProp(d.File), d.Line, d.Col, d.EndLine, d.EndCol, ghProp("looplint "+d.Check), ghData(d.Message))
 			}
 			for _, e := range rep.Errors {
 				if e.Line > 0 {
@@ -235,10 +264,46 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 	if rep.internal {
 		return &exitError{code: 2}
 	}
-	if len(rep.Diagnostics) > 0 || len(rep.Errors) > 0 {
+	warnings := 0
+	for _, d := range rep.Diagnostics {
+		if d.Severity == config.Warn.String() {
+			warnings++
+		}
+	}
+	if len(rep.Diagnostics) > warnings || len(rep.Errors) > 0 {
 		return &exitError{code: 1}
 	}
+	if f.maxWarnings >= 0 && warnings > f.maxWarnings {
+		return &exitError{code: 1, msg: fmt.Sprintf("looplint: %d warnings, more than --max-warnings %d", warnings, f.maxWarnings)}
+	}
 	return nil
+}
+
+// checkNames are the names a looplint.json or a suppression may give: the
+// analyzers, the predictor's checks, and the suppression comments' own.
+func checkNames() []string {
+	var known []string
+	for _, a := range checks.All {
+		known = append(known, a.Name)
+	}
+	for _, c := range predictedOnly {
+		known = append(known, c.Name)
+	}
+	return known
+}
+
+// configs gives each file its looplint.json: the one --config names, else
+// the nearest one (package config).
+func configs(path string, known []string) (func(string) (*config.Config, error), error) {
+	isKnown := func(n string) bool { return n == driver.SuppressCheck || slices.Contains(known, n) }
+	if path != "" {
+		c, err := config.Load(path, isKnown)
+		if err != nil {
+			return nil, fmt.Errorf("--config: %v", err)
+		}
+		return func(string) (*config.Config, error) { return c, nil }, nil
+	}
+	return config.NewFinder(isKnown).For, nil
 }
 
 func firstLine(s string) string {
@@ -302,14 +367,16 @@ func selectChecks(enable, disable string) ([]*analysis.Analyzer, map[string]bool
 // ----- report -----
 
 type jsonDiag struct {
-	File    string    `json:"file"`
-	Line    int       `json:"line"`
-	Col     int       `json:"col"`
-	EndLine int       `json:"endLine"`
-	EndCol  int       `json:"endCol"`
-	Check   string    `json:"check"`
-	Message string    `json:"message"`
-	Fixes   []jsonFix `json:"fixes,omitempty"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	EndLine int    `json:"endLine"`
+	EndCol  int    `json:"endCol"`
+	Check   string `json:"check"`
+	// Severity is "error" or "warning" (looplint.json).
+	Severity string    `json:"severity"`
+	Message  string    `json:"message"`
+	Fixes    []jsonFix `json:"fixes,omitempty"`
 }
 
 type jsonFix struct {
@@ -346,11 +413,22 @@ type checkReport struct {
 	internal    bool
 }
 
-func buildReport(results []driver.Result) checkReport {
+// buildReport gathers the findings, each with the severity its file's
+// configuration gives its check: "off" ones go, and with quiet the
+// warnings too.
+func buildReport(results []driver.Result, cfgOf func(string) (*config.Config, error), quiet bool) checkReport {
 	rep := checkReport{Files: len(results), Diagnostics: []jsonDiag{}, Errors: []jsonError{}}
 	for _, r := range results {
+		cfg, err := cfgOf(r.Path)
+		if err != nil {
+			cfg = config.Default // (every file's configuration was read before the run)
+		}
 		for _, d := range r.Diagnostics {
-			jd := jsonDiag{File: r.Path, Line: d.Pos.Line, Col: d.Pos.Col, EndLine: d.End.Line, EndCol: d.End.Col, Check: d.Check, Message: d.Message}
+			sev := cfg.Severity(d.Check, r.Path)
+			if sev == config.Off || quiet && sev == config.Warn {
+				continue
+			}
+			jd := jsonDiag{File: r.Path, Line: d.Pos.Line, Col: d.Pos.Col, EndLine: d.End.Line, EndCol: d.End.Col, Check: d.Check, Severity: sev.String(), Message: d.Message}
 			for _, fx := range d.Fixes {
 				jf := jsonFix{Message: fx.Message}
 				for _, e := range fx.Edits {
@@ -390,6 +468,12 @@ func toJSONError(p string, err error) jsonError {
 
 // ----- SARIF 2.1.0 -----
 
+// checkDocURL is where a check's documentation is read: docs/checks.md,
+// which TestChecksDoc keeps equal to the checks' own Doc.
+func checkDocURL(check string) string {
+	return "https://github.com/looplint/looplint/blob/main/docs/checks.md#" + check
+}
+
 func sarifURI(p string) string {
 	p = filepath.ToSlash(p)
 	u := url.URL{Path: p}
@@ -407,7 +491,8 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 			"shortDescription":     obj{"text": short},
 			"fullDescription":      obj{"text": full},
 			"help":                 obj{"text": full},
-			"defaultConfiguration": obj{"level": "warning"},
+			"defaultConfiguration": obj{"level": "error"},
+			"helpUri":              checkDocURL(id),
 		})
 	}
 	for _, a := range analyzers {
@@ -435,7 +520,7 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 		res := obj{
 			"ruleId":    d.Check,
 			"ruleIndex": index[d.Check],
-			"level":     "warning",
+			"level":     d.Severity,
 			"message":   obj{"text": d.Message},
 			"locations": []any{obj{"physicalLocation": obj{
 				"artifactLocation": obj{"uri": sarifURI(d.File)},
@@ -526,10 +611,19 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 	fixedFiles, held := 0, 0
 	remaining := rep.Diagnostics[:0:0]
 	fixedAt := map[string]map[[2]int]bool{}
+	// Only what the report kept is fixed (a check turned off in
+	// looplint.json, or a warning under -q, is not).
+	reported := map[string]bool{}
+	for _, d := range rep.Diagnostics {
+		reported[fmt.Sprintf("%s:%d:%d:%s", d.File, d.Line, d.Col, d.Check)] = true
+	}
 	for _, r := range results {
 		if r.Err != nil || len(r.Diagnostics) == 0 {
 			continue
 		}
+		r.Diagnostics = slices.DeleteFunc(slices.Clone(r.Diagnostics), func(d driver.Diagnostic) bool {
+			return !reported[fmt.Sprintf("%s:%d:%d:%s", r.Path, d.Pos.Line, d.Pos.Col, d.Check)]
+		})
 		hasFix := false
 		for _, d := range r.Diagnostics {
 			hasFix = hasFix || len(d.Fixes) > 0
