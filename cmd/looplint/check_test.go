@@ -272,6 +272,7 @@ func TestCheckBrokenTree(t *testing.T) {
 
 func TestCheckIgnoredAndGlobs(t *testing.T) {
 	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".git", "info"), 0o755) // a repository: its ignore files apply below its root
 	writeFile(t, dir, ".gitignore", []byte("# build output\ndist/\n*.gen.js\n"))
 	for _, sub := range []string{"dist", "node_modules/dep", "src/deep"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
@@ -297,6 +298,23 @@ func TestCheckIgnoredAndGlobs(t *testing.T) {
 	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src", "**", "*.ts"))
 	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/y.ts" {
 		t.Errorf("glob found %v", files)
+	}
+	// Braces, and a .gitignore character class negated git's way ([!k]).
+	writeFile(t, dir, "src/deep/z.js", []byte(tickLoop))
+	writeFile(t, dir, "src/deep/k.js", []byte(tickLoop))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src", "**", "*.{js,ts}"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/k.js,src/deep/y.ts,src/deep/z.js" {
+		t.Errorf("brace glob found %v", files)
+	}
+	writeFile(t, dir, "src/deep/.gitignore", []byte("[!k]*.js\n"))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/k.js,src/deep/y.ts" {
+		t.Errorf("with [!k]*.js ignored, the walk found %v", files)
+	}
+	writeFile(t, dir, ".git/info/exclude", []byte("k.js\n"))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/y.ts" {
+		t.Errorf("with .git/info/exclude, the walk found %v", files)
 	}
 }
 
