@@ -301,3 +301,20 @@ func (f *Finder) forDir(dir string) (*Config, error) {
 	f.mu.Unlock()
 	return c, err
 }
+
+// IgnoreOnly is a configuration that only ignores: patterns (check's
+// --ignore-pattern) relative to dir.
+func IgnoreOnly(dir string, patterns []string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{Dir: abs}
+	for _, p := range patterns {
+		if err := validPattern("--ignore-pattern", "", p); err != nil {
+			return nil, fmt.Errorf("--ignore-pattern %q: not a pattern relative to the working directory (globs: *, **, ?, [...], {a,b})", p)
+		}
+		c.ignore = append(c.ignore, strings.TrimPrefix(p, "./"))
+	}
+	return c, nil
+}

@@ -32,6 +32,7 @@ type checkFlags struct {
 	noPredict                        bool
 	stdinName                        string
 	config                           string
+	ignorePatterns                   []string
 	maxWarnings                      int
 	quiet                            bool
 	predictTimeout                   time.Duration
@@ -90,6 +91,7 @@ analyzed), 2 usage or internal error.`,
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
 	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
+	fl.StringArrayVar(&f.ignorePatterns, "ignore-pattern", nil, "leave out files matching this glob, relative to the working directory (repeatable; a directory covers what is under it)")
 	fl.IntVar(&f.maxWarnings, "max-warnings", -1, "fail the run when there are more than N warnings (default: warnings never fail it)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
@@ -180,13 +182,17 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 	if err != nil {
 		return checkErr(stdout, f.format, err.Error())
 	}
+	cli, err := config.IgnoreOnly(".", f.ignorePatterns)
+	if err != nil {
+		return checkErr(stdout, f.format, err.Error())
+	}
 	kept := files[:0:0]
 	for _, file := range files {
 		c, err := cfgOf(file)
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
-		if !c.Ignored(file) {
+		if !c.Ignored(file) && !cli.Ignored(file) {
 			kept = append(kept, file)
 		}
 	}

@@ -123,6 +123,14 @@ func TestCheckConfig(t *testing.T) {
 	if !strings.Contains(out, `"severity": "warning"`) {
 		t.Errorf("json: %.400s", out)
 	}
+	// --ignore-pattern, relative to the working directory.
+	t.Chdir(root)
+	if code, out, _ := cliRun(t, "check", "--no-predict", "--ignore-pattern", "a.js", "--ignore-pattern", "{dist,test}/**", "."); code != 0 || out != "" {
+		t.Errorf("--ignore-pattern: exit %d\n%s", code, out)
+	}
+	if code, _, errs := cliRun(t, "check", "--ignore-pattern", "[", "."); code != 2 || !strings.Contains(errs, "--ignore-pattern") {
+		t.Errorf("bad --ignore-pattern: exit %d %s", code, errs)
+	}
 	// --config replaces the nearest file: here every check is an error.
 	other := writeFile(t, t.TempDir(), "strict.json", []byte(`{"checks": {"nexttickloop": "error"}}`))
 	if code, out, _ := cliRun(t, "check", "--no-predict", "--config", other, src); code != 1 || strings.Contains(out, "warning") {
