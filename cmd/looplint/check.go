@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/looplint/looplint/analyzer/baseline"
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
@@ -33,6 +34,7 @@ type checkFlags struct {
 	stdinName                        string
 	config                           string
 	ignorePatterns                   []string
+	baseline, writeBaseline          string
 	maxWarnings                      int
 	quiet                            bool
 	predictTimeout                   time.Duration
@@ -92,6 +94,8 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
 	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
 	fl.StringArrayVar(&f.ignorePatterns, "ignore-pattern", nil, "leave out files matching this glob, relative to the working directory (repeatable; a directory covers what is under it)")
+	fl.StringVar(&f.baseline, "baseline", "", "report only findings that FILE (written by --write-baseline) does not hold")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record today's findings in FILE and exit 0 (adopting looplint on existing code)")
 	fl.IntVar(&f.maxWarnings, "max-warnings", -1, "fail the run when there are more than N warnings (default: warnings never fail it)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
@@ -227,6 +231,24 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 	}
 
 	rep := buildReport(results, cfgOf, f.quiet)
+	if f.writeBaseline != "" {
+		var all [][3]string
+		for _, d := range rep.Diagnostics {
+			all = append(all, [3]string{d.File, d.Check, d.Message})
+		}
+		if err := baseline.Write(f.writeBaseline, all); err != nil {
+			return checkErr(stdout, f.format, "--write-baseline: "+err.Error())
+		}
+		fmt.Fprintf(stderr, "looplint: %d finding(s) recorded in %s\n", len(all), f.writeBaseline)
+		return nil
+	}
+	if f.baseline != "" {
+		b, err := baseline.Read(f.baseline)
+		if err != nil {
+			return checkErr(stdout, f.format, "--baseline: "+err.Error())
+		}
+		rep.Diagnostics = slices.DeleteFunc(rep.Diagnostics, func(d jsonDiag) bool { return b.Known(d.File, d.Check, d.Message) })
+	}
 	if f.fix || f.fixSuggestions || f.diff {
 		if err := applyFixes(stdout, stderr, results, &rep, f.diff, f.fixSuggestions); err != nil {
 			return &exitError{code: 2, msg: "looplint: " + err.Error()}

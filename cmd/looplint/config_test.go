@@ -142,3 +142,24 @@ func TestCheckConfig(t *testing.T) {
 		t.Errorf("bad config: exit %d %s", code, errs)
 	}
 }
+
+// --write-baseline records today's findings; --baseline then reports only
+// new ones, wherever the old ones moved.
+func TestCheckBaseline(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.js", []byte(tickLoop))
+	bl := filepath.Join(dir, "looplint-baseline.json")
+	if code, _, errs := cliRun(t, "check", "--no-predict", "--write-baseline", bl, dir); code != 0 || !strings.Contains(errs, "1 finding(s) recorded") {
+		t.Fatalf("--write-baseline: exit %d %s", code, errs)
+	}
+	// The old finding two lines lower, and a new one in another file.
+	writeFile(t, dir, "a.js", []byte("// moved\n// down\n"+tickLoop))
+	writeFile(t, dir, "b.js", []byte(tickLoop))
+	code, out, _ := cliRun(t, "check", "--no-predict", "--baseline", bl, dir)
+	if code != 1 || strings.Contains(out, a) || !strings.Contains(out, filepath.Join(dir, "b.js")+":2:3:") {
+		t.Errorf("--baseline: exit %d\n%s", code, out)
+	}
+	if code, _, errs := cliRun(t, "check", "--baseline", filepath.Join(dir, "nope.json"), dir); code != 2 || !strings.Contains(errs, "--baseline") {
+		t.Errorf("missing baseline: exit %d %s", code, errs)
+	}
+}
