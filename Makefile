@@ -45,7 +45,7 @@ record:
 # bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer), then
 # times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict
+	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict ./lsp
 	$(GO) run ./internal/benchpredict -shared $(SHARED)
 
 # bench-check times looplint check against oxlint and ESLint on a pinned node_modules tree

@@ -318,3 +318,7 @@ func IgnoreOnly(dir string, patterns []string) (*Config, error) {
 	}
 	return c, nil
 }
+
+// Known is the check-name test the Finder was made with (a fresh Finder,
+// after a looplint.json changed, is made with it again).
+func (f *Finder) Known() func(string) bool { return f.known }
