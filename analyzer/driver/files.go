@@ -163,12 +163,21 @@ type ignoreRule struct {
 	anchored bool
 }
 
-type ignorer struct{ rules []ignoreRule }
+type ignorer struct {
+	rules []ignoreRule
+	// git, when set, decides alone: the files git lists under the walk's
+	// root (gitListed) and their directories.
+	gitFiles, gitDirs map[string]bool
+}
 
 // newIgnorer loads the .gitignore files from the repository root (the
 // nearest parent with .git) down to root.
 func newIgnorer(root string) *ignorer {
 	ign := &ignorer{}
+	if files, dirs, ok := gitListed(root); ok {
+		ign.gitFiles, ign.gitDirs = files, dirs
+		return ign
+	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ign
@@ -195,6 +204,9 @@ func newIgnorer(root string) *ignorer {
 }
 
 func (ig *ignorer) load(dir string) {
+	if ig.gitFiles != nil {
+		return
+	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
 	}
@@ -232,6 +244,16 @@ func (ig *ignorer) loadAs(file, dir string) {
 }
 
 func (ig *ignorer) ignored(p string, isDir bool) bool {
+	if ig.gitFiles != nil {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return false
+		}
+		if isDir {
+			return !ig.gitDirs[abs]
+		}
+		return !ig.gitFiles[abs]
+	}
 	if len(ig.rules) == 0 {
 		return false
 	}

@@ -27,6 +27,7 @@ import (
 type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
+	listFiles                        bool
 	fixSuggestions                   bool
 	jobs                             int
 	node                             string
@@ -84,6 +85,7 @@ analyzed), 2 usage or internal error.`,
 	fl.StringVar(&f.enable, "enable", "", "run only these checks (comma-separated)")
 	fl.StringVar(&f.disable, "disable", "", "do not run these checks (comma-separated)")
 	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
+	fl.BoolVar(&f.listFiles, "list-files", false, "print the files the patterns name (after .gitignore, looplint.json and --ignore-pattern) and exit")
 	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
 	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
 	fl.BoolVar(&f.fix, "fix", false, "apply the fixes that keep when every callback runs (none of the checks has one yet: their fixes are suggestions)")
@@ -201,6 +203,12 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		}
 	}
 	files = kept
+	if f.listFiles {
+		for _, file := range files {
+			fmt.Fprintln(stdout, file)
+		}
+		return nil
+	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
 	first := config.Default
 	if len(files) > 0 {

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/looplint/looplint/parse"
 )
 
 const tickLoop = "function spin() {\n  process.nextTick(spin);\n}\nspin();\n"
@@ -643,5 +645,76 @@ func TestCheckStdin(t *testing.T) {
 	}
 	if code, out, errs := run("let x = ;\n", "--stdin-filename", name, "-"); code != 1 || !strings.Contains(out+errs, name+":1:9: Unexpected") {
 		t.Errorf("a syntax error on stdin: exit %d %s", code, errs)
+	}
+}
+
+// On a tree of ignore-rule edge cases, check visits exactly the files git
+// lists (tracked, or untracked and not ignored), whichever directory it
+// is given.
+func TestCheckFilesLikeGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	git := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	files := []string{
+		"a.js", "b.js", "k.js", "kx.js", "ax.js", "sp ace.js", "#hash.js", "!bang.js", "x.log.js",
+		"dir/x.js", "dir/sub/y.js", "dir/sub/z.ts", "build/out.js", "src/build/keep.js",
+		"deep/a/b/c.js", "deep/c.js", "neg/keep.js", "neg/drop.js", "lib/[x].js", "lib/tracked.js",
+		"docs/{a,b}.js", "docs/a.js", ".hidden.js", "m/n/o/p.mjs", "t/x.cts",
+	}
+	for _, f := range files {
+		p := filepath.Join(root, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(cleanJS), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, ".gitignore"), []byte(strings.Join([]string{
+		"# a comment", "/b.js", "build/", "deep/**/c.js", "neg/*", "!neg/keep.js", `\#hash.js`, `\!bang.js`,
+		"sp\\ ace.js", "[!k]x.js", "*.log.js", "lib/*.js", "docs/{a,b}.js", "/m/**/p.mjs", "trailing.js   ",
+	}, "\n")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "dir", ".gitignore"), []byte("sub/*\n!sub/z.ts\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git", "info", "exclude"), []byte("a.js\n"), 0o644)
+	git("add", "-f", "lib/tracked.js") // tracked, though lib/*.js is ignored
+	for _, dir := range []string{".", "dir", "lib", "deep"} {
+		want := map[string]bool{}
+		for _, f := range strings.Split(git("ls-files", "--cached", "--others", "--exclude-standard", "--", dir), "\n") {
+			if f != "" && parse.SourceExt(strings.ToLower(filepath.Ext(f))) {
+				want[filepath.Join(root, filepath.FromSlash(f))] = true
+			}
+		}
+		code, out, errs := cliRun(t, "check", "--list-files", filepath.Join(root, dir))
+		if len(want) == 0 {
+			if code != 2 || !strings.Contains(errs, "no JavaScript or TypeScript files") {
+				t.Errorf("%s: git lists nothing; check: exit %d %s%s", dir, code, out, errs)
+			}
+			continue
+		}
+		if code != 0 {
+			t.Fatalf("--list-files %s: exit %d %s", dir, code, errs)
+		}
+		got := map[string]bool{}
+		for _, f := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f != "" {
+				got[f] = true
+			}
+		}
+		for f := range want {
+			if !got[f] {
+				t.Errorf("%s: git lists %s, check does not visit it", dir, f)
+			}
+		}
+		for f := range got {
+			if !want[f] {
+				t.Errorf("%s: check visits %s, which git ignores", dir, f)
+			}
+		}
 	}
 }
