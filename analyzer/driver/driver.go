@@ -41,6 +41,16 @@ type Options struct {
 	// rest. ExtraChecks are the checks it may report.
 	Extra       func(f *parse.File) []Diagnostic
 	ExtraChecks []string
+	// Cache, if set, gives the results of files analyzed before with the
+	// same content and package type, and keeps the new ones (not used
+	// with Extra: the predictor's findings are not kept).
+	Cache Cache
+}
+
+// Cache keeps results between runs (package analyzer/cache).
+type Cache interface {
+	Get(path string, content []byte, pkgType string) (Result, bool)
+	Put(path string, content []byte, pkgType string, res Result)
 }
 
 // Position is a place in a file: 1-based line and column, the column
@@ -153,6 +163,20 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 			res.Err = fmt.Errorf("%s: internal error: %v", path, r)
 		}
 	}()
+	if c := opt.Cache; c != nil && opt.Extra == nil && src == nil && ld != nil {
+		if data, err := parse.ReadFile(path); err == nil {
+			typ := ld.packageType(filepath.Dir(path))
+			if kept, ok := c.Get(path, data, typ); ok {
+				return kept
+			}
+			defer func() {
+				if r := recover(); r != nil {
+					panic(r) // the run's own recover makes it an error, not kept
+				}
+				c.Put(path, data, typ, res)
+			}()
+		}
+	}
 	var f *parse.File
 	var err error
 	switch {

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/baseline"
+	"github.com/looplint/looplint/analyzer/cache"
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
@@ -28,6 +29,8 @@ type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
 	listFiles                        bool
+	cache                            bool
+	cacheLocation                    string
 	fixSuggestions                   bool
 	jobs                             int
 	node                             string
@@ -85,6 +88,8 @@ analyzed), 2 usage or internal error.`,
 	fl.StringVar(&f.enable, "enable", "", "run only these checks (comma-separated)")
 	fl.StringVar(&f.disable, "disable", "", "do not run these checks (comma-separated)")
 	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
+	fl.BoolVar(&f.cache, "cache", false, "keep results in --cache-location and analyze only files changed since (content, package type, checks, looplint build)")
+	fl.StringVar(&f.cacheLocation, "cache-location", ".looplintcache", "the cache file of --cache")
 	fl.BoolVar(&f.listFiles, "list-files", false, "print the files the patterns name (after .gitignore, looplint.json and --ignore-pattern) and exit")
 	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
 	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
@@ -231,6 +236,15 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 			}
 		}
 	}
+	var store *cache.Cache
+	if f.cache && opt.Extra == nil {
+		var names []string
+		for _, a := range analyzers {
+			names = append(names, a.Name)
+		}
+		store = cache.Open(f.cacheLocation, cacheSalt(names, known))
+		opt.Cache = store
+	}
 	var results []driver.Result
 	if fromStdin {
 		results = []driver.Result{driver.RunSource(files[0], src, analyzers, opt)}
@@ -238,6 +252,11 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		results = append(driver.Run(files, analyzers, opt), unread...)
 	}
 
+	if store != nil {
+		if err := store.Save(); err != nil {
+			fmt.Fprintf(stderr, "looplint: --cache: %v\n", err)
+		}
+	}
 	rep := buildReport(results, cfgOf, f.quiet)
 	if f.writeBaseline != "" {
 		var all [][3]string
@@ -313,6 +332,20 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		return &exitError{code: 1, msg: fmt.Sprintf("looplint: %d warnings, more than --max-warnings %d", warnings, f.maxWarnings)}
 	}
 	return nil
+}
+
+// cacheSalt is what a kept result depends on besides its file: this
+// looplint (a development build by its executable's identity, since its
+// version does not change with its code), the checks run, the names a
+// suppression may give.
+func cacheSalt(analyzers, known []string) string {
+	v := buildVersion()
+	if exe, err := os.Executable(); err == nil && (v == "" || strings.HasPrefix(v, "devel") || strings.Contains(v, "dirty")) {
+		if st, err := os.Stat(exe); err == nil {
+			v += fmt.Sprintf(" %s %d %d", exe, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return v + "\x00" + strings.Join(analyzers, ",") + "\x00" + strings.Join(known, ",")
 }
 
 // checkNames are the names a looplint.json or a suppression may give: the

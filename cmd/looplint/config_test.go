@@ -163,3 +163,29 @@ func TestCheckBaseline(t *testing.T) {
 		t.Errorf("missing baseline: exit %d %s", code, errs)
 	}
 }
+
+// --cache: a second run over unchanged files reads their results from the
+// cache (the same report), a changed file is analyzed again.
+func TestCheckCache(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.js", []byte(tickLoop))
+	writeFile(t, dir, "b.js", []byte(cleanJS))
+	loc := filepath.Join(t.TempDir(), "cache.json")
+	_, first, _ := cliRun(t, "check", "--no-predict", "--cache", "--cache-location", loc, dir)
+	data, err := os.ReadFile(loc)
+	if err != nil || !strings.Contains(string(data), "nexttickloop") {
+		t.Fatalf("cache file: %v %.200s", err, data)
+	}
+	// Poison the kept result of a.js: an unchanged file is not analyzed
+	// again, so the poisoned message shows.
+	os.WriteFile(loc, []byte(strings.Replace(string(data), "re-schedules itself", "CACHED re-schedules itself", 1)), 0o644)
+	code, second, _ := cliRun(t, "check", "--no-predict", "--cache", "--cache-location", loc, dir)
+	if code != 1 || !strings.Contains(second, "CACHED") || strings.Replace(second, "CACHED ", "", 1) != first {
+		t.Errorf("second run:\n%s\nfirst:\n%s", second, first)
+	}
+	// A change is analyzed again.
+	writeFile(t, dir, "a.js", []byte("// changed\n"+tickLoop))
+	if _, out, _ := cliRun(t, "check", "--no-predict", "--cache", "--cache-location", loc, dir); strings.Contains(out, "CACHED") || !strings.Contains(out, a+":3:3:") {
+		t.Errorf("after a change:\n%s", out)
+	}
+}
