@@ -134,13 +134,24 @@ func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 	if !emitsOnName(facts) {
 		return // nothing to find: skip the walk over the whole file
 	}
-	lists := [][]ast.Statement{f.Body}
+	// Each statement list once: a CommonJS file's top level is also the
+	// wrapper function's block (it was walked twice: every finding there
+	// reported twice).
+	var lists [][]ast.Statement
+	seen := map[ast.Statement]bool{}
+	add := func(l []ast.Statement) {
+		if len(l) > 0 && !seen[l[0]] {
+			seen[l[0]] = true
+			lists = append(lists, l)
+		}
+	}
+	add(f.Body)
 	jsfile.Inspect(f.Top, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStatement:
-			lists = append(lists, n.List)
+			add(n.List)
 		case *ast.CaseStatement:
-			lists = append(lists, n.Consequent)
+			add(n.Consequent)
 		}
 		return true
 	})
