@@ -186,6 +186,8 @@ type Loop struct {
 	tripSeq int
 	// ioRunning is the operation whose callback is running (for the trace).
 	ioRunning int
+	// more is what the running I/O callback continues with (Continue).
+	more []any
 	// effects counts what a callback can do to the loop beyond ticks and
 	// microtasks (see Effects).
 	effects int
@@ -906,7 +908,19 @@ func (l *Loop) esmBody(body func()) {
 }
 
 func (l *Loop) alive() bool {
-	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil || l.handles > 0
+	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || l.refIO() || len(l.closing) > 0 || l.entry != nil || l.handles > 0
+}
+
+// refIO reports whether an operation in flight keeps the loop alive: all
+// but an async handle's wake-up (SubmitAsync), whose handle's ref is
+// counted by RefHandle.
+func (l *Loop) refIO() bool {
+	for _, op := range l.io {
+		if !op.unref {
+			return true
+		}
+	}
+	return false
 }
 
 // RefHandle adds d to the ref'd handles (uv_ref/uv_unref of a server or a
@@ -1171,6 +1185,7 @@ type IO struct {
 	// round trips (IOQueued).
 	queued int
 	ready  bool // SubmitReady
+	unref  bool // SubmitAsync
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1199,6 +1214,25 @@ func (l *Loop) SubmitReady(cb any) *IO {
 	op := l.SubmitIO(1, cb)
 	op.ready = true
 	return op
+}
+
+// SubmitAsync wakes an async handle (uv_async_send: a MessagePort that
+// was sent a message): ready at once as SubmitReady, but the wake-up does
+// not keep the loop alive; the handle's own ref does (RefHandle). A
+// process with nothing ref'd exits without delivering it.
+func (l *Loop) SubmitAsync(cb any) *IO {
+	op := l.SubmitReady(cb)
+	op.unref = true
+	return op
+}
+
+// Continue, called from an I/O callback, runs cb next in the same
+// completion, in its own scope (ticks and microtasks drain between):
+// one wake-up of a MessagePort delivers the messages queued on it one
+// by one, the messages posted meanwhile included.
+func (l *Loop) Continue(cb any) {
+	l.effects++
+	l.more = append(l.more, cb)
 }
 
 // IOReady reports whether operation id was submitted ready (SubmitReady):
@@ -1251,16 +1285,19 @@ func (l *Loop) completeTrip(id int) {
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
 		l.ioRunning = op.id
-		if cbs, ok := op.cb.(Scopes); ok {
-			for _, cb := range cbs {
-				if l.dead {
-					break
-				}
-				l.call("io", cb)
-			}
-		} else {
-			l.call("io", op.cb)
+		cbs, ok := op.cb.(Scopes)
+		if !ok {
+			cbs = Scopes{op.cb}
 		}
+		for len(cbs) > 0 && !l.dead {
+			cb := cbs[0]
+			cbs = cbs[1:]
+			l.call("io", cb)
+			// What the callback continued with (Continue) comes first.
+			cbs = append(l.more, cbs...)
+			l.more = nil
+		}
+		l.more = nil
 		l.ioRunning = 0
 		return
 	}

@@ -719,6 +719,8 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.builtinJS("events", pos)
 	case "net":
 		return in.builtinJS("net", pos)
+	case "worker_threads":
+		return in.builtinJS("worker_threads", pos)
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":

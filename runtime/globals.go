@@ -310,6 +310,8 @@ func (h *host) bootstrap() error {
 	g.Set("process", h.process)
 	g.Set("Buffer", h.bufferCtor)
 	h.lazyGlobals("_event_target", "EventTarget", "Event", "AbortController", "AbortSignal")
+	// (stripFeatures removes them from the releases without them)
+	h.lazyGlobals("_messaging", "MessageChannel", "MessagePort", "MessageEvent", "BroadcastChannel")
 	g.Set("console", h.console())
 	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
 	g.Set("setInterval", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, true) })

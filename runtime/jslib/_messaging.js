@@ -1,0 +1,373 @@
+// looplint: MessageChannel, MessagePort, BroadcastChannel, MessageEvent
+// and receiveMessageOnPort, in one thread (Workers are not modelled). Both
+// engines run this file over __internal.net:
+//
+//   async(api, fn)  a wake-up of the ports' async handles: ready at once,
+//                   delivered at the next poll phase (loop.SubmitAsync);
+//                   it does not keep the loop alive, a port's ref does
+//   more(api, fn)   from the wake-up's callback: fn next, in the same
+//                   poll phase, in its own scope (loop.Continue)
+//   close(api, fn)  a port's close callback (the close phase)
+//   ref(delta)      ref'd handles
+//
+// The rules (which phase, how many messages one wake-up delivers, when
+// 'close' comes, per release) are in docs/semantics.md ("MessagePort"),
+// with the cases behind them (testdata/runtime/msg-*).
+'use strict';
+const { EventTarget, Event, libEvent } = require('_event_target');
+const { cloneOf } = require('_structured_clone');
+const internal = __internal;
+const host = internal.net;
+const ObjectDefineProperty = Object.defineProperty;
+const ArrayIsArray = Array.isArray;
+const ReflectApply = Reflect.apply;
+const MathMax = Math.max;
+const TypeErrorCtor = TypeError;
+
+// From Node 12.11 (nodejs/node#29315; measured 11.15.0 without it,
+// 12.22.12 on with it) a wake-up delivers at most as many messages as
+// were queued when it began, and at least 1000; the rest wait for the
+// next poll phase. Before, it delivered until the queue was empty, the
+// messages posted meanwhile included.
+const limited = internal.has('MessagePort:limit');
+const opaqueThrowing = typeof internal.opaqueThrowing === 'function' ? internal.opaqueThrowing
+  : (f, ...args) => ReflectApply(f, undefined, args);
+
+const kData = Symbol('kData');
+const kPort = Symbol('kPort');
+const kClose = Symbol('close'); // the message a closed sibling leaves
+const token = Symbol('MessagePort');
+
+// A channel end: its queue, its sibling(s), the port object that owns it
+// (none while a transfer carries it).
+function newData(group) {
+  return { queue: [], group, port: null, closed: false };
+}
+
+// The ports' async handles, in creation order: libuv's wake-up visits
+// them in that order, whichever was sent a message first.
+let seq = 0;
+const pending = []; // ports sent a message since their last visit, by seq
+let awake = false; // a wake-up is in flight
+let visiting = -1; // the seq the running wake-up has reached, -1 outside one
+
+function trigger(port) {
+  if (port === null || port[kPort].closed || port[kPort].pending) return;
+  const st = port[kPort];
+  st.pending = true;
+  let i = pending.length;
+  while (i > 0 && pending[i - 1][kPort].seq > st.seq) i--;
+  pending.splice(i, 0, port);
+  // A port the running wake-up has yet to reach is visited in it.
+  if (visiting >= 0 && st.seq > visiting) return;
+  if (!awake) {
+    awake = true;
+    host.async('MessagePort', wake);
+  }
+}
+
+function wake() {
+  awake = false;
+  visit(-1);
+}
+
+// visit delivers the next pending port's messages after seq `after`.
+function visit(after) {
+  let i = 0;
+  while (i < pending.length && pending[i][kPort].seq <= after) i++;
+  if (i === pending.length) {
+    visiting = -1;
+    return;
+  }
+  const port = pending[i];
+  pending.splice(i, 1);
+  const st = port[kPort];
+  st.pending = false;
+  visiting = st.seq;
+  const d = port[kData];
+  let budget = limited ? MathMax(d === null ? 0 : d.queue.length, 1000) : Infinity;
+  // One message per scope: ticks and microtasks run between them.
+  const step = () => {
+    visiting = st.seq;
+    const data = port[kData];
+    if (data === null || st.closed || data.queue.length === 0 ||
+      (!st.started && data.queue[0] !== kClose)) {
+      visit(st.seq);
+      return;
+    }
+    if (budget-- === 0) {
+      visiting = -1; // an earlier seq now: the next wake-up
+      trigger(port);
+      visit(st.seq);
+      return;
+    }
+    const m = data.queue.shift();
+    if (m === kClose) {
+      closePort(port);
+      visit(st.seq);
+      return;
+    }
+    host.more('MessagePort', step);
+    visiting = -1;
+    deliver(port, m);
+  };
+  step();
+}
+
+// received makes the value a message carries, with the ports it
+// transferred made here (their queues follow them).
+function received(m) {
+  const ports = [];
+  const swap = (v) => {
+    if (v === null || typeof v !== 'object' || !(v instanceof Carried)) return undefined;
+    const p = new MessagePort(token, v.data);
+    ports.push(p);
+    return p;
+  };
+  const value = m.ports.length === 0 ? m.value : cloneOf(m.value, swap);
+  return { value, ports };
+}
+
+function deliver(port, m) {
+  const { value, ports } = received(m);
+  port.dispatchEvent(new MessageEvent('message', { data: value, ports }, token));
+}
+
+class Carried { constructor(data) { this.data = data; } }
+
+// serialize clones value for postMessage; a transferred port becomes a
+// Carried channel end, detached from its port object.
+function serialize(value, transfer) {
+  const moved = [];
+  if (transfer !== undefined && transfer !== null) {
+    const list = ArrayIsArray(transfer) ? transfer : (transfer.transfer || []);
+    for (const t of list) {
+      if (t instanceof MessagePort) moved.push(t);
+      else internal.unmodelled('transferring anything but a MessagePort', undefined);
+    }
+  }
+  const swap = moved.length === 0 ? undefined : (v) => {
+    if (!(v instanceof MessagePort)) return undefined;
+    if (moved.indexOf(v) < 0) {
+      return internal.unmodelled('a MessagePort in a message without its transfer', undefined);
+    }
+    return new Carried(v[kData]);
+  };
+  const copy = opaqueThrowing(cloneOf, value, swap);
+  for (const p of moved) {
+    const d = p[kData];
+    if (d === null) continue;
+    d.port = null;
+    p[kData] = null;
+    unrefPort(p);
+  }
+  return { value: copy, ports: moved };
+}
+
+function refPort(p) {
+  const st = p[kPort];
+  if (!st.ref && !st.closed && p[kData] !== null) {
+    st.ref = true;
+    host.ref(1);
+  }
+}
+
+function unrefPort(p) {
+  const st = p[kPort];
+  if (st.ref) {
+    st.ref = false;
+    host.ref(-1);
+  }
+}
+
+// closePort closes the port's handle. Its close callback (the close
+// phase) tells the other end of a channel, which closes when it takes
+// that, in a later poll phase: its 'close' comes an iteration after
+// (msg-close). Messages to a closing port are dropped.
+function closePort(port) {
+  const st = port[kPort];
+  if (st.closed) return;
+  st.closed = true;
+  unrefPort(port);
+  const d = port[kData];
+  if (d !== null) {
+    d.closed = true;
+    d.queue.length = 0;
+  }
+  host.close('MessagePort', () => {
+    if (d !== null) {
+      const { pair, members } = d.group;
+      members.splice(members.indexOf(d), 1);
+      for (const s of members) {
+        if (pair && !s.closed) {
+          s.queue.push(kClose);
+          trigger(s.port);
+        }
+      }
+    }
+    port.dispatchEvent(new Event('close', libEvent));
+  });
+}
+
+class MessagePort extends EventTarget {
+  constructor(t, data) {
+    if (t !== token) throw new TypeErrorCtor('Illegal constructor');
+    super();
+    ObjectDefineProperty(this, kPort, {
+      value: { seq: seq++, started: false, ref: false, closed: false, pending: false, handlers: {} },
+    });
+    this[kData] = data;
+    if (data !== null) data.port = this;
+  }
+  postMessage(value, transfer) {
+    const d = this[kData];
+    if (d === null) return; // transferred away: dropped
+    if (this[kPort].closed) {
+      // Delivered on 11, 12 and 16, dropped on 14, 18, 20 and 26
+      // (measured): not modelled.
+      internal.unmodelled('postMessage on a closed MessagePort', undefined);
+      return;
+    }
+    if (arguments.length === 0) {
+      throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
+    }
+    const m = serialize(value, transfer);
+    for (const s of d.group.members) {
+      if (s === d || s.closed) continue;
+      s.queue.push(m);
+      trigger(s.port);
+    }
+  }
+  start() {
+    const st = this[kPort];
+    if (st.started) return;
+    st.started = true;
+    const d = this[kData];
+    if (d !== null && d.queue.length > 0) trigger(this);
+  }
+  close() { closePort(this); }
+  ref() { refPort(this); }
+  unref() { unrefPort(this); }
+  hasRef() { return this[kPort].ref; }
+  addEventListener(type, listener, options) {
+    super.addEventListener(type, listener, options);
+    if (`${type}` === 'message' && listener != null) {
+      this[kPort].listeners = (this[kPort].listeners || 0) + 1;
+      refPort(this);
+      this.start();
+    }
+  }
+  removeEventListener(type, listener, options) {
+    super.removeEventListener(type, listener, options);
+  }
+  // The EventEmitter form: a 'message' listener gets the data.
+  on(type, fn) {
+    const wrapped = type === 'message' ? (e) => ReflectApply(fn, this, [e.data]) : (e) => ReflectApply(fn, this, []);
+    wrapped.listener = fn;
+    this.addEventListener(type, wrapped);
+    return this;
+  }
+  addListener(type, fn) { return this.on(type, fn); }
+  once(type, fn) {
+    const wrapped = type === 'message' ? (e) => ReflectApply(fn, this, [e.data]) : (e) => ReflectApply(fn, this, []);
+    wrapped.listener = fn;
+    this.addEventListener(type, wrapped, { once: true });
+    return this;
+  }
+  off(type, fn) { return this.removeListener(type, fn); }
+  removeListener() {
+    internal.unmodelled('removing a MessagePort listener', undefined);
+    return this;
+  }
+  emit(type, ...args) {
+    return this.dispatchEvent(type === 'message' ? new MessageEvent('message', { data: args[0] }, token) : new Event(type, libEvent));
+  }
+  get onmessage() { return this[kPort].handlers.message || null; }
+  set onmessage(fn) { setHandler(this, 'message', fn); }
+  get onmessageerror() { return this[kPort].handlers.messageerror || null; }
+  set onmessageerror(fn) { setHandler(this, 'messageerror', fn); }
+}
+
+// setHandler is an on<event> attribute: one listener, its place that of
+// the first set.
+function setHandler(target, type, fn) {
+  const hs = target[kPort].handlers;
+  const had = hs[type] !== undefined && hs[type] !== null;
+  hs[type] = typeof fn === 'function' ? fn : null;
+  if (!had && hs[type] !== null) {
+    target.addEventListener(type, function (e) {
+      const h = target[kPort].handlers[type];
+      if (typeof h === 'function') return ReflectApply(h, this, [e]);
+      return undefined;
+    });
+  }
+}
+
+function codedError(Ctor, code, msg) {
+  const e = new Ctor(msg);
+  e.code = code;
+  return e;
+}
+
+class MessageEvent extends Event {
+  constructor(type, init, lib) {
+    super(type, lib === token ? libEvent : init);
+    const o = init == null ? {} : init;
+    ObjectDefineProperty(this, kData, {
+      value: { data: o.data === undefined ? null : o.data, ports: o.ports || [], origin: o.origin || '', lastEventId: o.lastEventId || '', source: o.source || null },
+    });
+  }
+  get data() { return this[kData].data; }
+  get origin() { return this[kData].origin; }
+  get lastEventId() { return this[kData].lastEventId; }
+  get source() { return this[kData].source; }
+  get ports() { return this[kData].ports; }
+}
+
+class MessageChannel {
+  constructor() {
+    const group = { pair: true, members: [] };
+    const a = newData(group);
+    const b = newData(group);
+    group.members.push(a, b);
+    this.port1 = new MessagePort(token, a);
+    this.port2 = new MessagePort(token, b);
+  }
+}
+
+const broadcast = new Map(); // name -> group
+
+// A BroadcastChannel is a port of a group of every channel of its name:
+// a message goes to each of the others, never back to its sender. It is
+// started and ref'd from the start, until close().
+class BroadcastChannel extends MessagePort {
+  constructor(name) {
+    if (arguments.length === 0) {
+      throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'The "name" argument must be specified');
+    }
+    const n = `${name}`;
+    let group = broadcast.get(n);
+    if (group === undefined) {
+      group = { pair: false, members: [] };
+      broadcast.set(n, group);
+    }
+    const d = newData(group);
+    group.members.push(d);
+    super(token, d);
+    ObjectDefineProperty(this, 'name', { value: n, enumerable: true });
+    refPort(this);
+    this[kPort].started = true;
+  }
+  addEventListener(type, listener, options) { EventTarget.prototype.addEventListener.call(this, type, listener, options); }
+}
+
+function receiveMessageOnPort(port) {
+  if (!(port instanceof MessagePort)) {
+    throw codedError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', 'The "port" argument must be a MessagePort instance');
+  }
+  const d = port[kData];
+  if (d === null || port[kPort].closed || d.queue.length === 0 || d.queue[0] === kClose) return undefined;
+  return { message: received(d.queue.shift()).value };
+}
+
+module.exports = { MessageChannel, MessagePort, BroadcastChannel, MessageEvent, receiveMessageOnPort };

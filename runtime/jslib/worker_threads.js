@@ -1,0 +1,27 @@
+// looplint: worker_threads in the main thread. MessageChannel and its
+// kin are _messaging's; a Worker (another isolate and loop) is not
+// modelled: docs/architecture.md ("Workers") says what blocks it.
+'use strict';
+const internal = __internal;
+const m = require('_messaging');
+
+function Worker() {
+  internal.unmodelled("worker_threads' Worker (a second thread with its own loop)", undefined);
+  throw new Error('looplint: worker_threads\' Worker is not supported in the sandbox');
+}
+
+const out = {
+  isMainThread: true,
+  parentPort: null,
+  threadId: 0,
+  workerData: null,
+  resourceLimits: {},
+  SHARE_ENV: Symbol.for('nodejs.worker_threads.SHARE_ENV'),
+  Worker,
+  MessageChannel: m.MessageChannel,
+  MessagePort: m.MessagePort,
+};
+// receiveMessageOnPort from 12.3, BroadcastChannel from 15.4 (Node's docs).
+if (internal.has('worker_threads:receiveMessageOnPort')) out.receiveMessageOnPort = m.receiveMessageOnPort;
+if (internal.has('worker_threads:BroadcastChannel')) out.BroadcastChannel = m.BroadcastChannel;
+module.exports = out;
