@@ -186,8 +186,10 @@ type Loop struct {
 	tripSeq int
 	// ioRunning is the operation whose callback is running (for the trace).
 	ioRunning int
-	// more is what the running I/O callback continues with (Continue).
-	more []any
+	// more is what the running I/O callback continues with (Continue);
+	// continuing: such a callback is running.
+	more       []any
+	continuing bool
 	// effects counts what a callback can do to the loop beyond ticks and
 	// microtasks (see Effects).
 	effects int
@@ -1289,15 +1291,28 @@ func (l *Loop) completeTrip(id int) {
 		if !ok {
 			cbs = Scopes{op.cb}
 		}
-		for len(cbs) > 0 && !l.dead {
-			cb := cbs[0]
-			cbs = cbs[1:]
-			l.call("io", cb)
-			// What the callback continued with (Continue) comes first.
-			cbs = append(l.more, cbs...)
+		type step struct {
+			cb   any
+			more bool // a continuation (Continue)
+		}
+		var steps []step
+		for _, cb := range cbs {
+			steps = append(steps, step{cb, false})
+		}
+		for len(steps) > 0 && !l.dead {
+			st := steps[0]
+			steps = steps[1:]
+			l.continuing = st.more
+			l.call("io", st.cb)
+			// What the callback continued with comes first.
+			var next []step
+			for _, cb := range l.more {
+				next = append(next, step{cb, true})
+			}
+			steps = append(next, steps...)
 			l.more = nil
 		}
-		l.more = nil
+		l.more, l.continuing = nil, false
 		l.ioRunning = 0
 		return
 	}

@@ -130,7 +130,7 @@ function received(m) {
 
 function deliver(port, m) {
   const { value, ports } = received(m);
-  port.dispatchEvent(new MessageEvent('message', { data: value, ports }, token));
+  ReflectApply(dispatch, port, [new MessageEvent('message', { data: value, ports }, token)]);
 }
 
 class Carried { constructor(data) { this.data = data; } }
@@ -205,7 +205,7 @@ function closePort(port) {
         }
       }
     }
-    port.dispatchEvent(new Event('close', libEvent));
+    ReflectApply(dispatch, port, [new Event('close', libEvent)]);
   });
 }
 
@@ -249,29 +249,20 @@ class MessagePort extends EventTarget {
   ref() { refPort(this); }
   unref() { unrefPort(this); }
   hasRef() { return this[kPort].ref; }
-  addEventListener(type, listener, options) {
-    super.addEventListener(type, listener, options);
-    if (`${type}` === 'message' && listener != null) {
-      this[kPort].listeners = (this[kPort].listeners || 0) + 1;
-      refPort(this);
-      this.start();
-    }
-  }
-  removeEventListener(type, listener, options) {
-    super.removeEventListener(type, listener, options);
-  }
+  addEventListener(type, listener, options) { listen(this, type, listener, options); }
+  removeEventListener(type, listener, options) { ReflectApply(unlisten, this, [type, listener, options]); }
   // The EventEmitter form: a 'message' listener gets the data.
   on(type, fn) {
     const wrapped = type === 'message' ? (e) => ReflectApply(fn, this, [e.data]) : (e) => ReflectApply(fn, this, []);
     wrapped.listener = fn;
-    this.addEventListener(type, wrapped);
+    listen(this, type, wrapped);
     return this;
   }
   addListener(type, fn) { return this.on(type, fn); }
   once(type, fn) {
     const wrapped = type === 'message' ? (e) => ReflectApply(fn, this, [e.data]) : (e) => ReflectApply(fn, this, []);
     wrapped.listener = fn;
-    this.addEventListener(type, wrapped, { once: true });
+    listen(this, type, wrapped, { once: true });
     return this;
   }
   off(type, fn) { return this.removeListener(type, fn); }
@@ -280,12 +271,23 @@ class MessagePort extends EventTarget {
     return this;
   }
   emit(type, ...args) {
-    return this.dispatchEvent(type === 'message' ? new MessageEvent('message', { data: args[0] }, token) : new Event(type, libEvent));
+    return ReflectApply(dispatch, this, [type === 'message' ? new MessageEvent('message', { data: args[0] }, token) : new Event(type, libEvent)]);
   }
   get onmessage() { return this[kPort].handlers.message || null; }
   set onmessage(fn) { setHandler(this, 'message', fn); }
   get onmessageerror() { return this[kPort].handlers.messageerror || null; }
   set onmessageerror(fn) { setHandler(this, 'messageerror', fn); }
+}
+
+const { addEventListener: listenOn, removeEventListener: unlisten, dispatchEvent: dispatch } = EventTarget.prototype;
+
+// listen adds a listener; the first for 'message' refs and starts the port.
+function listen(port, type, listener, options) {
+  ReflectApply(listenOn, port, [type, listener, options]);
+  if (`${type}` === 'message' && listener != null) {
+    refPort(port);
+    port.start();
+  }
 }
 
 // setHandler is an on<event> attribute: one listener, its place that of
@@ -295,7 +297,7 @@ function setHandler(target, type, fn) {
   const had = hs[type] !== undefined && hs[type] !== null;
   hs[type] = typeof fn === 'function' ? fn : null;
   if (!had && hs[type] !== null) {
-    target.addEventListener(type, function (e) {
+    listen(target, type, function (e) {
       const h = target[kPort].handlers[type];
       if (typeof h === 'function') return ReflectApply(h, this, [e]);
       return undefined;
@@ -323,6 +325,16 @@ class MessageEvent extends Event {
   get source() { return this[kData].source; }
   get ports() { return this[kData].ports; }
 }
+
+// Before 14.7 a MessagePort is an EventEmitter: no EventTarget methods
+// (measured on 12.22.12 and 14.21.3). hasRef from 16.17 and 18.1 (Node's
+// docs; 16.14.0 lacks it, 20.20.2 has it).
+if (!internal.has('MessagePort:EventTarget')) {
+  for (const k of ['addEventListener', 'removeEventListener', 'dispatchEvent']) {
+    ObjectDefineProperty(MessagePort.prototype, k, { value: undefined, writable: true, configurable: true });
+  }
+}
+if (!internal.has('MessagePort:hasRef')) delete MessagePort.prototype.hasRef;
 
 class MessageChannel {
   constructor() {
@@ -358,7 +370,7 @@ class BroadcastChannel extends MessagePort {
     refPort(this);
     this[kPort].started = true;
   }
-  addEventListener(type, listener, options) { EventTarget.prototype.addEventListener.call(this, type, listener, options); }
+  addEventListener(type, listener, options) { ReflectApply(listenOn, this, [type, listener, options]); }
 }
 
 function receiveMessageOnPort(port) {
