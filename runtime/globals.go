@@ -376,6 +376,7 @@ func (h *host) bootstrap() error {
 		g.Set("structuredClone", sc.ToObject(rt).Get("structuredClone"))
 	}
 	h.indentJSON()
+	h.sharedMemory()
 	h.stripFeatures()
 	h.stubGlobals()
 	return nil
@@ -552,13 +553,7 @@ func (h *host) stubGlobals() {
 		var v sobek.Value
 		switch typ {
 		case "function":
-			n := name
-			fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
-				h.lacks(n)
-				panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", n)))
-			}).ToObject(rt)
-			fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
-			v = fn
+			v = h.standIn(name)
 		case "object":
 			v = h.partial(name, rt.NewObject())
 			if name == "GLOBAL" || name == "root" { // old aliases of global
@@ -568,6 +563,36 @@ func (h *host) stubGlobals() {
 			continue
 		}
 		g.DefineDataProperty(name, v, sobek.FLAG_TRUE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	}
+}
+
+// standIn is a function the sandbox lacks: calling it makes the answer
+// incomplete and throws.
+func (h *host) standIn(name string) *sobek.Object {
+	rt := h.rt
+	fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+		h.lacks(name)
+		panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", name)))
+	}).ToObject(rt)
+	fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	return fn
+}
+
+// sharedMemory replaces what the engine has of shared memory and lacks
+// of it: its SharedArrayBuffer cannot be constructed, and its Atomics has
+// no wait or notify (Node's, with a Worker, block one thread on another).
+func (h *host) sharedMemory() {
+	g := h.rt.GlobalObject()
+	ctor := h.rt.ToValue(func(sobek.ConstructorCall) *sobek.Object {
+		h.lacks("SharedArrayBuffer")
+		panic(h.rt.NewTypeError("looplint: SharedArrayBuffer is not available in the sandbox"))
+	}).ToObject(h.rt)
+	ctor.DefineDataProperty("name", h.rt.ToValue("SharedArrayBuffer"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	g.DefineDataProperty("SharedArrayBuffer", ctor, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	if a, ok := g.Get("Atomics").(*sobek.Object); ok {
+		for _, m := range []string{"wait", "notify", "waitAsync"} {
+			a.Set(m, h.standIn("Atomics."+m))
+		}
 	}
 }
 

@@ -5,9 +5,13 @@
 const internal = __internal;
 const m = require('_messaging');
 
+// A Worker is a second isolate with a loop of its own: the explorer
+// drives one loop per run (docs/architecture.md, "Workers").
 function Worker() {
-  internal.unmodelled("worker_threads' Worker (a second thread with its own loop)", undefined);
-  throw new Error('looplint: worker_threads\' Worker is not supported in the sandbox');
+  internal.unmodelled("worker_threads' Worker (a second thread with its own event loop)", undefined);
+  const e = new Error("looplint: worker_threads' Worker is not supported in the sandbox (a second thread with its own event loop)");
+  e.code = 'ERR_LOOPLINT_UNSUPPORTED';
+  throw e;
 }
 
 const out = {
