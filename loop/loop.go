@@ -960,7 +960,7 @@ func (l *Loop) run() {
 	ran := false // the last iteration ran this one's timers at its end
 	for !l.dead && l.alive() {
 		if l.hangs() {
-			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open server or socket keeps the loop alive, and nothing in the sandbox can reach it"})
+			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open handle (a server, a socket, a MessagePort) keeps the loop alive, and nothing in the sandbox can reach it"})
 			return
 		}
 		if !ran && !l.timersIteration() {
