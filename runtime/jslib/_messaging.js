@@ -230,7 +230,7 @@ class MessagePort extends EventTarget {
       return;
     }
     if (arguments.length === 0) {
-      throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
+      throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     }
     const m = serialize(value, transfer);
     for (const s of d.group.members) {
