@@ -585,7 +585,7 @@ func (h *host) sharedMemory() {
 	g := h.rt.GlobalObject()
 	ctor := h.rt.ToValue(func(sobek.ConstructorCall) *sobek.Object {
 		h.lacks("SharedArrayBuffer")
-		panic(h.rt.NewTypeError("looplint: SharedArrayBuffer is not available in the sandbox"))
+		panic(h.rt.NewTypeError("looplint: SharedArrayBuffer is not supported in the sandbox (memory shared between threads)"))
 	}).ToObject(h.rt)
 	ctor.DefineDataProperty("name", h.rt.ToValue("SharedArrayBuffer"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
 	g.DefineDataProperty("SharedArrayBuffer", ctor, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
