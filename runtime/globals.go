@@ -579,20 +579,32 @@ func (h *host) standIn(name string) *sobek.Object {
 }
 
 // sharedMemory replaces what the engine has of shared memory and lacks
-// of it: its SharedArrayBuffer cannot be constructed, and its Atomics has
-// no wait or notify (Node's, with a Worker, block one thread on another).
+// of it: its SharedArrayBuffer cannot be constructed, and it has no
+// Atomics (Node's wait and notify, with a Worker, block one thread on
+// another).
 func (h *host) sharedMemory() {
-	g := h.rt.GlobalObject()
-	ctor := h.rt.ToValue(func(sobek.ConstructorCall) *sobek.Object {
-		h.lacks("SharedArrayBuffer")
-		panic(h.rt.NewTypeError("looplint: SharedArrayBuffer is not supported in the sandbox (memory shared between threads)"))
-	}).ToObject(h.rt)
-	ctor.DefineDataProperty("name", h.rt.ToValue("SharedArrayBuffer"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	rt := h.rt
+	refuse := func(name string) {
+		h.lacks(name)
+		panic(rt.NewTypeError("looplint: " + name + " is not supported in the sandbox (memory shared between threads)"))
+	}
+	ctor := rt.ToValue(func(sobek.ConstructorCall) *sobek.Object {
+		refuse("SharedArrayBuffer")
+		return nil
+	}).ToObject(rt)
+	ctor.DefineDataProperty("name", rt.ToValue("SharedArrayBuffer"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	g := rt.GlobalObject()
 	g.DefineDataProperty("SharedArrayBuffer", ctor, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
-	if a, ok := g.Get("Atomics").(*sobek.Object); ok {
-		for _, m := range []string{"wait", "notify", "waitAsync"} {
-			a.Set(m, h.standIn("Atomics."+m))
-		}
+	// The engine has no Atomics: the other members are lacking too.
+	a := rt.NewObject()
+	g.DefineDataProperty("Atomics", h.partial("Atomics", a), sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	for _, m := range []string{"wait", "notify", "waitAsync"} {
+		name := "Atomics." + m
+		fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+			refuse(name)
+			return nil
+		})
+		a.DefineDataProperty(m, fn, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 	}
 }
 
