@@ -46,7 +46,10 @@ function newData(group) {
 }
 
 // The ports' async handles, in creation order: libuv's wake-up visits
-// them in that order, whichever was sent a message first.
+// them in that order, whichever was sent a message first. A port posted
+// to while a wake-up runs is visited in it if the wake-up has not passed
+// it, else in the next one (the port being visited: its queue is read
+// until empty or the limit, so only a port left with messages needs it).
 let seq = 0;
 const pending = []; // ports sent a message since their last visit, by seq
 let awake = false; // a wake-up is in flight
@@ -109,7 +112,6 @@ function visit(after) {
       return;
     }
     host.more('MessagePort', step);
-    visiting = -1;
     deliver(port, m);
   };
   step();
