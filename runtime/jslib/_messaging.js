@@ -398,6 +398,15 @@ class MessageChannel {
   }
 }
 
+// How Node prints a port (its internal fields, by release) is not
+// modelled; neither is a channel's or an event's.
+for (const C of [MessagePort, MessageChannel, MessageEvent]) {
+  ObjectDefineProperty(C.prototype, Symbol.for('nodejs.util.inspect.custom'), {
+    value() { return internal.unmodelled('printing a ' + C.name, C.name + ' {}'); },
+    configurable: true, writable: true,
+  });
+}
+
 const broadcast = new Map(); // name -> group
 
 // A BroadcastChannel is a port of a group of every channel of its name:
