@@ -25,6 +25,12 @@ const out = {
   MessageChannel: m.MessageChannel,
   MessagePort: m.MessagePort,
 };
+// The rest of the module (environment data, untransferable marks,
+// moving a port to another context) is a reason where it is used.
+for (const name of ['getEnvironmentData', 'setEnvironmentData', 'markAsUntransferable',
+  'isMarkedAsUntransferable', 'moveMessagePortToContext', 'postMessageToThread', 'markAsUncloneable']) {
+  out[name] = function () { return internal.unmodelled("worker_threads' " + name, undefined); };
+}
 // receiveMessageOnPort from 12.3, BroadcastChannel from 15.4 (Node's docs).
 if (internal.has('worker_threads:receiveMessageOnPort')) out.receiveMessageOnPort = m.receiveMessageOnPort;
 if (internal.has('worker_threads:BroadcastChannel')) out.BroadcastChannel = m.BroadcastChannel;
