@@ -93,13 +93,14 @@ func (x *Exec) commuteEvent(e loop.Event) {
 	if !x.commuting() {
 		return
 	}
-	if e.Kind == loop.EventPhase || e.Kind == loop.EventRun && macrotask(e.Queue) {
+	// A continuation (Event.More) is part of its completion's block.
+	if e.Kind == loop.EventPhase || e.Kind == loop.EventRun && macrotask(e.Queue) && !e.More {
 		x.endBlock()
 	}
 	if e.Kind == loop.EventPhase {
 		x.endPhase()
 	}
-	if e.Kind == loop.EventRun && e.Queue == "io" && e.IO > 0 {
+	if e.Kind == loop.EventRun && e.Queue == "io" && e.IO > 0 && !e.More {
 		x.Fresh()
 		b := block{id: e.IO, start: x.OutLen(), effects: x.lp.Effects(), choices: len(x.trace)}
 		if x.Describe != nil {

@@ -144,7 +144,7 @@ func (x *Exec) watch(e loop.Event) {
 		x.endUnit()
 	case e.Kind == loop.EventRun && e.Iteration == 0:
 		// main's own ticks and microtasks: not the loop's
-	case e.Kind == loop.EventRun && macrotask(e.Queue):
+	case e.Kind == loop.EventRun && macrotask(e.Queue) && !e.More:
 		x.endUnit()
 		x.stopRepeating()
 		if w.hang != nil {

@@ -318,7 +318,7 @@ var builtins = set("console process setTimeout setInterval setImmediate clearTim
 	"Int16Array Uint16Array Int32Array Uint32Array Float32Array Float64Array BigInt64Array BigUint64Array " +
 	"parseInt parseFloat isNaN isFinite encodeURI decodeURI encodeURIComponent decodeURIComponent escape unescape " +
 	"undefined NaN Infinity eval arguments AbortController AbortSignal EventTarget Event TextEncoder TextDecoder " +
-	"MessageChannel BroadcastChannel")
+	"MessageChannel BroadcastChannel MessagePort MessageEvent")
 
 // The CommonJS wrapper's parameters; the interpreter provides them.
 var cjsBuiltins = set("require module exports __filename __dirname")

@@ -186,6 +186,10 @@ type Loop struct {
 	tripSeq int
 	// ioRunning is the operation whose callback is running (for the trace).
 	ioRunning int
+	// more is what the running I/O callback continues with (Continue);
+	// continuing: such a callback is running.
+	more       []any
+	continuing bool
 	// effects counts what a callback can do to the loop beyond ticks and
 	// microtasks (see Effects).
 	effects int
@@ -906,7 +910,19 @@ func (l *Loop) esmBody(body func()) {
 }
 
 func (l *Loop) alive() bool {
-	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || len(l.io) > 0 || len(l.closing) > 0 || l.entry != nil || l.handles > 0
+	return l.refTimer > 0 || l.refImm > 0 || len(l.outstanding) > 0 || l.refIO() || len(l.closing) > 0 || l.entry != nil || l.handles > 0
+}
+
+// refIO reports whether an operation in flight keeps the loop alive: all
+// but an async handle's wake-up (SubmitAsync), whose handle's ref is
+// counted by RefHandle.
+func (l *Loop) refIO() bool {
+	for _, op := range l.io {
+		if !op.unref {
+			return true
+		}
+	}
+	return false
 }
 
 // RefHandle adds d to the ref'd handles (uv_ref/uv_unref of a server or a
@@ -944,7 +960,7 @@ func (l *Loop) run() {
 	ran := false // the last iteration ran this one's timers at its end
 	for !l.dead && l.alive() {
 		if l.hangs() {
-			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open server or socket keeps the loop alive, and nothing in the sandbox can reach it"})
+			l.halt(Stop{Kind: StopBudget, Msg: "the program never exits: an open handle (a server, a socket, a MessagePort) keeps the loop alive, and nothing in the sandbox can reach it"})
 			return
 		}
 		if !ran && !l.timersIteration() {
@@ -1171,6 +1187,7 @@ type IO struct {
 	// round trips (IOQueued).
 	queued int
 	ready  bool // SubmitReady
+	unref  bool // SubmitAsync
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1199,6 +1216,25 @@ func (l *Loop) SubmitReady(cb any) *IO {
 	op := l.SubmitIO(1, cb)
 	op.ready = true
 	return op
+}
+
+// SubmitAsync wakes an async handle (uv_async_send: a MessagePort that
+// was sent a message): ready at once as SubmitReady, but the wake-up does
+// not keep the loop alive; the handle's own ref does (RefHandle). A
+// process with nothing ref'd exits without delivering it.
+func (l *Loop) SubmitAsync(cb any) *IO {
+	op := l.SubmitReady(cb)
+	op.unref = true
+	return op
+}
+
+// Continue, called from an I/O callback, runs cb next in the same
+// completion, in its own scope (ticks and microtasks drain between):
+// one wake-up of a MessagePort delivers the messages queued on it one
+// by one, the messages posted meanwhile included.
+func (l *Loop) Continue(cb any) {
+	l.effects++
+	l.more = append(l.more, cb)
 }
 
 // IOReady reports whether operation id was submitted ready (SubmitReady):
@@ -1251,16 +1287,32 @@ func (l *Loop) completeTrip(id int) {
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
 		l.ioRunning = op.id
-		if cbs, ok := op.cb.(Scopes); ok {
-			for _, cb := range cbs {
-				if l.dead {
-					break
-				}
-				l.call("io", cb)
-			}
-		} else {
-			l.call("io", op.cb)
+		cbs, ok := op.cb.(Scopes)
+		if !ok {
+			cbs = Scopes{op.cb}
 		}
+		type step struct {
+			cb   any
+			more bool // a continuation (Continue)
+		}
+		var steps []step
+		for _, cb := range cbs {
+			steps = append(steps, step{cb, false})
+		}
+		for len(steps) > 0 && !l.dead {
+			st := steps[0]
+			steps = steps[1:]
+			l.continuing = st.more
+			l.call("io", st.cb)
+			// What the callback continued with comes first.
+			var next []step
+			for _, cb := range l.more {
+				next = append(next, step{cb, true})
+			}
+			steps = append(next, steps...)
+			l.more = nil
+		}
+		l.more, l.continuing = nil, false
 		l.ioRunning = 0
 		return
 	}

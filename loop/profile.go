@@ -534,6 +534,12 @@ const (
 	NetDestroyAfterFinish
 	NetReady
 	DNSVerbatim
+	ModuleWorkerThreads
+	WorkerThreadsReceiveMessageOnPort
+	WorkerThreadsBroadcastChannel
+	MessagePortLimit
+	MessagePortEventTarget
+	MessagePortHasRef
 	RejectionErrorFrames
 	UncaughtInspect
 	ESMErrorSource
@@ -828,6 +834,23 @@ var features = [numFeatures]featureInfo{
 	NetDestroyAfterFinish: {"net:destroy after finish", []Version{{12, 0, 0}}},
 	// net.Socket emits 'ready' after 'connect' (Node's changelog: 9.11.0).
 	NetReady: {"net:ready", []Version{{9, 11, 0}}},
+	// worker_threads without a flag (Node's docs: 11.7.0; measured 10.24.1
+	// without it, 11.15.0 with it).
+	ModuleWorkerThreads: {"module:worker_threads", []Version{{11, 7, 0}}},
+	// Node's docs; measured 11.15.0 without it, 12.22.12 with it.
+	WorkerThreadsReceiveMessageOnPort: {"worker_threads:receiveMessageOnPort", []Version{{12, 3, 0}}},
+	WorkerThreadsBroadcastChannel:     {"worker_threads:BroadcastChannel", []Version{{15, 4, 0}}}, // Node's docs
+	// One wake-up of a MessagePort delivers at most max(queued, 1000)
+	// messages (nodejs/node#29315, in 12.11.0 by its date; measured
+	// 11.15.0 without it, 12.22.12 to 26.10.0 with it: msg-limit).
+	MessagePortLimit: {"MessagePort:limit", []Version{{12, 11, 0}}},
+	// A MessagePort is an EventTarget (14.7.0 by Node's changelog,
+	// nodejs/node#34057; measured 12.22.12 without addEventListener,
+	// 14.21.3 and 15.14.0 with it).
+	MessagePortEventTarget: {"MessagePort:EventTarget", []Version{{14, 7, 0}}},
+	// port.hasRef (Node's docs: 16.17.0, 18.1.0; measured 16.14.0 without
+	// it, 20.20.2 with it).
+	MessagePortHasRef: {"MessagePort:hasRef", []Version{{16, 17, 0}, {18, 1, 0}}},
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},

@@ -35,6 +35,9 @@ type Event struct {
 	Cb    any
 	// IO is the operation's ID (as in witnesses) when Queue is "io".
 	IO int
+	// More: an "io" callback the running one continued with
+	// (Loop.Continue): part of the same completion, not a new one.
+	More bool
 	// Waiting is what was queued when a phase began.
 	Waiting Waiting
 	// Timer and Due are an EventDue's: whether Timer's list is due at
@@ -106,6 +109,7 @@ func (l *Loop) runEvent(queue string, cb any) {
 		e := Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb}
 		if queue == "io" {
 			e.IO = l.ioRunning
+			e.More = l.continuing
 		}
 		l.trace(e)
 	}

@@ -723,6 +723,8 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.builtinJS(name, pos)
 	case "stream/promises":
 		return in.getMember(in.loadBuiltin("stream", imported, pos), "_promises", pos)
+	case "worker_threads":
+		return in.builtinJS("worker_threads", pos)
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":

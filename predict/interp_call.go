@@ -121,7 +121,11 @@ func (in *Interp) construct(fn Value, args []Value, pos ir.Pos) Value {
 		in.unknownCall(args, pos)
 		return unknown{why: "new"}
 	}
-	in.reason(pos, "constructor calls (new) of this value are not modelled")
+	if n, ok := fn.(*Native); ok && n.Name != "" {
+		in.reason(pos, "new %s is not modelled", n.Name) // SharedArrayBuffer, ...
+	} else {
+		in.reason(pos, "constructor calls (new) of this value are not modelled")
+	}
 	return unknown{why: "new"}
 }
 

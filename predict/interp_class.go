@@ -284,6 +284,11 @@ func (in *Interp) superMember(fr *frame, k string, pos ir.Pos) Value {
 
 // protoMember looks k up along c's prototype chain for receiver this.
 func (in *Interp) protoMember(c *ClassVal, this Value, k string, pos ir.Pos) (v Value, found bool) {
+	if k == "constructor" && c.proto == nil {
+		// Every class's prototype has its own constructor; a base class
+		// whose prototype was written to is not where it is found.
+		return c, true
+	}
 	c.chain(func(k2 *ClassVal) bool {
 		if k2.proto != nil {
 			if v, found = in.readProp(k2.proto, k, this); found {

@@ -23,6 +23,7 @@ var (
 	builtinModules = map[string]loop.Feature{
 		"fs/promises": loop.ModuleFSPromises, "timers/promises": loop.ModuleTimersPromises,
 		"assert/strict": loop.ModuleAssertStrict, "stream/promises": loop.ModuleStreamPromises,
+		"worker_threads": loop.ModuleWorkerThreads,
 	}
 )
 

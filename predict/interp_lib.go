@@ -123,7 +123,8 @@ func (in *Interp) userSite(pos ir.Pos) ir.Pos {
 // bootstrap sets them), by the jslib source that makes them; a run loads
 // the source when the program first names one.
 var libGlobals = map[string]string{"EventTarget": "_event_target", "Event": "_event_target",
-	"AbortController": "_event_target", "AbortSignal": "_event_target", "structuredClone": "_structured_clone"}
+	"AbortController": "_event_target", "AbortSignal": "_event_target", "structuredClone": "_structured_clone",
+	"MessageChannel": "_messaging", "MessagePort": "_messaging", "MessageEvent": "_messaging", "BroadcastChannel": "_messaging"}
 
 // libGlobal is such a global, loaded; ok is false for other names and
 // for a release without it.
@@ -399,6 +400,16 @@ func (in *Interp) netObj() *Native {
 	o.Props["close"] = native("close", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
 		in.l.Close(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["async"] = native("async", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.SubmitAsync(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["more"] = native("more", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.Continue(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		return nil
 	})
 	o.Props["ref"] = native("ref", func(_ Value, a []Value, pos ir.Pos) Value {

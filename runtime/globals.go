@@ -310,6 +310,8 @@ func (h *host) bootstrap() error {
 	g.Set("process", h.process)
 	g.Set("Buffer", h.bufferCtor)
 	h.lazyGlobals("_event_target", "EventTarget", "Event", "AbortController", "AbortSignal")
+	// (stripFeatures removes them from the releases without them)
+	h.lazyGlobals("_messaging", "MessageChannel", "MessagePort", "MessageEvent", "BroadcastChannel")
 	g.Set("console", h.console())
 	g.Set("setTimeout", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, false) })
 	g.Set("setInterval", func(c sobek.FunctionCall) sobek.Value { return h.setTimer(c, true) })
@@ -374,6 +376,7 @@ func (h *host) bootstrap() error {
 		g.Set("structuredClone", sc.ToObject(rt).Get("structuredClone"))
 	}
 	h.indentJSON()
+	h.sharedMemory()
 	h.stripFeatures()
 	h.stubGlobals()
 	return nil
@@ -550,13 +553,7 @@ func (h *host) stubGlobals() {
 		var v sobek.Value
 		switch typ {
 		case "function":
-			n := name
-			fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
-				h.lacks(n)
-				panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", n)))
-			}).ToObject(rt)
-			fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
-			v = fn
+			v = h.standIn(name)
 		case "object":
 			v = h.partial(name, rt.NewObject())
 			if name == "GLOBAL" || name == "root" { // old aliases of global
@@ -566,6 +563,48 @@ func (h *host) stubGlobals() {
 			continue
 		}
 		g.DefineDataProperty(name, v, sobek.FLAG_TRUE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	}
+}
+
+// standIn is a function the sandbox lacks: calling it makes the answer
+// incomplete and throws.
+func (h *host) standIn(name string) *sobek.Object {
+	rt := h.rt
+	fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+		h.lacks(name)
+		panic(rt.NewGoError(fmt.Errorf("looplint: %s is not available in the sandbox", name)))
+	}).ToObject(rt)
+	fn.DefineDataProperty("name", rt.ToValue(name), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	return fn
+}
+
+// sharedMemory replaces what the engine has of shared memory and lacks
+// of it: its SharedArrayBuffer cannot be constructed, and it has no
+// Atomics (Node's wait and notify, with a Worker, block one thread on
+// another).
+func (h *host) sharedMemory() {
+	rt := h.rt
+	refuse := func(name string) {
+		h.lacks(name)
+		panic(rt.NewTypeError("looplint: " + name + " is not supported in the sandbox (memory shared between threads)"))
+	}
+	ctor := rt.ToValue(func(sobek.ConstructorCall) *sobek.Object {
+		refuse("SharedArrayBuffer")
+		return nil
+	}).ToObject(rt)
+	ctor.DefineDataProperty("name", rt.ToValue("SharedArrayBuffer"), sobek.FLAG_FALSE, sobek.FLAG_FALSE, sobek.FLAG_TRUE)
+	g := rt.GlobalObject()
+	g.DefineDataProperty("SharedArrayBuffer", ctor, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	// The engine has no Atomics: the other members are lacking too.
+	a := rt.NewObject()
+	g.DefineDataProperty("Atomics", h.partial("Atomics", a), sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
+	for _, m := range []string{"wait", "notify", "waitAsync"} {
+		name := "Atomics." + m
+		fn := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+			refuse(name)
+			return nil
+		})
+		a.DefineDataProperty(m, fn, sobek.FLAG_TRUE, sobek.FLAG_TRUE, sobek.FLAG_FALSE)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 //	pool(api, fn)    a thread-pool request
 //	close(api, fn)   a close callback (the close phase)
 //	ref(delta)       ref'd handles
+//	async(api, fn)   an async handle's wake-up (a MessagePort's): ready at once, not ref'd
+//	more(api, fn)    from an I/O callback: fn next, in the same completion, its own scope
 func (h *host) netBindings() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
@@ -43,6 +45,14 @@ func (h *host) netBindings() *sobek.Object {
 	})
 	o.Set("close", func(c sobek.FunctionCall) sobek.Value {
 		h.l.Close(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("async", func(c sobek.FunctionCall) sobek.Value {
+		h.l.SubmitAsync(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("more", func(c sobek.FunctionCall) sobek.Value {
+		h.l.Continue(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
 		return sobek.Undefined()
 	})
 	o.Set("ref", func(c sobek.FunctionCall) sobek.Value {

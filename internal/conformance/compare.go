@@ -14,7 +14,7 @@ const (
 	StatusError       = "error"       // looplint failed
 )
 
-// unsupportedMsg is how the runtime reports net/http/child_process/worker_threads.
+// unsupportedMsg is how the runtime reports http, child_process, a Worker, SharedArrayBuffer.
 const unsupportedMsg = "not supported in the sandbox"
 
 // Result is the verdict for one case on one version.

@@ -14,10 +14,13 @@ const ReflectApply = Reflect.apply;
 const ErrorCtor = Error;
 const TypeErrorCtor = TypeError;
 const MapCtor = Map;
-const G = globalThis;
+const G = typeof globalThis === 'object' ? globalThis : global; // (globalThis from 12)
 const internal = __internal;
 
 const kList = Symbol('kEvents');
+// libEvent, as an Event's options, makes an event the library dispatches
+// (a MessagePort's): it reads no clock unless its timeStamp is read.
+const libEvent = Symbol('libEvent');
 const kEv = Symbol('kEventState');
 function codedError(Ctor, code, msg) {
   const e = new Ctor(msg);
@@ -27,11 +30,12 @@ function codedError(Ctor, code, msg) {
 class Event {
   constructor(type, options) {
     if (arguments.length === 0) throw codedError(TypeErrorCtor, 'ERR_MISSING_ARGS', 'The "type" argument must be specified');
-    const o = options == null ? {} : options;
+    const quiet = options === libEvent;
+    const o = options == null || quiet ? {} : options;
     ObjectDefineProperty(this, kEv, { value: {
       type: `${type}`, cancelable: !!o.cancelable, bubbles: !!o.bubbles, composed: !!o.composed,
       prevented: false, stop: false, target: null, current: null, phase: 0, dispatching: false,
-      stamp: G.performance ? G.performance.now() : 0,
+      stamp: quiet ? undefined : G.performance ? G.performance.now() : 0,
     } });
   }
   get type() { return this[kEv].type; }
@@ -45,7 +49,10 @@ class Event {
   get currentTarget() { return this[kEv].current; }
   get eventPhase() { return this[kEv].phase; }
   get isTrusted() { return false; }
-  get timeStamp() { return this[kEv].stamp; }
+  get timeStamp() {
+    const t = this[kEv].stamp;
+    return t !== undefined ? t : internal.unmodelled('the timeStamp of an event the library made', G.performance.now());
+  }
   get cancelBubble() { return this[kEv].stop; }
   preventDefault() { this[kEv].prevented = true; }
   stopPropagation() { this[kEv].stop = true; }
@@ -162,4 +169,4 @@ class AbortController {
   }
 }
 
-module.exports = { EventTarget, Event, AbortController, AbortSignal };
+module.exports = { EventTarget, Event, AbortController, AbortSignal, libEvent };

@@ -107,12 +107,19 @@ function structuredClone(value) {
   return opaqueThrowing(cloneOf, value);
 }
 
-function cloneOf(value) {
+// cloneOf copies value; swap, when given, answers the copy of an object
+// it knows (postMessage's transferred ports), undefined for the others.
+function cloneOf(value, swap) {
   const seen = new MapCtor();
   function clone(v) {
     if (typeof v === 'function' || typeof v === 'symbol') uncloneable(v);
     if (v === null || typeof v !== 'object') return v;
     if (seen.has(v)) return seen.get(v);
+    const swapped = swap === undefined ? undefined : swap(v);
+    if (swapped !== undefined) {
+      seen.set(v, swapped);
+      return swapped;
+    }
     if (types === undefined) types = require('util').types;
     const kind = ArrayIsArray(v) ? 'array' : types.isMap(v) ? 'map' : types.isSet(v) ? 'set'
       : types.isDate(v) ? 'date' : types.isRegExp(v) ? 'regexp' : types.isNativeError(v) ? 'error' : '';
@@ -138,4 +145,4 @@ function cloneOf(value) {
   return clone(value);
 }
 
-module.exports = { structuredClone };
+module.exports = { structuredClone, cloneOf };
