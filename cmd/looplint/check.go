@@ -34,7 +34,7 @@ type checkFlags struct {
 	fixSuggestions                   bool
 	jobs                             int
 	node                             string
-	noPredict                        bool
+	noPredict, predict               bool
 	stdinName                        string
 	config                           string
 	ignorePatterns                   []string
@@ -66,12 +66,14 @@ its line; the reason after -- is required:
 A file that cannot be analyzed (unreadable, binary, syntax error) is
 reported and the run goes on.
 
-Given a single file (up to 256 KiB), check also runs the predictor
-(looplint predict) for the --node version and reports what it finds:
-nextTick and microtask chains that starve the loop (nexttickloop,
-microtaskloop) and orders decided by the clock or by I/O completion
-(timerrace, iorace), each marked "(predicted for Node V)". --no-predict
-turns this off; --predict-timeout bounds it.
+With --predict (or "predict": true in looplint.json), check also runs
+the predictor (looplint predict) on each file of up to 256 KiB, for the
+--node version (else the file's looplint.json "node", .nvmrc and so on),
+and reports what it finds: nextTick and microtask chains that starve the
+loop (nexttickloop, microtaskloop) and orders decided by the clock or by
+I/O completion (timerrace, iorace), each marked "(predicted for Node V)".
+The same file gets the same findings however many files a run names.
+--no-predict turns it off; --predict-timeout bounds it per file.
 
 Exit status: 0 no findings, 1 findings (or files that could not be
 analyzed), 2 usage or internal error.`,
@@ -98,7 +100,8 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff (git apply takes it) instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
-	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.BoolVar(&f.predict, "predict", false, "also run the predictor on each file (up to 256 KiB) and report what it finds (looplint.json: \"predict\": true)")
+	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor, whatever looplint.json says")
 	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
 	fl.StringArrayVar(&f.ignorePatterns, "ignore-pattern", nil, "leave out files matching this glob, relative to the working directory (repeatable; a directory covers what is under it)")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings that FILE (written by --write-baseline) does not hold")
@@ -106,7 +109,7 @@ analyzed), 2 usage or internal error.`,
 	fl.IntVar(&f.maxWarnings, "max-warnings", -1, "fail the run when there are more than N warnings (default: warnings never fail it)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
-	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
+	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor per file")
 	return cmd
 }
 
@@ -215,21 +218,52 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		return nil
 	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
-	first := config.Default
-	if len(files) > 0 {
-		first, _ = cfgOf(files[0])
+	// The predictor, per file: on when --predict or the file's
+	// looplint.json says so (never with --no-predict), for files small
+	// enough, each for its own Node release.
+	predicts := func(file string) (*config.Config, bool) {
+		c, err := cfgOf(file)
+		if err != nil || f.noPredict {
+			return c, false
+		}
+		return c, f.predict || c.Predict != nil && *c.Predict
 	}
-	predictOn := !f.noPredict && (first.Predict == nil || *first.Predict)
-	if predictOn && len(files) == 1 && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
-		node := f.node
-		if node == "" {
-			node = first.Node
+	anyPredicts := false
+	for _, file := range files {
+		if _, ok := predicts(file); ok {
+			anyPredicts = true
+			break
 		}
-		v, err := nodeVersion(node, filepath.Dir(files[0]))
-		if err != nil {
-			return checkErr(stdout, f.format, err.Error())
+	}
+	if anyPredicts {
+		for _, file := range files {
+			c, ok := predicts(file)
+			if !ok {
+				continue
+			}
+			node := f.node
+			if node == "" {
+				node = c.Node
+			}
+			if _, err := nodeVersion(node, filepath.Dir(file)); err != nil {
+				return checkErr(stdout, f.format, err.Error())
+			}
 		}
-		opt.Extra = func(pf *parse.File) []driver.Diagnostic { return predictedFindings(pf, v, f.predictTimeout, on) }
+		opt.Extra = func(pf *parse.File) []driver.Diagnostic {
+			c, ok := predicts(pf.Path)
+			if !ok || len(pf.Source) > maxPredictSize {
+				return nil
+			}
+			node := f.node
+			if node == "" {
+				node = c.Node
+			}
+			v, err := nodeVersion(node, filepath.Dir(pf.Path))
+			if err != nil {
+				return nil // (every file's release was resolved above)
+			}
+			return predictedFindings(pf, v, f.predictTimeout, on)
+		}
 		for name, ok := range on {
 			if ok {
 				opt.ExtraChecks = append(opt.ExtraChecks, name)

@@ -483,39 +483,47 @@ func TestCheckDeepNesting(t *testing.T) {
 	}
 }
 
-// A single file also gets the predictor's findings: a race between two
-// I/O callbacks (no analyzer reports those) and a starving chain reached
-// only through a timer; a directory run does not predict.
+// --predict adds the predictor's findings: a race between two I/O
+// callbacks (no analyzer reports those) and a starving chain reached only
+// through a timer; a file gets the same findings alone or in a directory.
 func TestCheckPredicts(t *testing.T) {
 	dir := t.TempDir()
 	io := writeFile(t, dir, "io.js", []byte("const fs = require('fs');\nfs.readFile(__filename, () => console.log('a'));\nfs.stat(__filename, () => console.log('b'));\n"))
 	ioRace := regexp.MustCompile(`(?m)^.*io\.js:2:1: fs\.readFile at 2:1 and fs\.stat at 3:1 run in either order: .* \(predicted for Node 20\.\d+\.\d+\) \(iorace\)$`)
 
-	code, out, errs := cliRun(t, "check", "--node", "20", io)
+	code, out, errs := cliRun(t, "check", "--predict", "--node", "20", io)
 	if code != 1 || !ioRace.MatchString(out) {
 		t.Errorf("single file: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
+	if code, dirOut, _ := cliRun(t, "check", "--predict", "--node", "20", dir); code != 1 || dirOut != out {
+		t.Errorf("the directory: exit %d, stdout:\n%s\nwant what the file alone gave:\n%s", code, dirOut, out)
+	}
+	writeFile(t, dir, "looplint.json", []byte(`{"predict": true, "node": "20"}`))
+	if code, cfgOut, _ := cliRun(t, "check", dir); code != 1 || cfgOut != out {
+		t.Errorf("\"predict\": true in looplint.json: exit %d, stdout:\n%s", code, cfgOut)
+	}
+	os.Remove(filepath.Join(dir, "looplint.json"))
 	for _, args := range [][]string{
-		{"check", "--node", "20", "--no-predict", io},
-		{"check", "--node", "20", "--disable", "iorace", io},
-		{"check", "--node", "20", dir}, // not a single file
+		{"check", "--node", "20", io}, // the predictor is asked for
+		{"check", "--predict", "--node", "20", "--no-predict", io},
+		{"check", "--predict", "--node", "20", "--disable", "iorace", io},
 	} {
 		if code, out, _ := cliRun(t, args...); code != 0 || out != "" {
 			t.Errorf("%v: exit %d, stdout:\n%s", args, code, out)
 		}
 	}
-	if code, out, _ := cliRun(t, "check", "--node", "20", "--enable", "iorace", io); code != 1 || !ioRace.MatchString(out) {
+	if code, out, _ := cliRun(t, "check", "--predict", "--node", "20", "--enable", "iorace", io); code != 1 || !ioRace.MatchString(out) {
 		t.Errorf("--enable iorace: exit %d, stdout:\n%s", code, out)
 	}
 
 	// Suppressed like any finding, and the suppression counts as used.
 	sup := writeFile(t, dir, "sup.js", []byte("const fs = require('fs');\n// looplint-ignore iorace -- order does not matter here\nfs.readFile(__filename, () => console.log('a'));\nfs.stat(__filename, () => console.log('b'));\n"))
-	if code, out, _ := cliRun(t, "check", "--node", "20", sup); code != 0 || out != "" {
+	if code, out, _ := cliRun(t, "check", "--predict", "--node", "20", sup); code != 0 || out != "" {
 		t.Errorf("suppressed: exit %d, stdout:\n%s", code, out)
 	}
 
 	// SARIF names the rule of a predicted finding.
-	_, out, _ = cliRun(t, "check", "--node", "20", "--format", "sarif", io)
+	_, out, _ = cliRun(t, "check", "--predict", "--node", "20", "--format", "sarif", io)
 	var s struct {
 		Runs []struct {
 			Tool struct {
@@ -540,7 +548,7 @@ func TestCheckPredicts(t *testing.T) {
 	// A starving chain two callbacks deep: the analyzer's finding and the
 	// predictor's on the same line are one finding.
 	deep := writeFile(t, dir, "deep.js", []byte("function spin() {\n  process.nextTick(spin);\n}\nsetTimeout(() => setImmediate(spin), 1);\n"))
-	code, out, _ = cliRun(t, "check", "--node", "20", deep)
+	code, out, _ = cliRun(t, "check", "--predict", "--node", "20", deep)
 	if n := strings.Count(out, "(nexttickloop)"); code != 1 || n != 1 {
 		t.Errorf("deep: exit %d, %d nexttickloop findings, want 1:\n%s", code, n, out)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/looplint/looplint/analyzer/driver"
@@ -12,24 +11,25 @@ import (
 	lrt "github.com/looplint/looplint/runtime"
 )
 
-// looplint check on one small file also runs the predictor and reports
-// its hazards (starvation, races) as findings: it sees what the analyzers'
-// syntactic patterns cannot, such as a race decided three callbacks deep.
+// looplint check --predict also runs the predictor on each small file and
+// reports its hazards (starvation, races) as findings: it sees what the
+// analyzers' syntactic patterns cannot, such as a race decided three
+// callbacks deep.
 
-// maxPredictSize is the largest file check predicts ("a single small
-// file"); larger ones get the analyzers only.
+// maxPredictSize is the largest file check predicts; larger ones get the
+// analyzers only.
 const maxPredictSize = 256 << 10
 
 // predictedOnly are the checks only the predictor reports.
 var predictedOnly = []struct{ Name, Doc string }{
-	{"iorace", `report output that depends on which of two I/O operations completes first (predicted, single file)
+	{"iorace", `report output that depends on which of two I/O operations completes first (predicted: check --predict)
 
 Callbacks of I/O operations that are in flight together (fs.readFile of
 two files, a read and a stat, ...) run in the order the operations
 complete, which depends on the disk, the cache and the thread pool, not
 on the program. Code that prints, or builds state, in callback order then
-behaves differently from run to run. Only looplint check on a single file
-reports it: the predictor finds it by exploring the completion orders.
+behaves differently from run to run. Only looplint check --predict reports
+it: the predictor finds it by exploring the completion orders.
 
 Bad:
 
@@ -50,16 +50,6 @@ func predictedOnlyDoc(name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// predictsFile reports whether check on args also predicts: exactly one
-// argument naming a regular file that is small enough.
-func predictsFile(args []string) bool {
-	if len(args) != 1 {
-		return false
-	}
-	st, err := os.Stat(args[0])
-	return err == nil && st.Mode().IsRegular() && st.Size() <= maxPredictSize
 }
 
 // predictedFindings predicts f on Node v within budget and turns the
