@@ -63,6 +63,14 @@ its line; the reason after -- is required:
 
   // looplint-ignore nexttickloop -- bounded: stops after 3 rounds
 
+a whole file, or a range of lines (to the end of the file without an
+enable), the same way:
+
+  // looplint-ignore-file blockingwait -- a CLI script: nothing else runs
+  // looplint-disable zalgo -- vendored code
+  ...
+  // looplint-enable zalgo
+
 A file that cannot be analyzed (unreadable, binary, syntax error) is
 reported and the run goes on.
 
@@ -604,7 +612,7 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 	for _, c := range predictedOnly {
 		addRule(c.Name, firstLine(c.Doc), c.Doc)
 	}
-	addRule(driver.SuppressCheck, "malformed or unused looplint-ignore comment", "A looplint-ignore comment must name a check and give a reason after --, and must suppress a finding on its line or the next.")
+	addRule(driver.SuppressCheck, "malformed or unused suppression comment", "A looplint-ignore, looplint-ignore-file or looplint-disable comment must name a check and give a reason after --, and must suppress a finding (on its line or the next, in the file, or before its looplint-enable); a looplint-enable must end a looplint-disable.")
 	results := []any{}
 	region := func(l, c, el, ec int) obj {
 		r := obj{"startLine": max(l, 1)}

@@ -726,3 +726,38 @@ func TestCheckFilesLikeGit(t *testing.T) {
 		}
 	}
 }
+
+// File-level and range suppressions, each with its reason; a disable
+// without an enable runs to the end of the file; unused ones are said.
+func TestCheckSuppressFileAndRange(t *testing.T) {
+	dir := t.TempDir()
+	spin := func(name string) string { return "function " + name + "() {\n  process.nextTick(" + name + ");\n}\n" + name + "();\n" }
+	for _, c := range []struct {
+		name, src string
+		want      []string // finding lines, with the check
+	}{
+		{"file.js", "// looplint-ignore-file nexttickloop -- a demo of starvation\n" + spin("a") + spin("b"), nil},
+		{"range.js", spin("a") + "// looplint-disable nexttickloop -- generated code\n" + spin("b") + "// looplint-enable nexttickloop\n" + spin("c"),
+			[]string{":2:3: ", ":12:3: "}},
+		{"open.js", spin("a") + "/* looplint-disable nexttickloop -- the rest is a fixture */\n" + spin("b"), []string{":2:3: "}},
+		{"noreason.js", "// looplint-ignore-file nexttickloop\n" + spin("a"), []string{":1:1: looplint-ignore-file needs a reason", ":3:3: "}},
+		{"unused.js", "// looplint-ignore-file zalgo -- none here\n// looplint-enable zalgo\nsetImmediate(() => {});\n",
+			[]string{":1:1: unused looplint-ignore-file for zalgo: no zalgo finding in this file", ":2:1: looplint-enable zalgo ends no looplint-disable"}},
+	} {
+		p := writeFile(t, dir, c.name, []byte(c.src))
+		_, out, _ := cliRun(t, "check", p)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if out == "" {
+			lines = nil
+		}
+		if len(lines) != len(c.want) {
+			t.Errorf("%s: %d findings, want %d:\n%s", c.name, len(lines), len(c.want), out)
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(lines[i], p+w) {
+				t.Errorf("%s: finding %q, want %q", c.name, lines[i], w)
+			}
+		}
+	}
+}

@@ -35,7 +35,7 @@ func checksDoc() string {
 	for _, c := range predictedOnly {
 		add(c.Name, c.Doc)
 	}
-	add(driver.SuppressCheck, "a looplint-ignore comment that is malformed or suppresses nothing\n\nA looplint-ignore comment names a check and gives a reason after --:\n\n\t// looplint-ignore nexttickloop -- bounded: stops after 3 rounds\n\nIt must suppress a finding on its own line or the next.")
+	add(driver.SuppressCheck, "a suppression comment that is malformed or suppresses nothing\n\nA suppression names a check and gives a reason after --:\n\n\t// looplint-ignore nexttickloop -- bounded: stops after 3 rounds\n\t// looplint-ignore-file blockingwait -- a CLI script: nothing else runs\n\t// looplint-disable zalgo -- vendored code\n\t// looplint-enable zalgo\n\nlooplint-ignore covers its own line or the next, looplint-ignore-file the file,\nlooplint-disable the lines to its looplint-enable (or the file's end). Each\nmust suppress a finding.")
 	return b.String()
 }
 
