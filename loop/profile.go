@@ -562,6 +562,10 @@ const (
 	NetSyncFinish
 	NetDestroyAfterFinish
 	NetReady
+	NetDrop
+	NetResetAndDestroy
+	NetWriteAfterEndDestroys
+	DNSNotFoundShort
 	DNSVerbatim
 	RejectionErrorFrames
 	UncaughtInspect
@@ -853,6 +857,23 @@ var features = [numFeatures]featureInfo{
 	NetDestroyAfterFinish: {"net:destroy after finish", []Version{{12, 0, 0}}},
 	// net.Socket emits 'ready' after 'connect' (Node's changelog: 9.11.0).
 	NetReady: {"net:ready", []Version{{9, 11, 0}}},
+	// A server over its maxConnections emits 'drop' as it closes the
+	// connection (measured: not on 18.0.0, on 18.20.8:
+	// testdata/runtime/net-max-connections; 18.6.0 is Node's changelog).
+	NetDrop: {"net:drop", []Version{{18, 6, 0}}},
+	// socket.resetAndDestroy() (Node's changelog: 16.17.0, 18.3.0;
+	// measured absent on 16.14.0, present on 18.20.8: testdata/runtime/net-reset).
+	NetResetAndDestroy: {"net:resetAndDestroy", []Version{{16, 17, 0}, {18, 3, 0}}},
+	// A write after end() destroys the socket: the write's callback gets
+	// the error in a tick, then 'error' and 'close'; before, 'error' was
+	// emitted in the write() call and the socket lived on (measured on
+	// 12.22.12 and 14.21.3: testdata/runtime/net-write-after-end; 14.0.0
+	// is assumed).
+	NetWriteAfterEndDestroys: {"net:write after end destroys", []Version{{14, 0, 0}}},
+	// getaddrinfo ENOTFOUND names the host alone; before, the host and
+	// "host:port" (measured on 11.15.0 and 12.22.12:
+	// testdata/runtime/net-unreachable; 12.0.0 is assumed).
+	DNSNotFoundShort: {"dns:ENOTFOUND short", []Version{{12, 0, 0}}},
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
