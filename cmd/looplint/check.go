@@ -18,7 +18,6 @@ import (
 
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/driver"
-	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -80,7 +79,7 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
 	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
-	fl.StringVar(&f.node, "node", "", "Node version the predictor models for a single file (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
@@ -144,7 +143,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
 	if !f.noPredict && predictsFile(args) {
-		v, err := nodeVersion(f.node)
+		v, err := nodeVersion(f.node, filepath.Dir(args[0]))
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
