@@ -537,6 +537,12 @@ const (
 	NetResetAndDestroy
 	NetWriteAfterEndDestroys
 	DNSNotFoundShort
+	HTTPModelled
+	HTTPKeepAliveDefault
+	HTTPCloseAfterEnd
+	HTTPMergedChunks
+	HTTPQuery
+	HTTPNoPRI
 	DNSVerbatim
 	RejectionErrorFrames
 	UncaughtInspect
@@ -849,6 +855,28 @@ var features = [numFeatures]featureInfo{
 	// "host:port" (measured on 11.15.0 and 12.22.12:
 	// testdata/runtime/net-unreachable; 12.0.0 is assumed).
 	DNSNotFoundShort: {"dns:ENOTFOUND short", []Version{{12, 0, 0}}},
+	// http's order of events is modelled from 12 on; on 10 a server's
+	// 'finish' comes after the request's 'end' and neither message
+	// emits 'close' (testdata/runtime/http-get-order, 10.24.1): a reason.
+	HTTPModelled: {"http:modelled", []Version{{12, 0, 0}}},
+	// The global agent keeps connections alive and server.close() closes
+	// the idle ones (measured on 18.20.8 and 19.0.0:
+	// testdata/runtime/http-get-order).
+	HTTPKeepAliveDefault: {"http:keep-alive default", []Version{{19, 0, 0}}},
+	// A message's 'close' follows its end in ticks; before, a server's
+	// request and response closed together after the request's 'end', and
+	// a client's with the connection (measured on 14.21.3 and 16.14.0:
+	// testdata/runtime/http-get-order; 16.0.0 is assumed).
+	HTTPCloseAfterEnd: {"http:close after end", []Version{{16, 0, 0}}},
+	// A response's writes in one tick reach the client as one chunk
+	// (measured: two on 24.11.0, one on 26.10.0; 26.0.0 is assumed).
+	HTTPMergedChunks: {"http:merged chunks", []Version{{26, 0, 0}}},
+	// http.METHODS lists QUERY (measured: absent on 20.18.0 and 21.7.0,
+	// present on 20.20.2 and 22.0.0; 20.19.0 is assumed).
+	HTTPQuery: {"http:QUERY", []Version{{20, 19, 0}, {22, 0, 0}}},
+	// http.METHODS no longer lists PRI (measured: listed on 12.22.12 and
+	// 14.21.3, not on 16.14.0; 16.0.0 is assumed).
+	HTTPNoPRI: {"http:no PRI", []Version{{16, 0, 0}}},
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},

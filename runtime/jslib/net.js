@@ -612,7 +612,11 @@ Socket.prototype._maybeEnd = function () {
     if (this._ended || this.destroyed) return;
     this._ended = true;
     this.emit('end');
-    if (this.allowHalfOpen) return;
+    if (this.allowHalfOpen) {
+      // Both sides done: the stream destroys itself.
+      if (this._finished) this.destroy();
+      return;
+    }
     if (this._finished || !this._open_) {
       this.destroy();
     } else if (!this._ending) {
@@ -706,8 +710,12 @@ Socket.prototype.resetAndDestroy = function resetAndDestroy() {
 };
 if (!internal.has('net:resetAndDestroy')) delete Socket.prototype.resetAndDestroy;
 
+// destroySoon ends the socket and destroys it at its 'finish', whatever
+// the peer does.
 Socket.prototype.destroySoon = function destroySoon() {
-  this.end();
+  if (!this._ending) this.end();
+  if (this._finished) this.destroy();
+  else this.once('finish', () => this.destroy());
   return this;
 };
 
