@@ -601,7 +601,11 @@ Socket.prototype._push = function (buf) {
   if (this._flowing && this._buffered.length === 0) {
     this.emit('data', chunk);
   } else {
-    if (!this._flowing) unmodelled('data arriving at a socket that is not flowing (no \'data\' listener, or paused)');
+    // A socket that is not flowing still reads up to its highWaterMark
+    // (Node stops reading from the kernel only then): what came is
+    // buffered here and emitted in a tick after resume().
+    this._bufferedBytes = (this._bufferedBytes || 0) + buf.length;
+    if (this._bufferedBytes > 16384) unmodelled('more data than its highWaterMark arriving at a socket that is not flowing');
     this._buffered.push(chunk);
   }
 };
@@ -638,12 +642,17 @@ Socket.prototype.pause = function pause() {
   return this;
 };
 
+Socket.prototype.isPaused = function isPaused() {
+  return this._flowing === false;
+};
+
 Socket.prototype.resume = function resume() {
   if (this._flowing) return this;
   this._flowing = true;
   if (this._buffered.length > 0 || this._eofSeen) {
     nextTick(() => {
       while (this._flowing && this._buffered.length > 0) this.emit('data', this._buffered.shift());
+      if (this._buffered.length === 0) this._bufferedBytes = 0;
       this._maybeEnd();
     });
   }
