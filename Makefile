@@ -1,17 +1,27 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build conformance record bench bench-check difftest
+.PHONY: test vet build release npm conformance record bench bench-check difftest
 
-# Static (no cgo: only net's resolver would use it, and looplint opens no
-# sockets): about 1 ms less per start than a dynamically linked binary.
 # The version a build prints: the nearest tag and commit (git describe), so it
 # does not depend on the go command recording VCS information (GOFLAGS may
 # say -buildvcs=false); outside a git checkout, the build information's.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 
+# Static (no cgo: only net's resolver would use it, and looplint opens no
+# sockets): about 1 ms less per start than a dynamically linked binary.
 build:
 	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o bin/looplint ./cmd/looplint
+
+# release writes dist/release: archives for linux, darwin and windows on amd64
+# and arm64 (tar.gz, zip for windows) and checksums.txt; npm writes dist/npm:
+# the looplint package (a launcher) and one @looplint/OS-ARCH package per
+# platform with its binary, as esbuild ships its Go binary.
+release:
+	$(GO) run ./internal/release -version "$(VERSION)" -npm=false
+
+npm:
+	$(GO) run ./internal/release -version "$(VERSION)" -archives=false
 
 vet:
 	$(GO) vet ./...
@@ -35,7 +45,7 @@ record:
 # bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer), then
 # times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict
+	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict ./lsp
 	$(GO) run ./internal/benchpredict -shared $(SHARED)
 
 # bench-check times looplint check against oxlint and ESLint on a pinned node_modules tree

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
 )
 
@@ -93,8 +92,7 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 		"TZ=UTC",
 		"LANG=C.UTF-8",
 	}, spec.Env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	killTree(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -40,6 +41,16 @@ type Options struct {
 	// rest. ExtraChecks are the checks it may report.
 	Extra       func(f *parse.File) []Diagnostic
 	ExtraChecks []string
+	// Cache, if set, gives the results of files analyzed before with the
+	// same content and package type, and keeps the new ones (not used
+	// with Extra: the predictor's findings are not kept).
+	Cache Cache
+}
+
+// Cache keeps results between runs (package analyzer/cache).
+type Cache interface {
+	Get(path string, content []byte, pkgType string) (Result, bool)
+	Put(path string, content []byte, pkgType string, res Result)
 }
 
 // Position is a place in a file: 1-based line and column, the column
@@ -54,10 +65,13 @@ type Edit struct {
 	New        string
 }
 
-// Fix is one suggested fix.
+// Fix is one suggested fix. KeepsOrder: applying it leaves when every
+// callback runs as it was (check --fix applies only those; the others,
+// which move work between queues, are suggestions).
 type Fix struct {
-	Message string
-	Edits   []Edit
+	Message    string
+	Edits      []Edit
+	KeepsOrder bool
 }
 
 // Diagnostic is a finding.
@@ -113,6 +127,13 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	return out
 }
 
+// RunSource analyzes src as the file at path (an editor's buffer, standard
+// input): positions, the module kind (the package.json nearest path) and
+// suppressions are path's, the text is src.
+func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
+	return runFile(token.NewFileSet(), newLoader(), path, src, analyzers, opt)
+}
+
 // largestFirst is the order to analyze paths in on jobs workers: the
 // largest files first, so that a big file (a bundle of megabytes takes
 // a second) does not start last and run alone while the other workers
@@ -142,11 +163,27 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 			res.Err = fmt.Errorf("%s: internal error: %v", path, r)
 		}
 	}()
+	if c := opt.Cache; c != nil && opt.Extra == nil && src == nil && ld != nil {
+		if data, err := parse.ReadFile(path); err == nil {
+			typ := ld.packageType(filepath.Dir(path))
+			if kept, ok := c.Get(path, data, typ); ok {
+				return kept
+			}
+			defer func() {
+				if r := recover(); r != nil {
+					panic(r) // the run's own recover makes it an error, not kept
+				}
+				c.Put(path, data, typ, res)
+			}()
+		}
+	}
 	var f *parse.File
 	var err error
 	switch {
 	case src != nil:
-		f, err = parse.Parse(path, src)
+		if f, err = parse.Parse(path, src); err == nil && ld != nil {
+			f.PackageType = ld.packageType(filepath.Dir(path))
+		}
 	case ld != nil:
 		f, err = ld.load(path)
 	default:

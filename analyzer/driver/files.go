@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -37,8 +38,8 @@ func Expand(patterns []string, includeIgnored bool) (files []string, unread []Re
 			}
 		}
 		var matches []string
-		if !recursive && strings.ContainsAny(pat, "*?[") {
-			m, err := globAll(pat)
+		if !recursive && strings.ContainsAny(pat, "*?[{") {
+			m, err := globAll(pat, includeIgnored)
 			if err != nil {
 				return nil, nil, fmt.Errorf("bad pattern %q: %v", pat, err)
 			}
@@ -52,7 +53,7 @@ func Expand(patterns []string, includeIgnored bool) (files []string, unread []Re
 		for _, m := range matches {
 			st, err := os.Stat(m)
 			if err != nil {
-				if os.IsNotExist(err) && !strings.ContainsAny(pat, "*?[") {
+				if os.IsNotExist(err) && !strings.ContainsAny(pat, "*?[{") {
 					return nil, nil, fmt.Errorf("%s: no such file or directory", m)
 				}
 				unread = append(unread, Result{Path: m, Err: err})
@@ -71,50 +72,24 @@ func Expand(patterns []string, includeIgnored bool) (files []string, unread []Re
 	return files, unread, nil
 }
 
-// globAll expands a glob; "**" matches any number of directories.
-func globAll(pat string) ([]string, error) {
-	if !strings.Contains(pat, "**") {
-		return filepath.Glob(pat)
+// globAll expands a glob to the source files it names: "**" matches any
+// number of directories, {a,b} either name (doublestar's syntax, as the
+// shells and oxlint read it). The walk from the pattern's fixed prefix
+// skips node_modules and .git, what git ignores (unless includeIgnored),
+// and does not follow links to directories.
+func globAll(pat string, includeIgnored bool) ([]string, error) {
+	p := path.Clean(filepath.ToSlash(pat))
+	if !doublestar.ValidatePattern(p) {
+		return nil, doublestar.ErrBadPattern
 	}
-	base := pat[:strings.Index(pat, "**")]
-	root := filepath.Dir(base + "x")
-	if root == "" {
-		root = "."
-	}
-	if _, err := path.Match(filepath.ToSlash(pat), ""); err != nil {
-		return nil, err
-	}
+	base, _ := doublestar.SplitPattern(p)
 	var out []string
-	walkDir(root, true, func(p string) {
-		if matchDoubleStar(filepath.ToSlash(pat), filepath.ToSlash(p)) {
-			out = append(out, p)
+	walkDir(filepath.FromSlash(base), includeIgnored, func(f string) {
+		if ok, _ := doublestar.Match(p, path.Clean(filepath.ToSlash(f))); ok {
+			out = append(out, f)
 		}
 	}, func(string, error) {})
 	return out, nil
-}
-
-func matchDoubleStar(pat, name string) bool {
-	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
-	var m func(i, j int) bool
-	m = func(i, j int) bool {
-		if i == len(ps) {
-			return j == len(ns)
-		}
-		if ps[i] == "**" {
-			for k := j; k <= len(ns); k++ {
-				if m(i+1, k) {
-					return true
-				}
-			}
-			return false
-		}
-		if j == len(ns) {
-			return false
-		}
-		ok, _ := path.Match(ps[i], ns[j])
-		return ok && m(i+1, j+1)
-	}
-	return m(0, 0)
 }
 
 // walkDir visits the source files under root. Symbolic links to
@@ -188,12 +163,21 @@ type ignoreRule struct {
 	anchored bool
 }
 
-type ignorer struct{ rules []ignoreRule }
+type ignorer struct {
+	rules []ignoreRule
+	// git, when set, decides alone: the files git lists under the walk's
+	// root (gitListed) and their directories.
+	gitFiles, gitDirs map[string]bool
+}
 
 // newIgnorer loads the .gitignore files from the repository root (the
 // nearest parent with .git) down to root.
 func newIgnorer(root string) *ignorer {
 	ign := &ignorer{}
+	if files, dirs, ok := gitListed(root); ok {
+		ign.gitFiles, ign.gitDirs = files, dirs
+		return ign
+	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ign
@@ -209,6 +193,10 @@ func newIgnorer(root string) *ignorer {
 			break
 		}
 	}
+	if len(chain) > 0 {
+		// The repository's own exclude file, as git reads it first.
+		ign.loadAs(filepath.Join(chain[0], ".git", "info", "exclude"), chain[0])
+	}
 	for _, d := range chain {
 		ign.loadAs(filepath.Join(d, ".gitignore"), d)
 	}
@@ -216,6 +204,9 @@ func newIgnorer(root string) *ignorer {
 }
 
 func (ig *ignorer) load(dir string) {
+	if ig.gitFiles != nil {
+		return
+	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
 	}
@@ -253,6 +244,16 @@ func (ig *ignorer) loadAs(file, dir string) {
 }
 
 func (ig *ignorer) ignored(p string, isDir bool) bool {
+	if ig.gitFiles != nil {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return false
+		}
+		if isDir {
+			return !ig.gitDirs[abs]
+		}
+		return !ig.gitFiles[abs]
+	}
 	if len(ig.rules) == 0 {
 		return false
 	}
@@ -272,13 +273,19 @@ func (ig *ignorer) ignored(p string, isDir bool) bool {
 		rel := p[len(strings.TrimSuffix(r.dir, "/"))+1:]
 		var hit bool
 		if r.anchored {
-			hit = matchDoubleStar(r.pattern, rel)
+			hit, _ = doublestar.Match(gitGlob(r.pattern), rel)
 		} else {
-			hit, _ = path.Match(r.pattern, path.Base(rel))
+			hit, _ = doublestar.Match(gitGlob(r.pattern), path.Base(rel))
 		}
 		if hit {
 			ignored = !r.negate
 		}
 	}
 	return ignored
+}
+
+// gitGlob is a .gitignore pattern in doublestar's syntax: git has no
+// braces, so they stand for themselves ([!k] and ** mean what git means).
+func gitGlob(p string) string {
+	return strings.NewReplacer("{", "\\{", "}", "\\}").Replace(p)
 }

@@ -10,13 +10,17 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/looplint/looplint/analyzer/baseline"
+	"github.com/looplint/looplint/analyzer/cache"
 	"github.com/looplint/looplint/analyzer/checks"
+	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
 	"github.com/looplint/looplint/parse"
 )
@@ -24,9 +28,19 @@ import (
 type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
+	listFiles                        bool
+	cache                            bool
+	cacheLocation                    string
+	fixSuggestions                   bool
 	jobs                             int
 	node                             string
 	noPredict                        bool
+	stdinName                        string
+	config                           string
+	ignorePatterns                   []string
+	baseline, writeBaseline          string
+	maxWarnings                      int
+	quiet                            bool
 	predictTimeout                   time.Duration
 }
 
@@ -66,7 +80,7 @@ analyzed), 2 usage or internal error.`,
   looplint check --disable blockingwait 'lib/**/*.js'
   looplint check --explain nexttickloop`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+			return runCheckIn(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -74,13 +88,24 @@ analyzed), 2 usage or internal error.`,
 	fl.StringVar(&f.enable, "enable", "", "run only these checks (comma-separated)")
 	fl.StringVar(&f.disable, "disable", "", "do not run these checks (comma-separated)")
 	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
+	fl.BoolVar(&f.cache, "cache", false, "keep results in --cache-location and analyze only files changed since (content, package type, checks, looplint build)")
+	fl.StringVar(&f.cacheLocation, "cache-location", ".looplintcache", "the cache file of --cache")
+	fl.BoolVar(&f.listFiles, "list-files", false, "print the files the patterns name (after .gitignore, looplint.json and --ignore-pattern) and exit")
 	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
 	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
-	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
-	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
+	fl.BoolVar(&f.fix, "fix", false, "apply the fixes that keep when every callback runs (none of the checks has one yet: their fixes are suggestions)")
+	fl.BoolVar(&f.fixSuggestions, "fix-suggestions", false, "also apply suggested fixes, which change when callbacks run (review them with --diff first)")
+	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff (git apply takes it) instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
+	fl.StringArrayVar(&f.ignorePatterns, "ignore-pattern", nil, "leave out files matching this glob, relative to the working directory (repeatable; a directory covers what is under it)")
+	fl.StringVar(&f.baseline, "baseline", "", "report only findings that FILE (written by --write-baseline) does not hold")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record today's findings in FILE and exit 0 (adopting looplint on existing code)")
+	fl.IntVar(&f.maxWarnings, "max-warnings", -1, "fail the run when there are more than N warnings (default: warnings never fail it)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
+	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
 }
@@ -93,7 +118,9 @@ func checkErr(w io.Writer, format, msg string) error {
 	return &exitError{code: 2, msg: "looplint: " + msg}
 }
 
-func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
+// runCheckIn is looplint check; stdin is read when the only pattern is
+// "-" (nil: the process's).
+func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f checkFlags) error {
 	switch f.format {
 	case "text", "json", "sarif", "github":
 	default:
@@ -120,7 +147,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		fmt.Fprintf(stdout, "%s: %s\n", a.Name, a.Doc)
 		return nil
 	}
-	if f.fix && f.diff {
+	if (f.fix || f.fixSuggestions) && f.diff {
 		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
 	}
 	analyzers, on, err := selectChecks(f.enable, f.disable)
@@ -130,20 +157,75 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	files, unread, err := driver.Expand(args, f.includeIgnored)
+	fromStdin := slices.Contains(args, "-")
+	var src []byte
+	var files []string
+	var unread []driver.Result
+	switch {
+	case fromStdin && len(args) > 1:
+		return checkErr(stdout, f.format, "- (standard input) must be the only pattern")
+	case fromStdin && (f.fix || f.fixSuggestions):
+		return checkErr(stdout, f.format, "--fix cannot write standard input back: use --diff")
+	case fromStdin:
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		if src, err = io.ReadAll(io.LimitReader(stdin, parse.MaxSize+1)); err != nil {
+			return checkErr(stdout, f.format, "reading standard input: "+err.Error())
+		}
+		if len(src) > parse.MaxSize {
+			return checkErr(stdout, f.format, fmt.Sprintf("standard input is larger than %d bytes", parse.MaxSize))
+		}
+		name := f.stdinName
+		if name == "" {
+			name = "stdin.js"
+		}
+		files = []string{name}
+	case f.stdinName != "":
+		return checkErr(stdout, f.format, "--stdin-filename needs - (standard input) as the pattern")
+	default:
+		if files, unread, err = driver.Expand(args, f.includeIgnored); err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
+	}
+	known := checkNames()
+	cfgOf, err := configs(f.config, known)
 	if err != nil {
 		return checkErr(stdout, f.format, err.Error())
 	}
-	var known []string
-	for _, a := range checks.All {
-		known = append(known, a.Name)
+	cli, err := config.IgnoreOnly(".", f.ignorePatterns)
+	if err != nil {
+		return checkErr(stdout, f.format, err.Error())
 	}
-	for _, c := range predictedOnly {
-		known = append(known, c.Name)
+	kept := files[:0:0]
+	for _, file := range files {
+		c, err := cfgOf(file)
+		if err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
+		if !c.Ignored(file) && !cli.Ignored(file) {
+			kept = append(kept, file)
+		}
+	}
+	files = kept
+	if f.listFiles {
+		for _, file := range files {
+			fmt.Fprintln(stdout, file)
+		}
+		return nil
 	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
-	if !f.noPredict && predictsFile(args) {
-		v, err := nodeVersion(f.node, filepath.Dir(args[0]))
+	first := config.Default
+	if len(files) > 0 {
+		first, _ = cfgOf(files[0])
+	}
+	predictOn := !f.noPredict && (first.Predict == nil || *first.Predict)
+	if predictOn && len(files) == 1 && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
+		node := f.node
+		if node == "" {
+			node = first.Node
+		}
+		v, err := nodeVersion(node, filepath.Dir(files[0]))
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
@@ -154,11 +236,48 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 			}
 		}
 	}
-	results := append(driver.Run(files, analyzers, opt), unread...)
+	var store *cache.Cache
+	if f.cache && opt.Extra == nil {
+		var names []string
+		for _, a := range analyzers {
+			names = append(names, a.Name)
+		}
+		store = cache.Open(f.cacheLocation, cacheSalt(names, known))
+		opt.Cache = store
+	}
+	var results []driver.Result
+	if fromStdin {
+		results = []driver.Result{driver.RunSource(files[0], src, analyzers, opt)}
+	} else {
+		results = append(driver.Run(files, analyzers, opt), unread...)
+	}
 
-	rep := buildReport(results)
-	if f.fix || f.diff {
-		if err := applyFixes(stdout, stderr, results, &rep, f.diff); err != nil {
+	if store != nil {
+		if err := store.Save(); err != nil {
+			fmt.Fprintf(stderr, "looplint: --cache: %v\n", err)
+		}
+	}
+	rep := buildReport(results, cfgOf, f.quiet)
+	if f.writeBaseline != "" {
+		var all [][3]string
+		for _, d := range rep.Diagnostics {
+			all = append(all, [3]string{d.File, d.Check, d.Message})
+		}
+		if err := baseline.Write(f.writeBaseline, all); err != nil {
+			return checkErr(stdout, f.format, "--write-baseline: "+err.Error())
+		}
+		fmt.Fprintf(stderr, "looplint: %d finding(s) recorded in %s\n", len(all), f.writeBaseline)
+		return nil
+	}
+	if f.baseline != "" {
+		b, err := baseline.Read(f.baseline)
+		if err != nil {
+			return checkErr(stdout, f.format, "--baseline: "+err.Error())
+		}
+		rep.Diagnostics = slices.DeleteFunc(rep.Diagnostics, func(d jsonDiag) bool { return b.Known(d.File, d.Check, d.Message) })
+	}
+	if f.fix || f.fixSuggestions || f.diff {
+		if err := applyFixes(stdout, stderr, results, &rep, f.diff, f.fixSuggestions); err != nil {
 			return &exitError{code: 2, msg: "looplint: " + err.Error()}
 		}
 	}
@@ -166,7 +285,11 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		switch f.format {
 		case "text":
 			for _, d := range rep.Diagnostics {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", d.File, d.Line, d.Col, d.Message, d.Check)
+				sev := ""
+				if d.Severity == config.Warn.String() {
+					sev = "warning: "
+				}
+				fmt.Fprintf(stdout, "%s:%d:%d: %s%s (%s)\n", d.File, d.Line, d.Col, sev, d.Message, d.Check)
 			}
 			for _, e := range rep.Errors {
 				fmt.Fprintln(stderr, e.String())
@@ -181,8 +304,8 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 			}
 		case "github":
 			for _, d := range rep.Diagnostics {
-				fmt.Fprintf(stdout, "::error file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-					ghProp(d.File), d.Line, d.Col, d.EndLine, d.EndCol, ghProp("looplint "+d.Check), ghData(d.Message))
+				fmt.Fprintf(stdout, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+					d.Severity, ghProp(d.File), d.Line, d.Col, d.EndLine, d.EndCol, ghProp("looplint "+d.Check), ghData(d.Message))
 			}
 			for _, e := range rep.Errors {
 				if e.Line > 0 {
@@ -196,10 +319,60 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if rep.internal {
 		return &exitError{code: 2}
 	}
-	if len(rep.Diagnostics) > 0 || len(rep.Errors) > 0 {
+	warnings := 0
+	for _, d := range rep.Diagnostics {
+		if d.Severity == config.Warn.String() {
+			warnings++
+		}
+	}
+	if len(rep.Diagnostics) > warnings || len(rep.Errors) > 0 {
 		return &exitError{code: 1}
 	}
+	if f.maxWarnings >= 0 && warnings > f.maxWarnings {
+		return &exitError{code: 1, msg: fmt.Sprintf("looplint: %d warnings, more than --max-warnings %d", warnings, f.maxWarnings)}
+	}
 	return nil
+}
+
+// cacheSalt is what a kept result depends on besides its file: this
+// looplint (a development build by its executable's identity, since its
+// version does not change with its code), the checks run, the names a
+// suppression may give.
+func cacheSalt(analyzers, known []string) string {
+	v := buildVersion()
+	if exe, err := os.Executable(); err == nil && (v == "" || strings.HasPrefix(v, "devel") || strings.Contains(v, "dirty")) {
+		if st, err := os.Stat(exe); err == nil {
+			v += fmt.Sprintf(" %s %d %d", exe, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return v + "\x00" + strings.Join(analyzers, ",") + "\x00" + strings.Join(known, ",")
+}
+
+// checkNames are the names a looplint.json or a suppression may give: the
+// analyzers, the predictor's checks, and the suppression comments' own.
+func checkNames() []string {
+	var known []string
+	for _, a := range checks.All {
+		known = append(known, a.Name)
+	}
+	for _, c := range predictedOnly {
+		known = append(known, c.Name)
+	}
+	return known
+}
+
+// configs gives each file its looplint.json: the one --config names, else
+// the nearest one (package config).
+func configs(path string, known []string) (func(string) (*config.Config, error), error) {
+	isKnown := func(n string) bool { return n == driver.SuppressCheck || slices.Contains(known, n) }
+	if path != "" {
+		c, err := config.Load(path, isKnown)
+		if err != nil {
+			return nil, fmt.Errorf("--config: %v", err)
+		}
+		return func(string) (*config.Config, error) { return c, nil }, nil
+	}
+	return config.NewFinder(isKnown).For, nil
 }
 
 func firstLine(s string) string {
@@ -263,14 +436,16 @@ func selectChecks(enable, disable string) ([]*analysis.Analyzer, map[string]bool
 // ----- report -----
 
 type jsonDiag struct {
-	File    string    `json:"file"`
-	Line    int       `json:"line"`
-	Col     int       `json:"col"`
-	EndLine int       `json:"endLine"`
-	EndCol  int       `json:"endCol"`
-	Check   string    `json:"check"`
-	Message string    `json:"message"`
-	Fixes   []jsonFix `json:"fixes,omitempty"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	EndLine int    `json:"endLine"`
+	EndCol  int    `json:"endCol"`
+	Check   string `json:"check"`
+	// Severity is "error" or "warning" (looplint.json).
+	Severity string    `json:"severity"`
+	Message  string    `json:"message"`
+	Fixes    []jsonFix `json:"fixes,omitempty"`
 }
 
 type jsonFix struct {
@@ -307,11 +482,22 @@ type checkReport struct {
 	internal    bool
 }
 
-func buildReport(results []driver.Result) checkReport {
+// buildReport gathers the findings, each with the severity its file's
+// configuration gives its check: "off" ones go, and with quiet the
+// warnings too.
+func buildReport(results []driver.Result, cfgOf func(string) (*config.Config, error), quiet bool) checkReport {
 	rep := checkReport{Files: len(results), Diagnostics: []jsonDiag{}, Errors: []jsonError{}}
 	for _, r := range results {
+		cfg, err := cfgOf(r.Path)
+		if err != nil {
+			cfg = config.Default // (every file's configuration was read before the run)
+		}
 		for _, d := range r.Diagnostics {
-			jd := jsonDiag{File: r.Path, Line: d.Pos.Line, Col: d.Pos.Col, EndLine: d.End.Line, EndCol: d.End.Col, Check: d.Check, Message: d.Message}
+			sev := cfg.Severity(d.Check, r.Path)
+			if sev == config.Off || quiet && sev == config.Warn {
+				continue
+			}
+			jd := jsonDiag{File: r.Path, Line: d.Pos.Line, Col: d.Pos.Col, EndLine: d.End.Line, EndCol: d.End.Col, Check: d.Check, Severity: sev.String(), Message: d.Message}
 			for _, fx := range d.Fixes {
 				jf := jsonFix{Message: fx.Message}
 				for _, e := range fx.Edits {
@@ -351,6 +537,12 @@ func toJSONError(p string, err error) jsonError {
 
 // ----- SARIF 2.1.0 -----
 
+// checkDocURL is where a check's documentation is read: docs/checks.md,
+// which TestChecksDoc keeps equal to the checks' own Doc.
+func checkDocURL(check string) string {
+	return "https://github.com/looplint/looplint/blob/main/docs/checks.md#" + check
+}
+
 func sarifURI(p string) string {
 	p = filepath.ToSlash(p)
 	u := url.URL{Path: p}
@@ -368,7 +560,8 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 			"shortDescription":     obj{"text": short},
 			"fullDescription":      obj{"text": full},
 			"help":                 obj{"text": full},
-			"defaultConfiguration": obj{"level": "warning"},
+			"defaultConfiguration": obj{"level": "error"},
+			"helpUri":              checkDocURL(id),
 		})
 	}
 	for _, a := range analyzers {
@@ -396,7 +589,7 @@ func toSARIF(rep checkReport, analyzers []*analysis.Analyzer) map[string]any {
 		res := obj{
 			"ruleId":    d.Check,
 			"ruleIndex": index[d.Check],
-			"level":     "warning",
+			"level":     d.Severity,
 			"message":   obj{"text": d.Message},
 			"locations": []any{obj{"physicalLocation": obj{
 				"artifactLocation": obj{"uri": sarifURI(d.File)},
@@ -462,16 +655,44 @@ func ghProp(s string) string {
 
 // ----- fixes -----
 
+// diffPath names a file in --diff as git does: relative to the working
+// directory, with forward slashes, so `git apply` finds it (an absolute
+// path or one outside the directory stays as given).
+func diffPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				p = rel
+			}
+		}
+	}
+	return filepath.ToSlash(p)
+}
+
 const bom = "\ufeff"
 
-func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
-	fixedFiles := 0
+// applyFixes writes (or, diffOnly, prints) the fixes of the findings.
+// A fix that changes when a callback runs is a suggestion (every fix of
+// the checks today: moving work from nextTick to setImmediate, deferring
+// an emit, is the fix): plain --fix leaves it and says so, --fix-suggestions
+// applies it. A file whose fixed text would not parse is never written.
+func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly, suggestions bool) error {
+	fixedFiles, held := 0, 0
 	remaining := rep.Diagnostics[:0:0]
 	fixedAt := map[string]map[[2]int]bool{}
+	// Only what the report kept is fixed (a check turned off in
+	// looplint.json, or a warning under -q, is not).
+	reported := map[string]bool{}
+	for _, d := range rep.Diagnostics {
+		reported[fmt.Sprintf("%s:%d:%d:%s", d.File, d.Line, d.Col, d.Check)] = true
+	}
 	for _, r := range results {
 		if r.Err != nil || len(r.Diagnostics) == 0 {
 			continue
 		}
+		r.Diagnostics = slices.DeleteFunc(slices.Clone(r.Diagnostics), func(d driver.Diagnostic) bool {
+			return !reported[fmt.Sprintf("%s:%d:%d:%s", r.Path, d.Pos.Line, d.Pos.Col, d.Check)]
+		})
 		hasFix := false
 		for _, d := range r.Diagnostics {
 			hasFix = hasFix || len(d.Fixes) > 0
@@ -479,12 +700,27 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 		if !hasFix {
 			continue
 		}
-		out, applied, _ := driver.ApplyFixes(r.Source, r.Diagnostics)
+		diags := r.Diagnostics
+		if !diffOnly && !suggestions {
+			diags = nil
+			for _, d := range r.Diagnostics {
+				if len(d.Fixes) > 0 && d.Fixes[0].KeepsOrder {
+					diags = append(diags, d)
+				} else if len(d.Fixes) > 0 {
+					held++
+				}
+			}
+		}
+		out, applied, _ := driver.ApplyFixes(r.Source, diags)
 		if len(applied) == 0 || out == r.Source {
 			continue
 		}
+		if _, err := parse.Parse(r.Path, []byte(out)); err != nil {
+			fmt.Fprintf(stderr, "looplint: %s: fixes not applied: the fixed file would not parse (%v)\n", r.Path, err)
+			continue
+		}
 		if diffOnly {
-			fmt.Fprint(stdout, driver.Diff(filepath.ToSlash(r.Path), r.Source, out))
+			fmt.Fprint(stdout, driver.Diff(diffPath(r.Path), r.Source, out))
 			continue
 		}
 		st, err := os.Stat(r.Path)
@@ -516,6 +752,9 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 	rep.Diagnostics = remaining
 	if rep.Fixed > 0 {
 		fmt.Fprintf(stderr, "looplint: fixed %d finding(s) in %d file(s)\n", rep.Fixed, fixedFiles)
+	}
+	if held > 0 {
+		fmt.Fprintf(stderr, "looplint: %d suggested fix(es) not applied: they change when callbacks run; review them with --diff, apply them with --fix-suggestions\n", held)
 	}
 	return nil
 }

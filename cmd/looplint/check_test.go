@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/looplint/looplint/parse"
 )
 
 const tickLoop = "function spin() {\n  process.nextTick(spin);\n}\nspin();\n"
@@ -270,6 +274,7 @@ func TestCheckBrokenTree(t *testing.T) {
 
 func TestCheckIgnoredAndGlobs(t *testing.T) {
 	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".git", "info"), 0o755) // a repository: its ignore files apply below its root
 	writeFile(t, dir, ".gitignore", []byte("# build output\ndist/\n*.gen.js\n"))
 	for _, sub := range []string{"dist", "node_modules/dep", "src/deep"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
@@ -295,6 +300,23 @@ func TestCheckIgnoredAndGlobs(t *testing.T) {
 	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src", "**", "*.ts"))
 	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/y.ts" {
 		t.Errorf("glob found %v", files)
+	}
+	// Braces, and a .gitignore character class negated git's way ([!k]).
+	writeFile(t, dir, "src/deep/z.js", []byte(tickLoop))
+	writeFile(t, dir, "src/deep/k.js", []byte(tickLoop))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src", "**", "*.{js,ts}"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/k.js,src/deep/y.ts,src/deep/z.js" {
+		t.Errorf("brace glob found %v", files)
+	}
+	writeFile(t, dir, "src/deep/.gitignore", []byte("[!k]*.js\n"))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/k.js,src/deep/y.ts" {
+		t.Errorf("with [!k]*.js ignored, the walk found %v", files)
+	}
+	writeFile(t, dir, ".git/info/exclude", []byte("k.js\n"))
+	_, out, _ = cliRun(t, "check", "--format", "json", filepath.Join(dir, "src"))
+	if files = reportFiles(t, out); strings.Join(files, ",") != "src/deep/y.ts" {
+		t.Errorf("with .git/info/exclude, the walk found %v", files)
 	}
 }
 
@@ -327,7 +349,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	if data, _ := os.ReadFile(p); string(data) != tickLoop {
 		t.Errorf("--diff changed the file")
 	}
-	code, out, errs := cliRun(t, "check", "--fix", p)
+	code, out, errs := cliRun(t, "check", "--fix-suggestions", p)
 	if code != 0 || !strings.Contains(errs, "fixed 1 finding") {
 		t.Errorf("--fix: exit %d\n%s%s", code, out, errs)
 	}
@@ -339,7 +361,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	}
 	// A byte-order mark the front end read past stays in the file.
 	b := writeFile(t, dir, "bom.js", []byte("\ufeff"+tickLoop))
-	if code, out, errs := cliRun(t, "check", "--fix", b); code != 0 {
+	if code, out, errs := cliRun(t, "check", "--fix-suggestions", b); code != 0 {
 		t.Errorf("--fix with a BOM: exit %d\n%s%s", code, out, errs)
 	}
 	if data, _ := os.ReadFile(b); string(data) != "\ufeff"+strings.Replace(tickLoop, "process.nextTick", "setImmediate", 1) {
@@ -521,5 +543,178 @@ func TestCheckPredicts(t *testing.T) {
 	code, out, _ = cliRun(t, "check", "--node", "20", deep)
 	if n := strings.Count(out, "(nexttickloop)"); code != 1 || n != 1 {
 		t.Errorf("deep: exit %d, %d nexttickloop findings, want 1:\n%s", code, n, out)
+	}
+}
+
+// --diff writes what git applies: hunks with context, paths relative to the
+// working directory (given relative or absolute).
+func TestCheckDiffGitApply(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if out, err := exec.Command("git", "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	src := "// a comment\n'use strict';\n" + tickLoop + "console.log('after');\n"
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src", "a.js"), []byte(src), 0o644)
+	for _, arg := range []string{"src/a.js", filepath.Join(dir, "src", "a.js")} {
+		code, out, errs := cliRun(t, "check", "--diff", arg)
+		if code != 1 || !strings.Contains(out, "--- a/src/a.js\n+++ b/src/a.js\n") || !strings.Contains(out, " console.log('after');") {
+			t.Fatalf("--diff %s: exit %d\n%s%s", arg, code, out, errs)
+		}
+		cmd := exec.Command("git", "apply", "--check", "-")
+		cmd.Stdin = strings.NewReader(out)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply --check refused --diff %s: %v %s\n%s", arg, err, msg, out)
+		}
+	}
+}
+
+// No fix that plain --fix applies reorders callbacks: over every check's
+// testdata, --fix leaves each file as it was and says how many suggestions
+// it held back; --fix-suggestions then writes what --diff showed.
+func TestCheckFixKeepsOrder(t *testing.T) {
+	srcs, _ := filepath.Glob("../../analyzer/*/testdata/src/*.*")
+	dir := t.TempDir()
+	held := 0
+	for _, s := range srcs {
+		if strings.HasSuffix(s, ".golden") {
+			continue
+		}
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := writeFile(t, dir, strings.ReplaceAll(strings.TrimPrefix(s, "../../analyzer/"), "/", "_"), data)
+		_, _, errs := cliRun(t, "check", "--no-predict", "--fix", p)
+		if got, _ := os.ReadFile(p); string(got) != string(data) {
+			t.Errorf("--fix rewrote %s", s)
+		}
+		if strings.Contains(errs, "suggested fix(es) not applied") {
+			held++
+			_, diff, _ := cliRun(t, "check", "--no-predict", "--diff", p)
+			cliRun(t, "check", "--no-predict", "--fix-suggestions", p)
+			if got, _ := os.ReadFile(p); string(got) == string(data) || diff == "" {
+				t.Errorf("%s: --fix-suggestions wrote nothing, though --fix held suggestions back", s)
+			}
+		}
+	}
+	if held < 4 {
+		t.Errorf("--fix held suggestions back in %d files; the fix.js testdata of four checks have them", held)
+	}
+}
+
+// check - reads standard input as the file --stdin-filename names (its
+// positions, its module kind, the predictor's findings as for that file),
+// as an editor without a language server runs it.
+func TestCheckStdin(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "buf.js")
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := executeIn(append([]string{"check"}, args...), strings.NewReader(stdin), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, out, errs := run(tickLoop, "--stdin-filename", name, "-")
+	if code != 1 || !strings.Contains(out, name+":2:3: ") || !strings.Contains(out, "(nexttickloop)") {
+		t.Errorf("check -: exit %d\n%s%s", code, out, errs)
+	}
+	// The same finding as for the file on disk.
+	p := writeFile(t, dir, "disk.js", []byte(tickLoop))
+	_, disk, _ := cliRun(t, "check", p)
+	if strings.ReplaceAll(disk, p, name) != out {
+		t.Errorf("stdin and file differ:\n%s\n%s", out, disk)
+	}
+	if code, out, _ := run(tickLoop, "--diff", "-"); code != 1 || !strings.Contains(out, "+++ b/stdin.js") {
+		t.Errorf("check --diff -: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-", p}, "only pattern"},
+		{[]string{"--fix", "-"}, "use --diff"},
+		{[]string{"--stdin-filename", name, p}, "needs -"},
+	} {
+		if code, _, errs := run("", c.args...); code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("check %v: exit %d, stderr %q, want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	if code, out, errs := run("let x = ;\n", "--stdin-filename", name, "-"); code != 1 || !strings.Contains(out+errs, name+":1:9: Unexpected") {
+		t.Errorf("a syntax error on stdin: exit %d %s", code, errs)
+	}
+}
+
+// On a tree of ignore-rule edge cases, check visits exactly the files git
+// lists (tracked, or untracked and not ignored), whichever directory it
+// is given.
+func TestCheckFilesLikeGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	git := func(args ...string) string {
+		cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.email=t@t", "-c", "user.name=t"}, args...)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	files := []string{
+		"a.js", "b.js", "k.js", "kx.js", "ax.js", "sp ace.js", "#hash.js", "!bang.js", "x.log.js",
+		"dir/x.js", "dir/sub/y.js", "dir/sub/z.ts", "build/out.js", "src/build/keep.js",
+		"deep/a/b/c.js", "deep/c.js", "neg/keep.js", "neg/drop.js", "lib/[x].js", "lib/tracked.js",
+		"docs/{a,b}.js", "docs/a.js", ".hidden.js", "m/n/o/p.mjs", "t/x.cts",
+	}
+	for _, f := range files {
+		p := filepath.Join(root, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(cleanJS), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, ".gitignore"), []byte(strings.Join([]string{
+		"# a comment", "/b.js", "build/", "deep/**/c.js", "neg/*", "!neg/keep.js", `\#hash.js`, `\!bang.js`,
+		"sp\\ ace.js", "[!k]x.js", "*.log.js", "lib/*.js", "docs/{a,b}.js", "/m/**/p.mjs", "trailing.js   ",
+	}, "\n")+"\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "dir", ".gitignore"), []byte("sub/*\n!sub/z.ts\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git", "info", "exclude"), []byte("a.js\n"), 0o644)
+	git("add", "-f", "lib/tracked.js") // tracked, though lib/*.js is ignored
+	for _, dir := range []string{".", "dir", "lib", "deep"} {
+		want := map[string]bool{}
+		for _, f := range strings.Split(git("ls-files", "--cached", "--others", "--exclude-standard", "--", dir), "\n") {
+			if f != "" && parse.SourceExt(strings.ToLower(filepath.Ext(f))) {
+				want[filepath.Join(root, filepath.FromSlash(f))] = true
+			}
+		}
+		code, out, errs := cliRun(t, "check", "--list-files", filepath.Join(root, dir))
+		if len(want) == 0 {
+			if code != 2 || !strings.Contains(errs, "no JavaScript or TypeScript files") {
+				t.Errorf("%s: git lists nothing; check: exit %d %s%s", dir, code, out, errs)
+			}
+			continue
+		}
+		if code != 0 {
+			t.Fatalf("--list-files %s: exit %d %s", dir, code, errs)
+		}
+		got := map[string]bool{}
+		for _, f := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f != "" {
+				got[f] = true
+			}
+		}
+		for f := range want {
+			if !got[f] {
+				t.Errorf("%s: git lists %s, check does not visit it", dir, f)
+			}
+		}
+		for f := range got {
+			if !want[f] {
+				t.Errorf("%s: check visits %s, which git ignores", dir, f)
+			}
+		}
 	}
 }

@@ -25,6 +25,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newGenCmd())
 	root.AddCommand(newQuizCmd())
 	root.AddCommand(newVerifyCmd())
+	root.AddCommand(newLSPCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",
 		Short: "Print looplint's version",

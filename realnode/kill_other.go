@@ -1,0 +1,10 @@
+//go:build !unix
+
+package realnode
+
+import "os/exec"
+
+// killTree: without process groups, cancellation kills node itself.
+func killTree(cmd *exec.Cmd) {
+	cmd.Cancel = func() error { return cmd.Process.Kill() }
+}
