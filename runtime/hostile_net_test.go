@@ -30,6 +30,10 @@ func TestHostileNet(t *testing.T) {
 			stdoutIs("EACCES listen EACCES: permission denied 0.0.0.0:80")},
 		{"connect-unix-path", `require('net').connect('/var/run/docker.sock').on('error', (e) => console.log(e.code, e.message))`,
 			stdoutIs("ENOENT connect ENOENT /var/run/docker.sock")},
+		{"http-get-outside-name", `require('http').get('http://example.com/').on('error', (e) => console.log(e.code, e.message))`,
+			stdoutIs("ENOTFOUND getaddrinfo ENOTFOUND example.com")},
+		{"http-get-outside-address", `require('http').get({ host: '93.184.216.34', port: 80 }).on('error', (e) => console.log(e.code))`,
+			stdoutIs("ENETUNREACH")},
 		{"flood-of-connections", `const net = require('net');
 const srv = net.createServer((c) => c.destroy()).listen(0, () => {
   for (let i = 0; i < 10000; i++) net.connect(srv.address().port).on('error', () => {});

@@ -819,11 +819,11 @@ ClientRequest.prototype._attach = function (socket) {
   function onend() { parser.finish(); }
   function onclose() {
     if (!req.res || !req.res.complete) {
-      if (!req.res) {
+      if (!req.res && !req._hadError) {
         const e = new ErrorCtor('socket hang up');
         e.code = 'ECONNRESET';
         req.emit('error', e);
-      } else {
+      } else if (req.res) {
         req.res.aborted = true;
         req.res.emit('aborted');
         req.res.destroy();
@@ -835,7 +835,11 @@ ClientRequest.prototype._attach = function (socket) {
   socket.on('data', ondata);
   socket.on('end', onend);
   socket.on('close', onclose);
-  socket.on('error', (e) => { if (!req.res) req.emit('error', e); });
+  socket.on('error', (e) => {
+    if (req.res) return;
+    req._hadError = true;
+    req.emit('error', e);
+  });
 };
 
 function responseOnEnd(req, res, socket) {
