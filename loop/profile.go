@@ -533,6 +533,16 @@ const (
 	NetSyncFinish
 	NetDestroyAfterFinish
 	NetReady
+	NetDrop
+	NetResetAndDestroy
+	NetWriteAfterEndDestroys
+	DNSNotFoundShort
+	HTTPModelled
+	HTTPKeepAliveDefault
+	HTTPCloseAfterEnd
+	HTTPMergedChunks
+	HTTPQuery
+	HTTPNoPRI
 	DNSVerbatim
 	ModuleWorkerThreads
 	WorkerThreadsReceiveMessageOnPort
@@ -851,6 +861,45 @@ var features = [numFeatures]featureInfo{
 	// port.hasRef (Node's docs: 16.17.0, 18.1.0; measured 16.14.0 without
 	// it, 20.20.2 with it).
 	MessagePortHasRef: {"MessagePort:hasRef", []Version{{16, 17, 0}, {18, 1, 0}}},
+	// A server over its maxConnections emits 'drop' as it closes the
+	// connection (measured: not on 18.0.0, on 18.20.8:
+	// testdata/runtime/net-max-connections; 18.6.0 is Node's changelog).
+	NetDrop: {"net:drop", []Version{{18, 6, 0}}},
+	// socket.resetAndDestroy() (Node's changelog: 16.17.0, 18.3.0;
+	// measured absent on 16.14.0, present on 18.20.8: testdata/runtime/net-reset).
+	NetResetAndDestroy: {"net:resetAndDestroy", []Version{{16, 17, 0}, {18, 3, 0}}},
+	// A write after end() destroys the socket: the write's callback gets
+	// the error in a tick, then 'error' and 'close'; before, 'error' was
+	// emitted in the write() call and the socket lived on (measured on
+	// 12.22.12 and 14.21.3: testdata/runtime/net-write-after-end; 14.0.0
+	// is assumed).
+	NetWriteAfterEndDestroys: {"net:write after end destroys", []Version{{14, 0, 0}}},
+	// getaddrinfo ENOTFOUND names the host alone; before, the host and
+	// "host:port" (measured on 11.15.0 and 12.22.12:
+	// testdata/runtime/net-unreachable; 12.0.0 is assumed).
+	DNSNotFoundShort: {"dns:ENOTFOUND short", []Version{{12, 0, 0}}},
+	// http's order of events is modelled from 12 on; on 10 a server's
+	// 'finish' comes after the request's 'end' and neither message
+	// emits 'close' (testdata/runtime/http-get-order, 10.24.1): a reason.
+	HTTPModelled: {"http:modelled", []Version{{12, 0, 0}}},
+	// The global agent keeps connections alive and server.close() closes
+	// the idle ones (measured on 18.20.8 and 19.0.0:
+	// testdata/runtime/http-get-order).
+	HTTPKeepAliveDefault: {"http:keep-alive default", []Version{{19, 0, 0}}},
+	// A message's 'close' follows its end in ticks; before, a server's
+	// request and response closed together after the request's 'end', and
+	// a client's with the connection (measured on 14.21.3 and 16.14.0:
+	// testdata/runtime/http-get-order; 16.0.0 is assumed).
+	HTTPCloseAfterEnd: {"http:close after end", []Version{{16, 0, 0}}},
+	// A response's writes in one tick reach the client as one chunk
+	// (measured: two on 24.11.0, one on 26.10.0; 26.0.0 is assumed).
+	HTTPMergedChunks: {"http:merged chunks", []Version{{26, 0, 0}}},
+	// http.METHODS lists QUERY (measured: absent on 20.18.0 and 21.7.0,
+	// present on 20.20.2 and 22.0.0; 20.19.0 is assumed).
+	HTTPQuery: {"http:QUERY", []Version{{20, 19, 0}, {22, 0, 0}}},
+	// http.METHODS no longer lists PRI (measured: listed on 12.22.12 and
+	// 14.21.3, not on 16.14.0; 16.0.0 is assumed).
+	HTTPNoPRI: {"http:no PRI", []Version{{16, 0, 0}}},
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},

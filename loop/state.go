@@ -34,7 +34,7 @@ func (l *Loop) WriteState(w StateWriter) {
 	case len(l.io) > 0:
 		w.Fail("I/O in flight")
 		return
-	case len(l.closing) > 0 || len(l.outstanding) > 0 || len(l.deferList) > 0 || l.entry != nil:
+	case len(l.closing) > 0 || len(l.pending) > 0 || len(l.outstanding) > 0 || len(l.deferList) > 0 || l.entry != nil:
 		w.Fail("close callbacks or deferred work")
 		return
 	case len(l.ticks) > 0 || l.failed || l.relist || l.inList || l.inTick || l.running != "" || l.afterCb != nil || l.dead || l.exiting:

@@ -25,12 +25,12 @@ const (
 // Event is one step of a run.
 type Event struct {
 	Kind EventKind
-	// Phase is "main", "timers", "poll", "check", "close", "beforeExit"
+	// Phase is "main", "timers", "pending", "poll", "check", "close", "beforeExit"
 	// or "exit"; Iteration is the loop iteration (0 for main).
 	Phase     string
 	Iteration int
 	// Queue is where a run callback came from: "timer", "interval",
-	// "immediate", "io", "close", "nextTick" (hosts report "microtask").
+	// "immediate", "io", "pending", "close", "nextTick" (hosts report "microtask").
 	Queue string
 	Cb    any
 	// IO is the operation's ID (as in witnesses) when Queue is "io".

@@ -375,7 +375,8 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 // network) runs over, as the runtime's netBindings makes it: io(api,
 // ...fns) is a loopback event, ready at once (loop.SubmitReady), whose
 // functions run in order, each in its own scope; pool(api, fn) a
-// thread-pool request; close(api, fn) a close callback; ref(delta) the
+// thread-pool request; feed(api, fn) the next pending phase; close(api,
+// fn) a close callback; ref(delta) the
 // ref'd handles.
 func (in *Interp) netObj() *Native {
 	o := &Native{Name: "__internal.net", Obj: true, Props: map[string]Value{}, closed: true}
@@ -395,6 +396,11 @@ func (in *Interp) netObj() *Native {
 	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
 		in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["feed"] = native("feed", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.Feed(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		return nil
 	})
 	o.Props["close"] = native("close", func(_ Value, a []Value, pos ir.Pos) Value {

@@ -319,7 +319,7 @@ func TestHostileThrows(t *testing.T) {
 }
 
 func TestHostileModules(t *testing.T) {
-	for _, m := range []string{"child_process", "http", "node:child_process", "dgram", "cluster"} {
+	for _, m := range []string{"child_process", "https", "node:child_process", "dgram", "cluster"} {
 		t.Run("require-"+m, func(t *testing.T) {
 			t.Parallel()
 			r, _ := hostileRun(t, "", "", fmt.Sprintf("require('%s')", m), hostileOpts())

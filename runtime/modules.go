@@ -23,7 +23,7 @@ import (
 
 // unsupported modules fail loudly: their behaviour is out of the sandbox.
 var unsupported = map[string]bool{
-	"http": true, "https": true, "http2": true, "child_process": true,
+	"https": true, "http2": true, "child_process": true,
 	"cluster": true, "dgram": true, "dns": true, "tls": true, "inspector": true, "vm": true, "v8": true,
 	"repl": true, "readline": true, "zlib": true, "crypto": true, "os": true, "module": true,
 	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true,

@@ -12,6 +12,7 @@ import (
 //
 //	io(api, ...fns)  a loopback event, ready at once (the next poll phase); each function its own scope
 //	pool(api, fn)    a thread-pool request
+//	feed(api, fn)    the next pending phase (an error a socket call returned at once)
 //	close(api, fn)   a close callback (the close phase)
 //	ref(delta)       ref'd handles
 //	async(api, fn)   an async handle's wake-up (a MessagePort's): ready at once, not ref'd
@@ -41,6 +42,10 @@ func (h *host) netBindings() *sobek.Object {
 	})
 	o.Set("pool", func(c sobek.FunctionCall) sobek.Value {
 		h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("feed", func(c sobek.FunctionCall) sobek.Value {
+		h.l.Feed(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
 		return sobek.Undefined()
 	})
 	o.Set("close", func(c sobek.FunctionCall) sobek.Value {

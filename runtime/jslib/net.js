@@ -7,6 +7,8 @@
 //                    at the next poll phase (loop.SubmitReady); its
 //                    functions run in order, each in its own callback scope
 //   pool(api, fn)    a thread-pool request (dns.lookup): loop.SubmitIO
+//   feed(api, fn)    the next pending phase (loop.Feed): an error a
+//                    socket call returned at once
 //   close(api, fn)   a handle's close callback (loop.Close: the close phase)
 //   ref(delta)       ref'd handles, which keep the loop alive
 //
@@ -29,6 +31,11 @@ const syncFinish = internal.has('net:sync finish');
 // Node 10: a socket whose peer ended it is destroyed as soon as it ends
 // its own side (maybeDestroy), without waiting for the shutdown.
 const destroyOnEnd = !internal.has('net:destroy after finish');
+const writeAfterEndDestroys = internal.has('net:write after end destroys');
+const timers = require('timers');
+
+// The sandbox is an unprivileged user: ports below 1024 are refused.
+const privilegedPorts = 1024;
 
 const listeners = new Map(); // port -> Server
 let nextPort = 40000; // the sandbox's ephemeral ports
@@ -45,15 +52,35 @@ function loopback(h) {
   return null;
 }
 
+// lookup is dns.lookup as the sandbox answers it, in one place so that
+// 'dns' can share it: loopback names resolve, every other name is
+// ENOTFOUND; the answer comes from the thread pool. cb(err, address).
+function lookup(hostname, port, cb) {
+  host.pool('dns.lookup', () => {
+    if (loopback(hostname) !== null) return cb(null, '127.0.0.1');
+    const e = new ErrorCtor(internal.has('dns:ENOTFOUND short') ?
+      `getaddrinfo ENOTFOUND ${hostname}` : `getaddrinfo ENOTFOUND ${hostname} ${hostname}:${port}`);
+    e.errno = 'ENOTFOUND';
+    e.code = 'ENOTFOUND';
+    e.syscall = 'getaddrinfo';
+    e.hostname = hostname;
+    if (!internal.has('dns:ENOTFOUND short')) { e.host = hostname; e.port = port; }
+    cb(e);
+  });
+}
+
+function isAddress(h) { return isIP(h) !== 0; }
+
 function familyOf(a) { return a.indexOf(':') >= 0 ? 'IPv6' : 'IPv4'; }
 
-function sysError(syscall, code, errno, desc, address, port) {
-  const e = new ErrorCtor(desc === null ? `${syscall} ${code} ${address}:${port}` : `${syscall} ${code}: ${desc} ${address}:${port}`);
+function sysError(syscall, code, errno, desc, address, port, pipe) {
+  const where = pipe ? address : `${address}:${port}`;
+  const e = new ErrorCtor(desc === null ? `${syscall} ${code} ${where}` : `${syscall} ${code}: ${desc} ${where}`);
   e.errno = errno;
   e.code = code;
   e.syscall = syscall;
   e.address = address;
-  e.port = port;
+  if (!pipe) e.port = port;
   return e;
 }
 
@@ -116,15 +143,20 @@ Server.prototype.listen = function listen(...args) {
   }
   const address = loopback(hostname);
   if (address === null) {
-    unmodelled(`server.listen on ${hostname}, outside the sandbox's loopback`);
-    nextTick(() => nextTick(emitErrorNT, this, sysError('listen', 'EADDRNOTAVAIL', -99, 'address not available', hostname, port)));
+    // No interface of the sandbox has that address (a name is looked up
+    // first, and not found).
+    if (isAddress(hostname)) {
+      nextTick(() => nextTick(emitErrorNT, this, sysError('listen', 'EADDRNOTAVAIL', -99, 'address not available', hostname, port)));
+    } else {
+      lookup(hostname, port, (err) => this.emit('error', err));
+    }
     return this;
   }
   if (address === '') {
     this._bind('::', port);
   } else if (address === 'localhost') {
     // dns.lookup asks the thread pool.
-    host.pool('dns.lookup', () => this._bind('127.0.0.1', port));
+    lookup(hostname, port, (err, a) => this._bind(a, port));
   } else {
     // dns.lookup of an address answers in a tick.
     nextTick(() => this._bind(address, port));
@@ -132,9 +164,23 @@ Server.prototype.listen = function listen(...args) {
   return this;
 };
 
+// A Unix socket path is a name on the private network: no file is made.
 Server.prototype._listenPath = function (path, cb) {
-  unmodelled(`server.listen on the path ${path} (a Unix socket)`);
   if (typeof cb === 'function') this.once('listening', cb);
+  if (this._handle) {
+    unmodelled('server.listen on a server already listening');
+    return this;
+  }
+  path = String(path);
+  if (listeners.has(path)) {
+    nextTick(emitErrorNT, this, sysError('listen', 'EADDRINUSE', -98, 'address already in use', path, -1, true));
+    return this;
+  }
+  this._handle = { address: path, port: path, pipe: true };
+  this._address = path;
+  listeners.set(path, this);
+  if (this._ref) host.ref(1);
+  nextTick(emitListeningNT, this);
   return this;
 };
 
@@ -142,6 +188,10 @@ Server.prototype._bind = function (address, port) {
   if (port === 0) {
     while (listeners.has(nextPort)) nextPort++;
     port = nextPort++;
+  } else if (port < privilegedPorts) {
+    // Node binds '::' and then '0.0.0.0', and reports the second failure.
+    nextTick(emitErrorNT, this, sysError('listen', 'EACCES', -13, 'permission denied', address === '::' ? '0.0.0.0' : address, port));
+    return;
   } else if (listeners.has(port)) {
     nextTick(emitErrorNT, this, sysError('listen', 'EADDRINUSE', -98, 'address already in use', address, port));
     return;
@@ -155,6 +205,7 @@ Server.prototype._bind = function (address, port) {
 
 Server.prototype.address = function address() {
   if (!this._address || !this._handle) return null;
+  if (this._handle.pipe) return this._address;
   return { address: this._address.address, family: this._address.family, port: this._address.port };
 };
 
@@ -207,6 +258,22 @@ Server.prototype.unref = function unref() {
 // accept runs in the poll phase that delivers a connection: the server's
 // side of it, then 'connection'.
 Server.prototype._accept = function (client) {
+  if (this.maxConnections !== undefined && this._connections >= this.maxConnections) {
+    // Over the limit the server closes the connection it accepted.
+    const d = new Socket();
+    d._open(this._handle.port, client._localPort, client._remoteAddress);
+    d._peer = client;
+    client._peer = d;
+    if (internal.has('net:drop')) {
+      const fam = familyOf(client._remoteAddress);
+      this.emit('drop', {
+        localAddress: client._remoteAddress, localPort: this._handle.port, localFamily: fam,
+        remoteAddress: client._remoteAddress, remotePort: client._localPort, remoteFamily: fam,
+      });
+    }
+    d.destroy();
+    return;
+  }
   const s = new Socket({ allowHalfOpen: this.allowHalfOpen });
   s._server = this;
   s._open(this._handle ? this._handle.port : 0, client._localPort, client._remoteAddress);
@@ -253,6 +320,8 @@ function Socket(options) {
   this.remoteFamily = undefined;
   this.localAddress = undefined;
   this.localPort = undefined;
+  this._timeout = null;  // setTimeout's timer
+  this._timeoutMs = 0;
 }
 Object.setPrototypeOf(Socket.prototype, EventEmitter.prototype);
 Object.setPrototypeOf(Socket, EventEmitter);
@@ -281,6 +350,7 @@ Socket.prototype._open = function (localPort, remotePort, remoteAddress) {
   this.localAddress = remoteAddress;
   this.remoteFamily = familyOf(remoteAddress);
   if (this._ref) host.ref(1);
+  this._touch();
 };
 
 Socket.prototype.on = function on(ev, fn) {
@@ -318,16 +388,15 @@ Socket.prototype.connect = function connect(...args) {
   let address = loopback(hostname);
   if (address === '' ) address = 'localhost';
   if (address === null) {
-    unmodelled(`net.connect to ${hostname}, outside the sandbox's loopback`);
-    host.pool('dns.lookup', () => {
-      if (!this.connecting) return;
-      const e = new ErrorCtor(`getaddrinfo ENOTFOUND ${hostname}`);
-      e.errno = 'ENOTFOUND';
-      e.code = 'ENOTFOUND';
-      e.syscall = 'getaddrinfo';
-      e.hostname = hostname;
-      this.destroy(e);
-    });
+    if (isAddress(hostname)) {
+      // The sandbox has no route out: connect() fails at once, and Node
+      // destroys the socket with the error (a tick), after the lookup's tick.
+      nextTick(() => {
+        if (this.connecting) this.destroy(sysError('connect', 'ENETUNREACH', -101, null, hostname, port));
+      });
+      return this;
+    }
+    lookup(hostname, port, (err) => { if (this.connecting) this.destroy(err); });
     return this;
   }
   if (address === 'localhost') {
@@ -335,7 +404,7 @@ Socket.prototype.connect = function connect(...args) {
     if (l && l._handle && l._handle.address === '127.0.0.1' && internal.has('dns:verbatim')) {
       unmodelled("net.connect to 'localhost' where the server listens on 127.0.0.1 only (the host's resolver decides whether ::1 comes first)");
     }
-    host.pool('dns.lookup', () => { if (this.connecting) this._start('127.0.0.1', port); });
+    lookup('localhost', port, (err, a) => { if (this.connecting) this._start(a, port); });
   } else if (address === '0.0.0.0' || address === '::') {
     nextTick(() => { if (this.connecting) this._start(address === '::' ? '::1' : '127.0.0.1', port); });
   } else {
@@ -344,19 +413,27 @@ Socket.prototype.connect = function connect(...args) {
   return this;
 };
 
+// A path nobody listens on fails in connect() itself, which libuv
+// reports in the next pending phase; a listener on the private network
+// is reached as a TCP one is.
 Socket.prototype._connectPath = function (path, cb) {
-  unmodelled(`net.connect to the path ${path} (a Unix socket)`);
   if (typeof cb === 'function') this.once('connect', cb);
+  if (this.connecting || this._open_) {
+    unmodelled('connect on a socket already connecting or connected');
+    return this;
+  }
+  path = String(path);
   this.connecting = true;
+  this.writable = true;
   if (this._ref) host.ref(1);
-  host.io('net.connect', () => {
+  const l = listeners.get(path);
+  if (l && l._handle) {
+    this._start(path, path);
+    return this;
+  }
+  host.feed('net.connect', () => {
     if (!this.connecting) return;
-    const e = new ErrorCtor(`connect ENOENT ${path}`);
-    e.errno = -2;
-    e.code = 'ENOENT';
-    e.syscall = 'connect';
-    e.address = path;
-    this.destroy(e);
+    this.destroy(sysError('connect', 'ENOENT', -2, null, path, -1, true));
   });
   return this;
 };
@@ -364,6 +441,7 @@ Socket.prototype._connectPath = function (path, cb) {
 function reaches(l, address) {
   const a = l._handle && l._handle.address;
   if (!a) return false;
+  if (l._handle.pipe) return a === address;
   if (a === '::') return true;
   if (a === '0.0.0.0') return address.indexOf(':') < 0;
   return a === address;
@@ -414,8 +492,19 @@ function describe(v) { return ' Received ' + internal.describe(v); }
 Socket.prototype.write = function write(data, encoding, cb) {
   if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
   const buf = toBuffer(data, encoding);
-  if (this._ending || this.destroyed) {
-    unmodelled('socket.write after end() or destroy()');
+  if (this._ending && !this.destroyed) {
+    const err = makeNodeError(ErrorCtor, 'ERR_STREAM_WRITE_AFTER_END', 'write after end');
+    if (writeAfterEndDestroys) {
+      if (typeof cb === 'function') nextTick(cb, err);
+      this.destroy(err);
+    } else {
+      this.emit('error', err);
+      if (typeof cb === 'function') nextTick(cb, err);
+    }
+    return false;
+  }
+  if (this.destroyed) {
+    unmodelled('socket.write after destroy()');
     return false;
   }
   if (this.connecting || !this._open_) {
@@ -430,6 +519,7 @@ Socket.prototype.write = function write(data, encoding, cb) {
 // _send puts bytes in the peer's receive buffer (a loopback write is done
 // at once); the write's callback runs in a tick.
 Socket.prototype._send = function (buf, cb) {
+  this._touch();
   this.bytesWritten += buf.length;
   const p = this._peer;
   if (p && !p.destroyed) {
@@ -494,6 +584,7 @@ Socket.prototype._deliver = function () {
       const buf = BufferCtor.concat(this._inbox);
       this._inbox = [];
       this.bytesRead += buf.length;
+      this._touch();
       this._push(buf);
       if (this._eofIn) this._deliver();
       return;
@@ -510,7 +601,11 @@ Socket.prototype._push = function (buf) {
   if (this._flowing && this._buffered.length === 0) {
     this.emit('data', chunk);
   } else {
-    if (!this._flowing) unmodelled('data arriving at a socket that is not flowing (no \'data\' listener, or paused)');
+    // A socket that is not flowing still reads up to its highWaterMark
+    // (Node stops reading from the kernel only then): what came is
+    // buffered here and emitted in a tick after resume().
+    this._bufferedBytes = (this._bufferedBytes || 0) + buf.length;
+    if (this._bufferedBytes > 16384) unmodelled('more data than its highWaterMark arriving at a socket that is not flowing');
     this._buffered.push(chunk);
   }
 };
@@ -521,7 +616,11 @@ Socket.prototype._maybeEnd = function () {
     if (this._ended || this.destroyed) return;
     this._ended = true;
     this.emit('end');
-    if (this.allowHalfOpen) return;
+    if (this.allowHalfOpen) {
+      // Both sides done: the stream destroys itself.
+      if (this._finished) this.destroy();
+      return;
+    }
     if (this._finished || !this._open_) {
       this.destroy();
     } else if (!this._ending) {
@@ -543,12 +642,17 @@ Socket.prototype.pause = function pause() {
   return this;
 };
 
+Socket.prototype.isPaused = function isPaused() {
+  return this._flowing === false;
+};
+
 Socket.prototype.resume = function resume() {
   if (this._flowing) return this;
   this._flowing = true;
   if (this._buffered.length > 0 || this._eofSeen) {
     nextTick(() => {
       while (this._flowing && this._buffered.length > 0) this.emit('data', this._buffered.shift());
+      if (this._buffered.length === 0) this._bufferedBytes = 0;
       this._maybeEnd();
     });
   }
@@ -562,14 +666,19 @@ Socket.prototype.destroy = function destroy(err) {
   this.writable = false;
   const open = this._open_ || this.connecting;
   this.connecting = false;
+  this._clearTimeout();
   if (open && this._ref) host.ref(-1);
   const p = this._peer;
   if (p && !p.destroyed) {
-    if (this._inbox.length > 0) unmodelled('destroying a socket with data it has not read (the peer gets a reset)');
-    if (!this._shut) {
-      this._shut = true;
-      p._eofIn = true;
-      p._deliver();
+    if (this._reset) {
+      p._resetIn();
+    } else {
+      if (this._inbox.length > 0) unmodelled('destroying a socket with data it has not read (the peer gets a reset)');
+      if (!this._shut) {
+        this._shut = true;
+        p._eofIn = true;
+        p._deliver();
+      }
     }
   }
   if (this._server) {
@@ -586,8 +695,36 @@ Socket.prototype.destroy = function destroy(err) {
   return this;
 };
 
+// _resetIn: the peer reset the connection; the next poll phase reads the
+// error.
+Socket.prototype._resetIn = function () {
+  host.io('net.Socket data', () => {
+    if (this.destroyed) return;
+    const e = new ErrorCtor('read ECONNRESET');
+    e.errno = -104;
+    e.code = 'ECONNRESET';
+    e.syscall = 'read';
+    this.destroy(e);
+  });
+};
+
+// resetAndDestroy sends a reset (SO_LINGER 0) instead of a FIN.
+Socket.prototype.resetAndDestroy = function resetAndDestroy() {
+  if (!this._open_ || this.connecting) {
+    unmodelled('socket.resetAndDestroy on a socket not connected');
+    return this.destroy();
+  }
+  this._reset = true;
+  return this.destroy();
+};
+if (!internal.has('net:resetAndDestroy')) delete Socket.prototype.resetAndDestroy;
+
+// destroySoon ends the socket and destroys it at its 'finish', whatever
+// the peer does.
 Socket.prototype.destroySoon = function destroySoon() {
-  this.end();
+  if (!this._ending) this.end();
+  if (this._finished) this.destroy();
+  else this.once('finish', () => this.destroy());
   return this;
 };
 
@@ -614,9 +751,41 @@ Socket.prototype.unref = function unref() {
 
 Socket.prototype.setNoDelay = function setNoDelay() { return this; };
 Socket.prototype.setKeepAlive = function setKeepAlive() { return this; };
-Socket.prototype.setTimeout = function setTimeout() {
-  unmodelled('socket.setTimeout');
+// setTimeout: an unref'd timer, restarted by every connect, read and
+// write; when it fires the socket emits 'timeout' and stays open.
+Socket.prototype.setTimeout = function setTimeout(ms, cb) {
+  ms = Number(ms);
+  this._clearTimeout();
+  if (ms === 0) {
+    if (typeof cb === 'function') this.removeListener('timeout', cb);
+    this._timeoutMs = 0;
+    return this;
+  }
+  this._timeoutMs = ms;
+  if (typeof cb === 'function') this.once('timeout', cb);
+  this._touch();
   return this;
+};
+
+Socket.prototype._clearTimeout = function () {
+  if (this._timeout !== null) {
+    timers.clearTimeout(this._timeout);
+    this._timeout = null;
+  }
+};
+
+Socket.prototype._touch = function () {
+  if (this._timeoutMs === 0 || this.destroyed) return;
+  if (this._timeout !== null && typeof this._timeout.refresh === 'function') {
+    this._timeout.refresh();
+    return;
+  }
+  this._clearTimeout();
+  this._timeout = timers.setTimeout(() => {
+    this._timeout = null;
+    this.emit('timeout');
+  }, this._timeoutMs);
+  this._timeout.unref();
 };
 
 // ---------------------------------------------------------------------------
