@@ -563,6 +563,10 @@ const (
 	NetDestroyAfterFinish
 	NetReady
 	DNSVerbatim
+	CryptoRandomUUID
+	CryptoRandomInt
+	CryptoWebcrypto
+	CryptoGetRandomValues
 	RejectionErrorFrames
 	UncaughtInspect
 	ESMErrorSource
@@ -856,6 +860,12 @@ var features = [numFeatures]featureInfo{
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
+	// crypto's random helpers by release (Node's docs; typeof each
+	// recorded on 10.24.1, 12.22.12 and 16.14.0 to 26: pool-random-shapes).
+	CryptoRandomUUID:      {"crypto:randomUUID", []Version{{14, 17, 0}, {15, 6, 0}}},
+	CryptoRandomInt:       {"crypto:randomInt", []Version{{12, 19, 0}, {14, 10, 0}}},
+	CryptoWebcrypto:       {"crypto:webcrypto", []Version{{15, 0, 0}}},
+	CryptoGetRandomValues: {"crypto:getRandomValues", []Version{{17, 4, 0}}},
 	// The error Node makes of an unhandled rejection whose reason is not
 	// an Error (ERR_UNHANDLED_REJECTION) carries Node's frames, so it
 	// prints as "UnhandledPromiseRejection: ..." instead of in brackets:

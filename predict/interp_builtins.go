@@ -717,8 +717,8 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.fsPromises()
 	case "events":
 		return in.builtinJS("events", pos)
-	case "net":
-		return in.builtinJS("net", pos)
+	case "net", "crypto":
+		return in.builtinJS(name, pos)
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":

@@ -96,6 +96,8 @@ func (in *Interp) internalObj() *Native {
 	})
 	o.Props["handle"] = native("handle", in.handleOp)
 	o.Props["net"] = in.netObj()
+	o.Props["pool"] = o.Props["net"].(*Native).Props["pool"] // one thread-pool binding for every module
+	o.Props["crypto"] = in.cryptoObj()
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true

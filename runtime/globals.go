@@ -241,7 +241,10 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
-	h.internal.Set("net", h.netBindings())
+	net := h.netBindings()
+	h.internal.Set("net", net)
+	h.internal.Set("pool", net.Get("pool")) // one thread-pool binding for every module
+	h.internal.Set("crypto", h.cryptoBindings())
 	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math/rand/v2"
 	goruntime "runtime"
 	"strings"
 	"sync"
@@ -33,7 +34,8 @@ type callback struct {
 
 // host implements loop.Host over a sobek runtime.
 type host struct {
-	p *Program
+	p   *Program
+	rng *rand.ChaCha8 // crypto's random bytes (randomBytes)
 	// x is the explorer driving this run (nil for a run under an
 	// oracle); reasons are what it could not follow (unmodelled).
 	x       *explore.Exec

@@ -48,6 +48,11 @@ type Options struct {
 	// layout is AppDir and ScriptDir, the same on every machine (tests,
 	// verify and conformance compare against outputs mapped to it).
 	HostPaths bool
+	// Env is the program's process.env: nothing of the host's environment
+	// enters the sandbox (UV_THREADPOOL_SIZE sizes the thread pool).
+	Env map[string]string
+	// Seed seeds the run's random bytes (crypto's); Math.random is fixed.
+	Seed uint64
 }
 
 // Status says how a run ended.
