@@ -255,7 +255,7 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 		}
 		// The case's directory is the working directory, as for
 		// `looplint predict --fs`.
-		prog, err := lrt.Prepare(f, lrt.Options{Node: v, FSDir: dir, Timeout: 10 * time.Second})
+		prog, err := lrt.Prepare(f, lrt.Options{Node: v, FSDir: dir, Timeout: 10 * time.Second, Env: c.Env})
 		if err != nil {
 			table = append(table, fmt.Sprintf("%-40s %-8s does not load: %v", name, vs, err))
 			counts["incomplete"]++
@@ -265,7 +265,7 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 		if err != nil {
 			t.Fatal(err)
 		}
-		popts := predict.Options{Explore: explore.Config{MaxRuns: 5000}, Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd, StallMS: 20, Usual: true}
+		popts := predict.Options{Explore: explore.Config{MaxRuns: 5000}, Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd, StallMS: 20, Usual: true, Env: c.Env}
 		a := Predict(f, prog, Options{Predict: popts, MaxOrders: 1000, Timeout: time.Minute})
 		pr := a.Prediction
 		engines[a.Engine]++

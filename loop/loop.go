@@ -1179,6 +1179,7 @@ type IO struct {
 	ready   bool // SubmitReady
 	started bool // a pool worker has taken the current round trip
 	later   bool // a trip after the first (pool.go: it holds no worker)
+	event   bool // SubmitEvent
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1211,6 +1212,17 @@ func (l *Loop) submit(trips int, cb any) *IO {
 func (l *Loop) SubmitReady(cb any) *IO {
 	op := l.submit(1, cb)
 	op.ready = true
+	l.tripSeq++
+	op.queued = l.tripSeq
+	l.io = append(l.io, op)
+	return op
+}
+
+// SubmitEvent submits an operation outside the thread pool that completes
+// in a later poll phase chosen by the oracle (a DNS query over c-ares).
+func (l *Loop) SubmitEvent(cb any) *IO {
+	op := l.submit(1, cb)
+	op.event = true
 	l.tripSeq++
 	op.queued = l.tripSeq
 	l.io = append(l.io, op)

@@ -18,8 +18,8 @@ import "slices"
 // after as many trips delivered before it in that phase as there were
 // waiting trips queued ahead of it, plus one: the workers they freed took
 // the queue in order, and libuv's done queue hands completions over in the
-// order they finished (IOWaits). Loopback events (SubmitReady) are not
-// pool work.
+// order they finished (IOWaits). Loopback events (SubmitReady) and DNS
+// queries (SubmitEvent) are not pool work.
 
 // DefaultPoolSize is libuv's number of workers without UV_THREADPOOL_SIZE.
 const DefaultPoolSize = 4
@@ -120,7 +120,7 @@ func (l *Loop) waiting() []*IO {
 	return w
 }
 
-func (op *IO) pool() bool { return !op.ready }
+func (op *IO) pool() bool { return !op.ready && !op.event }
 
 // IONeed is how many pool trips must complete before operation id's
 // current one can: its place in the queue plus one, or 0 if a worker has

@@ -349,6 +349,22 @@ func (p Profile) InvalidCallbackCode() string {
 	return "ERR_INVALID_CALLBACK"
 }
 
+// DNSRefusedCode is the error code of a DNS query (dns.resolve*, c-ares)
+// whose resolver refuses it (a loopback address where nothing listens):
+// ECONNREFUSED, or ETIMEOUT where the bundled c-ares retries a refused
+// query until it times out; "" for the lines not measured (10.24.1,
+// 12.22.12, 14.21.3, 16.14.0, 20.20.2 and 26.10.0 refused; 18.20.8 and
+// 22.2.0 timed out: testdata/runtime/pool-dns-resolve-refused).
+func (p Profile) DNSRefusedCode() string {
+	switch m := p.Node.Major; {
+	case m <= 16 || m == 20 || m == 26:
+		return "ECONNREFUSED"
+	case m == 18 || m == 22:
+		return "ETIMEOUT"
+	}
+	return ""
+}
+
 // ErrorName is the name of an error Node makes with code (see
 // ErrorsPlainName).
 func (p Profile) ErrorName(class, code string) string {
@@ -563,6 +579,7 @@ const (
 	NetDestroyAfterFinish
 	NetReady
 	DNSVerbatim
+	DNSErrnoNumber
 	CryptoRandomUUID
 	CryptoRandomInt
 	CryptoWebcrypto
@@ -860,6 +877,10 @@ var features = [numFeatures]featureInfo{
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
+	// A failed dns.lookup's errno is libuv's number (-3008 for ENOTFOUND);
+	// before, the code again (measured on 12.22.12 and 14.21.3:
+	// testdata/runtime/pool-dns-unknown; 13.0.0 is assumed).
+	DNSErrnoNumber: {"dns:errno number", []Version{{13, 0, 0}}},
 	// crypto's random helpers by release (Node's docs; typeof each
 	// recorded on 10.24.1, 12.22.12 and 16.14.0 to 26: pool-random-shapes).
 	CryptoRandomUUID:      {"crypto:randomUUID", []Version{{14, 17, 0}, {15, 6, 0}}},

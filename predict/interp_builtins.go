@@ -717,7 +717,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.fsPromises()
 	case "events":
 		return in.builtinJS("events", pos)
-	case "net", "crypto":
+	case "net", "crypto", "dns":
 		return in.builtinJS(name, pos)
 	case "path", "path/posix":
 		return in.pathModule()

@@ -26,8 +26,8 @@ import (
 // unsupported modules fail loudly: their behaviour is out of the sandbox.
 var unsupported = map[string]bool{
 	"http": true, "https": true, "http2": true, "child_process": true, "worker_threads": true,
-	"cluster": true, "dgram": true, "dns": true, "tls": true, "inspector": true, "vm": true, "v8": true,
-	"repl": true, "readline": true, "stream": true, "zlib": true, "os": true, "module": true,
+	"cluster": true, "dgram": true, "tls": true, "inspector": true, "vm": true, "v8": true,
+	"repl": true, "readline": true, "stream": true, "os": true, "module": true,
 	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true, "string_decoder": true,
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }

@@ -55,6 +55,9 @@ type Options struct {
 	Seed uint64
 }
 
+// Env is the program's environment (Options.Env).
+func (p *Program) Env() map[string]string { return p.opts.Env }
+
 // Status says how a run ended.
 type Status string
 

@@ -21,6 +21,7 @@ import (
 
 type predictFlags struct {
 	node, module, fsDir, format string
+	env                         []string
 	noConfirm, explain          bool
 	maxOrders, explore          int
 	timeout                     time.Duration
@@ -83,7 +84,7 @@ usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	programFlags(fl, &f.node, &f.module, &f.fsDir)
+	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
@@ -342,7 +343,11 @@ func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
 func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true})
+	env, err := parseEnv(f.env)
+	if err != nil {
+		return predictReport{}, false, err
+	}
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
 	if err != nil {
 		return predictReport{}, false, err
 	}
