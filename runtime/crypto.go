@@ -75,11 +75,11 @@ func (h *host) sized(v sobek.Value) int {
 
 // randomBytes fills b from the run's own generator: a schedule fixes
 // everything but the program, so a run's random bytes are the same each
-// time it is replayed (Options.Seed varies them).
+// time it is replayed (Program.RunSeed varies them).
 func (h *host) randomBytes(b []byte) {
 	if h.rng == nil {
 		var seed [32]byte
-		binary.LittleEndian.PutUint64(seed[:], h.p.opts.Seed)
+		binary.LittleEndian.PutUint64(seed[:], h.seed)
 		h.rng = rand.NewChaCha8(seed)
 	}
 	h.rng.Read(b)

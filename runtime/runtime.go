@@ -78,6 +78,9 @@ type Result struct {
 	Status   Status
 	Message  string // for non-exited statuses: what happened and where
 	Witness  loop.Witness
+	// Random: the run drew random bytes (crypto's), whose values
+	// Options.Seed fixes (see Program.RunSeed).
+	Random bool
 	// Abandoned: the engine could not be stopped and runs on in the
 	// background until its native call ends; the Program runs no more.
 	Abandoned bool
@@ -240,7 +243,11 @@ const maxEngineDepth = 5000
 
 // Run executes the program once under oracle o (nil: the default schedule).
 // A failure of looplint itself is reported in the result, never as a panic.
-func (p *Program) Run(o loop.Oracle) (res Result) {
+func (p *Program) Run(o loop.Oracle) Result { return p.RunSeed(o, p.opts.Seed) }
+
+// RunSeed is Run with the run's random bytes drawn from seed: replaying a
+// witness under two seeds tells which printed lines vary from run to run.
+func (p *Program) RunSeed(o loop.Oracle, seed uint64) (res Result) {
 	defer func() {
 		if x := recover(); x != nil {
 			if _, ok := x.(esmStackOverflow); ok {
@@ -270,6 +277,7 @@ func (p *Program) Run(o loop.Oracle) (res Result) {
 		return Result{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1, Status: StatusExited}
 	}
 	defer h.close()
+	h.seed = seed
 	res = h.run()
 	switch {
 	case res.Abandoned:
