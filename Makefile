@@ -5,8 +5,13 @@ SHARED ?= ../shared
 
 # Static (no cgo: only net's resolver would use it, and looplint opens no
 # sockets): about 1 ms less per start than a dynamically linked binary.
+# The version a build prints: the nearest tag and commit (git describe), so it
+# does not depend on the go command recording VCS information (GOFLAGS may
+# say -buildvcs=false); outside a git checkout, the build information's.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
+
 build:
-	CGO_ENABLED=0 $(GO) build -o bin/looplint ./cmd/looplint
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o bin/looplint ./cmd/looplint
 
 vet:
 	$(GO) vet ./...

@@ -3,6 +3,8 @@ module github.com/looplint/looplint
 go 1.26.8
 
 require (
+	github.com/Masterminds/semver/v3 v3.5.0
+	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/go-sourcemap/sourcemap v2.1.4+incompatible

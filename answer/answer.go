@@ -196,7 +196,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	a.varies(prog)
 	for _, ro := range rt.Orders {
 		ro.Expand(func(c explore.Outcome) bool {
-			if !pi.HasOutcome(c) {
+			if !c.Departs && !pi.HasOutcome(c) {
 				a.Unpredicted = append(a.Unpredicted, c)
 				a.OK = false
 			}

@@ -69,3 +69,19 @@ func TestAnswerRuntimeEngine(t *testing.T) {
 		t.Errorf("order %+v", o)
 	}
 }
+
+// A module the sandbox refuses: the runtime's run stops following Node at
+// the require, so the error it then prints is no order of Node's and is
+// not offered as one the prediction missed.
+func TestAnswerSandboxDeparts(t *testing.T) {
+	a := answerFor(t, "console.log('a');\nrequire('child_process').exec('ls', () => console.log('done'));\nsetTimeout(() => console.log('t'), 0);\n", 10*time.Second)
+	if a.Complete {
+		t.Fatalf("complete, though the sandbox lacks child_process")
+	}
+	if len(a.Unpredicted) != 0 {
+		t.Errorf("unpredicted %+v: the sandbox's own refusal offered as an order", a.Unpredicted)
+	}
+	if len(a.Runtime.Orders) == 0 || !a.Runtime.Orders[0].Departs {
+		t.Errorf("runtime orders %+v: want one that departs from Node", a.Runtime.Orders)
+	}
+}

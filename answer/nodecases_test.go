@@ -218,26 +218,29 @@ func TestPredictNodeCases(t *testing.T) {
 	var table []string
 	counts := map[string]int{}
 	engines := map[string]int{}
-	t.Run("cases", func(t *testing.T) {
-		for _, file := range files {
-			name := strings.TrimSuffix(filepath.Base(file), ".txtar")
-			t.Run(name, func(t *testing.T) {
-				t.Parallel()
-				rows, cs, es := answerCase(t, name, file)
-				mu.Lock()
-				defer mu.Unlock()
-				table = append(table, rows...)
-				for k, v := range cs {
-					counts[k] += v
-				}
-				for k, v := range es {
-					engines[k] += v
-				}
-			})
-		}
+	// The table is written once every case has run (Cleanup waits for the
+	// parallel subtests), and each case is a subtest of its own name:
+	// -run 'TestPredictNodeCases/net-' picks cases as TestNodeCases does.
+	t.Cleanup(func() {
+		sort.Strings(table)
+		t.Logf("per case and version:\n%s\ntotals: %v\nengines: %v", strings.Join(table, "\n"), counts, engines)
 	})
-	sort.Strings(table)
-	t.Logf("per case and version:\n%s\ntotals: %v\nengines: %v", strings.Join(table, "\n"), counts, engines)
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rows, cs, es := answerCase(t, name, file)
+			mu.Lock()
+			defer mu.Unlock()
+			table = append(table, rows...)
+			for k, v := range cs {
+				counts[k] += v
+			}
+			for k, v := range es {
+				engines[k] += v
+			}
+		})
+	}
 }
 
 func answerCase(t *testing.T, name, file string) (table []string, counts, engines map[string]int) {

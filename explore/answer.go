@@ -51,6 +51,10 @@ type Reason struct {
 	// end where the engine stopped, not where the program does (a
 	// replay of them cannot confirm anything).
 	CutShort bool
+	// Departs: the run stops following Node here (the sandbox lacks what
+	// the program uses), so what it prints afterwards is the sandbox's,
+	// not an order of Node's.
+	Departs bool
 }
 
 func (r Reason) String() string { return r.Pos.String() + ": " + r.Msg }
@@ -82,6 +86,10 @@ type Outcome struct {
 	// order: the outcome stands for every arrangement (Count, Expand),
 	// Stdout and Witness show the explored one.
 	Groups []Group
+	// Departs: every path to this outcome went past a point where the
+	// host stopped following Node (Reason.Departs): it is no order Node
+	// prints, only what the engine did there.
+	Departs bool
 }
 
 // Hazard is something in the program that goes wrong at run time.
@@ -335,8 +343,10 @@ func gather(h Host, cfg Config, abort bool) *gathered {
 		if h := path.Hang; h != nil && h.Loops && !h.Proven && g.stopped == nil {
 			g.stopped = h
 		}
+		departs := false
 		for _, r := range path.End.Reasons {
 			g.reasons[r] = true
+			departs = departs || r.Departs
 		}
 		for _, hz := range path.End.Hazards {
 			g.hazards[hz] = true
@@ -351,7 +361,7 @@ func gather(h Host, cfg Config, abort bool) *gathered {
 			index[k] = i
 			e := path.End
 			o := Outcome{Stdout: e.Stdout, Stderr: e.Stderr, ExitCode: e.ExitCode, Starves: path.Starved, Witness: path.Witness, Groups: path.Groups,
-				Endless: path.Output[len(path.Output)-1] == endlessKey, Hang: path.Hang}
+				Endless: path.Output[len(path.Output)-1] == endlessKey, Hang: path.Hang, Departs: departs}
 			if o.Witness.Poll == nil {
 				o.Witness.Poll = [][]int{}
 			}
@@ -365,6 +375,7 @@ func gather(h Host, cfg Config, abort bool) *gathered {
 		if path.Trailing == "" {
 			trailing[i] = ""
 		}
+		g.outs[i].Departs = g.outs[i].Departs && departs
 		g.outs[i].Paths++
 		g.why.add(path, i)
 	}

@@ -2,7 +2,6 @@ package loop
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -78,34 +77,6 @@ func Modelled(v Version) error {
 		return fmt.Errorf("Node %s is newer than the newest %d.x looplint models (%s; --node %d picks it)", v, l.Major, l, l.Major)
 	}
 	return nil
-}
-
-// ParseVersions reads a comma-separated list of versions ("10,20.20,26.10.0"),
-// each as ParseVersion reads it and refused as Modelled refuses it; an error
-// names the entry. The versions come back oldest first, each once: entries
-// that name the same release ("20" and "20.20.2") are merged.
-func ParseVersions(list string) ([]Version, error) {
-	var out []Version
-	seen := map[Version]bool{}
-	for _, entry := range strings.Split(list, ",") {
-		e := strings.TrimSpace(entry)
-		if e == "" {
-			return nil, fmt.Errorf("empty entry in the version list %q (want e.g. 10,20,26)", list)
-		}
-		v, err := ParseVersion(e)
-		if err == nil {
-			err = Modelled(v)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%q in the version list: %v", e, err)
-		}
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	return out, nil
 }
 
 // Latest is the newest release of a major line looplint models.
@@ -587,6 +558,10 @@ const (
 	RejectionErrorFrames
 	UncaughtInspect
 	ESMErrorSource
+	ModuleStreamPromises
+	StreamAutoDestroy
+	StreamSyncFinal
+	Stream64kHighWaterMark
 
 	numFeatures
 )
@@ -902,6 +877,22 @@ var features = [numFeatures]featureInfo{
 	// line and caret, as a script's is; Node 10 printed the error alone
 	// (measured on 10.24.1/11.15.0; 11.0.0 not measured).
 	ESMErrorSource: {"esm:error source line", []Version{{11, 0, 0}}},
+	// require('stream/promises') and stream.promises (Node's docs: 15.0.0).
+	ModuleStreamPromises: {"module:stream/promises", []Version{{15, 0, 0}}},
+	// Streams destroy themselves after 'end' and 'finish' (autoDestroy on
+	// by default): 'close' follows a tick later (measured on 12.22.12
+	// and 14.21.3: testdata/runtime/stream-writable-order; 14.0.0 is the
+	// major, not measured).
+	StreamAutoDestroy: {"stream:auto destroy", []Version{{14, 0, 0}}},
+	// end() calls _final at once, and end(cb)'s callback runs before the
+	// 'finish' listeners; before, _final waited a tick after the write
+	// callbacks and end(cb) was a 'finish' listener (measured on 14.21.3
+	// and 16.14.0: testdata/runtime/stream-writable-order; 15.0.0, the
+	// streams rewrite, is assumed).
+	StreamSyncFinal: {"stream:sync final", []Version{{15, 0, 0}}},
+	// A byte stream's default highWaterMark is 64 KiB, where it was 16 KiB
+	// (Node's changelog: 22.0.0).
+	Stream64kHighWaterMark: {"stream:64k high water mark", []Version{{22, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {

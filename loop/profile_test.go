@@ -2,7 +2,6 @@ package loop
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -16,29 +15,6 @@ func TestParseVersion(t *testing.T) {
 	for _, bad := range []string{"", "x", "7", "1.2.3.4", "22.-1"} {
 		if _, err := ParseVersion(bad); err == nil {
 			t.Errorf("ParseVersion(%q) accepted", bad)
-		}
-	}
-}
-
-func TestParseVersions(t *testing.T) {
-	for in, want := range map[string]string{
-		"10,20,26": "10.24.1 20.20.2 26.10.0", "26, 10 ,20.20.2,20": "10.24.1 20.20.2 26.10.0",
-		"22.17": "22.17.0", "v12.22.12,12": "12.22.12",
-	} {
-		vs, err := ParseVersions(in)
-		var got []string
-		for _, v := range vs {
-			got = append(got, v.String())
-		}
-		if err != nil || strings.Join(got, " ") != want {
-			t.Errorf("ParseVersions(%q) = %v, %v; want %s", in, got, err, want)
-		}
-	}
-	for in, names := range map[string]string{
-		"10,99": `"99"`, "10,x": `"x"`, "10,,20": "empty", "": "empty", "20,20.99.0": `"20.99.0"`, "7,20": `"7"`,
-	} {
-		if _, err := ParseVersions(in); err == nil || !strings.Contains(err.Error(), names) {
-			t.Errorf("ParseVersions(%q): %v; want an error naming %s", in, err, names)
 		}
 	}
 }

@@ -719,6 +719,10 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.builtinJS("events", pos)
 	case "net", "crypto", "dns":
 		return in.builtinJS(name, pos)
+	case "stream", "string_decoder":
+		return in.builtinJS(name, pos)
+	case "stream/promises":
+		return in.getMember(in.loadBuiltin("stream", imported, pos), "_promises", pos)
 	case "path", "path/posix":
 		return in.pathModule()
 	case "process":

@@ -22,7 +22,7 @@ var (
 	}
 	builtinModules = map[string]loop.Feature{
 		"fs/promises": loop.ModuleFSPromises, "timers/promises": loop.ModuleTimersPromises,
-		"assert/strict": loop.ModuleAssertStrict,
+		"assert/strict": loop.ModuleAssertStrict, "stream/promises": loop.ModuleStreamPromises,
 	}
 )
 

@@ -533,6 +533,9 @@ func truthy(v Value) (bool, bool) {
 	case string:
 		return v != "", true
 	case unknown:
+		if v.bytes != nil {
+			return true, true // a Buffer, an object
+		}
 		return false, false
 	case timeVal:
 		return true, true
@@ -555,7 +558,21 @@ func sameValue(a, b Value) (bool, bool) {
 	return strictEq(a, b)
 }
 
+// isBuffer reports a Buffer whose bytes the predictor knows.
+func isBuffer(v Value) bool { _, ok := bufferBytes(v); return ok }
+
+func isUnknown(v Value) bool {
+	switch v.(type) {
+	case unknown, timeVal, timeDiff:
+		return true
+	}
+	return false
+}
+
 func strictEq(a, b Value) (bool, bool) {
+	if isBuffer(a) != isBuffer(b) && !isUnknown(a) || isBuffer(a) != isBuffer(b) && !isUnknown(b) {
+		return false, true // a Buffer is no other value the program knows
+	}
 	switch a.(type) {
 	case unknown, timeVal, timeDiff:
 		return false, false
@@ -577,6 +594,9 @@ func strictEq(a, b Value) (bool, bool) {
 func looseEq(a, b Value) (bool, bool) {
 	an := a == nil || a == null
 	bn := b == nil || b == null
+	if an && isBuffer(b) || bn && isBuffer(a) {
+		return false, true
+	}
 	if an || bn {
 		if _, u := a.(unknown); u {
 			return false, false
@@ -613,6 +633,12 @@ func (in *Interp) toPrimitive(v Value, hint string, pos ir.Pos) (Value, bool) {
 		if _, ok := v.(*timerHandle); ok {
 			if f := in.handleMember(v, in.symKey(in.wellKnown("toPrimitive")), pos); isCallable(f) {
 				return in.call(f, v, []Value{hint}, pos), true
+			}
+		}
+		if b, ok := bufferBytes(v); ok {
+			// A Buffer converts through its toString(): utf8.
+			if s, ok := decode(b, "utf8"); ok {
+				return s, true
 			}
 		}
 		return v, true

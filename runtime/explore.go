@@ -170,21 +170,27 @@ func (h *host) unmodelled(what string) {
 // not (a module, a module's member): under the explorer, the answer is
 // then incomplete, since Node would run it.
 func (h *host) lacks(what string) {
-	h.incomplete(what + " is not in the sandbox (Node has it)")
+	h.departs(what + " is not in the sandbox (Node has it)")
 }
 
 // incomplete gives the explorer's answer a reason, once per place.
-func (h *host) incomplete(msg string) {
+func (h *host) incomplete(msg string) { h.reason(explore.Reason{Msg: msg}) }
+
+// departs is incomplete where the run stops following Node: what it
+// prints from here is the sandbox's (Reason.Departs).
+func (h *host) departs(msg string) { h.reason(explore.Reason{Msg: msg, Departs: true}) }
+
+func (h *host) reason(r explore.Reason) {
 	if h.x == nil {
 		return
 	}
-	pos := h.callerSite()
-	for _, r := range h.reasons {
-		if r.Pos == pos && r.Msg == msg {
+	r.Pos = h.callerSite()
+	for _, o := range h.reasons {
+		if o == r {
 			return
 		}
 	}
-	h.reasons = append(h.reasons, explore.Reason{Pos: pos, Msg: msg})
+	h.reasons = append(h.reasons, r)
 }
 
 // partial wraps a built-in module the sandbox implements in part (fs,

@@ -27,8 +27,8 @@ import (
 var unsupported = map[string]bool{
 	"http": true, "https": true, "http2": true, "child_process": true, "worker_threads": true,
 	"cluster": true, "dgram": true, "tls": true, "inspector": true, "vm": true, "v8": true,
-	"repl": true, "readline": true, "stream": true, "os": true, "module": true,
-	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true, "string_decoder": true,
+	"repl": true, "readline": true, "os": true, "module": true,
+	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true,
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
 
@@ -221,6 +221,15 @@ func (h *host) builtin(name string) (sobek.Value, error) {
 		v = h.pathModule()
 	case "url":
 		v = h.partial("url", h.urlModule())
+	case "stream/promises":
+		if !h.p.Profile.Has(loop.ModuleStreamPromises) {
+			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
+		}
+		st, err := h.builtin("stream")
+		if err != nil {
+			return nil, err
+		}
+		v = st.ToObject(h.rt).Get("_promises")
 	case "assert/strict":
 		if !h.p.Profile.Has(loop.ModuleAssertStrict) {
 			return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
@@ -280,7 +289,7 @@ func (h *host) libRequire() sobek.Value {
 func (h *host) moduleError(msg, code string) error {
 	if code == "ERR_LOOPLINT_UNSUPPORTED" {
 		// Node would run it: the explorer's answer cannot be complete.
-		h.incomplete(strings.TrimPrefix(msg, "looplint: ") + " (Node has it)")
+		h.departs(strings.TrimPrefix(msg, "looplint: ") + " (Node has it)")
 	}
 	e, _ := h.rt.New(h.rt.Get("Error"), h.rt.ToValue(msg))
 	e.Set("code", code)

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
@@ -54,10 +55,13 @@ type Edit struct {
 	New        string
 }
 
-// Fix is one suggested fix.
+// Fix is one suggested fix. KeepsOrder: applying it leaves when every
+// callback runs as it was (check --fix applies only those; the others,
+// which move work between queues, are suggestions).
 type Fix struct {
-	Message string
-	Edits   []Edit
+	Message    string
+	Edits      []Edit
+	KeepsOrder bool
 }
 
 // Diagnostic is a finding.
@@ -113,6 +117,13 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	return out
 }
 
+// RunSource analyzes src as the file at path (an editor's buffer, standard
+// input): positions, the module kind (the package.json nearest path) and
+// suppressions are path's, the text is src.
+func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
+	return runFile(token.NewFileSet(), newLoader(), path, src, analyzers, opt)
+}
+
 // largestFirst is the order to analyze paths in on jobs workers: the
 // largest files first, so that a big file (a bundle of megabytes takes
 // a second) does not start last and run alone while the other workers
@@ -146,7 +157,9 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 	var err error
 	switch {
 	case src != nil:
-		f, err = parse.Parse(path, src)
+		if f, err = parse.Parse(path, src); err == nil && ld != nil {
+			f.PackageType = ld.packageType(filepath.Dir(path))
+		}
 	case ld != nil:
 		f, err = ld.load(path)
 	default:

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,16 +19,17 @@ import (
 
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/driver"
-	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
 type checkFlags struct {
 	format, enable, disable, explain string
 	list, includeIgnored, fix, diff  bool
+	fixSuggestions                   bool
 	jobs                             int
 	node                             string
 	noPredict                        bool
+	stdinName                        string
 	predictTimeout                   time.Duration
 }
 
@@ -67,7 +69,7 @@ analyzed), 2 usage or internal error.`,
   looplint check --disable blockingwait 'lib/**/*.js'
   looplint check --explain nexttickloop`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
+			return runCheckIn(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -77,11 +79,13 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.list, "list", false, "list the checks and exit")
 	fl.StringVar(&f.explain, "explain", "", "print the documentation of CHECK and exit")
 	fl.BoolVar(&f.includeIgnored, "include-ignored", false, "also check files that .gitignore ignores (node_modules and .git are always skipped)")
-	fl.BoolVar(&f.fix, "fix", false, "apply suggested fixes to the files")
-	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff instead of findings")
+	fl.BoolVar(&f.fix, "fix", false, "apply the fixes that keep when every callback runs (none of the checks has one yet: their fixes are suggestions)")
+	fl.BoolVar(&f.fixSuggestions, "fix-suggestions", false, "also apply suggested fixes, which change when callbacks run (review them with --diff first)")
+	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff (git apply takes it) instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
-	fl.StringVar(&f.node, "node", "", "Node version the predictor models for a single file (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor on a single file")
+	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor on a single file")
 	return cmd
 }
@@ -94,7 +98,9 @@ func checkErr(w io.Writer, format, msg string) error {
 	return &exitError{code: 2, msg: "looplint: " + msg}
 }
 
-func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
+// runCheckIn is looplint check; stdin is read when the only pattern is
+// "-" (nil: the process's).
+func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f checkFlags) error {
 	switch f.format {
 	case "text", "json", "sarif", "github":
 	default:
@@ -121,7 +127,7 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		fmt.Fprintf(stdout, "%s: %s\n", a.Name, a.Doc)
 		return nil
 	}
-	if f.fix && f.diff {
+	if (f.fix || f.fixSuggestions) && f.diff {
 		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
 	}
 	analyzers, on, err := selectChecks(f.enable, f.disable)
@@ -131,9 +137,36 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	files, unread, err := driver.Expand(args, f.includeIgnored)
-	if err != nil {
-		return checkErr(stdout, f.format, err.Error())
+	fromStdin := slices.Contains(args, "-")
+	var src []byte
+	var files []string
+	var unread []driver.Result
+	switch {
+	case fromStdin && len(args) > 1:
+		return checkErr(stdout, f.format, "- (standard input) must be the only pattern")
+	case fromStdin && (f.fix || f.fixSuggestions):
+		return checkErr(stdout, f.format, "--fix cannot write standard input back: use --diff")
+	case fromStdin:
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		if src, err = io.ReadAll(io.LimitReader(stdin, parse.MaxSize+1)); err != nil {
+			return checkErr(stdout, f.format, "reading standard input: "+err.Error())
+		}
+		if len(src) > parse.MaxSize {
+			return checkErr(stdout, f.format, fmt.Sprintf("standard input is larger than %d bytes", parse.MaxSize))
+		}
+		name := f.stdinName
+		if name == "" {
+			name = "stdin.js"
+		}
+		files = []string{name}
+	case f.stdinName != "":
+		return checkErr(stdout, f.format, "--stdin-filename needs - (standard input) as the pattern")
+	default:
+		if files, unread, err = driver.Expand(args, f.includeIgnored); err != nil {
+			return checkErr(stdout, f.format, err.Error())
+		}
 	}
 	var known []string
 	for _, a := range checks.All {
@@ -143,8 +176,8 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 		known = append(known, c.Name)
 	}
 	opt := driver.Options{Jobs: f.jobs, Known: known}
-	if !f.noPredict && predictsFile(args) {
-		v, err := nodeVersion(f.node)
+	if !f.noPredict && (fromStdin && len(src) <= maxPredictSize || !fromStdin && predictsFile(args)) {
+		v, err := nodeVersion(f.node, filepath.Dir(files[0]))
 		if err != nil {
 			return checkErr(stdout, f.format, err.Error())
 		}
@@ -155,11 +188,16 @@ func runCheck(stdout, stderr io.Writer, args []string, f checkFlags) error {
 			}
 		}
 	}
-	results := append(driver.Run(files, analyzers, opt), unread...)
+	var results []driver.Result
+	if fromStdin {
+		results = []driver.Result{driver.RunSource(files[0], src, analyzers, opt)}
+	} else {
+		results = append(driver.Run(files, analyzers, opt), unread...)
+	}
 
 	rep := buildReport(results)
-	if f.fix || f.diff {
-		if err := applyFixes(stdout, stderr, results, &rep, f.diff); err != nil {
+	if f.fix || f.fixSuggestions || f.diff {
+		if err := applyFixes(stdout, stderr, results, &rep, f.diff, f.fixSuggestions); err != nil {
 			return &exitError{code: 2, msg: "looplint: " + err.Error()}
 		}
 	}
@@ -463,10 +501,29 @@ func ghProp(s string) string {
 
 // ----- fixes -----
 
+// diffPath names a file in --diff as git does: relative to the working
+// directory, with forward slashes, so `git apply` finds it (an absolute
+// path or one outside the directory stays as given).
+func diffPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				p = rel
+			}
+		}
+	}
+	return filepath.ToSlash(p)
+}
+
 const bom = "\ufeff"
 
-func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly bool) error {
-	fixedFiles := 0
+// applyFixes writes (or, diffOnly, prints) the fixes of the findings.
+// A fix that changes when a callback runs is a suggestion (every fix of
+// the checks today: moving work from nextTick to setImmediate, deferring
+// an emit, is the fix): plain --fix leaves it and says so, --fix-suggestions
+// applies it. A file whose fixed text would not parse is never written.
+func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkReport, diffOnly, suggestions bool) error {
+	fixedFiles, held := 0, 0
 	remaining := rep.Diagnostics[:0:0]
 	fixedAt := map[string]map[[2]int]bool{}
 	for _, r := range results {
@@ -480,12 +537,27 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 		if !hasFix {
 			continue
 		}
-		out, applied, _ := driver.ApplyFixes(r.Source, r.Diagnostics)
+		diags := r.Diagnostics
+		if !diffOnly && !suggestions {
+			diags = nil
+			for _, d := range r.Diagnostics {
+				if len(d.Fixes) > 0 && d.Fixes[0].KeepsOrder {
+					diags = append(diags, d)
+				} else if len(d.Fixes) > 0 {
+					held++
+				}
+			}
+		}
+		out, applied, _ := driver.ApplyFixes(r.Source, diags)
 		if len(applied) == 0 || out == r.Source {
 			continue
 		}
+		if _, err := parse.Parse(r.Path, []byte(out)); err != nil {
+			fmt.Fprintf(stderr, "looplint: %s: fixes not applied: the fixed file would not parse (%v)\n", r.Path, err)
+			continue
+		}
 		if diffOnly {
-			fmt.Fprint(stdout, driver.Diff(filepath.ToSlash(r.Path), r.Source, out))
+			fmt.Fprint(stdout, driver.Diff(diffPath(r.Path), r.Source, out))
 			continue
 		}
 		st, err := os.Stat(r.Path)
@@ -517,6 +589,9 @@ func applyFixes(stdout, stderr io.Writer, results []driver.Result, rep *checkRep
 	rep.Diagnostics = remaining
 	if rep.Fixed > 0 {
 		fmt.Fprintf(stderr, "looplint: fixed %d finding(s) in %d file(s)\n", rep.Fixed, fixedFiles)
+	}
+	if held > 0 {
+		fmt.Fprintf(stderr, "looplint: %d suggested fix(es) not applied: they change when callbacks run; review them with --diff, apply them with --fix-suggestions\n", held)
 	}
 	return nil
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -327,7 +329,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	if data, _ := os.ReadFile(p); string(data) != tickLoop {
 		t.Errorf("--diff changed the file")
 	}
-	code, out, errs := cliRun(t, "check", "--fix", p)
+	code, out, errs := cliRun(t, "check", "--fix-suggestions", p)
 	if code != 0 || !strings.Contains(errs, "fixed 1 finding") {
 		t.Errorf("--fix: exit %d\n%s%s", code, out, errs)
 	}
@@ -339,7 +341,7 @@ func TestCheckFixAndDiff(t *testing.T) {
 	}
 	// A byte-order mark the front end read past stays in the file.
 	b := writeFile(t, dir, "bom.js", []byte("\ufeff"+tickLoop))
-	if code, out, errs := cliRun(t, "check", "--fix", b); code != 0 {
+	if code, out, errs := cliRun(t, "check", "--fix-suggestions", b); code != 0 {
 		t.Errorf("--fix with a BOM: exit %d\n%s%s", code, out, errs)
 	}
 	if data, _ := os.ReadFile(b); string(data) != "\ufeff"+strings.Replace(tickLoop, "process.nextTick", "setImmediate", 1) {
@@ -521,5 +523,107 @@ func TestCheckPredicts(t *testing.T) {
 	code, out, _ = cliRun(t, "check", "--node", "20", deep)
 	if n := strings.Count(out, "(nexttickloop)"); code != 1 || n != 1 {
 		t.Errorf("deep: exit %d, %d nexttickloop findings, want 1:\n%s", code, n, out)
+	}
+}
+
+// --diff writes what git applies: hunks with context, paths relative to the
+// working directory (given relative or absolute).
+func TestCheckDiffGitApply(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if out, err := exec.Command("git", "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	src := "// a comment\n'use strict';\n" + tickLoop + "console.log('after');\n"
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src", "a.js"), []byte(src), 0o644)
+	for _, arg := range []string{"src/a.js", filepath.Join(dir, "src", "a.js")} {
+		code, out, errs := cliRun(t, "check", "--diff", arg)
+		if code != 1 || !strings.Contains(out, "--- a/src/a.js\n+++ b/src/a.js\n") || !strings.Contains(out, " console.log('after');") {
+			t.Fatalf("--diff %s: exit %d\n%s%s", arg, code, out, errs)
+		}
+		cmd := exec.Command("git", "apply", "--check", "-")
+		cmd.Stdin = strings.NewReader(out)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("git apply --check refused --diff %s: %v %s\n%s", arg, err, msg, out)
+		}
+	}
+}
+
+// No fix that plain --fix applies reorders callbacks: over every check's
+// testdata, --fix leaves each file as it was and says how many suggestions
+// it held back; --fix-suggestions then writes what --diff showed.
+func TestCheckFixKeepsOrder(t *testing.T) {
+	srcs, _ := filepath.Glob("../../analyzer/*/testdata/src/*.*")
+	dir := t.TempDir()
+	held := 0
+	for _, s := range srcs {
+		if strings.HasSuffix(s, ".golden") {
+			continue
+		}
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := writeFile(t, dir, strings.ReplaceAll(strings.TrimPrefix(s, "../../analyzer/"), "/", "_"), data)
+		_, _, errs := cliRun(t, "check", "--no-predict", "--fix", p)
+		if got, _ := os.ReadFile(p); string(got) != string(data) {
+			t.Errorf("--fix rewrote %s", s)
+		}
+		if strings.Contains(errs, "suggested fix(es) not applied") {
+			held++
+			_, diff, _ := cliRun(t, "check", "--no-predict", "--diff", p)
+			cliRun(t, "check", "--no-predict", "--fix-suggestions", p)
+			if got, _ := os.ReadFile(p); string(got) == string(data) || diff == "" {
+				t.Errorf("%s: --fix-suggestions wrote nothing, though --fix held suggestions back", s)
+			}
+		}
+	}
+	if held < 4 {
+		t.Errorf("--fix held suggestions back in %d files; the fix.js testdata of four checks have them", held)
+	}
+}
+
+// check - reads standard input as the file --stdin-filename names (its
+// positions, its module kind, the predictor's findings as for that file),
+// as an editor without a language server runs it.
+func TestCheckStdin(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "buf.js")
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := executeIn(append([]string{"check"}, args...), strings.NewReader(stdin), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, out, errs := run(tickLoop, "--stdin-filename", name, "-")
+	if code != 1 || !strings.Contains(out, name+":2:3: ") || !strings.Contains(out, "(nexttickloop)") {
+		t.Errorf("check -: exit %d\n%s%s", code, out, errs)
+	}
+	// The same finding as for the file on disk.
+	p := writeFile(t, dir, "disk.js", []byte(tickLoop))
+	_, disk, _ := cliRun(t, "check", p)
+	if strings.ReplaceAll(disk, p, name) != out {
+		t.Errorf("stdin and file differ:\n%s\n%s", out, disk)
+	}
+	if code, out, _ := run(tickLoop, "--diff", "-"); code != 1 || !strings.Contains(out, "+++ b/stdin.js") {
+		t.Errorf("check --diff -: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-", p}, "only pattern"},
+		{[]string{"--fix", "-"}, "use --diff"},
+		{[]string{"--stdin-filename", name, p}, "needs -"},
+	} {
+		if code, _, errs := run("", c.args...); code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("check %v: exit %d, stderr %q, want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	if code, out, errs := run("let x = ;\n", "--stdin-filename", name, "-"); code != 1 || !strings.Contains(out+errs, name+":1:9: Unexpected") {
+		t.Errorf("a syntax error on stdin: exit %d %s", code, errs)
 	}
 }

@@ -45,7 +45,9 @@ The same --seed, --size and --node always give the same program; with
 --n N the programs of seeds S, S+1, ..., S+N-1 are written, separated by a
 "// ==== program ..." line, or as DIR/gen-SEED.js files with --out DIR.
 --size bounds the scheduling statements (timers, ticks, chains, awaits,
-reads, calls ...). --node restricts the APIs to that release.
+reads, calls ...). --node restricts the APIs to that release; without it
+the release is chosen as predict chooses it (the project's .nvmrc,
+.node-version or engines.node, the node on PATH, the newest modelled).
 
 --answer appends the predicted orders after each program (quiz mode), as a
 comment block starting "// ==== answer"; with --out they go to
@@ -64,7 +66,7 @@ DIR/gen-SEED.answer.txt instead. --no-emitters, --no-fs and
 	fl.IntVar(&f.n, "n", 1, "number of programs (seeds S, S+1, ...)")
 	fl.IntVar(&f.size, "size", 6, "at most K scheduling statements per program")
 	fl.BoolVar(&f.answer, "answer", false, "print the predicted orders after each program")
-	fl.StringVar(&f.node, "node", "", "Node version whose APIs to use and to predict for (default "+loop.Newest.String()+")")
+	fl.StringVar(&f.node, "node", "", "Node version whose APIs to use and to predict for: "+strings.TrimPrefix(nodeFlagHelp, "Node version to model: "))
 	fl.StringVar(&f.out, "out", "", "write DIR/gen-SEED.js files instead of standard output")
 	fl.BoolVar(&f.noEmitters, "no-emitters", false, "do not use EventEmitter")
 	fl.BoolVar(&f.noFS, "no-fs", false, "do not read the program's own file with fs.readFile")
@@ -79,12 +81,9 @@ func runGen(w io.Writer, f genFlags) error {
 	if f.size < 1 {
 		return usageErr("--size must be at least 1")
 	}
-	v := loop.Newest
-	if f.node != "" {
-		var err error
-		if v, err = loop.ParseVersion(f.node); err != nil {
-			return usageErr("%v", err)
-		}
+	v, err := nodeVersion(f.node, ".")
+	if err != nil {
+		return usageErr("%v", err)
 	}
 	if f.out != "" {
 		if err := os.MkdirAll(f.out, 0o755); err != nil {

@@ -32,7 +32,7 @@ func TestNodeVersionCache(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	fake("v22.12.0")
 	for i := 0; i < 3; i++ {
-		if v, err := nodeVersion(""); err != nil || v.String() != "22.12.0" {
+		if v, err := nodeVersion("", ""); err != nil || v.String() != "22.12.0" {
 			t.Fatalf("nodeVersion = %v, %v", v, err)
 		}
 	}
@@ -40,22 +40,22 @@ func TestNodeVersionCache(t *testing.T) {
 		t.Errorf("node asked %d times, want 1", n)
 	}
 	fake("v10.24.1")
-	if v, _ := nodeVersion(""); v.String() != "10.24.1" {
+	if v, _ := nodeVersion("", ""); v.String() != "10.24.1" {
 		t.Errorf("after replacing node: %v", v)
 	}
-	if v, _ := nodeVersion(""); v.String() != "10.24.1" || asked() != 2 {
+	if v, _ := nodeVersion("", ""); v.String() != "10.24.1" || asked() != 2 {
 		t.Errorf("after replacing node: %v, asked %d times, want 2", v, asked())
 	}
 	// An unwritable cache: node is asked every time.
 	t.Setenv("XDG_CACHE_HOME", "/dev/null/nope")
-	nodeVersion("")
-	nodeVersion("")
+	nodeVersion("", "")
+	nodeVersion("", "")
 	if n := asked(); n != 4 {
 		t.Errorf("without a cache node asked %d times, want 4", n)
 	}
 	// No node on PATH: the newest modelled release, as before.
 	t.Setenv("PATH", t.TempDir())
-	if v, err := nodeVersion(""); err != nil || v.String() == "10.24.1" {
+	if v, err := nodeVersion("", ""); err != nil || v.String() == "10.24.1" {
 		t.Errorf("no node: %v, %v", v, err)
 	}
 }

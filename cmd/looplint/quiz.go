@@ -72,7 +72,7 @@ off the list, not every label once).`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.level, "level", "1", "difficulty: 1 (easy), 2 (medium) or 3 (hard)")
 	fl.Uint64Var(&f.seed, "seed", 0, "draw the puzzle from this seed (default: one picked from the clock, shown in the program)")
-	fl.StringVar(&f.node, "node", "", "Node version whose order the puzzle asks for: 10, 22.17, 26.10.0 ... (default: the node on PATH, else the newest modelled)")
+	fl.StringVar(&f.node, "node", "", "Node version whose order the puzzle asks for: "+strings.TrimPrefix(nodeFlagHelp, "Node version to model: "))
 	fl.StringVar(&f.answer, "answer", "", "the answer: labels (or their numbers in the shuffled list) in order, comma-separated; default: read from standard input")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.print, "print", false, "print the puzzle's program only (json: the puzzle without its answer) and read no answer")
@@ -129,7 +129,7 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 	if f.print && f.answer != "" {
 		return usageErr("--print reads no answer: drop --answer or --print")
 	}
-	v, err := nodeVersion(f.node)
+	v, err := nodeVersion(f.node, ".")
 	if err != nil {
 		return usageErr("%v", err)
 	}

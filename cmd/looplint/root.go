@@ -7,16 +7,15 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set by the build (-ldflags "-X main.version=...").
-var version = "dev"
-
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "looplint",
 		Short:         "Predict and check the event-loop ordering of Node.js programs",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       buildVersion(),
 	}
+	root.SetVersionTemplate("looplint {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newRunCmd())
@@ -31,7 +30,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Print looplint's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(cmd.OutOrStdout(), "looplint %s\n", version)
+			fmt.Fprintf(cmd.OutOrStdout(), "looplint %s\n", buildVersion())
 			return nil
 		},
 	})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/nodespec"
 	"github.com/looplint/looplint/parse"
 	lrt "github.com/looplint/looplint/runtime"
 )
@@ -74,29 +76,12 @@ callbacks), 2 for bad input or usage.`,
 	return cmd
 }
 
-// nodeVersion resolves --node, defaulting to the node on PATH.
-func nodeVersion(flag string) (loop.Version, error) {
-	if flag != "" {
-		v, err := loop.ParseVersion(flag)
-		if err == nil {
-			err = loop.Modelled(v)
-		}
-		return v, err
-	}
-	if out, ok := nodeOnPathVersion(); ok {
-		if v, err := loop.ParseVersion(out); err == nil && loop.Modelled(v) == nil {
-			return v, nil
-		}
-		// A release newer than the model: the newest of its line, or
-		// the newest modelled.
-		var major int
-		if _, err := fmt.Sscanf(strings.TrimPrefix(out, "v"), "%d", &major); err == nil {
-			if v, ok := loop.Latest(major); ok {
-				return v, nil
-			}
-		}
-	}
-	return loop.Newest, nil
+// nodeVersion resolves --node for a file in dir (nodespec.Resolve: the
+// flag, else the project's .nvmrc, .node-version or engines.node, else the
+// node on PATH, else the newest modelled).
+func nodeVersion(flag, dir string) (loop.Version, error) {
+	c, err := nodespec.Resolve(flag, dir, nodeOnPathVersion)
+	return c.Version, err
 }
 
 type outcome struct {
@@ -199,10 +184,13 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	return nil
 }
 
+// nodeFlagHelp is --node's help, one rule for every command.
+const nodeFlagHelp = "Node version to model: 10, 22.17, 26.10.0, 22.x, lts, lts/iron, >=20 ... (default: the project's .nvmrc, .node-version or package.json engines.node, nearest the file; else the node on PATH; else the newest modelled)"
+
 // programFlags are the flags that say which program run and predict
 // load, and how (see loadProgram).
 func programFlags(fl *pflag.FlagSet, node, module, fsDir *string, env *[]string) {
-	fl.StringVar(node, "node", "", "Node version to model: 10, 22.17, 26.10.0 ... (default: the node on PATH, else "+loop.Newest.String()+")")
+	fl.StringVar(node, "node", "", nodeFlagHelp)
 	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
 	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
 	envFlag(fl, env)
@@ -237,7 +225,7 @@ func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *
 	// Every caller runs the program (predict to confirm, unless
 	// --no-confirm): compile the runtime's JavaScript meanwhile.
 	lrt.Precompile()
-	v, err := nodeVersion(node)
+	v, err := nodeVersion(node, filepath.Dir(file))
 	if err != nil {
 		return v, nil, nil, usageErr("%v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/nodespec"
 )
 
 // predict --node 10,20,26: one answer per release group (the versions
@@ -46,7 +47,7 @@ func nodeList(flag string) ([]loop.Version, error) {
 	if !strings.Contains(flag, ",") {
 		return nil, nil
 	}
-	vs, err := loop.ParseVersions(flag)
+	vs, err := nodespec.List(flag, nodeOnPathVersion)
 	if err != nil {
 		return nil, usageErr("--node: %v", err)
 	}

@@ -240,3 +240,38 @@ func TestGroupVersions(t *testing.T) {
 		t.Errorf("marking changed the report itself")
 	}
 }
+
+// Without --node, predict models the release the project declares nearest
+// the file; --node takes the names people use (lts, 22.x, ranges).
+func TestPredictProjectNode(t *testing.T) {
+	root := t.TempDir()
+	os.Mkdir(filepath.Join(root, ".git"), 0o755)
+	os.WriteFile(filepath.Join(root, "package.json"), []byte(`{"engines":{"node":">=8 <11"}}`), 0o644)
+	os.MkdirAll(filepath.Join(root, "sub"), 0o755)
+	os.WriteFile(filepath.Join(root, "sub", ".nvmrc"), []byte("lts/iron\n"), 0o644)
+	src := []byte("setTimeout(() => console.log('b'));\nconsole.log('a');\n")
+	top, sub := filepath.Join(root, "top.js"), filepath.Join(root, "sub", "sub.js")
+	os.WriteFile(top, src, 0o644)
+	os.WriteFile(sub, src, 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", "--format", "json", top}, `"node": "10.24.1"`},
+		{[]string{"predict", "--format", "json", sub}, `"node": "20.20.2"`},
+		{[]string{"predict", "--format", "json", "--node", "22.x", sub}, `"node": "22.23.3"`},
+	} {
+		var out, errb bytes.Buffer
+		if code := execute(c.args, &out, &errb); code != 0 || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%v: exit %d, want %s in %.200s %s", c.args, code, c.want, out.String(), errb.String())
+		}
+	}
+	bad := filepath.Join(root, "bad")
+	os.MkdirAll(bad, 0o755)
+	os.WriteFile(filepath.Join(bad, ".node-version"), []byte("banana\n"), 0o644)
+	os.WriteFile(filepath.Join(bad, "x.js"), src, 0o644)
+	var out, errb bytes.Buffer
+	if code := execute([]string{"predict", filepath.Join(bad, "x.js")}, &out, &errb); code != 2 || !strings.Contains(errb.String(), ".node-version") {
+		t.Errorf("an unreadable .node-version: exit %d, stderr %q", code, errb.String())
+	}
+}

@@ -1,9 +1,11 @@
 // Command benchpredict measures `looplint predict` (static prediction plus
 // confirmation of every order by runtime replay) on each corpus snippet,
 // side by side with one `node file.js` run of the same file, and prints
-// the median times and their ratio.
+// the median times and their ratio; then the same for the recorded cases
+// of Node's I/O world (testdata/runtime: sockets, http, streams, the
+// thread pool, messaging), by area.
 //
-//	go run ./internal/benchpredict -shared ../shared [-node node] [-runs 3]
+//	go run ./internal/benchpredict -shared ../shared [-node node] [-runs 3] [-cases 'testdata/runtime/*.txtar'] [-areas net,http,stream,pool,msg]
 package main
 
 import (
@@ -16,12 +18,16 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/looplint/looplint/internal/nodecase"
 )
 
 func main() {
 	shared := flag.String("shared", "../shared", "path to the shared folder (corpus/cases)")
 	node := flag.String("node", "node", "the node binary to compare with")
 	runs := flag.Int("runs", 3, "runs per file and tool (the median is kept)")
+	cases := flag.String("cases", "testdata/runtime/*.txtar", "recorded cases to time by area (a glob; empty: none)")
+	areas := flag.String("areas", "net,http,stream,pool,msg", "the areas: a case NAME.txtar belongs to the area its name starts with (area-...)")
 	flag.Parse()
 	// Absolute paths: each command runs in the snippet's directory, so a path
 	// relative to ours would name nothing there (both tools would then only
@@ -81,6 +87,46 @@ func main() {
 		fmt.Printf("files where looplint is slower than one node run (%d):\n%s\n", len(slow), strings.Join(slow, "\n"))
 	}
 	batch(bin, files, nt)
+	if *cases != "" {
+		byArea(bin, *node, *runs, *cases, strings.Split(*areas, ","), tmp)
+	}
+}
+
+// byArea times the recorded cases of each area, each written to a
+// directory of its own (its main file and the files it reads), as the
+// corpus is timed: looplint predict against one node run.
+func byArea(bin, node string, runs int, glob string, areas []string, tmp string) {
+	paths, _ := filepath.Glob(glob)
+	fmt.Printf("recorded cases by area (%s), looplint predict vs one `%s FILE` run, median of %d runs each\n", glob, node, runs)
+	for _, area := range areas {
+		var lt, nt, ratios []float64
+		for _, p := range paths {
+			name := strings.TrimSuffix(filepath.Base(p), ".txtar")
+			if !strings.HasPrefix(name, area+"-") {
+				continue
+			}
+			c, err := nodecase.Load(p)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				continue
+			}
+			dir := filepath.Join(tmp, "cases", name)
+			f, err := c.WriteTo(dir)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				continue
+			}
+			l := median(runs, func() { run(dir, bin, "predict", "--format", "json", "--fs", dir, f) })
+			n := median(runs, func() { run(dir, node, f) })
+			lt, nt, ratios = append(lt, l), append(nt, n), append(ratios, n/l)
+		}
+		if len(lt) == 0 {
+			fmt.Printf("  %-7s no cases\n", area)
+			continue
+		}
+		fmt.Printf("  %-7s %3d cases  looplint median %7.1f ms (p90 %7.1f)  node median %6.1f ms  ratio node/looplint median %.2f×, p10 %.2f×\n",
+			area, len(lt), pct(lt, 50), pct(lt, 90), pct(nt, 50), pct(ratios, 50), pct(ratios, 10))
+	}
 }
 
 // batch times the same files predicted by one process (`looplint predict
