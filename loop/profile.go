@@ -551,6 +551,7 @@ const (
 	NetReady
 	DNSVerbatim
 	DNSErrnoNumber
+	ZlibNoCloseOnEnd
 	CryptoRandomUUID
 	CryptoRandomInt
 	CryptoWebcrypto
@@ -856,6 +857,11 @@ var features = [numFeatures]featureInfo{
 	// before, the code again (measured on 12.22.12 and 14.21.3:
 	// testdata/runtime/pool-dns-unknown; 13.0.0 is assumed).
 	DNSErrnoNumber: {"dns:errno number", []Version{{13, 0, 0}}},
+	// A zlib stream no longer closes itself at its 'end' (a 'close' on a
+	// later tick); from 14 streams' autoDestroy emits one again (measured
+	// on 11.15.0 and 12.22.12: testdata/runtime/pool-zlib-stream; 12.0.0
+	// is assumed).
+	ZlibNoCloseOnEnd: {"zlib:no close on end", []Version{{12, 0, 0}}},
 	// crypto's random helpers by release (Node's docs; typeof each
 	// recorded on 10.24.1, 12.22.12 and 16.14.0 to 26: pool-random-shapes).
 	CryptoRandomUUID:      {"crypto:randomUUID", []Version{{14, 17, 0}, {15, 6, 0}}},

@@ -37,6 +37,8 @@ type host struct {
 	p    *Program
 	rng  *rand.ChaCha8 // crypto's random bytes (randomBytes), from seed
 	seed uint64
+	// compressed: the run compressed with zlib (Result.Compressed)
+	compressed bool
 	// x is the explorer driving this run (nil for a run under an
 	// oracle); reasons are what it could not follow (unmodelled).
 	x       *explore.Exec
@@ -202,7 +204,7 @@ func (h *host) run() Result {
 		}
 		return res
 	}
-	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: loop.ExitStatus(h.exitCode), Status: StatusExited, Witness: h.l.Witness(), Random: h.rng != nil}
+	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: loop.ExitStatus(h.exitCode), Status: StatusExited, Witness: h.l.Witness(), Random: h.rng != nil, Compressed: h.compressed}
 	st := h.l.Stopped()
 	switch {
 	case errSignal(h.tripped.Load()) == sigTimeout:

@@ -667,7 +667,13 @@ func (h *host) setupProcess() {
 	pr.Set("env", env)
 	// The thread pool reads its size from the program's environment at
 	// its first request (libuv's getenv: what process.env holds then).
-	h.l.SetPoolEnv(func(name string) (string, bool) {
+	h.l.SetPoolEnv(func(name string) (s string, ok bool) {
+		// (A getter the program put there that throws reads as unset.)
+		defer func() {
+			if recover() != nil {
+				s, ok = "", false
+			}
+		}()
 		v := env.Get(name)
 		if v == nil || sobek.IsUndefined(v) {
 			return "", false

@@ -81,6 +81,9 @@ type Result struct {
 	// Random: the run drew random bytes (crypto's), whose values
 	// Options.Seed fixes (see Program.RunSeed).
 	Random bool
+	// Compressed: the run compressed with zlib, whose bytes are Go's
+	// compressor's; under another seed they differ (Program.RunSeed).
+	Compressed bool
 	// Abandoned: the engine could not be stopped and runs on in the
 	// background until its native call ends; the Program runs no more.
 	Abandoned bool

@@ -1,13 +1,17 @@
 // looplint: 'zlib' over the host's Go bindings on __internal.zlib:
 //
 //   deflate(kind, bytes, level)  -> Buffer   kind: 'deflate', 'gzip' or 'raw'
-//   inflate(kind, bytes)         -> Buffer, or [code, errno, message]   kind also 'unzip'
+//   inflate(kind, bytes, partial) -> Buffer, or [code, errno, message]   kind also 'unzip';
+//                                   partial: input that ends early is no error
 //
 // The convenience functions in their sync and callback forms; a callback
 // form is thread-pool work (__internal.pool: one request, whose completion
 // in a poll phase runs the callback). Decompression is exact; the
 // compressed bytes are Go's, not zlib's: the host says so (a reason).
-// Brotli and the stream classes are not here yet.
+// The stream classes (createGzip, ...) are Transforms (stream.js): each
+// write is a pool request whose completion takes the chunk (a
+// decompressor pushes what the input so far decodes to), and the end is
+// one more (the rest, then 'end'). Brotli is not here yet.
 'use strict';
 const { makeNodeError, describeReceived } = require('_errors');
 const internal = __internal;
@@ -45,12 +49,9 @@ function level(opts) {
 function run(compress, kind, buffer, opts) {
   const data = input(buffer);
   if (compress) return host.deflate(kind, data, level(opts));
-  const r = host.inflate(kind, data);
+  const r = host.inflate(kind, data, false);
   if (BufferCtor.isBuffer(r)) return r;
-  const err = new Error(r[2]);
-  err.errno = r[1];
-  err.code = r[0];
-  throw err;
+  throw zlibErr(r);
 }
 
 function checkCallback(cb) {
@@ -85,4 +86,88 @@ for (const name of Object.keys(forms)) {
 // The module's own copies of the constants (zlib.Z_DEFAULT_COMPRESSION).
 for (const k of Object.keys(constants)) {
   if (k.startsWith('Z_') && k !== 'Z_MIN_CHUNK' && k !== 'Z_MAX_CHUNK' && k !== 'Z_DEFAULT_CHUNK') module.exports[k] = constants[k];
+}
+
+// Zlib is the stream form: a Transform over the same conversions.
+let TransformCtor = null;
+function streamClass(name, compress, kind) {
+  function Zlib(opts) {
+    if (!(this instanceof Zlib)) return new Zlib(opts);
+    TransformCtor.call(this, opts);
+    this._compress = compress;
+    this._kind = kind;
+    this._level = level(opts);
+    this._chunks = [];
+    this._pushed = 0;
+    this.bytesWritten = 0;
+    // Before 12 a zlib stream closes itself at its end: 'close' on a later tick.
+    if (!internal.has('zlib:no close on end')) this.once('end', () => nextTickClose(this));
+  }
+  Object.defineProperty(Zlib, 'name', { value: name });
+  Zlib.prototype = Object.create(TransformCtor.prototype, { constructor: { value: Zlib, writable: true, configurable: true } });
+  Zlib.prototype._transform = function (chunk, enc, cb) {
+    const b = typeof chunk === 'string' ? BufferCtor.from(chunk, enc) : input(chunk);
+    this._chunks.push(b);
+    this.bytesWritten += b.length;
+    let out = null;
+    let error = null;
+    if (!this._compress) {
+      const r = host.inflate(this._kind, BufferCtor.concat(this._chunks), true);
+      if (BufferCtor.isBuffer(r)) out = r;
+      else error = zlibErr(r);
+    }
+    pool(`zlib.${name}.write`, () => {
+      if (error) { cb(error); return; }
+      if (out !== null && out.length > this._pushed) {
+        this.push(out.slice(this._pushed));
+        this._pushed = out.length;
+      }
+      cb();
+    });
+  };
+  Zlib.prototype._flush = function (cb) {
+    let out = null;
+    let error = null;
+    try { out = run(this._compress, this._kind, BufferCtor.concat(this._chunks), { level: this._level }); } catch (e) { error = e; }
+    pool(`zlib.${name}.flush`, () => {
+      if (error) { cb(error); return; }
+      if (out.length > this._pushed) this.push(out.slice(this._pushed));
+      this._pushed = out.length;
+      cb();
+    });
+  };
+  Zlib.prototype.close = function (cb) {
+    if (cb) this.once('close', cb);
+    this.destroy();
+  };
+  return Zlib;
+}
+
+function nextTickClose(stream) {
+  internal.nextTick(() => stream.emit('close'));
+}
+
+function zlibErr(r) {
+  const err = new Error(r[2]);
+  err.errno = r[1];
+  err.code = r[0];
+  return err;
+}
+
+const classes = {
+  Deflate: [true, 'deflate'], Inflate: [false, 'deflate'], Gzip: [true, 'gzip'], Gunzip: [false, 'gzip'],
+  DeflateRaw: [true, 'raw'], InflateRaw: [false, 'raw'], Unzip: [false, 'unzip'],
+};
+// The classes load stream.js when first asked for.
+for (const name of Object.keys(classes)) {
+  let cls = null;
+  const get = () => {
+    if (cls === null) {
+      if (TransformCtor === null) TransformCtor = require('stream').Transform;
+      cls = streamClass(name, classes[name][0], classes[name][1]);
+    }
+    return cls;
+  };
+  Object.defineProperty(module.exports, name, { enumerable: true, configurable: true, get });
+  module.exports[`create${name}`] = function (opts) { return new (get())(opts); };
 }
