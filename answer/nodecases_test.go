@@ -57,6 +57,10 @@ var wider = map[string]string{
 	"pool-pbkdf2-then-stat": "on 10 and 12, four pbkdf2 of equal work and a stat that waits for a worker",
 	"pool-random-pbkdf2":    "on 10, 18 and 22, a randomBytes and a slow pbkdf2 against a 1 ms timer",
 	"pool-env-flag-two":     "on 10, two equal pbkdf2 on the two workers and a fast one waiting",
+	"pool-zlib-stream":      "on 11, a gunzip stream's write and a bad inflate's against an immediate",
+	// How long a DNS query takes to be refused (or to time out) is not
+	// modelled: three queries and an immediate in any order.
+	"pool-dns-resolve-refused": "three refused DNS queries and an immediate",
 	// loop.Domain: performance.now() is a clock of its own that the loop
 	// may trail by a millisecond, where Node's loop reads the same clock.
 	"perf-now-busy-wait-then-timer": "performance.now() modelled as a clock the loop may trail",
