@@ -335,7 +335,7 @@ func lineDiff(got, want string) string {
 
 func TestSourceAndNames(t *testing.T) {
 	names := Names()
-	want := []string{"assert", "events", "net", "stream", "string_decoder", "util"}
+	want := []string{"assert", "crypto", "dns", "events", "net", "stream", "string_decoder", "util", "zlib"}
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Fatalf("Names() = %v, want %v", names, want)
 	}
