@@ -77,9 +77,13 @@ func (h *host) zlibBindings() *sobek.Object {
 		}
 		var out []byte
 		if err == nil {
-			out, err = io.ReadAll(io.LimitReader(r, int64(h.p.opts.MaxHeap)+1))
-			if uint64(len(out)) > h.p.opts.MaxHeap {
-				h.sized(rt.ToValue(len(out)))
+			// A small input can inflate to gigabytes: past the budget the
+			// run stops as out of memory, before Go holds it all.
+			limit := min(h.p.opts.MaxHeap, maxInflate)
+			out, err = io.ReadAll(io.LimitReader(r, int64(limit)+1))
+			if uint64(len(out)) > limit {
+				h.tripped.Store(int32(sigMemory))
+				rt.Interrupt(sigMemory)
 				return sobek.Undefined()
 			}
 		}
@@ -99,6 +103,9 @@ func (h *host) zlibBindings() *sobek.Object {
 	})
 	return o
 }
+
+// maxInflate bounds what one decompression may produce.
+const maxInflate = 256 << 20
 
 // zlibError is zlib's code, errno and message for what Go's readers
 // report; "" where Go's error does not say which of zlib's it would be.
