@@ -13,6 +13,7 @@
 package answer
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/looplint/looplint/explore"
@@ -71,6 +72,10 @@ type Order struct {
 	// of an idle one (explore.Prediction.Usual).
 	UnderLoad bool
 	Explain   []explore.Step
+	// Varies lists the Stdout lines (indexes) whose values differ from run
+	// to run (crypto's random bytes): Stdout shows one run's; the order
+	// itself is as exact as the answer.
+	Varies []int
 	// StderrBy is the engine whose words Stderr is in: Runtime when the
 	// runtime printed this order (it words what Node itself prints, an
 	// uncaught error or a warning, as Node does), else Interpreter (it
@@ -129,6 +134,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 				a.Orders[i].Confirmed = &yes
 			}
 		}
+		a.varies(prog)
 		a.explain(f, prog, o)
 		a.OK = true
 		return a
@@ -188,6 +194,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		ord.Confirmed = &c
 		a.OK = a.OK && c
 	}
+	a.varies(prog)
 	for _, ro := range rt.Orders {
 		ro.Expand(func(c explore.Outcome) bool {
 			if !c.Departs && !pi.HasOutcome(c) {
@@ -199,6 +206,51 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	}
 	a.explain(f, prog, o)
 	return a
+}
+
+// variesSeed is the second seed of the runtime's random bytes.
+const variesSeed = 0x5eed
+
+// varies marks the lines of each listed order that print random values:
+// replayed by its witness with the random bytes drawn from another seed,
+// the runtime prints other text there. Under that seed zlib's compressor
+// writes other bytes too: a line that changes in a run that compressed
+// shows Go's compressed bytes, which are not zlib's, and the answer is
+// incomplete there. A program that draws and compresses nothing in the
+// first order's replay is not replayed again.
+func (a *Answer) varies(prog *lrt.Program) {
+	for i := range a.Orders {
+		ord := &a.Orders[i]
+		if ord.Endless || ord.Starves {
+			continue
+		}
+		r := prog.RunSeed(&loop.Replay{W: ord.Witness}, variesSeed)
+		if !r.Random && !r.Compressed {
+			if i == 0 {
+				return
+			}
+			continue
+		}
+		var changed []int
+		if len(r.Stdout) != len(ord.Stdout) {
+			changed = []int{min(len(r.Stdout), len(ord.Stdout))}
+		} else {
+			for j, line := range r.Stdout {
+				if line != ord.Stdout[j] {
+					changed = append(changed, j)
+				}
+			}
+		}
+		if len(changed) == 0 {
+			continue
+		}
+		if r.Compressed || len(r.Stdout) != len(ord.Stdout) {
+			a.Complete, a.OK = false, false
+			a.Reasons = append(a.Reasons, explore.Reason{Msg: fmt.Sprintf("stdout line %d prints what zlib's compressor or random values decide (Go's compressor writes other bytes than zlib's): not modelled", changed[0]+1)})
+			return
+		}
+		ord.Varies = changed
+	}
 }
 
 // takeStderr makes the runtime's stderr of this order the order's: it

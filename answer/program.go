@@ -22,7 +22,7 @@ func PredictOptions(prog *lrt.Program) (predict.Options, error) {
 	if err != nil {
 		return predict.Options{}, err
 	}
-	return predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd}, nil
+	return predict.Options{Files: files, Filename: prog.VirtPath, Cwd: prog.Cwd, Env: prog.Env()}, nil
 }
 
 // Unconfirmed answers for prog without confirming the orders (looplint

@@ -28,7 +28,9 @@ import (
 // run, since the ascending path covers it. The stretch is reported as a
 // Group whose blocks print in every order. Impure callbacks are barriers:
 // nothing is swapped across them, so the orders they decide are explored
-// one by one as before.
+// one by one as before. A callback whose request waited for a pool
+// worker when its phase began is a barrier too: only requests already on a
+// worker complete in any order (loop/pool.go).
 
 // Group is a stretch of two or more pure I/O callbacks delivered one after
 // the other in one poll phase: their blocks print in any order.
@@ -39,7 +41,11 @@ type Group struct {
 	Ops    []int      // the operation of each block (IDs as in witnesses)
 	Descs  []string   // each block's callback, e.g. "fs.readFile at 3:1"
 	Pos    []ir.Pos   // where each was scheduled
-	ends   []int      // end of each block in stdout (while exploring)
+	// After is, per block, how many of the group's blocks must come
+	// before it: its request waited for a pool worker that only they
+	// could free (nil when none did). Arrangements honour it.
+	After []int
+	ends  []int // end of each block in stdout (while exploring)
 }
 
 // Len is the number of stdout lines the group covers.
@@ -73,6 +79,7 @@ func groupsKey(gs []Group) string {
 // or phase.
 type block struct {
 	id, start, end   int
+	pooled           int // pool trips the phase delivered before it
 	effects, choices int
 	pure             bool
 	desc             string
@@ -102,7 +109,7 @@ func (x *Exec) commuteEvent(e loop.Event) {
 	}
 	if e.Kind == loop.EventRun && e.Queue == "io" && e.IO > 0 && !e.More {
 		x.Fresh()
-		b := block{id: e.IO, start: x.OutLen(), effects: x.lp.Effects(), choices: len(x.trace)}
+		b := block{id: e.IO, start: x.OutLen(), effects: x.lp.Effects(), choices: len(x.trace), pooled: x.pooledBefore(e.IO)}
 		if x.Describe != nil {
 			b.desc, b.pos = x.Describe(e.Cb)
 		}
@@ -129,7 +136,9 @@ func (x *Exec) endBlock() {
 		m[b.id] = b.pure
 	}
 	if n := len(x.blocks); n > 0 {
-		if prev := x.blocks[n-1]; prev.pure && b.pure && prev.id > b.id {
+		// (Unless the swap is one the pool forbids: b could not have
+		// come where prev did.)
+		if prev := x.blocks[n-1]; prev.pure && b.pure && prev.id > b.id && x.need[b.id] <= prev.pooled {
 			panic(redundant{})
 		}
 	}
@@ -150,6 +159,7 @@ func (x *Exec) endPhase() {
 		if j-i >= 2 {
 			g := Group{Poll: len(x.polls) - 1, Start: bs[i].start}
 			for _, b := range bs[i:j] {
+				g.After = append(g.After, max(0, x.need[b.id]-bs[i].pooled))
 				g.Ops = append(g.Ops, b.id)
 				g.Descs = append(g.Descs, b.desc)
 				g.Pos = append(g.Pos, b.pos)
@@ -175,6 +185,26 @@ type pollStep struct {
 	opts      []int
 	delivered []int
 	quiet     bool
+	need      map[int]int  // Exec.need
+	pooled    map[int]bool // Exec.pooled
+}
+
+// pooledBefore counts the pool trips the current poll phase delivered
+// before operation id's.
+func (x *Exec) pooledBefore(id int) int {
+	if len(x.polls) == 0 {
+		return 0
+	}
+	n := 0
+	for _, d := range x.polls[len(x.polls)-1] {
+		if d == id {
+			break
+		}
+		if x.pooled[d] {
+			n++
+		}
+	}
+	return n
 }
 
 func (x *Exec) quiet(inflight []int) bool {
@@ -213,7 +243,15 @@ func (x *Exec) redundantAlt(c choice, alt int) bool {
 	pure := func(id int) bool { return known[id] }
 	o := st.opts[alt]
 	d := st.delivered
-	if o >= 0 && len(d) > 0 && pure(o) && pure(d[len(d)-1]) && o < d[len(d)-1] {
+	// (A swap the pool forbids is no swap: o could not have come before
+	// the last one delivered.)
+	pooled := 0
+	for _, id := range d[:max(len(d)-1, 0)] {
+		if st.pooled[id] {
+			pooled++
+		}
+	}
+	if o >= 0 && len(d) > 0 && pure(o) && pure(d[len(d)-1]) && o < d[len(d)-1] && st.need[o] <= pooled {
 		return true
 	}
 	if !st.quiet || !allOf(d, pure) {

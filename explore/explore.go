@@ -216,6 +216,11 @@ type Exec struct {
 	OutLen func() int
 	open   *block
 	blocks []block // this poll phase's
+	// need: for this poll phase's operations waiting for a pool worker
+	// when it began, how many pool trips it must deliver before each
+	// (loop.IONeed); pooled: which operations are pool work
+	need   map[int]int
+	pooled map[int]bool
 	groups []Group
 	// purity is what earlier runs learned (commute.go); step describes
 	// the poll decision the next choose call makes; phase is the current
@@ -464,6 +469,15 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	}
 	before := len(x.trace)
 	x.phase = phaseKey{trace: before, poll: len(x.polls)}
+	x.need, x.pooled = map[int]int{}, map[int]bool{}
+	if x.lp != nil {
+		for _, id := range inflight {
+			if n := x.lp.IONeed(id); n > 0 {
+				x.need[id] = n
+			}
+			x.pooled[id] = x.lp.IOPool(id)
+		}
+	}
 	quiet := x.quiet(inflight)
 	var seq []int
 	taken := map[int]bool{}
@@ -474,19 +488,27 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	// later, and the choices below can defer that one anyway, to any later
 	// phase; so no order of callbacks is lost, and an operation of k trips
 	// does not multiply the paths by the ways to spread its trips.
+	// (Those waiting for a pool worker come after the trips that free one.)
 	if x.lp != nil {
-		for _, id := range inflight {
-			if !x.lp.IOFinal(id) {
-				seq = append(seq, id)
-				taken[id] = true
-				hasFresh = hasFresh || fresh[id]
+		for more := true; more; {
+			more = false
+			for _, id := range inflight {
+				if !taken[id] && !x.lp.IOFinal(id) && !x.lp.IOWaits(id, seq) {
+					seq = append(seq, id)
+					taken[id] = true
+					hasFresh = hasFresh || fresh[id]
+					more = true
+				}
 			}
 		}
 	}
 	for {
 		var opts []int // op ids; -1 is stop
 		for _, id := range inflight {
-			if !taken[id] {
+			// A trip waiting for a pool worker can come only after trips
+			// that free one; in the usual timing, not in the phase where
+			// it started waiting (its work takes as long as the others').
+			if !taken[id] && (x.lp == nil || !x.lp.IOWaits(id, seq) && !(x.Usual && x.lp.IOWaits(id, nil))) {
 				opts = append(opts, id)
 			}
 		}
@@ -525,7 +547,7 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 		if len(opts) == 0 {
 			break
 		}
-		x.step = &pollStep{phase: x.phase, opts: opts, delivered: slices.Clone(seq), quiet: quiet}
+		x.step = &pollStep{phase: x.phase, opts: opts, delivered: slices.Clone(seq), quiet: quiet, need: x.need, pooled: x.pooled}
 		o := opts[x.Choose(len(opts))]
 		if o < 0 {
 			break

@@ -248,13 +248,17 @@ func TestProbe22Superset(t *testing.T) {
 }
 
 // N independent I/O callbacks: N! orders, each reached by exactly one path
-// thanks to the poll reduction.
+// thanks to the poll reduction; but the fifth waits for one of the pool's
+// four workers, so it is never first: 5! - 4! orders.
 func TestParallelIO(t *testing.T) {
 	for n := 1; n <= 5; n++ {
 		r := exploreAndReplay(t, node20, parallelIO(n))
 		fact := 1
 		for i := 2; i <= n; i++ {
 			fact *= i
+		}
+		if n == 5 {
+			fact -= 4 * 3 * 2
 		}
 		if len(r.Orders) != fact || r.Paths != fact || !r.Complete() {
 			t.Errorf("n=%d: %s, want %d orders from %d paths", n, r, fact, fact)

@@ -72,7 +72,7 @@ func (g Group) arrangements() (int64, bool) {
 			n /= i
 		}
 	}
-	if prefixFree(distinct) {
+	if prefixFree(distinct) && !g.constrained() {
 		return n, n < maxCount
 	}
 	if n > 40320 {
@@ -122,26 +122,42 @@ func (g Group) permutations(yield func([]int) bool) {
 	}
 	seq := slices.Clone(class)
 	sort.Ints(seq)
-	// Blocks of one class go in explored order.
+	// Blocks of one class go in explored order, or where the pool
+	// constrains them (After), the least constrained first.
 	for {
 		order := make([]int, k)
 		used := make([]bool, k)
+		ok := true
 		for p, c := range seq {
+			best := -1
 			for i := 0; i < k; i++ {
-				if !used[i] && class[i] == c {
-					used[i] = true
-					order[p] = i
-					break
+				if !used[i] && class[i] == c && (best < 0 || g.after(i) < g.after(best)) {
+					best = i
 				}
 			}
+			used[best] = true
+			order[p] = best
+			ok = ok && g.after(best) <= p
 		}
-		if !yield(order) {
+		if ok && !yield(order) {
 			return
 		}
 		if !nextPermutation(seq) {
 			return
 		}
 	}
+}
+
+func (g Group) after(i int) int {
+	if i < len(g.After) {
+		return g.After[i]
+	}
+	return 0
+}
+
+// constrained reports that the pool forbids some arrangements.
+func (g Group) constrained() bool {
+	return slices.ContainsFunc(g.After, func(n int) bool { return n > 0 })
 }
 
 // nextPermutation advances s to its next lexicographic permutation (with
@@ -245,6 +261,7 @@ func (o Outcome) Matches(stdout []string) bool {
 // decomposes reports whether lines are the group's blocks in some order.
 func (g Group) decomposes(lines []string) bool {
 	used := make([]bool, len(g.Blocks))
+	placed := 0
 	failed := map[string]bool{} // (position, used set) known to fail
 	var rec func(at int) bool
 	rec = func(at int) bool {
@@ -262,19 +279,21 @@ func (g Group) decomposes(lines []string) bool {
 		}
 		tried := map[string]bool{}
 		for i, b := range g.Blocks {
-			if used[i] || len(b) == 0 || len(b) > len(lines)-at {
+			if used[i] || len(b) == 0 || len(b) > len(lines)-at || g.after(i) > placed {
 				continue
 			}
-			k := strings.Join(b, "\n")
+			k := fmt.Sprint(g.after(i), "\x00", strings.Join(b, "\n"))
 			if tried[k] {
 				continue
 			}
 			tried[k] = true
 			if slices.Equal(lines[at:at+len(b)], b) {
 				used[i] = true
+				placed++
 				if rec(at + len(b)) {
 					return true
 				}
+				placed--
 				used[i] = false
 			}
 		}

@@ -184,6 +184,9 @@ type Loop struct {
 	io      []*IO
 	nextIO  int
 	tripSeq int
+	// the thread pool (pool.go): its size once fixed, and where it reads it
+	poolSize int
+	poolEnv  func(string) (string, bool)
 	// ioRunning is the operation whose callback is running (for the trace).
 	ioRunning int
 	// more is what the running I/O callback continues with (Continue);
@@ -1041,7 +1044,10 @@ func (l *Loop) pollPhase() {
 		l.sleeps() // until an I/O completes or the next timer is due
 	}
 	l.ask(Question{Kind: AskPoll})
-	chosen := l.pollFn(ids, mustPick)
+	chosen := l.poolOrder(l.pollFn(ids, mustPick), mustPick)
+	if l.oracle != nil {
+		l.oracle.w.Poll[len(l.oracle.w.Poll)-1] = chosen
+	}
 	l.q = Question{}
 	// What was ready when the phase began is delivered in it.
 	var late []int
@@ -1223,26 +1229,34 @@ type IO struct {
 	cb    any
 	// queued numbers the submission of its current round trip among all
 	// round trips (IOQueued).
-	queued int
-	ready  bool // SubmitReady
-	unref  bool // SubmitAsync
+	queued  int
+	ready   bool // SubmitReady
+	unref   bool // SubmitAsync
+	started bool // a pool worker has taken the current round trip
+	later   bool // a trip after the first (pool.go: it holds no worker)
+	event   bool // SubmitEvent
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
 func (op *IO) ID() int { return op.id }
 
-// SubmitIO starts an operation needing trips round trips; cb runs as a
-// macrotask in the poll phase where the last one completes.
+// SubmitIO starts a thread-pool operation needing trips round trips, each
+// a request queued for the pool (pool.go); cb runs as a macrotask in the
+// poll phase where the last one completes.
 func (l *Loop) SubmitIO(trips int, cb any) *IO {
+	op := l.submit(trips, cb)
+	l.queue(op)
+	l.io = append(l.io, op)
+	return op
+}
+
+func (l *Loop) submit(trips int, cb any) *IO {
 	l.effects++
 	if trips < 1 {
 		trips = 1
 	}
 	l.nextIO++
-	l.tripSeq++
-	op := &IO{id: l.nextIO, trips: trips, cb: cb, queued: l.tripSeq}
-	l.io = append(l.io, op)
-	return op
+	return &IO{id: l.nextIO, trips: trips, cb: cb}
 }
 
 // SubmitReady submits an event that is ready at once: on the sandbox's
@@ -1251,8 +1265,22 @@ func (l *Loop) SubmitIO(trips int, cb any) *IO {
 // is done), so its callback runs at the next poll phase, never later, in
 // an order among that phase's completions the oracle chooses.
 func (l *Loop) SubmitReady(cb any) *IO {
-	op := l.SubmitIO(1, cb)
+	op := l.submit(1, cb)
 	op.ready = true
+	l.tripSeq++
+	op.queued = l.tripSeq
+	l.io = append(l.io, op)
+	return op
+}
+
+// SubmitEvent submits an operation outside the thread pool that completes
+// in a later poll phase chosen by the oracle (a DNS query over c-ares).
+func (l *Loop) SubmitEvent(cb any) *IO {
+	op := l.submit(1, cb)
+	op.event = true
+	l.tripSeq++
+	op.queued = l.tripSeq
+	l.io = append(l.io, op)
 	return op
 }
 
@@ -1318,10 +1346,21 @@ func (l *Loop) completeTrip(id int) {
 			continue
 		}
 		op.trips--
+		if op.pool() {
+			l.freeWorker(op)
+		}
 		if op.trips > 0 {
+			// The next round trip is now in flight. Node queues it behind
+			// those waiting when this one's callback runs, but the
+			// explorer delivers an operation's earlier trips as soon as
+			// they may complete (explore: Exec.poll), which would fix the
+			// queue's order too early; so a later trip is taken as on a
+			// worker at once, holding none: the pool then allows every
+			// order Node's does, and more.
 			l.tripSeq++
 			op.queued = l.tripSeq
-			return // the next round trip is now in flight
+			op.started, op.later = true, op.pool()
+			return
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)
 		l.ioRunning = op.id

@@ -320,6 +320,22 @@ func (p Profile) InvalidCallbackCode() string {
 	return "ERR_INVALID_CALLBACK"
 }
 
+// DNSRefusedCode is the error code of a DNS query (dns.resolve*, c-ares)
+// whose resolver refuses it (a loopback address where nothing listens):
+// ECONNREFUSED, or ETIMEOUT where the bundled c-ares retries a refused
+// query until it times out; "" for the lines not measured (10.24.1,
+// 12.22.12, 14.21.3, 16.14.0, 20.20.2 and 26.10.0 refused; 18.20.8 and
+// 22.2.0 timed out: testdata/runtime/pool-dns-resolve-refused).
+func (p Profile) DNSRefusedCode() string {
+	switch m := p.Node.Major; {
+	case m <= 16 || m == 20 || m == 26:
+		return "ECONNREFUSED"
+	case m == 18 || m == 22:
+		return "ETIMEOUT"
+	}
+	return ""
+}
+
 // ErrorName is the name of an error Node makes with code (see
 // ErrorsPlainName).
 func (p Profile) ErrorName(class, code string) string {
@@ -550,6 +566,12 @@ const (
 	MessagePortLimit
 	MessagePortEventTarget
 	MessagePortHasRef
+	DNSErrnoNumber
+	ZlibNoCloseOnEnd
+	CryptoRandomUUID
+	CryptoRandomInt
+	CryptoWebcrypto
+	CryptoGetRandomValues
 	RejectionErrorFrames
 	UncaughtInspect
 	ESMErrorSource
@@ -903,6 +925,21 @@ var features = [numFeatures]featureInfo{
 	// dns.lookup keeps the resolver's order of addresses (IPv6 may come
 	// first for 'localhost'), from 17.0.0 (Node's changelog).
 	DNSVerbatim: {"dns:verbatim", []Version{{17, 0, 0}}},
+	// A failed dns.lookup's errno is libuv's number (-3008 for ENOTFOUND);
+	// before, the code again (measured on 12.22.12 and 14.21.3:
+	// testdata/runtime/pool-dns-unknown; 13.0.0 is assumed).
+	DNSErrnoNumber: {"dns:errno number", []Version{{13, 0, 0}}},
+	// A zlib stream no longer closes itself at its 'end' (a 'close' on a
+	// later tick); from 14 streams' autoDestroy emits one again (measured
+	// on 11.15.0 and 12.22.12: testdata/runtime/pool-zlib-stream; 12.0.0
+	// is assumed).
+	ZlibNoCloseOnEnd: {"zlib:no close on end", []Version{{12, 0, 0}}},
+	// crypto's random helpers by release (Node's docs; typeof each
+	// recorded on 10.24.1, 12.22.12 and 16.14.0 to 26: pool-random-shapes).
+	CryptoRandomUUID:      {"crypto:randomUUID", []Version{{14, 17, 0}, {15, 6, 0}}},
+	CryptoRandomInt:       {"crypto:randomInt", []Version{{12, 19, 0}, {14, 10, 0}}},
+	CryptoWebcrypto:       {"crypto:webcrypto", []Version{{15, 0, 0}}},
+	CryptoGetRandomValues: {"crypto:getRandomValues", []Version{{17, 4, 0}}},
 	// The error Node makes of an unhandled rejection whose reason is not
 	// an Error (ERR_UNHANDLED_REJECTION) carries Node's frames, so it
 	// prints as "UnhandledPromiseRejection: ..." instead of in brackets:

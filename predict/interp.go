@@ -29,6 +29,10 @@ type Options struct {
 	Files    Files
 	Filename string
 	Cwd      string
+	// Env is the program's environment (runtime.Options.Env): the thread
+	// pool's size comes from it. The interpreter does not model a program's
+	// own writes to process.env (a reason: the runtime answers).
+	Env map[string]string
 	// StallMS, when positive, tells the orders that only a stall of the
 	// machine longer than this produces (Prediction.NeedsStall) from the
 	// others, which a second exploration with loop.Limits.StallMS finds.
@@ -124,6 +128,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) explore.Pred
 		lim := opts.Limits
 		lim.StallMS, lim.Usual = x.StallMS, x.Usual
 		in.l = loop.NewWith(p, in, env, lim)
+		in.poolEnv()
 		x.Attach(in.l)
 		defer in.killCoros()
 		in.runMain()
@@ -276,7 +281,13 @@ func NewHost(prog *ir.Program, p loop.Profile, opts Options) *Interp {
 }
 
 // Attach gives the host its loop.
-func (in *Interp) Attach(l *loop.Loop) { in.l = l }
+func (in *Interp) Attach(l *loop.Loop) { in.l = l; in.poolEnv() }
+
+// poolEnv gives the loop's thread pool the program's environment.
+func (in *Interp) poolEnv() {
+	env := in.opts.Env
+	in.l.SetPoolEnv(func(name string) (string, bool) { v, ok := env[name]; return v, ok })
+}
 
 // Run runs the program on the attached loop and returns stdout and the exit code.
 func (in *Interp) Run() ([]string, int) {

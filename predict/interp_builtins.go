@@ -717,7 +717,7 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		return in.fsPromises()
 	case "events":
 		return in.builtinJS("events", pos)
-	case "net", "http":
+	case "net", "http", "crypto", "dns":
 		return in.builtinJS(name, pos)
 	case "stream", "string_decoder":
 		return in.builtinJS(name, pos)

@@ -96,6 +96,14 @@ func (in *Interp) internalObj() *Native {
 	})
 	o.Props["handle"] = native("handle", in.handleOp)
 	o.Props["net"] = in.netObj()
+	o.Props["pool"] = o.Props["net"].(*Native).Props["pool"] // one thread-pool binding for every module
+	o.Props["crypto"] = in.cryptoObj()
+	o.Props["dnsRefusedCode"] = native("dnsRefusedCode", func(Value, []Value, ir.Pos) Value { return in.p.DNSRefusedCode() })
+	o.Props["query"] = native("query", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.SubmitEvent(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true

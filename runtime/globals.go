@@ -241,7 +241,22 @@ func (h *host) bootstrap() error {
 		return sobek.Undefined()
 	})
 	h.internal.Set("nextTick", h.nextTick)
-	h.internal.Set("net", h.netBindings())
+	net := h.netBindings()
+	h.internal.Set("net", net)
+	h.internal.Set("pool", net.Get("pool")) // one thread-pool binding for every module
+	h.internal.Set("crypto", h.cryptoBindings())
+	h.internal.Set("zlib", h.zlibBindings())
+	// query(api, fn): a request outside the thread pool (a DNS query over
+	// c-ares) that completes in a later poll phase.
+	h.internal.Set("dnsRefusedCode", func(sobek.FunctionCall) sobek.Value { return rt.ToValue(h.p.Profile.DNSRefusedCode()) })
+	h.internal.Set("query", func(c sobek.FunctionCall) sobek.Value {
+		fn, ok := sobek.AssertFunction(c.Argument(1))
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.query takes a function"))
+		}
+		h.l.SubmitEvent(h.label(&callback{fn: fn, this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
 	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than

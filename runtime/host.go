@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math/rand/v2"
 	goruntime "runtime"
 	"strings"
 	"sync"
@@ -33,7 +34,11 @@ type callback struct {
 
 // host implements loop.Host over a sobek runtime.
 type host struct {
-	p *Program
+	p    *Program
+	rng  *rand.ChaCha8 // crypto's random bytes (randomBytes), from seed
+	seed uint64
+	// compressed: the run compressed with zlib (Result.Compressed)
+	compressed bool
 	// x is the explorer driving this run (nil for a run under an
 	// oracle); reasons are what it could not follow (unmodelled).
 	x       *explore.Exec
@@ -138,7 +143,7 @@ func newHost(p *Program, mkLoop func(h *host) *loop.Loop) (*host, error) {
 		return nil, err
 	}
 	rt := sobek.New()
-	h := &host{p: p, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
+	h := &host{p: p, seed: p.opts.Seed, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}
@@ -199,7 +204,7 @@ func (h *host) run() Result {
 		}
 		return res
 	}
-	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: loop.ExitStatus(h.exitCode), Status: StatusExited, Witness: h.l.Witness()}
+	res := Result{Stdout: h.out.lines(), Stderr: h.err.lines(), ExitCode: loop.ExitStatus(h.exitCode), Status: StatusExited, Witness: h.l.Witness(), Random: h.rng != nil, Compressed: h.compressed}
 	st := h.l.Stopped()
 	switch {
 	case errSignal(h.tripped.Load()) == sigTimeout:

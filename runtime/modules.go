@@ -3,10 +3,12 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,8 +26,8 @@ import (
 // unsupported modules fail loudly: their behaviour is out of the sandbox.
 var unsupported = map[string]bool{
 	"https": true, "http2": true, "child_process": true,
-	"cluster": true, "dgram": true, "dns": true, "tls": true, "inspector": true, "vm": true, "v8": true,
-	"repl": true, "readline": true, "zlib": true, "crypto": true, "os": true, "module": true,
+	"cluster": true, "dgram": true, "tls": true, "inspector": true, "vm": true, "v8": true,
+	"repl": true, "readline": true, "os": true, "module": true,
 	"async_hooks": true, "perf_hooks": true, "tty": true, "querystring": true,
 	"wasi": true, "diagnostics_channel": true, "trace_events": true, "sqlite": true, "test": true,
 }
@@ -658,7 +660,26 @@ func (h *host) setupProcess() {
 	pr.Set("execArgv", rt.NewArray())
 	pr.Set("argv0", "node")
 	pr.Set("execPath", "/usr/local/bin/node")
-	pr.Set("env", rt.NewObject())
+	env := rt.NewObject()
+	for _, k := range slices.Sorted(maps.Keys(h.p.opts.Env)) {
+		env.Set(k, h.p.opts.Env[k])
+	}
+	pr.Set("env", env)
+	// The thread pool reads its size from the program's environment at
+	// its first request (libuv's getenv: what process.env holds then).
+	h.l.SetPoolEnv(func(name string) (s string, ok bool) {
+		// (A getter the program put there that throws reads as unset.)
+		defer func() {
+			if recover() != nil {
+				s, ok = "", false
+			}
+		}()
+		v := env.Get(name)
+		if v == nil || sobek.IsUndefined(v) {
+			return "", false
+		}
+		return v.String(), true
+	})
 	pr.Set("pid", fakePID)
 	pr.Set("ppid", fakePID-1)
 	pr.Set("platform", "linux")

@@ -30,6 +30,15 @@ func loadCase(t *testing.T, path string) (string, string, map[string]nodecase.Re
 	return dir, main, c.Node
 }
 
+// nodecaseEnv is the case's '# env:' (nodecase.Case.Env).
+func nodecaseEnv(t *testing.T, path string) map[string]string {
+	c, err := nodecase.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Env
+}
+
 // explorations per case and version: enough for the racy cases (more
 // than one order seen on some version) to show every order Node showed.
 const (
@@ -69,7 +78,7 @@ func TestNodeCases(t *testing.T) {
 			}
 			// A program that never ends runs until the loop's budget: a
 			// small one, and a few schedules, show what it prints first.
-			opts := runtime.Options{FSDir: dir}
+			opts := runtime.Options{FSDir: dir, Env: nodecaseEnv(t, file)}
 			if hangs {
 				n, opts.Limits = hangExplorations, loop.Limits{MaxCallbacks: 2000}
 			}

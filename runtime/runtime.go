@@ -48,7 +48,15 @@ type Options struct {
 	// layout is AppDir and ScriptDir, the same on every machine (tests,
 	// verify and conformance compare against outputs mapped to it).
 	HostPaths bool
+	// Env is the program's process.env: nothing of the host's environment
+	// enters the sandbox (UV_THREADPOOL_SIZE sizes the thread pool).
+	Env map[string]string
+	// Seed seeds the run's random bytes (crypto's); Math.random is fixed.
+	Seed uint64
 }
+
+// Env is the program's environment (Options.Env).
+func (p *Program) Env() map[string]string { return p.opts.Env }
 
 // Status says how a run ended.
 type Status string
@@ -70,6 +78,12 @@ type Result struct {
 	Status   Status
 	Message  string // for non-exited statuses: what happened and where
 	Witness  loop.Witness
+	// Random: the run drew random bytes (crypto's), whose values
+	// Options.Seed fixes (see Program.RunSeed).
+	Random bool
+	// Compressed: the run compressed with zlib, whose bytes are Go's
+	// compressor's; under another seed they differ (Program.RunSeed).
+	Compressed bool
 	// Abandoned: the engine could not be stopped and runs on in the
 	// background until its native call ends; the Program runs no more.
 	Abandoned bool
@@ -232,7 +246,11 @@ const maxEngineDepth = 5000
 
 // Run executes the program once under oracle o (nil: the default schedule).
 // A failure of looplint itself is reported in the result, never as a panic.
-func (p *Program) Run(o loop.Oracle) (res Result) {
+func (p *Program) Run(o loop.Oracle) Result { return p.RunSeed(o, p.opts.Seed) }
+
+// RunSeed is Run with the run's random bytes drawn from seed: replaying a
+// witness under two seeds tells which printed lines vary from run to run.
+func (p *Program) RunSeed(o loop.Oracle, seed uint64) (res Result) {
 	defer func() {
 		if x := recover(); x != nil {
 			if _, ok := x.(esmStackOverflow); ok {
@@ -262,6 +280,7 @@ func (p *Program) Run(o loop.Oracle) (res Result) {
 		return Result{Stderr: []string{"looplint: " + err.Error()}, ExitCode: 1, Status: StatusExited}
 	}
 	defer h.close()
+	h.seed = seed
 	res = h.run()
 	switch {
 	case res.Abandoned:

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 
 type predictFlags struct {
 	node, module, fsDir, format string
+	env                         []string
 	noConfirm, explain          bool
 	maxOrders, explore          int
 	timeout                     time.Duration
@@ -83,7 +85,7 @@ usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	programFlags(fl, &f.node, &f.module, &f.fsDir)
+	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
@@ -122,6 +124,9 @@ type predictedOrder struct {
 	// "skipped" after an earlier replay ran out of the sandbox's budget,
 	// "cut short" when the prediction left a loop early (nothing replayed).
 	Replay string `json:"replay,omitempty"`
+	// Varies: indexes of the stdout lines whose values differ from run to
+	// run (random bytes): stdout shows one run's.
+	Varies []int  `json:"varies,omitempty"`
 	Why    string `json:"why"`
 	// PauseMs: the least time (ms) the code between two timer creations
 	// in one callback must take for this order; without a busy-wait
@@ -342,7 +347,11 @@ func writePredict(w io.Writer, rep predictReport, f predictFlags) error {
 func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	// The runtime decides the module kind exactly as for run; the predictor
 	// uses the same profile.
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true})
+	env, err := parseEnv(f.env)
+	if err != nil {
+		return predictReport{}, false, err
+	}
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
 	if err != nil {
 		return predictReport{}, false, err
 	}
@@ -382,7 +391,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	for _, o := range ans.Orders {
 		po := predictedOrder{Stdout: nonNil(o.Stdout), Stderr: nonNil(o.Stderr), StderrBy: o.StderrBy, ExitCode: o.ExitCode, Starves: o.Starves,
 			Paths: int64(o.Paths), Witness: o.Witness, Engine: o.Engine, Confirmed: o.Confirmed, Replay: o.Replay,
-			Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad, Endless: o.Endless, Hang: hangOf(file, o.Hang)}
+			Varies: o.Varies, Why: whyText(o.Why), PauseMs: o.Pause, Stall: o.Stall, UnderLoad: o.UnderLoad, Endless: o.Endless, Hang: hangOf(file, o.Hang)}
 		for _, st := range o.Explain {
 			po.Explain = append(po.Explain, toExplainStep(file, st))
 		}
@@ -598,7 +607,14 @@ func printOrder(w io.Writer, o predictedOrder) {
 	case o.Endless:
 		printBounded(w, o.Stdout)
 	default:
-		printOutput(w, o.Stdout, o.Stderr, o.StderrBy != answer.Runtime, o.ExitCode, o.Starves)
+		stdout := o.Stdout
+		if len(o.Varies) > 0 {
+			stdout = slices.Clone(stdout)
+			for _, i := range o.Varies {
+				stdout[i] += "   (varies from run to run: random values, one run's shown)"
+			}
+		}
+		printOutput(w, stdout, o.Stderr, o.StderrBy != answer.Runtime, o.ExitCode, o.Starves)
 		return
 	}
 	if o.Endless {

@@ -21,6 +21,7 @@ import (
 
 type runFlags struct {
 	node, module, fsDir, format, witness string
+	env                                  []string
 	explore                              int
 	seed                                 uint64
 	timeout                              time.Duration
@@ -63,7 +64,7 @@ callbacks), 2 for bad input or usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	programFlags(fl, &f.node, &f.module, &f.fsDir)
+	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
@@ -128,8 +129,12 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if f.maxHeapMB > 1024 {
 		tuneGC(uint64(f.maxHeapMB) << 20)
 	}
+	env, err := parseEnv(f.env)
+	if err != nil {
+		return err
+	}
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
-		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true,
+		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
 	})
@@ -184,10 +189,33 @@ const nodeFlagHelp = "Node version to model: 10, 22.17, 26.10.0, 22.x, lts, lts/
 
 // programFlags are the flags that say which program run and predict
 // load, and how (see loadProgram).
-func programFlags(fl *pflag.FlagSet, node, module, fsDir *string) {
+func programFlags(fl *pflag.FlagSet, node, module, fsDir *string, env *[]string) {
 	fl.StringVar(node, "node", "", nodeFlagHelp)
 	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
 	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
+	envFlag(fl, env)
+}
+
+// envFlag is --env, repeatable: the sandbox's process.env, which holds
+// nothing of the host's environment.
+func envFlag(fl *pflag.FlagSet, env *[]string) {
+	fl.StringArrayVar(env, "env", nil, "set NAME=VALUE in the program's process.env (repeatable; nothing else of the host's environment enters the sandbox); UV_THREADPOOL_SIZE sizes the thread pool")
+}
+
+// parseEnv reads --env's NAME=VALUE pairs.
+func parseEnv(pairs []string) (map[string]string, error) {
+	if len(pairs) == 0 {
+		return nil, nil
+	}
+	env := map[string]string{}
+	for _, p := range pairs {
+		name, value, ok := strings.Cut(p, "=")
+		if !ok || name == "" || strings.ContainsRune(name, 0) || strings.ContainsRune(value, 0) {
+			return nil, usageErr("--env %q: want NAME=VALUE", p)
+		}
+		env[name] = value
+	}
+	return env, nil
 }
 
 // loadProgram is what run and predict share: the Node version, the

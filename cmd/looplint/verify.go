@@ -33,6 +33,7 @@ import (
 
 type verifyFlags struct {
 	nodes, fsDir, format, record string
+	env                          []string
 	nodeBins                     []string
 	runs, jobs                   int
 	perturb, recursive           bool
@@ -107,6 +108,7 @@ usage, or a Node that cannot be installed.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.nodes, "node", "", "comma-separated Node versions to install (if needed) and run: 10,20,22.12,26.10.0")
 	fl.StringArrayVar(&f.nodeBins, "node-bin", nil, "run this node binary (repeatable; its version is read from --version)")
+	envFlag(fl, &f.env)
 	fl.StringVar(&f.fsDir, "fs", "", "run in a temp copy of DIR, which the prediction mounts as the working directory")
 	fl.IntVar(&f.runs, "runs", 20, "runs per snippet and Node version")
 	fl.IntVar(&f.jobs, "jobs", 2*goruntime.NumCPU(), "node processes run at the same time (and snippets verified at once)")
@@ -521,7 +523,11 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 	virtDir := lrt.AppDir
 	esm := false
 	var pred *explore.Prediction
-	_, pf, prog, err := loadProgram(file, bin.Version.String(), lrt.Options{FSDir: f.fsDir, Timeout: 10 * time.Second})
+	env, err := parseEnv(f.env)
+	if err != nil {
+		return res, nodecase.Record{}, err
+	}
+	_, pf, prog, err := loadProgram(file, bin.Version.String(), lrt.Options{FSDir: f.fsDir, Timeout: 10 * time.Second, Env: env})
 	var ee *exitError
 	syntaxErr := errors.As(err, &ee) && ee.code == 2
 	if err != nil {
@@ -547,7 +553,7 @@ func verifyOne(ctx context.Context, file string, bin *realnode.Binary, f verifyF
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%s", abs, bin.Version)
 	runs, err := runner.Run(ctx, runJob{Node: bin, Runs: f.runs, Seed: f.seed ^ h.Sum64(), Spec: realnode.RunSpec{
-		File: abs, ESM: esm, WorkDir: f.fsDir, Preload: preload, Timeout: f.timeout,
+		File: abs, ESM: esm, WorkDir: f.fsDir, Preload: preload, Timeout: f.timeout, Env: f.env,
 	}})
 	if err != nil {
 		// One snippet that cannot be run does not stop the others.

@@ -42,6 +42,9 @@ type Case struct {
 	Files map[string][]byte
 	Main  string // name of the main file (main.js, main.mjs, ...)
 	Node  map[string]Record
+	// Env is the environment the comment's '# env: NAME=VALUE ...' sets
+	// for each run (looplint's --env), nil without one.
+	Env map[string]string
 }
 
 // Load reads an archive.
@@ -51,6 +54,18 @@ func Load(path string) (*Case, error) {
 		return nil, err
 	}
 	c := &Case{Files: map[string][]byte{}}
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "# env:"); ok {
+			for _, kv := range strings.Fields(v) {
+				if k, val, ok := strings.Cut(kv, "="); ok {
+					if c.Env == nil {
+						c.Env = map[string]string{}
+					}
+					c.Env[k] = val
+				}
+			}
+		}
+	}
 	for _, f := range ar.Files {
 		if f.Name == "node.json" {
 			if err := json.Unmarshal(f.Data, &c.Node); err != nil {

@@ -14,6 +14,7 @@
 //
 //	# runs: 100                   how many runs per version (racy cases); -runs overrides it
 //	# versions: 20.20.2,24.21.0   which versions to record; -versions overrides it
+//	# env: UV_THREADPOOL_SIZE=2   the environment each run adds (as looplint's --env)
 //
 // The main file is main.js, main.mjs, main.cjs (or .ts, .mts, .cts), else the first such section. Every
 // section except node.json is written into a fresh temp dir, and the main file is run from
@@ -61,6 +62,7 @@ type config struct {
 	timeout     time.Duration
 	fresh       bool
 	accumulate  bool
+	env         []string // the archive's '# env:' (NAME=VALUE ...)
 }
 
 func main() {
@@ -162,6 +164,7 @@ func recordArchive(cfg config, file string) error {
 	if v, ok := dir["versions"]; ok && !cfg.versionsSet {
 		versions = splitList(v)
 	}
+	cfg.env = strings.Fields(dir["env"])
 
 	records := map[string]Record{}
 	var sources []txtar.File
@@ -257,7 +260,7 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 	}
 	// .mjs is the only ES-module entry the archives use (no package.json).
 	res, err := node.Run(context.Background(), realnode.RunSpec{
-		File: entry, ESM: strings.HasSuffix(entry, ".mjs"), Cwd: dir, Timeout: cfg.timeout,
+		File: entry, ESM: strings.HasSuffix(entry, ".mjs"), Cwd: dir, Timeout: cfg.timeout, Env: cfg.env,
 	})
 	if err != nil {
 		return Outcome{}, err

@@ -22,6 +22,13 @@
 //	unmodelled(what, value)            -> value    (what is not modelled: the
 //	                                                answer is incomplete)
 //
+// The modules over the loop's I/O use more: net (__internal.net: io, pool,
+// close, ref; see net.js), pool(api, fn) (a thread-pool request:
+// loop.SubmitIO), query(api, fn) (a request outside the pool:
+// loop.SubmitEvent), crypto (digest, hmac, known, pbkdf2, scrypt, random,
+// hashes; see crypto.js), zlib (deflate, inflate; runtime only, see
+// zlib.js) and dnsRefusedCode() (loop.Profile.DNSRefusedCode).
+//
 // Optional members, used when present: formatWithOptions(opts, ...args),
 // types (an object of brand checks such as isPromise/isProxy that cannot be
 // implemented exactly in plain JavaScript), promisifyCustom (the symbol

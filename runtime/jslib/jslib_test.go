@@ -335,7 +335,7 @@ func lineDiff(got, want string) string {
 
 func TestSourceAndNames(t *testing.T) {
 	names := Names()
-	want := []string{"assert", "events", "http", "net", "stream", "string_decoder", "util", "worker_threads"}
+	want := []string{"assert", "crypto", "dns", "events", "http", "net", "stream", "string_decoder", "util", "worker_threads", "zlib"}
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Fatalf("Names() = %v, want %v", names, want)
 	}
