@@ -186,6 +186,8 @@ type Interp struct {
 	written          map[string][]byte
 	removed          map[string]bool // files this run unlinked or renamed away
 	writing, reading map[string]int
+	// streamFiles are the files fs streams opened (fsioObj), by handle.
+	streamFiles map[float64]*streamFile
 	esmStack         []*esModule // the local ES modules whose bodies are running
 	late             []*Promise
 

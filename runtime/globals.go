@@ -242,6 +242,7 @@ func (h *host) bootstrap() error {
 	})
 	h.internal.Set("nextTick", h.nextTick)
 	h.internal.Set("net", h.netBindings())
+	h.internal.Set("fsio", h.fsStreamBindings())
 	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than
