@@ -188,8 +188,8 @@ type Interp struct {
 	writing, reading map[string]int
 	// streamFiles are the files fs streams opened (fsioObj), by handle.
 	streamFiles map[float64]*streamFile
-	esmStack         []*esModule // the local ES modules whose bodies are running
-	late             []*Promise
+	esmStack    []*esModule // the local ES modules whose bodies are running
+	late        []*Promise
 
 	cur   *coro
 	coros []*coro
