@@ -1,7 +1,8 @@
 // Package jslib embeds looplint's pure-JavaScript implementations of
-// Node.js built-in modules (events, util, assert, and the internal helpers
-// whose names start with "_": timers/promises, the EventTarget family,
-// structuredClone, Node-style errors). Both engines run them: the runtime
+// Node.js built-in modules (events, util, assert, net, stream,
+// string_decoder, and the internal helpers whose names start with "_":
+// timers/promises, the EventTarget family, structuredClone, Node-style
+// errors, the fs streams, process.stdout and stderr). Both engines run them: the runtime
 // (package runtime) and the predictor's interpreter (package predict).
 //
 // Each source is a CommonJS module body. The host is expected to wrap it as
