@@ -579,6 +579,7 @@ const (
 	StreamAutoDestroy
 	StreamSyncFinal
 	Stream64kHighWaterMark
+	StreamReadOneChunk
 
 	numFeatures
 )
@@ -971,6 +972,10 @@ var features = [numFeatures]featureInfo{
 	// A byte stream's default highWaterMark is 64 KiB, where it was 16 KiB
 	// (Node's changelog: 22.0.0).
 	Stream64kHighWaterMark: {"stream:64k high water mark", []Version{{22, 0, 0}}},
+	// read() with no size on a paused stream returns the first chunk it
+	// holds, where it returned them all joined (measured on 25.0.0 and
+	// 26.10.0: testdata/runtime/stream-readable-paused; 26.0.0 assumed).
+	StreamReadOneChunk: {"stream:read one chunk", []Version{{26, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {

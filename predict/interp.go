@@ -191,8 +191,10 @@ type Interp struct {
 	written          map[string][]byte
 	removed          map[string]bool // files this run unlinked or renamed away
 	writing, reading map[string]int
-	esmStack         []*esModule // the local ES modules whose bodies are running
-	late             []*Promise
+	// streamFiles are the files fs streams opened (fsioObj), by handle.
+	streamFiles map[float64]*streamFile
+	esmStack    []*esModule // the local ES modules whose bodies are running
+	late        []*Promise
 
 	cur   *coro
 	coros []*coro

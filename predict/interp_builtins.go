@@ -708,6 +708,12 @@ func (in *Interp) loadModule(name string, imported bool, pos ir.Pos) Value {
 		for m := range fsModelled {
 			fs.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value { return in.fsCall(m, a, p) })
 		}
+		// The file streams are the runtime's JavaScript (jslib/_fs_streams.js).
+		for _, m := range []string{"createReadStream", "createWriteStream"} {
+			fs.Props[m] = native(m, func(_ Value, a []Value, p ir.Pos) Value {
+				return in.fsStream(m, a, p)
+			})
+		}
 		return fs
 	case "fs/promises":
 		if !in.p.Has(loop.ModuleFSPromises) {

@@ -104,6 +104,7 @@ func (in *Interp) internalObj() *Native {
 		in.l.SubmitEvent(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		return nil
 	})
+	o.Props["fsio"] = in.fsioObj()
 	for _, f := range o.Props {
 		if n, ok := f.(*Native); ok {
 			n.closed = true
@@ -439,4 +440,94 @@ func (in *Interp) netObj() *Native {
 		f.(*Native).closed = true
 	}
 	return o
+}
+
+// streamFile is a file an fs stream opened: its bytes as of the open
+// and where the next read starts.
+type streamFile struct {
+	data []byte
+	pos  int
+}
+
+// fsioObj is __internal.fsio, which jslib/_fs_streams.js (fs.createReadStream,
+// fs.createWriteStream) runs over, as the runtime's fsStreamBindings makes
+// it: open, read and close, each one thread-pool round trip. A handle is
+// a number of this run's; the fd the program sees is not known. Writes
+// are the runtime's: the interpreter gives a reason.
+func (in *Interp) fsioObj() *Native {
+	o := &Native{Name: "__internal.fsio", Obj: true, Props: map[string]Value{}, closed: true}
+	submit := func(api string, cb Value, args []Value, pos ir.Pos) {
+		in.l.SubmitIO(1, task{fn: cb, args: args, api: api, site: in.userSite(pos)})
+	}
+	file := func(h Value, pos ir.Pos) *streamFile {
+		k, _ := h.(float64)
+		f := in.streamFiles[k]
+		if f == nil {
+			in.reason(pos, "an fs stream's file the predictor does not know (a looplint bug)")
+		}
+		return f
+	}
+	o.Props["open"] = native("open", func(_ Value, a []Value, pos ir.Pos) Value {
+		if f := arg(a, 1); f != "r" {
+			in.reason(pos, "fs.createWriteStream (a stream opened with flags %v) is not modelled by the interpreter", f)
+			return nil
+		}
+		known, data, ferr := in.readPath(arg(a, 0), pos, "open")
+		switch {
+		case !known:
+			return nil
+		case ferr != nil:
+			submit("fs.open", arg(a, 3), []Value{in.fsError(ferr, "open")}, pos)
+			return nil
+		}
+		if in.streamFiles == nil {
+			in.streamFiles = map[float64]*streamFile{}
+		}
+		k := float64(len(in.streamFiles) + 1)
+		in.streamFiles[k] = &streamFile{data: data}
+		fd := unknown{why: "file descriptor", made: true, typ: "number"}
+		submit("fs.open", arg(a, 3), []Value{null, fd, k}, pos)
+		return nil
+	})
+	o.Props["read"] = native("read", func(_ Value, a []Value, pos ir.Pos) Value {
+		f := file(arg(a, 0), pos)
+		n, ok1 := arg(a, 1).(float64)
+		if f == nil || !ok1 {
+			in.reason(pos, "an fs stream's read of a length the predictor does not know")
+			return nil
+		}
+		start := f.pos
+		if p, ok := arg(a, 2).(float64); ok {
+			start = int(p)
+		} else if arg(a, 2) != null && arg(a, 2) != nil {
+			in.reason(pos, "an fs stream's read at a position the predictor does not know")
+			return nil
+		}
+		start = min(max(start, 0), len(f.data))
+		end := min(start+int(n), len(f.data))
+		f.pos = end
+		submit("fs.read", arg(a, 3), []Value{null, bufferValue(append([]byte(nil), f.data[start:end]...))}, pos)
+		return nil
+	})
+	o.Props["write"] = native("write", func(_ Value, a []Value, pos ir.Pos) Value {
+		in.reason(pos, "an fs stream's write is not modelled by the interpreter")
+		return nil
+	})
+	o.Props["close"] = native("close", func(_ Value, a []Value, pos ir.Pos) Value {
+		if file(arg(a, 0), pos) == nil {
+			return nil
+		}
+		submit("fs.close", arg(a, 1), []Value{null}, pos)
+		return nil
+	})
+	for _, f := range o.Props {
+		f.(*Native).closed = true
+	}
+	return o
+}
+
+// fsStream is fs.createReadStream or fs.createWriteStream: the runtime's
+// JavaScript (jslib/_fs_streams.js).
+func (in *Interp) fsStream(name string, args []Value, pos ir.Pos) Value {
+	return in.call(in.getMember(in.builtinJS("_fs_streams", pos), name, pos), nil, args, pos)
 }

@@ -253,6 +253,9 @@ func resolverFn(name string, f func(Value)) *Native {
 // fsCall is an fs callback API: its completion is I/O in the poll
 // phase, the callback a macrotask with the error and the result.
 func (in *Interp) fsCall(name string, args []Value, pos ir.Pos) Value {
+	if name == "createReadStream" || name == "createWriteStream" {
+		return in.fsStream(name, args, pos)
+	}
 	if fsWrites[name] {
 		if len(args) == 0 || !isCallable(args[len(args)-1]) {
 			in.throwInvalidCallback()

@@ -421,7 +421,24 @@ func (h *host) fsModule() sobek.Value {
 		return rt.ToValue(n)
 	})
 	fs.Set("existsSync", func(c sobek.FunctionCall) sobek.Value { return rt.ToValue(h.fs.Exists(c.Argument(0).String())) })
-	for _, n := range []string{"createReadStream", "createWriteStream", "watch", "watchFile"} {
+	// The file streams are JavaScript (jslib/_fs_streams.js), loaded at
+	// the first call.
+	for _, n := range []string{"createReadStream", "createWriteStream"} {
+		n := n
+		fs.Set(n, func(c sobek.FunctionCall) sobek.Value {
+			lib, err := h.builtin("_fs_streams")
+			if err != nil {
+				panic(err)
+			}
+			f, _ := sobek.AssertFunction(lib.ToObject(rt).Get(n))
+			v, err := f(sobek.Undefined(), c.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		})
+	}
+	for _, n := range []string{"watch", "watchFile"} {
 		n := n
 		fs.Set(n, func(sobek.FunctionCall) sobek.Value {
 			panic(h.rt.ToValue(h.moduleError(fmt.Sprintf("looplint: fs.%s is not supported in the sandbox", n), "ERR_LOOPLINT_UNSUPPORTED").(*jsThrow).val))
@@ -576,4 +593,104 @@ func (h *host) isView(o *sobek.Object) bool {
 	}
 	r, err := isView(ab, o)
 	return err == nil && r.ToBoolean()
+}
+
+// fsStreamBindings is __internal.fsio, the host side of
+// jslib/_fs_streams.js (fs.createReadStream, fs.createWriteStream; the
+// interpreter's is predict's fsioObj): open, read, write and close, each
+// one thread-pool round trip, as Node's fs calls are. Here a file's
+// handle is its fd.
+//
+//	open(path, flags, mode, cb)      cb(err, fd, fd)
+//	read(fd, length, position, cb)   cb(err, buffer): the bytes read (none at the end)
+//	write(fd, buffer, position, cb)  cb(err, bytesWritten)
+//	close(fd, cb)                    cb(err)
+//
+// position null or undefined: the file's own position.
+func (h *host) fsStreamBindings() *sobek.Object {
+	rt := h.rt
+	o := rt.NewObject()
+	op := func(name string) fsOp {
+		for _, f := range fsOps {
+			if f.name == name {
+				return f
+			}
+		}
+		panic("no fs op " + name)
+	}
+	openOp, closeOp := op("open"), op("close")
+	o.Set("open", func(c sobek.FunctionCall) sobek.Value {
+		args := padArgs(c.Arguments[:3], 4)
+		cb, ok := sobek.AssertFunction(c.Argument(3))
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.fsio takes a callback"))
+		}
+		h.l.SubmitIO(1, h.label(&callback{goFn: func() error {
+			fd, err := openOp.do(h, args)
+			if err != nil {
+				_, e := cb(sobek.Undefined(), h.fsError(err, false))
+				return h.jsError(e)
+			}
+			_, e := cb(sobek.Undefined(), sobek.Null(), fd, fd)
+			return h.jsError(e)
+		}}, "fs.open"))
+		return sobek.Undefined()
+	})
+	o.Set("close", func(c sobek.FunctionCall) sobek.Value {
+		args := padArgs(c.Arguments[:1], 3)
+		cb, ok := sobek.AssertFunction(c.Argument(1))
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.fsio takes a callback"))
+		}
+		h.l.SubmitIO(1, h.label(&callback{goFn: func() error {
+			if _, err := closeOp.do(h, args); err != nil {
+				_, e := cb(sobek.Undefined(), h.fsError(err, false))
+				return h.jsError(e)
+			}
+			_, e := cb(sobek.Undefined(), sobek.Null())
+			return h.jsError(e)
+		}}, "fs.close"))
+		return sobek.Undefined()
+	})
+	posOf := func(v sobek.Value) int64 {
+		if sobek.IsUndefined(v) || sobek.IsNull(v) {
+			return -1
+		}
+		return v.ToInteger()
+	}
+	cbOf := func(v sobek.Value) sobek.Callable {
+		fn, ok := sobek.AssertFunction(v)
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.fsio takes a callback"))
+		}
+		return fn
+	}
+	o.Set("read", func(c sobek.FunctionCall) sobek.Value {
+		fd, n, pos, cb := int(c.Argument(0).ToInteger()), int(c.Argument(1).ToInteger()), posOf(c.Argument(2)), cbOf(c.Argument(3))
+		h.l.SubmitIO(1, h.label(&callback{goFn: func() error {
+			buf := make([]byte, max(n, 0))
+			got, err := h.fs.Read(fd, buf, pos)
+			if err != nil {
+				_, e := cb(sobek.Undefined(), h.fsError(err, false))
+				return h.jsError(e)
+			}
+			_, e := cb(sobek.Undefined(), sobek.Null(), h.newBuffer(buf[:got], nil))
+			return h.jsError(e)
+		}}, "fs.read"))
+		return sobek.Undefined()
+	})
+	o.Set("write", func(c sobek.FunctionCall) sobek.Value {
+		fd, data, pos, cb := int(c.Argument(0).ToInteger()), h.bytesOf(c.Argument(1)), posOf(c.Argument(2)), cbOf(c.Argument(3))
+		h.l.SubmitIO(1, h.label(&callback{goFn: func() error {
+			n, err := h.fs.Write(fd, data, pos)
+			if err != nil {
+				_, e := cb(sobek.Undefined(), h.fsError(err, false))
+				return h.jsError(e)
+			}
+			_, e := cb(sobek.Undefined(), sobek.Null(), rt.ToValue(n))
+			return h.jsError(e)
+		}}, "fs.write"))
+		return sobek.Undefined()
+	})
+	return o
 }

@@ -257,6 +257,7 @@ func (h *host) bootstrap() error {
 		h.l.SubmitEvent(h.label(&callback{fn: fn, this: sobek.Undefined()}, c.Argument(0).String()))
 		return sobek.Undefined()
 	})
+	h.internal.Set("fsio", h.fsStreamBindings())
 	h.internal.Set("writeWarning", func(c sobek.FunctionCall) sobek.Value { h.writeWarning(c.Argument(0)); return sobek.Undefined() })
 	// The JavaScript names features by string. A name the table lacks is
 	// a bug there (TestJSFeatureNames), so it stops the run rather than

@@ -101,13 +101,18 @@ type host struct {
 // outBuf is locked for an abandoned run (host.run), whose engine may
 // still be writing when its output is read.
 type outBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-	nl int // newlines written
+	mu    sync.Mutex
+	b     strings.Builder
+	nl    int  // newlines written
+	ended bool // the program ended process.stdout: console.log writes nothing
 }
 
 func (o *outBuf) write(s string) {
 	o.mu.Lock()
+	if o.ended {
+		o.mu.Unlock()
+		return
+	}
 	o.b.WriteString(s)
 	o.nl += strings.Count(s, "\n")
 	o.mu.Unlock()

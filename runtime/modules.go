@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math/big"
 	"path"
-	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -757,35 +756,49 @@ func (h *host) setupProcess() {
 	pr.Set("cpuUsage", func(sobek.FunctionCall) sobek.Value {
 		return rt.ToValue(map[string]any{"user": 30000, "system": 10000})
 	})
-	stream := func(to *outBuf, fd int) *sobek.Object {
-		s := rt.NewObject()
-		s.Set("write", func(c sobek.FunctionCall) sobek.Value {
-			v := c.Argument(0)
-			switch o, isObj := v.(*sobek.Object); {
-			case isObj && h.isBytes(o):
-				to.write(string(h.bytesOf(v)))
-			case !isObj && v.ExportType() != nil && v.ExportType().Kind() == reflect.String:
-				to.write(v.String())
-			default:
-				// Node's Writable refuses anything but a string, a
-				// Buffer or a Uint8Array (a TypeError, nothing written).
-				h.throwType("ERR_INVALID_ARG_TYPE", `The "chunk" argument must be of type string or an instance of Buffer or Uint8Array. Received `+h.describe(v))
+	// process.stdout and process.stderr are Writables (jslib/_stdio.js),
+	// made at the first read: most programs never need stream.js.
+	for fd, to := range []*outBuf{&h.out, &h.err} {
+		name := [...]string{"stdout", "stderr"}[fd]
+		var made sobek.Value
+		get := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+			if made != nil {
+				return made
 			}
-			if cb, ok := sobek.AssertFunction(c.Argument(len(c.Arguments) - 1)); ok && len(c.Arguments) > 1 {
-				h.l.NextTick(&callback{fn: cb, this: sobek.Undefined()}, "")
+			lib, err := h.builtin("_stdio")
+			if err != nil {
+				panic(err)
 			}
-			return rt.ToValue(true)
+			mk, _ := sobek.AssertFunction(lib)
+			write := rt.ToValue(func(c sobek.FunctionCall) sobek.Value {
+				v := c.Argument(0)
+				if o, ok := v.(*sobek.Object); ok && h.isBytes(o) {
+					to.write(string(h.bytesOf(v)))
+				} else {
+					to.write(v.String())
+				}
+				return sobek.Undefined()
+			})
+			ended := rt.ToValue(func(sobek.FunctionCall) sobek.Value {
+				if fd == 0 {
+					to.mu.Lock()
+					to.ended = true
+					to.mu.Unlock()
+				}
+				return sobek.Undefined()
+			})
+			s, err := mk(sobek.Undefined(), rt.ToValue(fd+1), write, ended)
+			if err != nil {
+				panic(err)
+			}
+			made = s
+			return made
 		})
-		s.Set("isTTY", false)
-		s.Set("fd", fd)
-		s.Set("columns", 80)
-		s.Set("on", func(sobek.FunctionCall) sobek.Value { return s })
-		s.Set("once", func(sobek.FunctionCall) sobek.Value { return s })
-		s.Set("end", func(sobek.FunctionCall) sobek.Value { return sobek.Undefined() })
-		return s
+		set := rt.ToValue(func(c sobek.FunctionCall) sobek.Value { made = c.Argument(0); return sobek.Undefined() })
+		if err := pr.DefineAccessorProperty(name, get, set, sobek.FLAG_TRUE, sobek.FLAG_TRUE); err != nil {
+			panic(err)
+		}
 	}
-	pr.Set("stdout", stream(&h.out, 1))
-	pr.Set("stderr", stream(&h.err, 2))
 }
 
 const hrBase = 1_000_000_000_000

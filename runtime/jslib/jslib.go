@@ -1,9 +1,11 @@
 // Package jslib embeds looplint's pure-JavaScript implementations of
-// Node.js built-in modules (events, util, assert, net, worker_threads, and
-// the internal helpers whose names start with "_": timers/promises, the
-// EventTarget family, structuredClone, the MessagePort family, Node-style
-// errors). Both engines run them: the runtime (package runtime) and the
-// predictor's interpreter (package predict).
+// Node.js built-in modules (events, util, assert, net, http, stream,
+// string_decoder, crypto, zlib, dns, worker_threads, and the internal
+// helpers whose names start with "_": timers/promises, the EventTarget
+// family, structuredClone, the MessagePort family, Node-style errors, the
+// fs streams, process.stdout and stderr). Both engines run them: the
+// runtime (package runtime) and the predictor's interpreter (package
+// predict).
 //
 // Each source is a CommonJS module body. The host is expected to wrap it as
 //

@@ -11,6 +11,8 @@
 //   stream:sync final     end() calls _final at once and its callback runs
 //                         before the 'finish' listeners; before, _final
 //                         waited a tick and end(cb) was a 'finish' listener
+//   stream:read one chunk read() of a paused stream returns its first
+//                         buffered chunk; before, all it holds
 'use strict';
 const EE = require('events');
 const { makeNodeError } = require('_errors');
@@ -25,6 +27,7 @@ const SymbolIterator = Symbol.iterator;
 
 const autoDestroyDefault = internal.has('stream:auto destroy');
 const syncFinal = internal.has('stream:sync final');
+const readOneChunk = internal.has('stream:read one chunk');
 
 const kDestroy = Symbol('kDestroy');
 const kConstruct = Symbol('kConstruct');
@@ -331,7 +334,12 @@ function readableAddChunk(stream, chunk, encoding, addToFront) {
     } else if (isBuffer(chunk)) {
       encoding = '';
     } else if (chunk !== null && chunk !== undefined) {
-      e = errChunkType(chunk);
+      if (chunk instanceof Uint8Array) {
+        chunk = Stream._uint8ArrayToBuffer(chunk);
+        encoding = '';
+      } else {
+        e = errChunkType(chunk);
+      }
     }
   }
   if (e) {
@@ -407,7 +415,7 @@ function howMuchToRead(n, state) {
   if (n <= 0 || (state.length === 0 && state.ended)) return 0;
   if (state.objectMode) return 1;
   if (n !== n) { // NaN: read()
-    if (state.flowing && state.length) return state.buffer[0].length;
+    if ((state.flowing || readOneChunk) && state.length) return state.buffer[0].length;
     return state.length;
   }
   if (n <= state.length) return n;
@@ -483,7 +491,7 @@ function fromList(n, state) {
     let ret;
     if (state.decoder) ret = buf.join('');
     else if (buf.length === 1) ret = buf[0];
-    else ret = BufferCtor.concat(buf, state.length);
+    else ret = BufferCtor.concat(buf);
     state.buffer = [];
     return ret;
   }
@@ -509,7 +517,7 @@ function fromList(n, state) {
     const need = n - got;
     if (need >= b.length) { parts.push(b); got += b.length; buf.shift(); } else { parts.push(b.slice(0, need)); buf[0] = b.slice(need); got = n; }
   }
-  return BufferCtor.concat(parts, n);
+  return BufferCtor.concat(parts);
 }
 
 function onEofChunk(stream, state) {
@@ -577,7 +585,7 @@ Readable.prototype.pipe = function pipe(dest, pipeOpts) {
     state.awaitDrainWriters = new Set(state.awaitDrainWriters ? [state.awaitDrainWriters] : []);
   }
   state.pipes.push(dest);
-  const doEnd = (!pipeOpts || pipeOpts.end !== false);
+  const doEnd = (!pipeOpts || pipeOpts.end !== false) && !dest._isStdio;
   const endFn = doEnd ? onend : unpipe;
   if (state.endEmitted) nextTick(endFn);
   else src.once('end', endFn);
@@ -1066,6 +1074,9 @@ function writeImpl(stream, chunk, encoding, cb) {
         encoding = 'buffer';
       }
     } else if (isBuffer(chunk)) {
+      encoding = 'buffer';
+    } else if (chunk instanceof Uint8Array) {
+      chunk = Stream._uint8ArrayToBuffer(chunk);
       encoding = 'buffer';
     } else {
       throw errChunkType(chunk);
@@ -1659,6 +1670,7 @@ function eos(stream, options, callback) {
     throw err(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE', `The "callback" argument must be of type function.${require('_errors').describeReceived(callback)}`);
   }
   callback = once(callback);
+  if (!autoDestroyDefault) return legacyEos(stream, options, callback);
   const readable = options.readable !== undefined && options.readable !== null ? options.readable : isReadableNodeStream(stream);
   const writable = options.writable !== undefined && options.writable !== null ? options.writable : isWritableNodeStream(stream);
   const wState = stream._writableState;
@@ -1727,6 +1739,54 @@ function eos(stream, options, callback) {
     stream.removeListener('close', onclose);
   };
   return cleanup;
+}
+
+// legacyEos is finished() before 14: the callback comes at 'end' and
+// 'finish' (a stream that does not destroy itself need not close), or at
+// a 'close' before them (premature).
+function legacyEos(stream, options, callback) {
+  let readable = options.readable || (options.readable !== false && stream.readable);
+  let writable = options.writable || (options.writable !== false && stream.writable);
+  const wState = stream._writableState;
+  const rState = stream._readableState;
+  let writableEnded = !!(wState && wState.finished);
+  let readableEnded = !!(rState && rState.endEmitted);
+  const onlegacyfinish = () => { if (!stream.writable) onfinish(); };
+  const onfinish = () => {
+    writable = false;
+    writableEnded = true;
+    if (!readable) callback.call(stream);
+  };
+  const onend = () => {
+    readable = false;
+    readableEnded = true;
+    if (!writable) callback.call(stream);
+  };
+  const onerror = (e) => { callback.call(stream, e); };
+  const onclose = () => {
+    if (readable && !readableEnded) {
+      return callback.call(stream, rState && rState.ended ? undefined : errPrematureClose());
+    }
+    if (writable && !writableEnded) {
+      return callback.call(stream, wState && wState.ended ? undefined : errPrematureClose());
+    }
+  };
+  if (writable && !wState) {
+    stream.on('end', onlegacyfinish);
+    stream.on('close', onlegacyfinish);
+  }
+  stream.on('end', onend);
+  stream.on('finish', onfinish);
+  if (options.error !== false) stream.on('error', onerror);
+  stream.on('close', onclose);
+  return function cleanup() {
+    stream.removeListener('end', onlegacyfinish);
+    stream.removeListener('close', onlegacyfinish);
+    stream.removeListener('finish', onfinish);
+    stream.removeListener('end', onend);
+    stream.removeListener('error', onerror);
+    stream.removeListener('close', onclose);
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -1943,7 +2003,8 @@ Stream.pipeline = pipeline;
 Stream.finished = eos;
 Stream.destroy = destroyer;
 Stream._isUint8Array = function (v) { return v instanceof Uint8Array; };
-Stream._uint8ArrayToBuffer = function (chunk) { return BufferCtor.from(chunk.buffer, chunk.byteOffset, chunk.byteLength); };
+// A copy: the bytes as they are now (the sandbox's Buffer cannot view an ArrayBuffer).
+Stream._uint8ArrayToBuffer = function (chunk) { return BufferCtor.from(chunk); };
 if (internal.has('module:stream/promises')) {
   Object.defineProperty(Stream, 'promises', { get() { return promises; }, enumerable: true, configurable: true });
 }
