@@ -95,6 +95,8 @@ type Func struct {
 	Scheduled []*Call
 	// CalledBy are the sites that call it synchronously.
 	CalledBy []*Call
+	// passedTo are the sites it is handed to as an argument.
+	passedTo []*Call
 	// OnLoop: the function runs from the event loop (a callback, or
 	// reached synchronously from one); Why is the site that makes it so.
 	OnLoop bool
@@ -160,6 +162,38 @@ type Facts struct {
 	classBy map[string]*Class
 	classOf map[*ast.ClassLiteral]*Class
 	callBy  map[ast.Node]*Call
+	// thisIds are the identifiers bound to this (var self = this).
+	thisIds map[*ast.Identifier]bool
+	sums    map[*Func]*Summary
+	// returned: functions their parent returns (wrappers' results).
+	returned   map[*Func]bool
+	rebinds    []rebindSite
+	propStores []propStore
+}
+
+// rebindSite is `name = call(...)` in fn.
+type rebindSite struct {
+	fn   *Func
+	name string
+	call ast.Node
+}
+
+// propStore is `this.prop = name` in fn.
+type propStore struct {
+	fn         *Func
+	prop, name string
+}
+
+// IsThis reports whether e is this or a variable initialised from it
+// (var self = this; const that = this).
+func (f *Facts) IsThis(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.ThisExpression:
+		return true
+	case *ast.Identifier:
+		return f.thisIds[e]
+	}
+	return false
 }
 
 // CallAt returns the site of a call, new or await node.
@@ -261,7 +295,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Compute computes the facts of f.
 func Compute(f *jsfile.File) *Facts {
 	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
-		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}}
+		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
 	top := &Func{Top: true}
 	if fl, ok := f.Top.(*ast.FunctionLiteral); ok {
 		top.Node = fl
@@ -283,6 +317,7 @@ func Compute(f *jsfile.File) *Facts {
 	for _, p := range w.pending {
 		p()
 	}
+	facts.resolveThisMethods()
 	facts.propagate()
 	return facts
 }
@@ -748,12 +783,30 @@ func (w *walker) node(n ast.Node) {
 		if id, ok := n.Target.(*ast.Identifier); ok {
 			w.nameFunc(n.Initializer, id.Name.String())
 		}
+	case *ast.Identifier:
+		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
+			if _, ok := b.init.(*ast.ThisExpression); ok {
+				w.facts.thisIds[n] = true
+			}
+		}
+		return
 	case *ast.AssignExpression:
 		switch l := n.Left.(type) {
 		case *ast.Identifier:
 			w.nameFunc(n.Right, l.Name.String())
+			if c, ok := n.Right.(*ast.CallExpression); ok && n.Operator == token.ASSIGN {
+				w.facts.rebinds = append(w.facts.rebinds, rebindSite{w.fn, l.Name.String(), c})
+			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
+			w.prototypeAssign(l, n.Right)
+			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
+				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
+			}
+		}
+	case *ast.ReturnStatement:
+		if fn := w.resolveFunc(n.Argument); fn != nil {
+			w.facts.returned[fn] = true
 		}
 	case *ast.PropertyKeyed:
 		w.nameFunc(n.Value, propName(n.Key))
@@ -764,6 +817,20 @@ func (w *walker) node(n ast.Node) {
 		return
 	}
 	jsfile.Children(n, w.node)
+}
+
+// thisNow: e is this or an alias of it, in the current scope.
+func (w *walker) thisNow(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.ThisExpression:
+		return true
+	case *ast.Identifier:
+		if b := w.scope.lookup(e.Name.String()); b != nil && b.kind == bVar {
+			_, ok := b.init.(*ast.ThisExpression)
+			return ok
+		}
+	}
+	return false
 }
 
 func (w *walker) nameFunc(e ast.Expression, name string) {
@@ -844,6 +911,9 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.declareBlock(w.scope, b.List)
 		w.nodes(b.List)
 	case *ast.ExpressionBody:
+		if g := w.resolveFunc(b.Expression); g != nil {
+			w.facts.returned[g] = true
+		}
 		w.node(b.Expression)
 	}
 	w.pop()
@@ -966,6 +1036,12 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 	// util.inherits(F, EventEmitter) makes F an emitter class.
 	if c.Callee == "util.inherits" && len(args) == 2 {
 		w.inherits(args[0], args[1])
+	}
+	// Object.setPrototypeOf(F.prototype, S.prototype) does the same.
+	if c.Callee == "Object.setPrototypeOf" && len(args) == 2 {
+		if ctor, sup := protoOf(args[0]), protoOf(args[1]); ctor != nil && sup != nil {
+			w.inherits(ctor, sup)
+		}
 	}
 	if c.Method == "call" && len(args) > 0 {
 		if _, ok := args[0].(*ast.ThisExpression); ok {
@@ -1120,6 +1196,9 @@ func (f *Facts) propagate() {
 			for _, fn := range c.Funcs {
 				fn.Scheduled = append(fn.Scheduled, c)
 			}
+		}
+		for _, fn := range c.Funcs {
+			fn.passedTo = append(fn.passedTo, c)
 		}
 		if c.Kind.Async() {
 			for _, fn := range c.Funcs {

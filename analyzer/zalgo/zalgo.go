@@ -71,20 +71,20 @@ func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
 	var stmts map[ast.Node]bool // built when a finding needs it
-	nest := nestingOf(facts)
 	for _, fn := range facts.Funcs {
 		if fn.Top || analysisutil.Generated(f, fn) {
 			continue
 		}
-		params := paramNames(fn.Node)
+		params := sched.ParamNames(fn.Node)
 		if len(params) == 0 || executor(fn) {
 			continue // a promise executor's resolve/reject always settle asynchronously for the caller
 		}
+		sum := facts.Summary(fn)
 		for i, p := range params {
-			if !callbackParam(fn, p, i == len(params)-1) {
+			if p == "" || sum.Params[i] != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
 				continue
 			}
-			syncs, asyncs := uses(nest, fn, p)
+			syncs, asyncs := uses(sum.Uses[i])
 			if len(syncs) == 0 || len(asyncs) == 0 {
 				continue
 			}
@@ -95,6 +95,9 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				msg := fmt.Sprintf("%s calls its callback %s synchronously here but asynchronously on other paths (%s, line %d): callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
 					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
+				if s.Target != nil && calledName(s) != p {
+					msg = strings.Replace(msg, " synchronously here", " synchronously here (through "+analysisutil.FuncName(f, s.Target)+")", 1)
+				}
 				d := analysis.Diagnostic{Message: msg}
 				d.Pos, d.End = f.Range(s.Node)
 				if stmts == nil {
@@ -170,6 +173,9 @@ func describe(f *jsfile.File, s *sched.Call) string {
 		return "in an event listener"
 	case sched.Handler:
 		return "in a request handler"
+	}
+	if s.Kind == sched.None && s.Target != nil {
+		return "through " + analysisutil.FuncName(f, s.Target)
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
@@ -284,72 +290,42 @@ func (n nesting) inside(fn *sched.Func) []*sched.Func {
 	return out
 }
 
-// uses finds the synchronous calls of parameter p in fn's body, and its
-// asynchronous uses in fn and the functions nested in it.
-func uses(nest nesting, fn *sched.Func, p string) (syncs []*sched.Call, asyncs []use) {
-	var firstAwait *sched.Call
-	for _, s := range fn.Calls {
-		switch {
-		case s.Kind == sched.Await:
-			if firstAwait == nil {
-				firstAwait = s
-			}
-		case callsName(s, p) && firstAwait == nil:
-			syncs = append(syncs, s)
-		case callsName(s, p):
-			asyncs = append(asyncs, use{s, firstAwait, s})
-		case asyncSite(s) && passes(s, p):
-			asyncs = append(asyncs, use{nil, s, s})
+// uses splits a parameter's uses (from its summary) into the sites in
+// the function's own body that call it synchronously, and its
+// asynchronous calls.
+func uses(us []sched.Use) (syncs []*sched.Call, asyncs []use) {
+	seen := map[*sched.Call]bool{}
+	for _, u := range us {
+		if u.When&sched.Sync != 0 && u.Top != nil && !seen[u.Top] {
+			seen[u.Top] = true
+			syncs = append(syncs, u.Top)
 		}
-	}
-	for _, g := range nest.inside(fn) {
-		// The chain from g up to fn, if g is nested in fn and p is not
-		// shadowed on the way.
-		var via, top *sched.Call
-		nested, shadowed := false, false
-		for h := g; h != nil; h = h.Parent {
-			if h == fn {
-				nested = true
-				break
+		if u.When&sched.Async != 0 && u.Via != nil {
+			top := u.Top
+			if top == nil {
+				top = &sched.Call{Node: u.Site.Node}
 			}
-			if declares(h, p) {
-				shadowed = true
-				break
-			}
-			for _, s := range h.Scheduled {
-				if asyncSite(s) && s.Kind != sched.PromiseExec && s.Kind != sched.None {
-					via = s
-				}
-			}
-			if h.Parent == fn {
-				for _, s := range h.Scheduled {
-					if s.Func == fn {
-						top = s
-					}
-				}
-				for _, s := range h.CalledBy {
-					if s.Func == fn && top == nil {
-						top = s
-					}
-				}
-			}
-		}
-		if !nested || shadowed {
-			continue
-		}
-		if top == nil {
-			top = &sched.Call{Node: g.Node}
-		}
-		for _, s := range g.Calls {
-			switch {
-			case callsName(s, p) && via != nil:
-				asyncs = append(asyncs, use{s, via, top})
-			case asyncSite(s) && passes(s, p):
-				asyncs = append(asyncs, use{nil, s, top})
-			}
+			asyncs = append(asyncs, use{u.Site, u.Via, top})
 		}
 	}
 	return syncs, asyncs
+}
+
+// calledName: p for p(...), p.call(...), p.apply(...).
+func calledName(s *sched.Call) string {
+	c, ok := s.Node.(*ast.CallExpression)
+	if !ok {
+		return ""
+	}
+	switch e := c.Callee.(type) {
+	case *ast.Identifier:
+		return e.Name.String()
+	case *ast.DotExpression:
+		if id, ok := e.Left.(*ast.Identifier); ok {
+			return id.Name.String()
+		}
+	}
+	return ""
 }
 
 // earlyReturn: fn's own body has a return (or throw) statement that ends
