@@ -100,6 +100,7 @@ type sumState struct {
 	record   bool
 	changed  bool
 	linkMemo map[*Func]linkT
+	propUses map[*Func]map[string][]Use
 }
 
 type rebind struct {
@@ -249,14 +250,31 @@ func (st *sumState) declaring(fn *Func, name string) (*Func, int) {
 	return nil, -1
 }
 
-// thisRoot: the function whose this a site in fn sees.
-func thisRoot(fn *Func) *Func {
+// thisRoot: the function whose this a site in fn sees (for an alias
+// such as self, the method or constructor it was taken in).
+func thisRoot(fn *Func, alias bool) *Func {
 	for g := fn; g != nil && !g.Top; g = g.Parent {
-		if _, arrow := g.Node.(*ast.ArrowFunctionLiteral); !arrow {
+		if alias && g.Class != nil {
+			return g
+		}
+		if _, arrow := g.Node.(*ast.ArrowFunctionLiteral); !arrow && !alias {
 			return g
 		}
 	}
 	return nil
+}
+
+func (st *sumState) propUse(root *Func, prop string, u Use) {
+	if !st.record {
+		return
+	}
+	if st.propUses == nil {
+		st.propUses = map[*Func]map[string][]Use{}
+	}
+	if st.propUses[root] == nil {
+		st.propUses[root] = map[string][]Use{}
+	}
+	st.propUses[root][prop] = append(st.propUses[root][prop], u)
 }
 
 // contribute walks from s's function up to root, composing the timing of
@@ -283,7 +301,7 @@ func (st *sumState) up(s *Call, root *Func, t Timing) (Timing, *Call, *Call, map
 		t = compose(l.t, t)
 		top = l.site
 		if t == 0 {
-			return 0, nil, nil, nil
+			return 0, nil, nil, at
 		}
 	}
 	return t, via, top, at
@@ -299,6 +317,9 @@ func (st *sumState) round() {
 		for j, a := range s.Args {
 			id, ok := a.(*ast.Identifier)
 			if !ok {
+				id = boundIdent(a) // p.bind(...) calls p when it is called
+			}
+			if id == nil {
 				continue
 			}
 			switch {
@@ -313,19 +334,25 @@ func (st *sumState) round() {
 		// this.x(...) calls a stored callback; this.m() calls a method
 		// whose stored-callback calls count here too.
 		if d, ok := unwrap(calleeOf(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
-			root := thisRoot(s.Func)
+			_, plain := d.Left.(*ast.ThisExpression)
+			root := thisRoot(s.Func, !plain)
 			if root == nil {
 				continue
 			}
 			sum := f.sums[root]
 			if s.Target == nil {
-				if t, _, _, _ := st.up(s, root, Sync); t != 0 {
+				if t, via, top, _ := st.up(s, root, Sync); t != 0 {
 					st.addProp(sum, d.Identifier.Name.String(), t)
+					st.propUse(root, d.Identifier.Name.String(), Use{Site: s, Top: top, When: t, Via: via})
 				}
 			} else if ms := f.sums[s.Target]; ms != nil {
 				for x, mt := range ms.Props {
-					if t, _, _, _ := st.up(s, root, mt); t != 0 {
+					if t, via, top, _ := st.up(s, root, mt); t != 0 {
 						st.addProp(sum, x, t)
+						if via == nil {
+							via = s
+						}
+						st.propUse(root, x, Use{Site: s, Top: top, When: t, Via: via})
 					}
 				}
 			}
@@ -334,12 +361,15 @@ func (st *sumState) round() {
 	// A parameter stored on this is called when the stored callback is.
 	for _, ps := range f.propStores {
 		root, i := st.declaring(ps.fn, ps.name)
-		tr := thisRoot(ps.fn)
+		tr := thisRoot(ps.fn, false)
 		if root == nil || tr != root {
 			continue
 		}
 		sum := f.sums[root]
 		st.add(&sum.Params[i], sum.Props[ps.prop])
+		if st.record {
+			sum.Uses[i] = append(sum.Uses[i], st.propUses[root][ps.prop]...)
+		}
 	}
 }
 
@@ -418,4 +448,18 @@ func calleeOf(n ast.Node) ast.Expression {
 		return n.Callee
 	}
 	return nil
+}
+
+// boundIdent: p for p.bind(...).
+func boundIdent(e ast.Expression) *ast.Identifier {
+	c, ok := e.(*ast.CallExpression)
+	if !ok {
+		return nil
+	}
+	d, ok := c.Callee.(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "bind" {
+		return nil
+	}
+	id, _ := d.Left.(*ast.Identifier)
+	return id
 }
