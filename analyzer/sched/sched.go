@@ -1038,7 +1038,9 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		w.inherits(args[0], args[1])
 	}
 	// Object.setPrototypeOf(F.prototype, S.prototype) does the same.
-	if c.Callee == "Object.setPrototypeOf" && len(args) == 2 {
+	// and so does mixing the prototype in:
+	// Object.assign(F.prototype, EventEmitter.prototype).
+	if (c.Callee == "Object.setPrototypeOf" || c.Callee == "Object.assign") && len(args) == 2 {
 		if ctor, sup := protoOf(args[0]), protoOf(args[1]); ctor != nil && sup != nil {
 			w.inherits(ctor, sup)
 		}
