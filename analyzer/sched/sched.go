@@ -569,6 +569,17 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 		return w.canonIn(s, e.Expression)
 	case *ast.Optional:
 		return w.canonIn(s, e.Expression)
+	case *ast.BinaryExpression:
+		// (global.setImmediate || global.setTimeout)(fn): a fallback
+		// between two ways to queue a callback queues it.
+		if e.Operator == token.LOGICAL_OR || e.Operator == token.COALESCE {
+			l, r := w.canonIn(s, e.Left), w.canonIn(s, e.Right)
+			if _, ok := ir.QueueOp(l); ok {
+				if _, ok := ir.QueueOp(r); ok {
+					return l
+				}
+			}
+		}
 	}
 	return ""
 }

@@ -13,7 +13,15 @@ type Timing uint8
 const (
 	Sync Timing = 1 << iota
 	Async
+	// Later: when the function is called, if ever, is not known, but it
+	// cannot be before the site that hands it on (a closure given to a
+	// function the file does not show). Composed with an asynchronous
+	// site it is Async; alone it says nothing.
+	Later
 )
+
+// Known is t without Later.
+func (t Timing) Known() Timing { return t &^ Later }
 
 // Summary is what a function does with the functions it is given,
 // computed over the whole file (through helper calls, nested closures,
@@ -52,6 +60,15 @@ func compose(link, t Timing) Timing {
 	}
 	if link&Sync != 0 {
 		out |= t
+	}
+	if link&Later != 0 {
+		// Whenever it runs, if ever: what it defers is still deferred.
+		if t&Async != 0 {
+			out |= Async
+		}
+		if t&(Sync|Later) != 0 {
+			out |= Later
+		}
 	}
 	return out
 }
@@ -198,26 +215,52 @@ func (st *sumState) link(fn *Func) linkT {
 		if t&Async != 0 && l.via == nil {
 			l.via = via
 		}
+		if site == nil {
+			return
+		}
 		if l.site == nil || site.Func == fn.Parent && l.site.Func != fn.Parent {
 			l.site = site
 		}
 		l.t |= t
 	}
+	// Each site is seen from fn's parent: a site in a closure nested in
+	// the parent runs when that closure runs.
+	rel := func(s *Call) (Timing, *Call, *Call) {
+		if s.Func == fn.Parent {
+			t, aw := st.siteTime(s)
+			return t, aw, s
+		}
+		t, via, top, _ := st.up(s, fn.Parent, Sync)
+		return t, via, top
+	}
 	for _, s := range fn.Scheduled {
-		st0, aw := st.siteTime(s)
+		r, aw, top := rel(s)
+		if top == nil {
+			continue
+		}
 		switch {
 		case s.Kind == PromiseExec:
-			note(st0, aw, s)
+			note(r, aw, top)
 		case AsyncSite(s):
-			note(Async, s, s)
+			note(compose(r, Async), s, top)
 		}
 	}
 	for _, s := range fn.CalledBy {
-		t, aw := st.siteTime(s)
-		note(t, aw, s)
+		r, aw, top := rel(s)
+		if top != nil {
+			note(r, aw, top)
+		}
 	}
 	for _, s := range fn.passedTo {
-		if s.Target == nil || AsyncSite(s) || s.Kind != None {
+		if AsyncSite(s) || s.Kind != None {
+			continue
+		}
+		r, aw, top := rel(s)
+		if top == nil || r == 0 {
+			continue
+		}
+		if s.Target == nil {
+			note(compose(r, Later), aw, top)
 			continue
 		}
 		j := argIndex(s, fn)
@@ -225,13 +268,12 @@ func (st *sumState) link(fn *Func) linkT {
 		if j < 0 || sum == nil || j >= len(sum.Params) {
 			continue
 		}
-		t0, aw := st.siteTime(s)
-		t := compose(t0, sum.Params[j])
+		t := compose(r, sum.Params[j])
 		via := aw
-		if via == nil {
+		if via == nil || t&Async != 0 && r&Async == 0 {
 			via = s
 		}
-		note(t, via, s)
+		note(t, via, top)
 	}
 	st.linkMemo[fn] = l
 	return l
@@ -413,6 +455,9 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		return
 	}
 	st.add(&sum.Params[i], tt)
+	if tt = tt.Known(); tt == 0 {
+		return
+	}
 	if st.record {
 		if tt&Async != 0 && via == nil {
 			via = s

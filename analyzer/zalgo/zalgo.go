@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sum := facts.Summary(fn)
 		for i, p := range params {
-			if p == "" || sum.Params[i] != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
+			if p == "" || sum.Params[i].Known() != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])

@@ -51,3 +51,21 @@ function tick(n, cb) {
   setTimeout(cb.bind(null, n), 0);
 }
 tick(0, () => {});
+
+// A local function that calls back, called at once on one path and from
+// an I/O callback on the other.
+function stat2(p, cb) {
+  function done(err) { cb(err); }
+  if (!p) return done(new Error('no path')); // want "stat2 calls its callback cb synchronously here \\(through done\\) but asynchronously on other paths \\(in a fs.stat callback, line 60\\)"
+  fs.stat(p, (err) => done(err));
+}
+stat2('', () => {});
+
+// Completion handed to tasks from inside a timer fallback: whenever the
+// tasks call it, it is after the immediate.
+function all(tasks, cb) {
+  let left = tasks.length;
+  if (left === 0) return cb(null); // want "all calls its callback cb synchronously here but asynchronously on other paths \\(in a setImmediate callback, line 69\\)"
+  tasks.forEach((t) => (global.setImmediate || global.setTimeout)(() => t(() => { if (--left === 0) cb(null); })));
+}
+all([], () => {});
