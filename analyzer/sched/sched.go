@@ -548,7 +548,7 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 			b.resolving = true
 			defer func() { b.resolving = false }()
 			switch b.init.(type) {
-			case *ast.CallExpression, *ast.DotExpression, *ast.Identifier:
+			case *ast.CallExpression, *ast.DotExpression, *ast.Identifier, *ast.BinaryExpression:
 				return w.canonIn(s, b.init)
 			}
 		}

@@ -129,6 +129,9 @@ type rebind struct {
 type linkT struct {
 	t         Timing
 	via, site *Call
+	// syncSite, asyncSite: the parent's sites (tops) through which fn
+	// runs synchronously, and asynchronously.
+	syncSite, asyncSite *Call
 }
 
 func (f *Facts) summarize() {
@@ -211,7 +214,7 @@ func (st *sumState) link(fn *Func) linkT {
 	}
 	var l linkT
 	st.linkMemo[fn] = l // cycles: unknown
-	note := func(t Timing, via, site *Call) {
+	note2 := func(t Timing, via, site, siteAsync *Call) {
 		if t&Async != 0 && l.via == nil {
 			l.via = via
 		}
@@ -221,17 +224,30 @@ func (st *sumState) link(fn *Func) linkT {
 		if l.site == nil || site.Func == fn.Parent && l.site.Func != fn.Parent {
 			l.site = site
 		}
+		if t&Sync != 0 && (l.syncSite == nil || site.Func == fn.Parent && l.syncSite.Func != fn.Parent) {
+			l.syncSite = site
+		}
+		if t&Async != 0 && l.asyncSite == nil {
+			l.asyncSite = siteAsync
+			if siteAsync == nil {
+				l.asyncSite = site
+			}
+		}
 		l.t |= t
 	}
+	note := func(t Timing, via, site *Call) { note2(t, via, site, site) }
 	// Each site is seen from fn's parent: a site in a closure nested in
 	// the parent runs when that closure runs.
+	var relAsyncTop *Call
 	rel := func(s *Call) (Timing, *Call, *Call) {
+		relAsyncTop = nil
 		if s.Func == fn.Parent {
 			t, aw := st.siteTime(s)
 			return t, aw, s
 		}
-		t, via, top, _ := st.up(s, fn.Parent, Sync)
-		return t, via, top
+		u := st.upAll(s, fn.Parent, Sync)
+		relAsyncTop = u.topAsync
+		return u.t, u.via, u.top
 	}
 	for _, s := range fn.Scheduled {
 		r, aw, top := rel(s)
@@ -248,7 +264,7 @@ func (st *sumState) link(fn *Func) linkT {
 	for _, s := range fn.CalledBy {
 		r, aw, top := rel(s)
 		if top != nil {
-			note(r, aw, top)
+			note2(r, aw, top, relAsyncTop)
 		}
 	}
 	for _, s := range fn.passedTo {
@@ -319,16 +335,28 @@ func (st *sumState) propUse(root *Func, prop string, u Use) {
 	st.propUses[root][prop] = append(st.propUses[root][prop], u)
 }
 
-// contribute walks from s's function up to root, composing the timing of
-// each link, and adds the result to root's parameter i (or prop).
+type upT struct {
+	t             Timing
+	via           *Call
+	top, topAsync *Call // the root's sites leading to s: for the synchronous and the asynchronous part
+	at            map[*Func]Timing
+}
+
+// up walks from s's function up to root, composing the timing of each
+// link: when s runs (t relative to s) relative to a call of root.
 func (st *sumState) up(s *Call, root *Func, t Timing) (Timing, *Call, *Call, map[*Func]Timing) {
+	u := st.upAll(s, root, t)
+	return u.t, u.via, u.top, u.at
+}
+
+func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	t0, via := st.siteTime(s)
 	t = compose(t0, t)
-	top := s
+	top, topA := s, s
 	var at map[*Func]Timing // timing relative to each function on the way (for Wraps)
 	for h := s.Func; h != root; h = h.Parent {
 		if h == nil || h.Top {
-			return 0, nil, nil, nil
+			return upT{}
 		}
 		if st.f.returned[h] {
 			if at == nil {
@@ -342,11 +370,23 @@ func (st *sumState) up(s *Call, root *Func, t Timing) (Timing, *Call, *Call, map
 		}
 		t = compose(l.t, t)
 		top = l.site
+		if l.syncSite != nil {
+			top = l.syncSite
+		}
+		switch {
+		case l.asyncSite != nil:
+			topA = l.asyncSite
+		default:
+			topA = top
+		}
 		if t == 0 {
-			return 0, nil, nil, at
+			return upT{at: at}
 		}
 	}
-	return t, via, top, at
+	if t&Sync == 0 {
+		top = topA
+	}
+	return upT{t, via, top, topA, at}
 }
 
 func (st *sumState) round() {
@@ -444,7 +484,8 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 	if t == 0 {
 		return
 	}
-	tt, via, top, at := st.up(s, root, t)
+	u := st.upAll(s, root, t)
+	tt, via, top, at := u.t, u.via, u.top, u.at
 	sum := st.f.sums[root]
 	for h, ht := range at {
 		if h.Parent == root {
@@ -462,7 +503,11 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		if tt&Async != 0 && via == nil {
 			via = s
 		}
-		sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
+		if tt == Sync|Async && u.topAsync != top {
+			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: Sync}, Use{Site: s, Top: u.topAsync, When: Async, Via: via})
+		} else {
+			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
+		}
 	}
 }
 
