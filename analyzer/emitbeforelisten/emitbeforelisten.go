@@ -213,7 +213,7 @@ func scanAfter(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, list []a
 			}
 			continue
 		}
-		if ifs, ok := next.(*ast.IfStatement); ok && !mentions(ifs.Test, name) && !callsLocal(ifs.Test, facts) {
+		if ifs, ok := next.(*ast.IfStatement); ok && !mentions(ifs.Test, name) && !callsLocal(ifs.Test, facts, name) {
 			s1 := scanAfter(pass, f, facts, branch(ifs.Consequent), name, reported)
 			s2 := scanAfter(pass, f, facts, branch(ifs.Alternate), name, reported)
 			if s1 || s2 {
@@ -221,7 +221,7 @@ func scanAfter(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, list []a
 			}
 			continue
 		}
-		if mentions(next, name) || callsLocal(next, facts) {
+		if mentions(next, name) || callsLocal(next, facts, name) {
 			return true
 		}
 	}
@@ -329,15 +329,17 @@ func mentions(n ast.Node, name string) bool {
 	return found
 }
 
-// callsLocal: the statement calls a same-file function, which may attach
-// listeners to the new object through a closure.
-func callsLocal(n ast.Node, facts *sched.Facts) bool {
+// callsLocal: the statement calls a same-file function that mentions
+// name, which may attach listeners to the new object through a closure.
+// (A function that does not mention it can reach it only when it is
+// passed, and mentions sees that.)
+func callsLocal(n ast.Node, facts *sched.Facts, name string) bool {
 	found := false
 	jsfile.Inspect(n, func(m ast.Node) bool {
 		if m == nil || found {
 			return false
 		}
-		if c := facts.CallAt(m); c != nil && c.Target != nil {
+		if c := facts.CallAt(m); c != nil && c.Target != nil && c.Target.Node != nil && mentions(c.Target.Node, name) {
 			found = true
 		}
 		return !found

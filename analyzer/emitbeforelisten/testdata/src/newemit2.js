@@ -26,3 +26,27 @@ function later(flag) {
   if (flag) e2.emit('go');
 }
 later(true);
+
+// A factory that emits before it returns the emitter; the helper it
+// calls on the way does not know the emitter.
+function normalize(o) { return o || {}; }
+function makeClient(opts) {
+  const client = new EventEmitter();
+  opts = normalize(opts);
+  if (opts.offline) {
+    client.emit('ready'); // want "client.emit\\('ready'\\) right after client is created"
+  }
+  return client;
+}
+makeClient({ offline: true }).on('ready', () => {});
+
+// A helper that may attach listeners to it through the closure stops
+// the search.
+function makeWired() {
+  const w = new EventEmitter();
+  function wire() { w.on('go', () => {}); }
+  wire();
+  w.emit('go');
+  return w;
+}
+makeWired();
