@@ -249,7 +249,14 @@ func (st *sumState) link(fn *Func) linkT {
 		relAsyncTop = u.topAsync
 		return u.t, u.via, u.top
 	}
+	// fn re-queueing itself (setTimeout(next) inside next): once it has
+	// run, it runs again later.
+	var again *Call
 	for _, s := range fn.Scheduled {
+		if AsyncSite(s) && within(s.Func, fn) {
+			again = s
+			continue
+		}
 		r, aw, top := rel(s)
 		if top == nil {
 			continue
@@ -291,8 +298,25 @@ func (st *sumState) link(fn *Func) linkT {
 		}
 		note(t, via, top)
 	}
+	if again != nil && l.t != 0 && l.site != nil {
+		top := l.syncSite
+		if top == nil {
+			top = l.site
+		}
+		note2(Async, again, top, top)
+	}
 	st.linkMemo[fn] = l
 	return l
+}
+
+// within: g is fn or nested in it.
+func within(g, fn *Func) bool {
+	for ; g != nil; g = g.Parent {
+		if g == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // declaring finds the function that declares parameter name, seen from
@@ -553,3 +577,6 @@ func boundIdent(e ast.Expression) *ast.Identifier {
 	id, _ := d.Left.(*ast.Identifier)
 	return id
 }
+
+// PassedTo returns the sites fn is handed to as an argument.
+func (fn *Func) PassedTo() []*Call { return fn.passedTo }

@@ -49,10 +49,23 @@ process.nextTick, queueMicrotask, setTimeout, setInterval, setImmediate,
 a promise reaction, an fs (or other callback I/O) call, an event
 listener, when it follows an await, or when the parameter itself is
 handed to one of those. A synchronous call is one directly in the
-function's body, before any await. The check reports only when the paths
-can differ: one of the two calls is under a condition, or an early
-return separates them. Callbacks handed to functions it cannot see
-(fetchIt(key, (v) => cb(v))) are not considered asynchronous.`
+function's body, before any await. The check follows the file's own
+functions: each gets a summary of how it calls the functions it is
+given (at once, later, or both), so cb handed to a helper, to a local
+function called from an I/O callback, via cb.call/apply/bind, or stored
+on this (this.onDone = cb) and called by another method counts as what
+that code does with it. The check reports only when the paths can
+differ: one of the two calls is under a condition, or an early return
+separates them.
+
+Not reported: a callback handed to a function the file does not show
+(fetchIt(key, (v) => cb(v))), which is neither; a parameter first
+wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
+by what the function it returns does (one that defers every call makes
+both paths asynchronous), one from elsewhere makes the callback's
+timing unknown; immediately invoked functions; and functions whose only
+caller is code the file does not show (wrap((x, cb) => ...),
+async.waterfall([(cb) => ...])), which may make the callback safe.`
 
 var Analyzer = &analysis.Analyzer{
 	Name:     "zalgo",
@@ -78,6 +91,12 @@ func run(pass *analysis.Pass) (any, error) {
 		params := sched.ParamNames(fn.Node)
 		if len(params) == 0 || executor(fn) {
 			continue // a promise executor's resolve/reject always settle asynchronously for the caller
+		}
+		if iife(fn) {
+			continue // (function ($) { ... })(jQuery): its parameters are what the file passes right there, not a caller's callback
+		}
+		if onlyHandedOn(fn) {
+			continue // wrap((x, cb) => ...): its caller is code the file does not show, which may make the callback safe (a dezalgo-style wrapper)
 		}
 		sum := facts.Summary(fn)
 		for i, p := range params {
@@ -149,6 +168,73 @@ var streamHooks = map[string]bool{
 func executor(fn *sched.Func) bool {
 	for _, s := range fn.Scheduled {
 		if s.Kind == sched.PromiseExec {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyHandedOn: fn is a literal argument of a call to a function the
+// file does not show (not a scheduling site), and nothing else in the
+// file calls it: its only caller is that unknown code.
+func onlyHandedOn(fn *sched.Func) bool {
+	if len(fn.CalledBy) > 0 || fn.Name != "" && fn.Class != nil {
+		return false
+	}
+	for _, s := range fn.Scheduled {
+		if s.Kind != sched.None {
+			return false
+		}
+	}
+	// An anonymous literal nested in an argument (async.waterfall([
+	// (cb) => ...])) that nothing in the file calls: its caller is that
+	// unknown code too.
+	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
+	for _, c := range fn.PassedTo() {
+		if c.Target != nil || c.Kind != sched.None {
+			return false
+		}
+		for _, a := range c.Args {
+			if a == fn.Node {
+				handed = true
+			}
+		}
+	}
+	return handed
+}
+
+// inArgument: fn's literal is inside an array or object literal that is
+// an argument of a call in its parent.
+func inArgument(fn *sched.Func) bool {
+	if fn.Parent == nil {
+		return false
+	}
+	for _, c := range fn.Parent.Calls {
+		for _, a := range c.Args {
+			switch a.(type) {
+			case *ast.ArrayLiteral, *ast.ObjectLiteral:
+				if a.Idx0() <= fn.Node.Idx0() && fn.Node.Idx1() <= a.Idx1() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// iife: fn is invoked where it is written: (function (x) {...})(v), or
+// through .call/.apply on the literal.
+func iife(fn *sched.Func) bool {
+	for _, c := range fn.CalledBy {
+		ce, ok := c.Node.(*ast.CallExpression)
+		if !ok {
+			continue
+		}
+		callee := ce.Callee
+		if d, ok := callee.(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+			callee = d.Left
+		}
+		if callee == fn.Node {
 			return true
 		}
 	}

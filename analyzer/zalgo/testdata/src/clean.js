@@ -99,3 +99,26 @@ function always(k, cb) {
   cb();
 }
 always(1, () => {});
+
+// An immediately invoked wrapper: its parameter is the library the file
+// passes in, not a caller's callback.
+(function (lib) {
+  if (lib.ready) lib('now');
+  setTimeout(function () { lib('later'); }, 0);
+})(function () {});
+
+// Handed straight to a wrapper the file does not show (async.ensureAsync
+// and the like): that wrapper is its only caller and may defer the
+// callback.
+const flowlib = require('flow-lib');
+const ensured = flowlib.ensureAsync((key, cb) => {
+  if (!key) return cb(new Error('no key'));
+  fs.stat(key, cb);
+});
+ensured('k', () => {});
+flowlib.waterfall([
+  (cb) => {
+    if (memo.size) return cb(null, memo);
+    fs.stat(__filename, cb);
+  },
+]);
