@@ -6,6 +6,15 @@
 // they queue), awaits, loops, classes, and which functions run on the
 // event loop (as callbacks) rather than only during start-up.
 //
+// Classes are ES classes and old-style constructors: a function whose
+// prototype the file assigns (F.prototype.m = function, F.prototype =
+// {...}, Object.create(S.prototype)), or that util.inherits,
+// Object.setPrototypeOf, Object.assign of a prototype or S.call(this)
+// makes a subclass; this.m() and self.m() (var self = this) resolve to
+// the class's methods. Summary (summary.go) says, per function, how it
+// calls the functions it is given: at once, later, or both, through
+// helpers, closures, returned wrappers and callbacks stored on this.
+//
 // Names resolve like this: an identifier that no enclosing scope of the
 // file declares is a global; a binding initialised from require('m') or
 // imported from 'm' (also through destructuring, or a member of one)
