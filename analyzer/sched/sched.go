@@ -1041,7 +1041,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		c.Kind = Emit
 	case method == ir.OpListen && len(args) >= 2:
 		c.Kind = Listen
-	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && lastFn:
+	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && (lastFn || fsCallbackArg(c.Callee, args)):
 		c.Kind = IO
 	case lastFn && isIOModule(c.Callee):
 		c.Kind = IO
@@ -1190,6 +1190,18 @@ func handlerLike(e ast.Expression) bool {
 		p = f.ParameterList
 	}
 	return p != nil && len(p.List) >= 2
+}
+
+// fsCallbackArg: an fs callback function (fs.stat, fs.readFile, ...)
+// whose last argument is a name, the callback handed on
+// (fs.stat(p, cb)): it is called from the I/O phase whatever it is.
+func fsCallbackArg(callee string, args []ast.Expression) bool {
+	m := strings.TrimPrefix(callee, "fs.")
+	if len(args) < 2 || strings.Contains(m, ".") || strings.HasSuffix(m, "Sync") || strings.HasPrefix(m, "create") || strings.HasPrefix(m, "watch") || strings.HasPrefix(m, "unwatch") {
+		return false
+	}
+	_, ok := args[len(args)-1].(*ast.Identifier)
+	return ok
 }
 
 func isIOModule(callee string) bool {

@@ -107,8 +107,20 @@ func run(pass *analysis.Pass) (any, error) {
 			if len(syncs) == 0 || len(asyncs) == 0 {
 				continue
 			}
-			a := asyncs[0]
 			for _, s := range syncs {
+				// The asynchronous path through another site than s: a
+				// helper given the callback that is itself both ways is
+				// reported in the helper, not again at each call of it.
+				var a *use
+				for k := range asyncs {
+					if asyncs[k].top.Node != s.Node || !passes(s, p) {
+						a = &asyncs[k]
+						break
+					}
+				}
+				if a == nil {
+					continue
+				}
 				if !s.Guarded && !a.top.Guarded && !earlyReturn(fn, s, a.top) {
 					continue
 				}

@@ -122,3 +122,4 @@ flowlib.waterfall([
     fs.stat(__filename, cb);
   },
 ]);
+
