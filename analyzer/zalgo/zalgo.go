@@ -303,46 +303,6 @@ func statementCalls(f *jsfile.File) map[ast.Node]bool {
 	return out
 }
 
-func paramList(n ast.Node) *ast.ParameterList {
-	switch n := n.(type) {
-	case *ast.FunctionLiteral:
-		return n.ParameterList
-	case *ast.ArrowFunctionLiteral:
-		return n.ParameterList
-	}
-	return nil
-}
-
-// paramNames lists the plain identifier parameters of a function.
-func paramNames(n ast.Node) []string {
-	pl := paramList(n)
-	if pl == nil {
-		return nil
-	}
-	var out []string
-	for _, b := range pl.List {
-		if id, ok := b.Target.(*ast.Identifier); ok {
-			out = append(out, id.Name.String())
-		}
-	}
-	return out
-}
-
-func declares(fn *sched.Func, name string) bool {
-	for _, p := range paramNames(fn.Node) {
-		if p == name {
-			return true
-		}
-	}
-	return false
-}
-
-func callsName(s *sched.Call, name string) bool {
-	id, ok := analysisutil.Callee(s.Node).(*ast.Identifier)
-	_, isCall := s.Node.(*ast.CallExpression)
-	return ok && isCall && id.Name.String() == name
-}
-
 func passes(s *sched.Call, name string) bool {
 	for _, a := range s.Args {
 		if id, ok := a.(*ast.Identifier); ok && id.Name.String() == name {
@@ -350,42 +310,6 @@ func passes(s *sched.Call, name string) bool {
 		}
 	}
 	return false
-}
-
-func asyncSite(s *sched.Call) bool {
-	return s.Kind.Async() || s.Method == "then" || s.Method == "catch" || s.Method == "finally"
-}
-
-// nesting maps each function to the functions declared directly in its
-// body, in source order: uses looks only at the functions nested in fn,
-// which keeps the check linear in files with many functions (a loop over
-// every function of the file for each one was quadratic: minutes on a
-// 1 MB bundle).
-type nesting map[*sched.Func][]*sched.Func
-
-func nestingOf(facts *sched.Facts) nesting {
-	n := nesting{}
-	for _, g := range facts.Funcs {
-		if !g.Top && g.Parent != nil {
-			n[g.Parent] = append(n[g.Parent], g)
-		}
-	}
-	return n
-}
-
-// inside lists the functions nested in fn at any depth, in source order
-// (pre-order, as facts.Funcs lists them).
-func (n nesting) inside(fn *sched.Func) []*sched.Func {
-	var out []*sched.Func
-	var walk func(*sched.Func)
-	walk = func(h *sched.Func) {
-		for _, g := range n[h] {
-			out = append(out, g)
-			walk(g)
-		}
-	}
-	walk(fn)
-	return out
 }
 
 // uses splits a parameter's uses (from its summary) into the sites in
