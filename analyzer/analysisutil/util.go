@@ -57,14 +57,15 @@ func Callee(n ast.Node) ast.Expression {
 
 // Generated reports whether fn is (or is nested in) a helper that esbuild
 // added when it lowered syntax the engine lacks (__async,
-// __asyncGenerator, __forAwait, ...): code the user did not write, whose
+// __asyncGenerator, __forAwait, ..., or renamed _$asyncGenerator when the
+// file declares the name itself): code the user did not write, whose
 // findings would point at lines that do not hold it.
 func Generated(f *jsfile.File, fn *sched.Func) bool {
 	if !f.Lowered {
 		return false
 	}
 	for ; fn != nil && !fn.Top; fn = fn.Parent {
-		if fn.Parent != nil && fn.Parent.Top && strings.HasPrefix(fn.Name, "__") {
+		if fn.Parent != nil && fn.Parent.Top && (strings.HasPrefix(fn.Name, "__") || strings.HasPrefix(fn.Name, "_$")) {
 			return true
 		}
 	}

@@ -40,8 +40,15 @@ attached its listeners (the suggested fix wraps the call):
 
 The check covers class ... extends EventEmitter (or events.EventEmitter,
 a stream class, or a same-file subclass of one), constructor functions
-made emitters with util.inherits or EventEmitter.call(this), and methods
-of the class the constructor calls synchronously through this.`
+made emitters with util.inherits, EventEmitter.call(this),
+F.prototype = Object.create(EventEmitter.prototype) or
+Object.setPrototypeOf, and what the constructor runs synchronously with
+the new object: methods it calls through this (or var self = this,
+F.prototype.m = function ... included), functions it calls with
+fn.call(this), and functions it hands this to (announce(this)).
+After "const e = new Emitter()" (also one binding of several in one
+declaration) an emit in the following statements, or in either branch
+of an if there, is reported until something else mentions e.`
 
 var Analyzer = &analysis.Analyzer{
 	Name:     "emitbeforelisten",
@@ -58,9 +65,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if cls.Ctor == nil || !cls.IsEmitter() {
 			continue
 		}
-		ctorEmits(pass, f, cls, cls.Ctor, nil, map[*sched.Func]bool{}, reported)
+		ctorEmits(pass, f, facts, cls, cls.Ctor, "", nil, map[*sched.Func]bool{}, reported)
 	}
-	newThenEmit(pass, f, facts)
+	newThenEmit(pass, f, facts, reported)
 	return nil, nil
 }
 
@@ -69,31 +76,56 @@ func isThis(e ast.Expression) bool {
 	return ok
 }
 
-// ctorEmits reports this.emit(...) run synchronously by fn, which the
-// constructor of cls reaches through the this.method() calls in via.
-func ctorEmits(pass *analysis.Pass, f *jsfile.File, cls *sched.Class, fn *sched.Func, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool) {
+// ctorEmits reports self.emit(...) run synchronously by fn, which the
+// constructor of cls reaches through the calls in via. self is the
+// parameter of fn that holds the new object ("" for this and its
+// aliases such as var self = this): the constructor may hand this to a
+// method (this.start()), to a function as its this (init.call(this)) or
+// as an argument (announce(this, 'x')).
+func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sched.Class, fn *sched.Func, self string, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool) {
 	if seen[fn] || len(seen) > 64 {
 		return
 	}
 	seen[fn] = true
+	isSelf := func(e ast.Expression) bool {
+		if self == "" {
+			return facts.IsThis(e)
+		}
+		id, ok := e.(*ast.Identifier)
+		return ok && id.Name.String() == self
+	}
 	for _, c := range fn.Calls {
-		if c.Kind == sched.Listen && isThis(c.Recv) {
+		if c.Kind == sched.Listen && isSelf(c.Recv) {
 			return // the object listens to itself first; later emits reach it
 		}
-		if c.Kind == sched.Emit && isThis(c.Recv) && !reported[c] {
+		if c.Kind == sched.Emit && isSelf(c.Recv) && !reported[c] {
 			reported[c] = true
 			where := "in the constructor of " + nameOr(cls.Name)
 			if via != nil {
 				where = fmt.Sprintf("in %s, called from the constructor of %s (line %d)", analysisutil.FuncName(f, fn), nameOr(cls.Name), analysisutil.Line(f, via.Node))
 			}
-			report(pass, f, c, fmt.Sprintf("this.emit(%s) %s runs before the caller can attach a listener; the event is lost: defer it with process.nextTick", eventName(f, c), where))
+			report(pass, f, c, fmt.Sprintf("%s.emit(%s) %s runs before the caller can attach a listener; the event is lost: defer it with process.nextTick", f.Text(c.Recv), eventName(f, c), where))
 		}
-		if c.Target != nil && c.Target.Class != nil && isThis(c.Recv) {
-			v := via
-			if v == nil {
-				v = c
+		if c.Target == nil {
+			continue
+		}
+		v := via
+		if v == nil {
+			v = c
+		}
+		switch {
+		case c.Target.Class != nil && isSelf(c.Recv):
+			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported)
+		case (c.Method == "call" || c.Method == "apply") && len(c.Args) > 0 && isSelf(c.Args[0]):
+			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported)
+		case c.Method == "":
+			params := sched.ParamNames(c.Target.Node)
+			for j, a := range c.Args {
+				if j < len(params) && params[j] != "" && isSelf(a) {
+					ctorEmits(pass, f, facts, cls, c.Target, params[j], v, seen, reported)
+					break
+				}
 			}
-			ctorEmits(pass, f, cls, c.Target, v, seen, reported)
 		}
 	}
 }
@@ -130,7 +162,7 @@ func report(pass *analysis.Pass, f *jsfile.File, c *sched.Call, msg string) {
 
 // newThenEmit finds `const x = new E(...)` followed, in the same
 // statement list, by `x.emit(...)` before anything else touches x.
-func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, reported map[*sched.Call]bool) {
 	if !emitsOnName(facts) {
 		return // nothing to find: skip the walk over the whole file
 	}
@@ -157,21 +189,53 @@ func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 	})
 	for _, list := range lists {
 		for i, st := range list {
-			name, nc := newDecl(st, facts)
-			if nc == nil || !isEmitterNew(nc) {
-				continue
-			}
-			for _, next := range list[i+1:] {
-				if c := emitOn(next, name, facts); c != nil {
-					report(pass, f, c, fmt.Sprintf("%s.emit(%s) right after %s is created runs before any listener is attached; the event is lost: attach listeners first or defer with process.nextTick", name, eventName(f, c), name))
+			for _, d := range newDecls(st, facts) {
+				if d.call == nil || !isEmitterNew(d.call) {
 					continue
 				}
-				if mentions(next, name) || callsLocal(next, facts) {
-					break
-				}
+				scanAfter(pass, f, facts, list[i+1:], d.name, reported)
 			}
 		}
 	}
+}
+
+// scanAfter reports name.emit(...) in the statements that follow the
+// creation of name, until something else mentions name or calls a
+// same-file function (which may attach listeners). An if whose test
+// leaves name alone is looked into: an emit in either branch runs before
+// any listener too.
+func scanAfter(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, list []ast.Statement, name string, reported map[*sched.Call]bool) (stop bool) {
+	for _, next := range list {
+		if c := emitOn(next, name, facts); c != nil {
+			if !reported[c] {
+				reported[c] = true
+				report(pass, f, c, fmt.Sprintf("%s.emit(%s) right after %s is created runs before any listener is attached; the event is lost: attach listeners first or defer with process.nextTick", name, eventName(f, c), name))
+			}
+			continue
+		}
+		if ifs, ok := next.(*ast.IfStatement); ok && !mentions(ifs.Test, name) && !callsLocal(ifs.Test, facts, name) {
+			s1 := scanAfter(pass, f, facts, branch(ifs.Consequent), name, reported)
+			s2 := scanAfter(pass, f, facts, branch(ifs.Alternate), name, reported)
+			if s1 || s2 {
+				return true
+			}
+			continue
+		}
+		if mentions(next, name) || callsLocal(next, facts, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func branch(s ast.Statement) []ast.Statement {
+	switch s := s.(type) {
+	case nil:
+		return nil
+	case *ast.BlockStatement:
+		return s.List
+	}
+	return []ast.Statement{s}
 }
 
 // emitsOnName: the file has an x.emit(...) call on a plain name, which
@@ -194,8 +258,14 @@ func isEmitterNew(c *sched.Call) bool {
 	return sched.IsEmitterName(c.Callee)
 }
 
-// newDecl matches `const|let|var x = new E(...)` and `x = new E(...)`.
-func newDecl(st ast.Statement, facts *sched.Facts) (string, *sched.Call) {
+type newDecl struct {
+	name string
+	call *sched.Call
+}
+
+// newDecls matches `const|let|var x = new E(...)` (each binding of a
+// declaration: var a = new E(), b = 1) and `x = new E(...)`.
+func newDecls(st ast.Statement, facts *sched.Facts) []newDecl {
 	var list []*ast.Binding
 	switch s := st.(type) {
 	case *ast.LexicalDeclaration:
@@ -206,23 +276,22 @@ func newDecl(st ast.Statement, facts *sched.Facts) (string, *sched.Call) {
 		if a, ok := s.Expression.(*ast.AssignExpression); ok {
 			if id, ok := a.Left.(*ast.Identifier); ok {
 				if ne, ok := a.Right.(*ast.NewExpression); ok {
-					return id.Name.String(), facts.CallAt(ne)
+					return []newDecl{{id.Name.String(), facts.CallAt(ne)}}
 				}
 			}
 		}
 	}
-	if len(list) != 1 {
-		return "", nil
+	var out []newDecl
+	for _, b := range list {
+		id, ok := b.Target.(*ast.Identifier)
+		if !ok {
+			continue
+		}
+		if ne, ok := b.Initializer.(*ast.NewExpression); ok {
+			out = append(out, newDecl{id.Name.String(), facts.CallAt(ne)})
+		}
 	}
-	id, ok := list[0].Target.(*ast.Identifier)
-	if !ok {
-		return "", nil
-	}
-	ne, ok := list[0].Initializer.(*ast.NewExpression)
-	if !ok {
-		return "", nil
-	}
-	return id.Name.String(), facts.CallAt(ne)
+	return out
 }
 
 func emitOn(st ast.Statement, name string, facts *sched.Facts) *sched.Call {
@@ -260,15 +329,17 @@ func mentions(n ast.Node, name string) bool {
 	return found
 }
 
-// callsLocal: the statement calls a same-file function, which may attach
-// listeners to the new object through a closure.
-func callsLocal(n ast.Node, facts *sched.Facts) bool {
+// callsLocal: the statement calls a same-file function that mentions
+// name, which may attach listeners to the new object through a closure.
+// (A function that does not mention it can reach it only when it is
+// passed, and mentions sees that.)
+func callsLocal(n ast.Node, facts *sched.Facts, name string) bool {
 	found := false
 	jsfile.Inspect(n, func(m ast.Node) bool {
 		if m == nil || found {
 			return false
 		}
-		if c := facts.CallAt(m); c != nil && c.Target != nil {
+		if c := facts.CallAt(m); c != nil && c.Target != nil && c.Target.Node != nil && mentions(c.Target.Node, name) {
 			found = true
 		}
 		return !found

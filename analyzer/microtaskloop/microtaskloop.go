@@ -35,7 +35,11 @@ outside the queue can run to change that condition. An await loop is
 reported when its test is constant (while (true), for (;;)) or reads only
 variables the loop never mentions, and it has no break, return or throw;
 a loop that awaits anything else (a call, a new Promise, a variable it
-assigns) may wait for a timer or I/O and is not reported.
+assigns) may wait for a timer or I/O and is not reported. A loop whose
+every exit is under a test of state that the file changes only in a
+timer, I/O or listener callback (a constructor may set its first value) (if (done) break, where only an fs
+callback sets done) is reported too: that callback cannot run while the
+loop spins.
 
 Bad:
 
@@ -372,8 +376,13 @@ func (c *checker) awaitLoops() {
 		if !constant && !testUntouched(l.Test, mentioned) {
 			continue
 		}
+		waitsFor := ""
 		if exits(l.Body) {
-			continue
+			// Every exit is under a test of state that only a timer or
+			// I/O callback changes: the loop cannot see it change.
+			if waitsFor = c.exitsOnLoopState(l.Body, update); waitsFor == "" {
+				continue
+			}
 		}
 		var awaits []*sched.Call
 		ok := true
@@ -401,7 +410,9 @@ func (c *checker) awaitLoops() {
 			name = analysisutil.FuncName(c.f, l.Func)
 		}
 		cond := "never ends"
-		if !constant {
+		if waitsFor != "" {
+			cond = "waits for " + waitsFor + ", which only a timer or I/O callback changes,"
+		} else if !constant {
 			cond = "runs while a condition holds that nothing else can change meanwhile"
 		}
 		msg := fmt.Sprintf("await loop in %s %s and awaits only already-settled values (%s): each await resumes at once as a microtask, so timers and I/O starve: yield with await %s",
@@ -535,4 +546,166 @@ func exits(s ast.Statement) bool {
 		return !found
 	})
 	return found
+}
+
+// exitsOnLoopState: every break, return or throw of the loop body is
+// under an if whose test makes no call and reads names the loop never
+// assigns, one of which the file changes only in functions that run
+// from a timer, an immediate, an I/O callback or a listener. It returns
+// that name ("" when the loop may exit otherwise).
+func (c *checker) exitsOnLoopState(body ast.Statement, update ast.Expression) string {
+	var tests []ast.Expression
+	ok := true
+	var walk func(n ast.Node, test ast.Expression)
+	walk = func(n ast.Node, test ast.Expression) {
+		if !ok || n == nil {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
+			return
+		case *ast.IfStatement:
+			walk(n.Consequent, n.Test)
+			walk(n.Alternate, n.Test)
+			return
+		case *ast.BranchStatement, *ast.ReturnStatement, *ast.ThrowStatement:
+			if b, isBr := n.(*ast.BranchStatement); isBr && b.Token != token.BREAK {
+				return
+			}
+			if test == nil {
+				ok = false
+				return
+			}
+			tests = append(tests, test)
+			return
+		}
+		jsfile.Children(n, func(m ast.Node) { walk(m, test) })
+	}
+	walk(body, nil)
+	if !ok || len(tests) == 0 {
+		return ""
+	}
+	found := ""
+	for _, t := range tests {
+		names, pure := testNames(t)
+		if !pure || len(names) == 0 {
+			return ""
+		}
+		for _, n := range names {
+			if assigned(body, update, n) || assignedProp(body, n) {
+				return ""
+			}
+		}
+		for _, n := range names {
+			if found == "" && c.changedOnlyByLoop(n) {
+				found = n
+			}
+		}
+	}
+	return found
+}
+
+// testNames: the variable and property names a test reads, and whether
+// it makes no call, await or assignment.
+func testNames(e ast.Expression) ([]string, bool) {
+	var out []string
+	pure := true
+	jsfile.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpression, *ast.NewExpression, *ast.AwaitExpression, *ast.AssignExpression, *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			pure = false
+		case *ast.Identifier:
+			if n.Name != "undefined" {
+				out = append(out, n.Name.String())
+			}
+		case *ast.DotExpression:
+			out = append(out, n.Identifier.Name.String())
+		}
+		return pure
+	})
+	return out, pure
+}
+
+func assignedProp(body ast.Statement, name string) bool {
+	found := false
+	jsfile.Inspect(body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignExpression); ok {
+			if d, ok := a.Left.(*ast.DotExpression); ok && d.Identifier.Name.String() == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// changedOnlyByLoop: name (a variable or a property) is assigned
+// somewhere in the file, and every assignment is in a function that runs
+// from a macrotask: a timer, an immediate, an I/O callback or a listener.
+func (c *checker) changedOnlyByLoop(name string) bool {
+	any := false
+	for _, fn := range c.facts.Funcs {
+		var body ast.Node
+		if fn.Top {
+			body = &ast.BlockStatement{List: c.f.Body}
+		} else if body = fnBodyOf(fn.Node); body == nil {
+			continue
+		}
+		assigns := false
+		jsfile.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
+				return false
+			case *ast.AssignExpression:
+				switch l := n.Left.(type) {
+				case *ast.Identifier:
+					assigns = assigns || l.Name.String() == name
+				case *ast.DotExpression:
+					assigns = assigns || l.Identifier.Name.String() == name
+				}
+			case *ast.UnaryExpression:
+				if id, ok := n.Operand.(*ast.Identifier); ok && id.Name.String() == name && (n.Operator == token.INCREMENT || n.Operator == token.DECREMENT) {
+					assigns = true
+				}
+			}
+			return !assigns
+		})
+		if !assigns {
+			continue
+		}
+		if fn.Method == "constructor" {
+			continue // initialisation, before any method can loop
+		}
+		if !onlyFromMacrotask(fn) {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// onlyFromMacrotask: fn is queued only by timers, immediates, I/O or
+// listeners, and nothing calls it synchronously.
+func onlyFromMacrotask(fn *sched.Func) bool {
+	if fn.Top || len(fn.CalledBy) > 0 || len(fn.Scheduled) == 0 {
+		return false
+	}
+	for _, s := range fn.Scheduled {
+		if !s.Kind.Macrotask() {
+			return false
+		}
+	}
+	return true
+}
+
+func fnBodyOf(n ast.Node) ast.Node {
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		if n.Body != nil {
+			return n.Body
+		}
+	case *ast.ArrowFunctionLiteral:
+		return n.Body
+	}
+	return nil
 }

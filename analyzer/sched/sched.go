@@ -6,6 +6,15 @@
 // they queue), awaits, loops, classes, and which functions run on the
 // event loop (as callbacks) rather than only during start-up.
 //
+// Classes are ES classes and old-style constructors: a function whose
+// prototype the file assigns (F.prototype.m = function, F.prototype =
+// {...}, Object.create(S.prototype)), or that util.inherits,
+// Object.setPrototypeOf, Object.assign of a prototype or S.call(this)
+// makes a subclass; this.m() and self.m() (var self = this) resolve to
+// the class's methods. Summary (summary.go) says, per function, how it
+// calls the functions it is given: at once, later, or both, through
+// helpers, closures, returned wrappers and callbacks stored on this.
+//
 // Names resolve like this: an identifier that no enclosing scope of the
 // file declares is a global; a binding initialised from require('m') or
 // imported from 'm' (also through destructuring, or a member of one)
@@ -95,6 +104,8 @@ type Func struct {
 	Scheduled []*Call
 	// CalledBy are the sites that call it synchronously.
 	CalledBy []*Call
+	// passedTo are the sites it is handed to as an argument.
+	passedTo []*Call
 	// OnLoop: the function runs from the event loop (a callback, or
 	// reached synchronously from one); Why is the site that makes it so.
 	OnLoop bool
@@ -160,6 +171,38 @@ type Facts struct {
 	classBy map[string]*Class
 	classOf map[*ast.ClassLiteral]*Class
 	callBy  map[ast.Node]*Call
+	// thisIds are the identifiers bound to this (var self = this).
+	thisIds map[*ast.Identifier]bool
+	sums    map[*Func]*Summary
+	// returned: functions their parent returns (wrappers' results).
+	returned   map[*Func]bool
+	rebinds    []rebindSite
+	propStores []propStore
+}
+
+// rebindSite is `name = call(...)` in fn.
+type rebindSite struct {
+	fn   *Func
+	name string
+	call ast.Node
+}
+
+// propStore is `this.prop = name` in fn.
+type propStore struct {
+	fn         *Func
+	prop, name string
+}
+
+// IsThis reports whether e is this or a variable initialised from it
+// (var self = this; const that = this).
+func (f *Facts) IsThis(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.ThisExpression:
+		return true
+	case *ast.Identifier:
+		return f.thisIds[e]
+	}
+	return false
 }
 
 // CallAt returns the site of a call, new or await node.
@@ -261,7 +304,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Compute computes the facts of f.
 func Compute(f *jsfile.File) *Facts {
 	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
-		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}}
+		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
 	top := &Func{Top: true}
 	if fl, ok := f.Top.(*ast.FunctionLiteral); ok {
 		top.Node = fl
@@ -283,6 +326,7 @@ func Compute(f *jsfile.File) *Facts {
 	for _, p := range w.pending {
 		p()
 	}
+	facts.resolveThisMethods()
 	facts.propagate()
 	return facts
 }
@@ -513,7 +557,7 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 			b.resolving = true
 			defer func() { b.resolving = false }()
 			switch b.init.(type) {
-			case *ast.CallExpression, *ast.DotExpression, *ast.Identifier:
+			case *ast.CallExpression, *ast.DotExpression, *ast.Identifier, *ast.BinaryExpression:
 				return w.canonIn(s, b.init)
 			}
 		}
@@ -534,6 +578,17 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 		return w.canonIn(s, e.Expression)
 	case *ast.Optional:
 		return w.canonIn(s, e.Expression)
+	case *ast.BinaryExpression:
+		// (global.setImmediate || global.setTimeout)(fn): a fallback
+		// between two ways to queue a callback queues it.
+		if e.Operator == token.LOGICAL_OR || e.Operator == token.COALESCE {
+			l, r := w.canonIn(s, e.Left), w.canonIn(s, e.Right)
+			if _, ok := ir.QueueOp(l); ok {
+				if _, ok := ir.QueueOp(r); ok {
+					return l
+				}
+			}
+		}
 	}
 	return ""
 }
@@ -748,12 +803,30 @@ func (w *walker) node(n ast.Node) {
 		if id, ok := n.Target.(*ast.Identifier); ok {
 			w.nameFunc(n.Initializer, id.Name.String())
 		}
+	case *ast.Identifier:
+		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
+			if _, ok := b.init.(*ast.ThisExpression); ok {
+				w.facts.thisIds[n] = true
+			}
+		}
+		return
 	case *ast.AssignExpression:
 		switch l := n.Left.(type) {
 		case *ast.Identifier:
 			w.nameFunc(n.Right, l.Name.String())
+			if c, ok := n.Right.(*ast.CallExpression); ok && n.Operator == token.ASSIGN {
+				w.facts.rebinds = append(w.facts.rebinds, rebindSite{w.fn, l.Name.String(), c})
+			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
+			w.prototypeAssign(l, n.Right)
+			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
+				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
+			}
+		}
+	case *ast.ReturnStatement:
+		if fn := w.resolveFunc(n.Argument); fn != nil {
+			w.facts.returned[fn] = true
 		}
 	case *ast.PropertyKeyed:
 		w.nameFunc(n.Value, propName(n.Key))
@@ -764,6 +837,20 @@ func (w *walker) node(n ast.Node) {
 		return
 	}
 	jsfile.Children(n, w.node)
+}
+
+// thisNow: e is this or an alias of it, in the current scope.
+func (w *walker) thisNow(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.ThisExpression:
+		return true
+	case *ast.Identifier:
+		if b := w.scope.lookup(e.Name.String()); b != nil && b.kind == bVar {
+			_, ok := b.init.(*ast.ThisExpression)
+			return ok
+		}
+	}
+	return false
 }
 
 func (w *walker) nameFunc(e ast.Expression, name string) {
@@ -844,6 +931,9 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.declareBlock(w.scope, b.List)
 		w.nodes(b.List)
 	case *ast.ExpressionBody:
+		if g := w.resolveFunc(b.Expression); g != nil {
+			w.facts.returned[g] = true
+		}
 		w.node(b.Expression)
 	}
 	w.pop()
@@ -951,7 +1041,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		c.Kind = Emit
 	case method == ir.OpListen && len(args) >= 2:
 		c.Kind = Listen
-	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && lastFn:
+	case strings.HasPrefix(c.Callee, "fs.") && !strings.HasPrefix(c.Callee, "fs.promises") && (lastFn || fsCallbackArg(c.Callee, args)):
 		c.Kind = IO
 	case lastFn && isIOModule(c.Callee):
 		c.Kind = IO
@@ -966,6 +1056,14 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 	// util.inherits(F, EventEmitter) makes F an emitter class.
 	if c.Callee == "util.inherits" && len(args) == 2 {
 		w.inherits(args[0], args[1])
+	}
+	// Object.setPrototypeOf(F.prototype, S.prototype) does the same.
+	// and so does mixing the prototype in:
+	// Object.assign(F.prototype, EventEmitter.prototype).
+	if (c.Callee == "Object.setPrototypeOf" || c.Callee == "Object.assign") && len(args) == 2 {
+		if ctor, sup := protoOf(args[0]), protoOf(args[1]); ctor != nil && sup != nil {
+			w.inherits(ctor, sup)
+		}
 	}
 	if c.Method == "call" && len(args) > 0 {
 		if _, ok := args[0].(*ast.ThisExpression); ok {
@@ -1094,6 +1192,18 @@ func handlerLike(e ast.Expression) bool {
 	return p != nil && len(p.List) >= 2
 }
 
+// fsCallbackArg: an fs callback function (fs.stat, fs.readFile, ...)
+// whose last argument is a name, the callback handed on
+// (fs.stat(p, cb)): it is called from the I/O phase whatever it is.
+func fsCallbackArg(callee string, args []ast.Expression) bool {
+	m := strings.TrimPrefix(callee, "fs.")
+	if len(args) < 2 || strings.Contains(m, ".") || strings.HasSuffix(m, "Sync") || strings.HasPrefix(m, "create") || strings.HasPrefix(m, "watch") || strings.HasPrefix(m, "unwatch") {
+		return false
+	}
+	_, ok := args[len(args)-1].(*ast.Identifier)
+	return ok
+}
+
 func isIOModule(callee string) bool {
 	for _, m := range []string{"dns.", "zlib.", "crypto.", "child_process."} {
 		if strings.HasPrefix(callee, m) && !strings.HasSuffix(callee, "Sync") {
@@ -1120,6 +1230,9 @@ func (f *Facts) propagate() {
 			for _, fn := range c.Funcs {
 				fn.Scheduled = append(fn.Scheduled, c)
 			}
+		}
+		for _, fn := range c.Funcs {
+			fn.passedTo = append(fn.passedTo, c)
 		}
 		if c.Kind.Async() {
 			for _, fn := range c.Funcs {

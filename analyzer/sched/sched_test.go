@@ -1,6 +1,7 @@
 package sched_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -28,4 +29,50 @@ var kinds = &analysis.Analyzer{
 
 func TestKinds(t *testing.T) {
 	analysistest.Run(t, "testdata", kinds)
+}
+
+// summaries reports, at each named function with parameters, how it
+// calls each of them (and, for wrappers, how the function it returns
+// does), so that the testdata pins the interprocedural summaries.
+var summaries = &analysis.Analyzer{
+	Name:     "summaries",
+	Doc:      "reports each named function's summary",
+	Requires: []*analysis.Analyzer{sched.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+		for _, fn := range facts.Funcs {
+			params := sched.ParamNames(fn.Node)
+			if fn.Top || fn.Name == "" || len(params) == 0 {
+				continue
+			}
+			sum := facts.Summary(fn)
+			var parts []string
+			for i, p := range params {
+				parts = append(parts, p+"="+timing(sum.Params[i].Known()))
+				if w := sum.Wraps[i].Known(); w != 0 {
+					parts = append(parts, "wraps "+p+"="+timing(w))
+				}
+			}
+			d := analysis.Diagnostic{Message: fn.Name + ": " + strings.Join(parts, " ")}
+			d.Pos, d.End = facts.File.Range(fn.Node)
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+func timing(t sched.Timing) string {
+	switch t {
+	case sched.Sync:
+		return "sync"
+	case sched.Async:
+		return "async"
+	case sched.Sync | sched.Async:
+		return "both"
+	}
+	return "-"
+}
+
+func TestSummaries(t *testing.T) {
+	analysistest.Run(t, "testdata/summary", summaries)
 }

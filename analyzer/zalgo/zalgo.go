@@ -49,10 +49,23 @@ process.nextTick, queueMicrotask, setTimeout, setInterval, setImmediate,
 a promise reaction, an fs (or other callback I/O) call, an event
 listener, when it follows an await, or when the parameter itself is
 handed to one of those. A synchronous call is one directly in the
-function's body, before any await. The check reports only when the paths
-can differ: one of the two calls is under a condition, or an early
-return separates them. Callbacks handed to functions it cannot see
-(fetchIt(key, (v) => cb(v))) are not considered asynchronous.`
+function's body, before any await. The check follows the file's own
+functions: each gets a summary of how it calls the functions it is
+given (at once, later, or both), so cb handed to a helper, to a local
+function called from an I/O callback, via cb.call/apply/bind, or stored
+on this (this.onDone = cb) and called by another method counts as what
+that code does with it. The check reports only when the paths can
+differ: one of the two calls is under a condition, or an early return
+separates them.
+
+Not reported: a callback handed to a function the file does not show
+(fetchIt(key, (v) => cb(v))), which is neither; a parameter first
+wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
+by what the function it returns does (one that defers every call makes
+both paths asynchronous), one from elsewhere makes the callback's
+timing unknown; immediately invoked functions; and functions whose only
+caller is code the file does not show (wrap((x, cb) => ...),
+async.waterfall([(cb) => ...])), which may make the callback safe.`
 
 var Analyzer = &analysis.Analyzer{
 	Name:     "zalgo",
@@ -71,30 +84,51 @@ func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
 	var stmts map[ast.Node]bool // built when a finding needs it
-	nest := nestingOf(facts)
 	for _, fn := range facts.Funcs {
 		if fn.Top || analysisutil.Generated(f, fn) {
 			continue
 		}
-		params := paramNames(fn.Node)
+		params := sched.ParamNames(fn.Node)
 		if len(params) == 0 || executor(fn) {
 			continue // a promise executor's resolve/reject always settle asynchronously for the caller
 		}
+		if iife(fn) {
+			continue // (function ($) { ... })(jQuery): its parameters are what the file passes right there, not a caller's callback
+		}
+		if onlyHandedOn(fn) {
+			continue // wrap((x, cb) => ...): its caller is code the file does not show, which may make the callback safe (a dezalgo-style wrapper)
+		}
+		sum := facts.Summary(fn)
 		for i, p := range params {
-			if !callbackParam(fn, p, i == len(params)-1) {
+			if p == "" || sum.Params[i].Known() != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
 				continue
 			}
-			syncs, asyncs := uses(nest, fn, p)
+			syncs, asyncs := uses(sum.Uses[i])
 			if len(syncs) == 0 || len(asyncs) == 0 {
 				continue
 			}
-			a := asyncs[0]
 			for _, s := range syncs {
+				// The asynchronous path through another site than s: a
+				// helper given the callback that is itself both ways is
+				// reported in the helper, not again at each call of it.
+				var a *use
+				for k := range asyncs {
+					if asyncs[k].top.Node != s.Node || !passes(s, p) {
+						a = &asyncs[k]
+						break
+					}
+				}
+				if a == nil {
+					continue
+				}
 				if !s.Guarded && !a.top.Guarded && !earlyReturn(fn, s, a.top) {
 					continue
 				}
 				msg := fmt.Sprintf("%s calls its callback %s synchronously here but asynchronously on other paths (%s, line %d): callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
 					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
+				if s.Target != nil && calledName(s) != p {
+					msg = strings.Replace(msg, " synchronously here", " synchronously here (through "+analysisutil.FuncName(f, s.Target)+")", 1)
+				}
 				d := analysis.Diagnostic{Message: msg}
 				d.Pos, d.End = f.Range(s.Node)
 				if stmts == nil {
@@ -152,6 +186,73 @@ func executor(fn *sched.Func) bool {
 	return false
 }
 
+// onlyHandedOn: fn is a literal argument of a call to a function the
+// file does not show (not a scheduling site), and nothing else in the
+// file calls it: its only caller is that unknown code.
+func onlyHandedOn(fn *sched.Func) bool {
+	if len(fn.CalledBy) > 0 || fn.Name != "" && fn.Class != nil {
+		return false
+	}
+	for _, s := range fn.Scheduled {
+		if s.Kind != sched.None {
+			return false
+		}
+	}
+	// An anonymous literal nested in an argument (async.waterfall([
+	// (cb) => ...])) that nothing in the file calls: its caller is that
+	// unknown code too.
+	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
+	for _, c := range fn.PassedTo() {
+		if c.Target != nil || c.Kind != sched.None {
+			return false
+		}
+		for _, a := range c.Args {
+			if a == fn.Node {
+				handed = true
+			}
+		}
+	}
+	return handed
+}
+
+// inArgument: fn's literal is inside an array or object literal that is
+// an argument of a call in its parent.
+func inArgument(fn *sched.Func) bool {
+	if fn.Parent == nil {
+		return false
+	}
+	for _, c := range fn.Parent.Calls {
+		for _, a := range c.Args {
+			switch a.(type) {
+			case *ast.ArrayLiteral, *ast.ObjectLiteral:
+				if a.Idx0() <= fn.Node.Idx0() && fn.Node.Idx1() <= a.Idx1() {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// iife: fn is invoked where it is written: (function (x) {...})(v), or
+// through .call/.apply on the literal.
+func iife(fn *sched.Func) bool {
+	for _, c := range fn.CalledBy {
+		ce, ok := c.Node.(*ast.CallExpression)
+		if !ok {
+			continue
+		}
+		callee := ce.Callee
+		if d, ok := callee.(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+			callee = d.Left
+		}
+		if callee == fn.Node {
+			return true
+		}
+	}
+	return false
+}
+
 func describe(f *jsfile.File, s *sched.Call) string {
 	switch s.Kind {
 	case sched.Await:
@@ -170,6 +271,9 @@ func describe(f *jsfile.File, s *sched.Call) string {
 		return "in an event listener"
 	case sched.Handler:
 		return "in a request handler"
+	}
+	if s.Kind == sched.None && s.Target != nil {
+		return "through " + analysisutil.FuncName(f, s.Target)
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
@@ -199,46 +303,6 @@ func statementCalls(f *jsfile.File) map[ast.Node]bool {
 	return out
 }
 
-func paramList(n ast.Node) *ast.ParameterList {
-	switch n := n.(type) {
-	case *ast.FunctionLiteral:
-		return n.ParameterList
-	case *ast.ArrowFunctionLiteral:
-		return n.ParameterList
-	}
-	return nil
-}
-
-// paramNames lists the plain identifier parameters of a function.
-func paramNames(n ast.Node) []string {
-	pl := paramList(n)
-	if pl == nil {
-		return nil
-	}
-	var out []string
-	for _, b := range pl.List {
-		if id, ok := b.Target.(*ast.Identifier); ok {
-			out = append(out, id.Name.String())
-		}
-	}
-	return out
-}
-
-func declares(fn *sched.Func, name string) bool {
-	for _, p := range paramNames(fn.Node) {
-		if p == name {
-			return true
-		}
-	}
-	return false
-}
-
-func callsName(s *sched.Call, name string) bool {
-	id, ok := analysisutil.Callee(s.Node).(*ast.Identifier)
-	_, isCall := s.Node.(*ast.CallExpression)
-	return ok && isCall && id.Name.String() == name
-}
-
 func passes(s *sched.Call, name string) bool {
 	for _, a := range s.Args {
 		if id, ok := a.(*ast.Identifier); ok && id.Name.String() == name {
@@ -248,108 +312,42 @@ func passes(s *sched.Call, name string) bool {
 	return false
 }
 
-func asyncSite(s *sched.Call) bool {
-	return s.Kind.Async() || s.Method == "then" || s.Method == "catch" || s.Method == "finally"
-}
-
-// nesting maps each function to the functions declared directly in its
-// body, in source order: uses looks only at the functions nested in fn,
-// which keeps the check linear in files with many functions (a loop over
-// every function of the file for each one was quadratic: minutes on a
-// 1 MB bundle).
-type nesting map[*sched.Func][]*sched.Func
-
-func nestingOf(facts *sched.Facts) nesting {
-	n := nesting{}
-	for _, g := range facts.Funcs {
-		if !g.Top && g.Parent != nil {
-			n[g.Parent] = append(n[g.Parent], g)
+// uses splits a parameter's uses (from its summary) into the sites in
+// the function's own body that call it synchronously, and its
+// asynchronous calls.
+func uses(us []sched.Use) (syncs []*sched.Call, asyncs []use) {
+	seen := map[*sched.Call]bool{}
+	for _, u := range us {
+		if u.When&sched.Sync != 0 && u.Top != nil && !seen[u.Top] {
+			seen[u.Top] = true
+			syncs = append(syncs, u.Top)
 		}
-	}
-	return n
-}
-
-// inside lists the functions nested in fn at any depth, in source order
-// (pre-order, as facts.Funcs lists them).
-func (n nesting) inside(fn *sched.Func) []*sched.Func {
-	var out []*sched.Func
-	var walk func(*sched.Func)
-	walk = func(h *sched.Func) {
-		for _, g := range n[h] {
-			out = append(out, g)
-			walk(g)
-		}
-	}
-	walk(fn)
-	return out
-}
-
-// uses finds the synchronous calls of parameter p in fn's body, and its
-// asynchronous uses in fn and the functions nested in it.
-func uses(nest nesting, fn *sched.Func, p string) (syncs []*sched.Call, asyncs []use) {
-	var firstAwait *sched.Call
-	for _, s := range fn.Calls {
-		switch {
-		case s.Kind == sched.Await:
-			if firstAwait == nil {
-				firstAwait = s
+		if u.When&sched.Async != 0 && u.Via != nil {
+			top := u.Top
+			if top == nil {
+				top = &sched.Call{Node: u.Site.Node}
 			}
-		case callsName(s, p) && firstAwait == nil:
-			syncs = append(syncs, s)
-		case callsName(s, p):
-			asyncs = append(asyncs, use{s, firstAwait, s})
-		case asyncSite(s) && passes(s, p):
-			asyncs = append(asyncs, use{nil, s, s})
-		}
-	}
-	for _, g := range nest.inside(fn) {
-		// The chain from g up to fn, if g is nested in fn and p is not
-		// shadowed on the way.
-		var via, top *sched.Call
-		nested, shadowed := false, false
-		for h := g; h != nil; h = h.Parent {
-			if h == fn {
-				nested = true
-				break
-			}
-			if declares(h, p) {
-				shadowed = true
-				break
-			}
-			for _, s := range h.Scheduled {
-				if asyncSite(s) && s.Kind != sched.PromiseExec && s.Kind != sched.None {
-					via = s
-				}
-			}
-			if h.Parent == fn {
-				for _, s := range h.Scheduled {
-					if s.Func == fn {
-						top = s
-					}
-				}
-				for _, s := range h.CalledBy {
-					if s.Func == fn && top == nil {
-						top = s
-					}
-				}
-			}
-		}
-		if !nested || shadowed {
-			continue
-		}
-		if top == nil {
-			top = &sched.Call{Node: g.Node}
-		}
-		for _, s := range g.Calls {
-			switch {
-			case callsName(s, p) && via != nil:
-				asyncs = append(asyncs, use{s, via, top})
-			case asyncSite(s) && passes(s, p):
-				asyncs = append(asyncs, use{nil, s, top})
-			}
+			asyncs = append(asyncs, use{u.Site, u.Via, top})
 		}
 	}
 	return syncs, asyncs
+}
+
+// calledName: p for p(...), p.call(...), p.apply(...).
+func calledName(s *sched.Call) string {
+	c, ok := s.Node.(*ast.CallExpression)
+	if !ok {
+		return ""
+	}
+	switch e := c.Callee.(type) {
+	case *ast.Identifier:
+		return e.Name.String()
+	case *ast.DotExpression:
+		if id, ok := e.Left.(*ast.Identifier); ok {
+			return id.Name.String()
+		}
+	}
+	return ""
 }
 
 // earlyReturn: fn's own body has a return (or throw) statement that ends

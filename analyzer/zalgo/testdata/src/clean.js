@@ -59,3 +59,67 @@ function consume(stream) {
   });
 }
 consume(process.stdin);
+
+// Made safe with a dezalgo-style wrapper: what the wrapper returns
+// defers every call, so both paths are asynchronous.
+function dezalgoish(cb) {
+  return function () {
+    const args = arguments;
+    process.nextTick(function () { cb.apply(null, args); });
+  };
+}
+function safeRead(k, cb) {
+  cb = dezalgoish(cb);
+  if (!k) return cb(new Error('no key'));
+  fs.readFile(k, cb);
+}
+safeRead('k', () => {});
+
+// A wrapper from elsewhere: what it makes of the callback is unknown.
+const wrapOnce = require('once');
+function guarded(k, cb) {
+  cb = wrapOnce(cb);
+  if (!k) return cb();
+  fs.stat(k, cb);
+}
+guarded('k', () => {});
+
+// Deferred through the file's own nextTick-style helper on both paths.
+function soon(fn, a, b) { setImmediate(fn, a, b); }
+function consistent(k, cb) {
+  if (!k) return soon(cb, null);
+  fs.stat(k, cb);
+}
+consistent('k', () => {});
+
+// A helper that calls back synchronously on both paths of its caller.
+function both(cb) { cb(); }
+function always(k, cb) {
+  if (k) return both(cb);
+  cb();
+}
+always(1, () => {});
+
+// An immediately invoked wrapper: its parameter is the library the file
+// passes in, not a caller's callback.
+(function (lib) {
+  if (lib.ready) lib('now');
+  setTimeout(function () { lib('later'); }, 0);
+})(function () {});
+
+// Handed straight to a wrapper the file does not show (async.ensureAsync
+// and the like): that wrapper is its only caller and may defer the
+// callback.
+const flowlib = require('flow-lib');
+const ensured = flowlib.ensureAsync((key, cb) => {
+  if (!key) return cb(new Error('no key'));
+  fs.stat(key, cb);
+});
+ensured('k', () => {});
+flowlib.waterfall([
+  (cb) => {
+    if (memo.size) return cb(null, memo);
+    fs.stat(__filename, cb);
+  },
+]);
+

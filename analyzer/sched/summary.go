@@ -1,0 +1,582 @@
+package sched
+
+import (
+	"github.com/grafana/sobek/ast"
+)
+
+// Timing says when a function calls a callback it was given: before it
+// returns (Sync), later from the event loop or a microtask (Async), or on
+// some paths one and on others the other (Sync|Async). Zero: not called
+// as far as the file shows (or through a function it cannot see).
+type Timing uint8
+
+const (
+	Sync Timing = 1 << iota
+	Async
+	// Later: when the function is called, if ever, is not known, but it
+	// cannot be before the site that hands it on (a closure given to a
+	// function the file does not show). Composed with an asynchronous
+	// site it is Async; alone it says nothing.
+	Later
+)
+
+// Known is t without Later.
+func (t Timing) Known() Timing { return t &^ Later }
+
+// Summary is what a function does with the functions it is given,
+// computed over the whole file (through helper calls, nested closures,
+// returned wrappers and callbacks stored on this and called by methods).
+type Summary struct {
+	// Params: by parameter position, how the function calls the function
+	// passed there (directly, through p.call/p.apply, by handing it to
+	// another function of the file or to a scheduling call).
+	Params []Timing
+	// Wraps: by parameter position, how the function this one returns
+	// calls that parameter: Async for a dezalgo-style wrapper (it defers
+	// the call), Sync for once-style wrappers.
+	Wraps []Timing
+	// Props: how the function calls callbacks stored on this
+	// (this.onDone(...)), directly or through methods it calls.
+	Props map[string]Timing
+	// Uses: where each parameter is used (filled on the last round).
+	Uses [][]Use
+}
+
+// Use is one call of a parameter (or a hand-off of it), seen from the
+// function that declares the parameter.
+type Use struct {
+	Site *Call  // the call of the parameter, or the call it is handed to
+	Top  *Call  // the site in the declaring function's own body that leads to Site (nil: none found)
+	When Timing // relative to a call of the declaring function
+	Via  *Call  // for Async: the site that defers it (a scheduling site, an await, a helper)
+}
+
+// compose: what runs at timing t relative to a body that itself runs at
+// link relative to its caller.
+func compose(link, t Timing) Timing {
+	var out Timing
+	if link&Async != 0 && t != 0 {
+		out |= Async
+	}
+	if link&Sync != 0 {
+		out |= t
+	}
+	if link&Later != 0 {
+		// Whenever it runs, if ever: what it defers is still deferred.
+		if t&Async != 0 {
+			out |= Async
+		}
+		if t&(Sync|Later) != 0 {
+			out |= Later
+		}
+	}
+	return out
+}
+
+// AsyncSite reports whether the functions s is given run later: a
+// scheduling site or a then/catch/finally.
+func AsyncSite(s *Call) bool {
+	return s.Kind.Async() || s.Method == "then" || s.Method == "catch" || s.Method == "finally"
+}
+
+// ParamNames lists a function's parameters (its plain identifiers; ""
+// for patterns).
+func ParamNames(n ast.Node) []string {
+	var pl *ast.ParameterList
+	switch n := n.(type) {
+	case *ast.FunctionLiteral:
+		pl = n.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		pl = n.ParameterList
+	}
+	if pl == nil {
+		return nil
+	}
+	out := make([]string, len(pl.List))
+	for i, b := range pl.List {
+		if id, ok := b.Target.(*ast.Identifier); ok {
+			out[i] = id.Name.String()
+		}
+	}
+	return out
+}
+
+// Summary returns fn's summary (computed for the whole file on first use).
+func (f *Facts) Summary(fn *Func) *Summary {
+	if f.sums == nil {
+		f.summarize()
+	}
+	return f.sums[fn]
+}
+
+type sumState struct {
+	f        *Facts
+	params   map[*Func][]string
+	await    map[*Func]*Call // first await of each function
+	rebinds  map[*Func][]*rebind
+	record   bool
+	changed  bool
+	linkMemo map[*Func]linkT
+	propUses map[*Func]map[string][]Use
+}
+
+type rebind struct {
+	name string
+	call *Call // p = wrap(p)
+	arg  int
+}
+
+type linkT struct {
+	t         Timing
+	via, site *Call
+	// syncSite, asyncSite: the parent's sites (tops) through which fn
+	// runs synchronously, and asynchronously.
+	syncSite, asyncSite *Call
+}
+
+func (f *Facts) summarize() {
+	st := &sumState{f: f, params: map[*Func][]string{}, await: map[*Func]*Call{}, rebinds: map[*Func][]*rebind{}}
+	f.sums = map[*Func]*Summary{}
+	for _, fn := range f.Funcs {
+		ps := ParamNames(fn.Node)
+		st.params[fn] = ps
+		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps))}
+		for _, c := range fn.Calls {
+			if c.Kind == Await {
+				st.await[fn] = c
+				break
+			}
+		}
+	}
+	for _, r := range f.rebinds {
+		c := f.callBy[r.call]
+		if c == nil {
+			continue
+		}
+		for j, a := range c.Args {
+			if id, ok := a.(*ast.Identifier); ok && id.Name.String() == r.name {
+				st.rebinds[r.fn] = append(st.rebinds[r.fn], &rebind{name: r.name, call: c, arg: j})
+			}
+		}
+	}
+	for round := 0; round < 12; round++ {
+		st.changed = false
+		st.linkMemo = map[*Func]linkT{}
+		st.round()
+		if !st.changed {
+			break
+		}
+	}
+	st.record = true
+	st.linkMemo = map[*Func]linkT{}
+	st.round()
+}
+
+func (st *sumState) add(p *Timing, t Timing) {
+	if *p|t != *p {
+		*p |= t
+		st.changed = true
+	}
+}
+
+// siteTime: when s runs relative to its function's start: after an
+// await, asynchronously.
+func (st *sumState) siteTime(s *Call) (Timing, *Call) {
+	if a := st.await[s.Func]; a != nil && a != s && a.Node.Idx0() < s.Node.Idx0() {
+		return Async, a
+	}
+	return Sync, nil
+}
+
+func argIndex(c *Call, fn *Func) int {
+	for j, a := range c.Args {
+		if a == fn.Node {
+			return j
+		}
+	}
+	for j, a := range c.Args {
+		if _, ok := a.(*ast.Identifier); ok {
+			for _, g := range c.Funcs {
+				if g == fn {
+					return j
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// link: when fn's body runs relative to its parent's body, and through
+// which site of the parent.
+func (st *sumState) link(fn *Func) linkT {
+	if l, ok := st.linkMemo[fn]; ok {
+		return l
+	}
+	var l linkT
+	st.linkMemo[fn] = l // cycles: unknown
+	note2 := func(t Timing, via, site, siteAsync *Call) {
+		if t&Async != 0 && l.via == nil {
+			l.via = via
+		}
+		if site == nil {
+			return
+		}
+		if l.site == nil || site.Func == fn.Parent && l.site.Func != fn.Parent {
+			l.site = site
+		}
+		if t&Sync != 0 && (l.syncSite == nil || site.Func == fn.Parent && l.syncSite.Func != fn.Parent) {
+			l.syncSite = site
+		}
+		if t&Async != 0 && l.asyncSite == nil {
+			l.asyncSite = siteAsync
+			if siteAsync == nil {
+				l.asyncSite = site
+			}
+		}
+		l.t |= t
+	}
+	note := func(t Timing, via, site *Call) { note2(t, via, site, site) }
+	// Each site is seen from fn's parent: a site in a closure nested in
+	// the parent runs when that closure runs.
+	var relAsyncTop *Call
+	rel := func(s *Call) (Timing, *Call, *Call) {
+		relAsyncTop = nil
+		if s.Func == fn.Parent {
+			t, aw := st.siteTime(s)
+			return t, aw, s
+		}
+		u := st.upAll(s, fn.Parent, Sync)
+		relAsyncTop = u.topAsync
+		return u.t, u.via, u.top
+	}
+	// fn re-queueing itself (setTimeout(next) inside next): once it has
+	// run, it runs again later.
+	var again *Call
+	for _, s := range fn.Scheduled {
+		if AsyncSite(s) && within(s.Func, fn) {
+			again = s
+			continue
+		}
+		r, aw, top := rel(s)
+		if top == nil {
+			continue
+		}
+		switch {
+		case s.Kind == PromiseExec:
+			note(r, aw, top)
+		case AsyncSite(s):
+			note(compose(r, Async), s, top)
+		}
+	}
+	for _, s := range fn.CalledBy {
+		r, aw, top := rel(s)
+		if top != nil {
+			note2(r, aw, top, relAsyncTop)
+		}
+	}
+	for _, s := range fn.passedTo {
+		if AsyncSite(s) || s.Kind != None {
+			continue
+		}
+		r, aw, top := rel(s)
+		if top == nil || r == 0 {
+			continue
+		}
+		if s.Target == nil {
+			note(compose(r, Later), aw, top)
+			continue
+		}
+		j := argIndex(s, fn)
+		sum := st.f.sums[s.Target]
+		if j < 0 || sum == nil || j >= len(sum.Params) {
+			continue
+		}
+		t := compose(r, sum.Params[j])
+		via := aw
+		if via == nil || t&Async != 0 && r&Async == 0 {
+			via = s
+		}
+		note(t, via, top)
+	}
+	if again != nil && l.t != 0 && l.site != nil {
+		top := l.syncSite
+		if top == nil {
+			top = l.site
+		}
+		note2(Async, again, top, top)
+	}
+	st.linkMemo[fn] = l
+	return l
+}
+
+// within: g is fn or nested in it.
+func within(g, fn *Func) bool {
+	for ; g != nil; g = g.Parent {
+		if g == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// declaring finds the function that declares parameter name, seen from
+// fn, and its position.
+func (st *sumState) declaring(fn *Func, name string) (*Func, int) {
+	for g := fn; g != nil && !g.Top; g = g.Parent {
+		for i, p := range st.params[g] {
+			if p == name {
+				return g, i
+			}
+		}
+	}
+	return nil, -1
+}
+
+// thisRoot: the function whose this a site in fn sees (for an alias
+// such as self, the method or constructor it was taken in).
+func thisRoot(fn *Func, alias bool) *Func {
+	for g := fn; g != nil && !g.Top; g = g.Parent {
+		if alias && g.Class != nil {
+			return g
+		}
+		if _, arrow := g.Node.(*ast.ArrowFunctionLiteral); !arrow && !alias {
+			return g
+		}
+	}
+	return nil
+}
+
+func (st *sumState) propUse(root *Func, prop string, u Use) {
+	if !st.record {
+		return
+	}
+	if st.propUses == nil {
+		st.propUses = map[*Func]map[string][]Use{}
+	}
+	if st.propUses[root] == nil {
+		st.propUses[root] = map[string][]Use{}
+	}
+	st.propUses[root][prop] = append(st.propUses[root][prop], u)
+}
+
+type upT struct {
+	t             Timing
+	via           *Call
+	top, topAsync *Call // the root's sites leading to s: for the synchronous and the asynchronous part
+	at            map[*Func]Timing
+}
+
+// up walks from s's function up to root, composing the timing of each
+// link: when s runs (t relative to s) relative to a call of root.
+func (st *sumState) up(s *Call, root *Func, t Timing) (Timing, *Call, *Call, map[*Func]Timing) {
+	u := st.upAll(s, root, t)
+	return u.t, u.via, u.top, u.at
+}
+
+func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
+	t0, via := st.siteTime(s)
+	t = compose(t0, t)
+	top, topA := s, s
+	var at map[*Func]Timing // timing relative to each function on the way (for Wraps)
+	for h := s.Func; h != root; h = h.Parent {
+		if h == nil || h.Top {
+			return upT{}
+		}
+		if st.f.returned[h] {
+			if at == nil {
+				at = map[*Func]Timing{}
+			}
+			at[h] = t
+		}
+		l := st.link(h)
+		if l.t&Async != 0 && l.via != nil {
+			via = l.via
+		}
+		t = compose(l.t, t)
+		top = l.site
+		if l.syncSite != nil {
+			top = l.syncSite
+		}
+		switch {
+		case l.asyncSite != nil:
+			topA = l.asyncSite
+		default:
+			topA = top
+		}
+		if t == 0 {
+			return upT{at: at}
+		}
+	}
+	if t&Sync == 0 {
+		top = topA
+	}
+	return upT{t, via, top, topA, at}
+}
+
+func (st *sumState) round() {
+	f := st.f
+	for _, s := range f.Calls {
+		// p(...), p.call(...), p.apply(...)
+		if id := calledIdent(s); id != "" {
+			st.use(s, id, Sync)
+		}
+		for j, a := range s.Args {
+			id, ok := a.(*ast.Identifier)
+			if !ok {
+				id = boundIdent(a) // p.bind(...) calls p when it is called
+			}
+			if id == nil {
+				continue
+			}
+			switch {
+			case AsyncSite(s) && s.Kind != PromiseExec:
+				st.use(s, id.Name.String(), Async)
+			case s.Target != nil && s.Kind == None:
+				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {
+					st.use(s, id.Name.String(), sum.Params[j])
+				}
+			}
+		}
+		// this.x(...) calls a stored callback; this.m() calls a method
+		// whose stored-callback calls count here too.
+		if d, ok := unwrap(calleeOf(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
+			_, plain := d.Left.(*ast.ThisExpression)
+			root := thisRoot(s.Func, !plain)
+			if root == nil {
+				continue
+			}
+			sum := f.sums[root]
+			if s.Target == nil {
+				if t, via, top, _ := st.up(s, root, Sync); t != 0 {
+					st.addProp(sum, d.Identifier.Name.String(), t)
+					st.propUse(root, d.Identifier.Name.String(), Use{Site: s, Top: top, When: t, Via: via})
+				}
+			} else if ms := f.sums[s.Target]; ms != nil {
+				for x, mt := range ms.Props {
+					if t, via, top, _ := st.up(s, root, mt); t != 0 {
+						st.addProp(sum, x, t)
+						if via == nil {
+							via = s
+						}
+						st.propUse(root, x, Use{Site: s, Top: top, When: t, Via: via})
+					}
+				}
+			}
+		}
+	}
+	// A parameter stored on this is called when the stored callback is.
+	for _, ps := range f.propStores {
+		root, i := st.declaring(ps.fn, ps.name)
+		tr := thisRoot(ps.fn, false)
+		if root == nil || tr != root {
+			continue
+		}
+		sum := f.sums[root]
+		st.add(&sum.Params[i], sum.Props[ps.prop])
+		if st.record {
+			sum.Uses[i] = append(sum.Uses[i], st.propUses[root][ps.prop]...)
+		}
+	}
+}
+
+func (st *sumState) addProp(sum *Summary, x string, t Timing) {
+	if old := sum.Props[x]; old|t != old {
+		sum.Props[x] = old | t
+		st.changed = true
+	}
+}
+
+// use adds a use of name at s (timing t relative to s) to the function
+// declaring name as a parameter.
+func (st *sumState) use(s *Call, name string, t Timing) {
+	root, i := st.declaring(s.Func, name)
+	if root == nil {
+		return
+	}
+	// p = wrap(p) before s: the call goes through what wrap returned.
+	for _, r := range st.rebinds[root] {
+		if r.name == name && r.call != s && r.call.Node.Idx0() < s.Node.Idx0() {
+			var wt Timing
+			if r.call.Target != nil {
+				if ws := st.f.sums[r.call.Target]; ws != nil && r.arg < len(ws.Wraps) {
+					wt = ws.Wraps[r.arg]
+				}
+			}
+			t = compose(t, wt)
+		}
+	}
+	if t == 0 {
+		return
+	}
+	u := st.upAll(s, root, t)
+	tt, via, top, at := u.t, u.via, u.top, u.at
+	sum := st.f.sums[root]
+	for h, ht := range at {
+		if h.Parent == root {
+			st.add(&sum.Wraps[i], ht)
+		}
+	}
+	if tt == 0 {
+		return
+	}
+	st.add(&sum.Params[i], tt)
+	if tt = tt.Known(); tt == 0 {
+		return
+	}
+	if st.record {
+		if tt&Async != 0 && via == nil {
+			via = s
+		}
+		if tt == Sync|Async && u.topAsync != top {
+			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: Sync}, Use{Site: s, Top: u.topAsync, When: Async, Via: via})
+		} else {
+			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
+		}
+	}
+}
+
+// calledIdent: the name p of a call p(...), p.call(...) or p.apply(...).
+func calledIdent(s *Call) string {
+	c, ok := s.Node.(*ast.CallExpression)
+	if !ok {
+		return ""
+	}
+	switch e := unwrap(c.Callee).(type) {
+	case *ast.Identifier:
+		return e.Name.String()
+	case *ast.DotExpression:
+		if n := e.Identifier.Name; n == "call" || n == "apply" {
+			if id, ok := e.Left.(*ast.Identifier); ok {
+				return id.Name.String()
+			}
+		}
+	}
+	return ""
+}
+
+func calleeOf(n ast.Node) ast.Expression {
+	switch n := n.(type) {
+	case *ast.CallExpression:
+		return n.Callee
+	case *ast.NewExpression:
+		return n.Callee
+	}
+	return nil
+}
+
+// boundIdent: p for p.bind(...).
+func boundIdent(e ast.Expression) *ast.Identifier {
+	c, ok := e.(*ast.CallExpression)
+	if !ok {
+		return nil
+	}
+	d, ok := c.Callee.(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "bind" {
+		return nil
+	}
+	id, _ := d.Left.(*ast.Identifier)
+	return id
+}
+
+// PassedTo returns the sites fn is handed to as an argument.
+func (fn *Func) PassedTo() []*Call { return fn.passedTo }
