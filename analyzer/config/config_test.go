@@ -7,7 +7,9 @@ import (
 	"testing"
 )
 
-func known(n string) bool { return n == "nexttickloop" || n == "zalgo" || n == "timerrace" || n == "iorace" }
+func known(n string) bool {
+	return n == "nexttickloop" || n == "zalgo" || n == "timerrace" || n == "iorace"
+}
 
 func write(t *testing.T, p, s string) {
 	t.Helper()
@@ -77,13 +79,13 @@ func TestSeverityAndIgnore(t *testing.T) {
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	for src, want := range map[string]string{
-		"{\n  \"checks\": {\"zalgo\": \"warn\",}\n}":                  ":2:",
-		`{"checks": {"zalgo": "loud"}}`:                              `severity must be "error", "warn" or "off", not "loud"`,
-		`{"checks": {"nosuch": "off"}}`:                              `no check named "nosuch"`,
-		`{"chekcs": {}}`:                                             `unknown field "chekcs"`,
-		`{"ignorePatterns": ["../up/*.js"]}`:                         "not a pattern relative",
-		`{"ignorePatterns": ["[a"]}`:                                 "not a pattern relative",
-		`{"overrides": [{"checks": {"zalgo": "off"}}]}`:              `"files" must list`,
+		"{\n  \"checks\": {\"zalgo\": \"warn\",}\n}":                ":2:",
+		`{"checks": {"zalgo": "loud"}}`:                             `severity must be "error", "warn" or "off", not "loud"`,
+		`{"checks": {"nosuch": "off"}}`:                             `no check named "nosuch"`,
+		`{"chekcs": {}}`:                                            `unknown field "chekcs"`,
+		`{"ignorePatterns": ["../up/*.js"]}`:                        "not a pattern relative",
+		`{"ignorePatterns": ["[a"]}`:                                "not a pattern relative",
+		`{"overrides": [{"checks": {"zalgo": "off"}}]}`:             `"files" must list`,
 		`{"overrides": [{"files": ["a"], "checks": {"zalgo": 3}}]}`: ":1:",
 		`{} {}`: "more than one JSON value",
 	} {

@@ -731,7 +731,9 @@ func TestCheckFilesLikeGit(t *testing.T) {
 // without an enable runs to the end of the file; unused ones are said.
 func TestCheckSuppressFileAndRange(t *testing.T) {
 	dir := t.TempDir()
-	spin := func(name string) string { return "function " + name + "() {\n  process.nextTick(" + name + ");\n}\n" + name + "();\n" }
+	spin := func(name string) string {
+		return "function " + name + "() {\n  process.nextTick(" + name + ");\n}\n" + name + "();\n"
+	}
 	for _, c := range []struct {
 		name, src string
 		want      []string // finding lines, with the check

@@ -264,7 +264,7 @@ func platformPackage(t Target, sv string, bin []byte) ([]byte, error) {
 		"name": name, "version": sv,
 		"description": "The looplint binary for " + t.npmOS() + " " + t.npmCPU() + " (installed by the looplint package).",
 		"repository":  repo,
-		"os": []string{t.npmOS()}, "cpu": []string{t.npmCPU()},
+		"os":          []string{t.npmOS()}, "cpu": []string{t.npmCPU()},
 		"preferUnplugged": true,
 	}
 	return tgz([]file{
@@ -288,8 +288,8 @@ func mainPackage(ts []Target, sv string) ([]byte, error) {
 	}
 	pj := map[string]any{
 		"name": "looplint", "version": sv,
-		"description": "Predicts the order asynchronous Node.js code prints, and checks for event-loop hazards.",
-		"repository":  repo,
+		"description":          "Predicts the order asynchronous Node.js code prints, and checks for event-loop hazards.",
+		"repository":           repo,
 		"bin":                  map[string]string{"looplint": "bin/looplint.js"},
 		"engines":              map[string]string{"node": ">=14"},
 		"optionalDependencies": opt,
