@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -74,7 +75,8 @@ func TestSession(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.js")
 	uri := "file://" + filepath.ToSlash(path)
-	c := start(t, Options{Version: "test", Known: []string{"nexttickloop", "zalgo"}, DocURL: func(s string) string { return "https://docs/" + s }})
+	c := start(t, Options{Version: "test", Known: []string{"nexttickloop", "zalgo"}, DocURL: func(s string) string { return "https://docs/" + s },
+		Node: func(string) (loop.Version, error) { return loop.Version{Major: 20, Minor: 20, Patch: 2}, nil }})
 	var init struct {
 		Capabilities map[string]any `json:"capabilities"`
 		ServerInfo   struct{ Name, Version string }
@@ -117,6 +119,16 @@ func TestSession(t *testing.T) {
 	c.call("textDocument/hover", hoverParams{TextDocument: docID{URI: uri}, Position: position{2, 4}}, &h)
 	if h == nil || !strings.Contains(h.Contents.Value, "**setImmediate**") || h.Range.Start != (position{2, 2}) {
 		t.Errorf("hover %+v", h)
+	}
+	// Hover also says what a small program prints, as predict's lead.
+	puzzle := "file://" + filepath.ToSlash(filepath.Join(dir, "puzzle.js"))
+	c.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: puzzle, Version: 1,
+		Text: "setTimeout(() => console.log('timeout'), 0);\nPromise.resolve().then(() => console.log('promise'));\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"}})
+	c.next()
+	var hp *hover
+	c.call("textDocument/hover", hoverParams{TextDocument: docID{URI: puzzle}, Position: position{0, 3}}, &hp)
+	if hp == nil || !strings.Contains(hp.Contents.Value, "**setTimeout**") || !strings.Contains(hp.Contents.Value, "on Node 20.20.2, this file prints:\n\n```text\nsync\ntick\npromise\ntimeout\n```") {
+		t.Errorf("hover on the puzzle: %+v", hp)
 	}
 	// A syntax error is a diagnostic at its place.
 	c.notify("textDocument/didChange", didChangeParams{TextDocument: docID{URI: uri, Version: 3}, ContentChanges: []contentChange{{Text: "let x = ;\n"}}})

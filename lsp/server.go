@@ -24,6 +24,7 @@ import (
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
+	"github.com/looplint/looplint/loop"
 )
 
 // Options configure a server.
@@ -34,6 +35,9 @@ type Options struct {
 	DocURL func(check string) string
 	// Known are the check names a suppression or looplint.json may give.
 	Known []string
+	// Node is the release a file in dir runs on (the project's, as
+	// `looplint predict` picks it); nil: hovers show no predicted orders.
+	Node func(dir string) (loop.Version, error)
 }
 
 // Server is one editor's session.
@@ -53,6 +57,11 @@ type document struct {
 	version   int
 	text      string
 	result    driver.Result // of text
+	// orders is the hover's note on what the file prints, for version
+	// ordersAt (computed on the first hover of a version).
+	orders   string
+	ordersAt int
+	ordered  bool
 }
 
 type rwc struct {
@@ -199,14 +208,21 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.mu.Lock()
 		d := s.docs[p.TextDocument.URI]
 		var text, path string
+		var version int
 		if d != nil {
-			text, path = d.text, d.path
+			text, path, version = d.text, d.path, d.version
 		}
 		s.mu.Unlock()
 		if d == nil {
 			return nil, nil
 		}
-		return hoverAt(path, text, p.Position), nil
+		h := hoverAt(path, text, p.Position)
+		if h != nil {
+			if note := s.orders(d, path, text, version); note != "" {
+				h.Contents.Value += "\n\n---\n\n" + note
+			}
+		}
+		return h, nil
 	}
 	if req.Notif || strings.HasPrefix(req.Method, "$/") {
 		return nil, nil
@@ -274,6 +290,31 @@ func (s *Server) analyze(d *document) ([]diagnostic, int) {
 		out = append(out, ld)
 	}
 	return out, version
+}
+
+// orders is ordersNote for d's version, computed once.
+func (s *Server) orders(d *document, path, text string, version int) string {
+	if s.opt.Node == nil {
+		return ""
+	}
+	s.mu.Lock()
+	if d.ordered && d.ordersAt == version {
+		note := d.orders
+		s.mu.Unlock()
+		return note
+	}
+	s.mu.Unlock()
+	v, err := s.opt.Node(filepath.Dir(path))
+	note := ""
+	if err == nil {
+		note = ordersNote(path, text, v)
+	}
+	s.mu.Lock()
+	if d.version == version {
+		d.orders, d.ordersAt, d.ordered = note, version, true
+	}
+	s.mu.Unlock()
+	return note
 }
 
 func (s *Server) publish(ctx context.Context, d *document) error {

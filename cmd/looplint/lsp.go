@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/lsp"
 )
 
@@ -20,7 +21,8 @@ Editors without a language server can run looplint check --stdin-filename
 PATH - on the buffer instead.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			code := lsp.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), lsp.Options{Version: buildVersion(), DocURL: checkDocURL, Known: checkNames()})
+			code := lsp.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), lsp.Options{Version: buildVersion(), DocURL: checkDocURL, Known: checkNames(),
+				Node: func(dir string) (loop.Version, error) { return nodeVersion("", dir) }})
 			if code != 0 {
 				return &exitError{code: code}
 			}
