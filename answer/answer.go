@@ -114,6 +114,13 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		deadline = time.Now().Add(o.Timeout)
 		o.Predict.Explore.Deadline = deadline
 	}
+	if o.Predict.Explore.IncompleteRuns == 0 {
+		// Where the interpreter cannot model the program the runtime
+		// answers: past a thousand runs after its first reason, more of
+		// the interpreter's unknown branches only cost time (a stream
+		// with setEncoding took it to the one-minute budget).
+		o.Predict.Explore.IncompleteRuns = 1000
+	}
 	pi := predict.Predict(f, prog.Profile, o.Predict)
 	a := Answer{Prediction: pi, Engine: Interpreter}
 	cutShort := pi.CutShort()

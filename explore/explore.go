@@ -47,6 +47,11 @@ type Config struct {
 	// MaxUnits, when positive, caps the callbacks the loop runs over all
 	// runs: past it no new run starts (the result is Truncated).
 	MaxUnits int
+	// IncompleteRuns, when positive, caps the runs after the first that
+	// gave a Reason: the answer is incomplete whatever else is explored,
+	// and a host branching on values it does not know (the interpreter's
+	// unknown conditions) would otherwise go on to the deadline.
+	IncompleteRuns int
 	// BoundedUnits is MaxUnits for Predict's bounded explorations
 	// (endless.go); 0: boundedUnits.
 	BoundedUnits int
@@ -575,6 +580,9 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	return seq
 }
 
+// incompleteCut is the cut reason of Config.IncompleteRuns.
+const incompleteCut = "exploration stopped early: the answer was already incomplete"
+
 // Explore runs the program once per path, depth first over every
 // alternative at every branching point (stateless model checking by
 // re-execution).
@@ -593,9 +601,18 @@ func Explore(h Host, cfg Config) Result {
 	index := map[string]int{}
 	cutSeen := map[string]bool{}
 	var prefix []int
+	firstReason := 0 // the run that first gave a Reason
 	for {
 		if res.Runs >= cfg.MaxRuns || cfg.MaxUnits > 0 && res.Units >= cfg.MaxUnits {
 			res.Truncated = true
+			break
+		}
+		if cfg.IncompleteRuns > 0 && firstReason > 0 && res.Runs-firstReason >= cfg.IncompleteRuns {
+			res.Truncated = true
+			if !cutSeen[incompleteCut] {
+				cutSeen[incompleteCut] = true
+				res.CutReasons = append(res.CutReasons, incompleteCut)
+			}
 			break
 		}
 		if !cfg.Deadline.IsZero() && res.Runs > 0 && time.Now().After(cfg.Deadline) {
@@ -612,6 +629,9 @@ func Explore(h Host, cfg Config) Result {
 		x.clk.SpinCut = !cfg.NoSpinCut
 		end, out, groups, stop := runOnce(h, x)
 		res.Units += x.loops.units
+		if firstReason == 0 && len(end.Reasons) > 0 {
+			firstReason = res.Runs
+		}
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++

@@ -410,3 +410,28 @@ func TestSymClockUserAfterLoop(t *testing.T) {
 		t.Fatalf("Cmp(u, l) = %d, asked %v: want = or > offered", got, asked)
 	}
 }
+
+// IncompleteRuns: once a run gave a reason, a host that keeps branching
+// (the interpreter on values it does not know) is explored only so much
+// further, and the result says why it stopped.
+func TestIncompleteRuns(t *testing.T) {
+	host := HostFunc(func(x *Exec) Ending {
+		h := &fakeHost{}
+		h.l = loop.NewWith(node20, h, x.Env(), loop.Limits{})
+		x.Attach(h.l)
+		var end Ending
+		h.l.RunMain(func() {
+			for i := 0; i < 16; i++ { // 65,536 paths
+				h.log(fmt.Sprint(x.Choose(2)))
+			}
+			end.Reasons = []Reason{{Msg: "an if condition depends on an unknown value"}}
+		})
+		end.Stdout = h.out
+		return end
+	})
+	full := Explore(host, Config{MaxRuns: 200})
+	capped := Explore(host, Config{MaxRuns: 200, IncompleteRuns: 10})
+	if full.Runs != 200 || capped.Runs != 11 || !capped.Truncated || !slices.Contains(capped.CutReasons, incompleteCut) {
+		t.Errorf("runs %d (uncapped %d), truncated %v, cut %v", capped.Runs, full.Runs, capped.Truncated, capped.CutReasons)
+	}
+}
