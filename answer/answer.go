@@ -224,8 +224,12 @@ const variesSeed = 0x5eed
 // writes other bytes too: a line that changes in a run that compressed
 // shows Go's compressed bytes, which are not zlib's, and the answer is
 // incomplete there. A program that draws and compresses nothing in the
-// first order's replay is not replayed again.
+// first order's replay is not replayed again, nor is one none of whose
+// runs so far (the runtime's exploration, the confirming replays) did.
 func (a *Answer) varies(prog *lrt.Program) {
+	if !prog.Seeded() {
+		return
+	}
 	for i := range a.Orders {
 		ord := &a.Orders[i]
 		if ord.Endless || ord.Starves {

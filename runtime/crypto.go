@@ -78,6 +78,7 @@ func (h *host) sized(v sobek.Value) int {
 // time it is replayed (Program.RunSeed varies them).
 func (h *host) randomBytes(b []byte) {
 	if h.rng == nil {
+		h.p.seeded.Store(true)
 		var seed [32]byte
 		binary.LittleEndian.PutUint64(seed[:], h.seed)
 		h.rng = rand.NewChaCha8(seed)

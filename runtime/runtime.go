@@ -55,6 +55,11 @@ type Options struct {
 	Seed uint64
 }
 
+// Seeded reports whether any run so far drew random bytes or compressed
+// with zlib: only then can a run under another seed (RunSeed) print
+// otherwise.
+func (p *Program) Seeded() bool { return p.seeded.Load() }
+
 // Env is the program's environment (Options.Env).
 func (p *Program) Env() map[string]string { return p.opts.Env }
 
@@ -107,6 +112,9 @@ type Program struct {
 	syntax    string      // Node's SyntaxError for this version, if it would refuse the file
 	tooDeep   string      // why the engine will not compile it (maxEngineDepth)
 	abandoned atomic.Bool // a run could not be stopped (Result.Abandoned)
+	// seeded: some run drew random bytes or compressed (Result.Random,
+	// Result.Compressed), so another seed can print otherwise.
+	seeded atomic.Bool
 	// listings keeps the --fs mount's directory listings across runs: each
 	// run gets a fresh file system, built without listing the host again.
 	listings *memfs.Listings

@@ -25,6 +25,7 @@ func (h *host) zlibBindings() *sobek.Object {
 	o := rt.NewObject()
 	o.Set("deflate", func(c sobek.FunctionCall) sobek.Value {
 		h.compressed = true
+		h.p.seeded.Store(true)
 		data := h.bytesOf(c.Argument(1))
 		level := int(c.Argument(2).ToInteger())
 		if level < -1 || level > 9 {
