@@ -44,13 +44,16 @@ func orAnon(s string) string {
 // Line is the 1-based line of a node.
 func Line(f *jsfile.File, n ast.Node) int { return f.Position(n.Idx0()).Line }
 
-// Callee returns the callee expression of a call or new site.
-func Callee(n ast.Node) ast.Expression {
+// FuncBody is the body of a function or arrow literal (an arrow's may be
+// an expression), nil for anything else.
+func FuncBody(n ast.Node) ast.Node {
 	switch n := n.(type) {
-	case *ast.CallExpression:
-		return n.Callee
-	case *ast.NewExpression:
-		return n.Callee
+	case *ast.FunctionLiteral:
+		if n.Body != nil {
+			return n.Body
+		}
+	case *ast.ArrowFunctionLiteral:
+		return n.Body
 	}
 	return nil
 }
@@ -107,7 +110,7 @@ func EffectCall(s *sched.Call) bool {
 		s.Callee == "process.exit" || s.Callee == "process.send" || effectMethod[s.Method] || s.Kind == sched.Emit {
 		return true
 	}
-	id, ok := Callee(s.Node).(*ast.Identifier)
+	id, ok := sched.Callee(s.Node).(*ast.Identifier)
 	return ok && effectName[id.Name.String()]
 }
 

@@ -648,7 +648,7 @@ func (c *checker) changedOnlyByLoop(name string) bool {
 		var body ast.Node
 		if fn.Top {
 			body = &ast.BlockStatement{List: c.f.Body}
-		} else if body = fnBodyOf(fn.Node); body == nil {
+		} else if body = analysisutil.FuncBody(fn.Node); body == nil {
 			continue
 		}
 		assigns := false
@@ -696,16 +696,4 @@ func onlyFromMacrotask(fn *sched.Func) bool {
 		}
 	}
 	return true
-}
-
-func fnBodyOf(n ast.Node) ast.Node {
-	switch n := n.(type) {
-	case *ast.FunctionLiteral:
-		if n.Body != nil {
-			return n.Body
-		}
-	case *ast.ArrowFunctionLiteral:
-		return n.Body
-	}
-	return nil
 }

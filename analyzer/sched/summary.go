@@ -439,7 +439,7 @@ func (st *sumState) round() {
 		}
 		// this.x(...) calls a stored callback; this.m() calls a method
 		// whose stored-callback calls count here too.
-		if d, ok := unwrap(calleeOf(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
+		if d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
 			_, plain := d.Left.(*ast.ThisExpression)
 			root := thisRoot(s.Func, !plain)
 			if root == nil {
@@ -554,7 +554,8 @@ func calledIdent(s *Call) string {
 	return ""
 }
 
-func calleeOf(n ast.Node) ast.Expression {
+// Callee returns the callee expression of a call or new site.
+func Callee(n ast.Node) ast.Expression {
 	switch n := n.(type) {
 	case *ast.CallExpression:
 		return n.Callee

@@ -357,7 +357,7 @@ func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
 	if b.Node != nil && b.Node.Idx0() > limit {
 		limit = b.Node.Idx0()
 	}
-	body := fnBody(fn.Node)
+	body := analysisutil.FuncBody(fn.Node)
 	if body == nil {
 		return false
 	}
@@ -374,16 +374,4 @@ func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
 		return !found
 	})
 	return found
-}
-
-func fnBody(n ast.Node) ast.Node {
-	switch n := n.(type) {
-	case *ast.FunctionLiteral:
-		if n.Body != nil {
-			return n.Body
-		}
-	case *ast.ArrowFunctionLiteral:
-		return n.Body
-	}
-	return nil
 }
