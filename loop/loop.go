@@ -1265,8 +1265,15 @@ func (l *Loop) submit(trips int, cb any) *IO {
 // is done), so its callback runs at the next poll phase, never later, in
 // an order among that phase's completions the oracle chooses.
 func (l *Loop) SubmitReady(cb any) *IO {
-	op := l.submit(1, cb)
+	op := l.submitOutside(cb)
 	op.ready = true
+	return op
+}
+
+// submitOutside submits a one-trip operation that takes no pool worker:
+// it is in flight at once.
+func (l *Loop) submitOutside(cb any) *IO {
+	op := l.submit(1, cb)
 	l.tripSeq++
 	op.queued = l.tripSeq
 	l.io = append(l.io, op)
@@ -1276,11 +1283,8 @@ func (l *Loop) SubmitReady(cb any) *IO {
 // SubmitEvent submits an operation outside the thread pool that completes
 // in a later poll phase chosen by the oracle (a DNS query over c-ares).
 func (l *Loop) SubmitEvent(cb any) *IO {
-	op := l.submit(1, cb)
+	op := l.submitOutside(cb)
 	op.event = true
-	l.tripSeq++
-	op.queued = l.tripSeq
-	l.io = append(l.io, op)
 	return op
 }
 
