@@ -22,6 +22,7 @@ import (
 	"github.com/looplint/looplint/analyzer/checks"
 	"github.com/looplint/looplint/analyzer/config"
 	"github.com/looplint/looplint/analyzer/driver"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
 )
 
@@ -244,6 +245,8 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		}
 	}
 	if anyPredicts {
+		// Each predicted file's release, resolved once, before the run.
+		release := map[string]loop.Version{}
 		for _, file := range files {
 			c, ok := predicts(file)
 			if !ok {
@@ -253,22 +256,16 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 			if node == "" {
 				node = c.Node
 			}
-			if _, err := nodeVersion(node, filepath.Dir(file)); err != nil {
+			v, err := nodeVersion(node, filepath.Dir(file))
+			if err != nil {
 				return checkErr(stdout, f.format, err.Error())
 			}
+			release[file] = v
 		}
 		opt.Extra = func(pf *parse.File) []driver.Diagnostic {
-			c, ok := predicts(pf.Path)
+			v, ok := release[pf.Path]
 			if !ok || len(pf.Source) > maxPredictSize {
 				return nil
-			}
-			node := f.node
-			if node == "" {
-				node = c.Node
-			}
-			v, err := nodeVersion(node, filepath.Dir(pf.Path))
-			if err != nil {
-				return nil // (every file's release was resolved above)
 			}
 			return predictedFindings(pf, v, f.predictTimeout, on)
 		}
