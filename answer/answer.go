@@ -132,7 +132,12 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	rt := a.Runtime
 	if !pi.Complete && rt.Complete && rt.Explored.Paths > 0 {
 		// The interpreter could not model the program; the runtime ran
-		// every path of it.
+		// every path of it. Its work is metered as the interpreter's
+		// is, but for the statements it ran: so its usual orders are
+		// told apart too, where the interpreter asked for them.
+		if o.Predict.Usual {
+			rt = rt.WithUsual(prog.Host(), explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}})
+		}
 		a.Prediction, a.Engine = rt, Runtime
 		a.Orders = list(rt, Runtime, o.MaxOrders)
 		if !o.NoConfirm {

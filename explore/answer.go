@@ -161,10 +161,8 @@ func Predict(h Host, opts Options) Prediction {
 			pr.StallMS, pr.calm = opts.StallMS, calm
 		}
 	}
-	if opts.Usual && len(outs) > 1 && !res.TimedOut {
-		if usual, ok := usualOrders(h, opts); ok && len(usual) > 0 {
-			pr.usual = usual
-		}
+	if opts.Usual {
+		pr = pr.WithUsual(h, opts)
 	}
 	pr.Hazards = append(mergeStarvation(hazards), groupRaces(outs)...)
 	for _, r := range why.races() {
@@ -254,6 +252,18 @@ func mergeStarvation(hazards map[Hazard]bool) []Hazard {
 // not finish.
 func calmOrders(h Host, opts Options) ([]Outcome, bool) {
 	return reexplore(h, opts, func(c *Config) { c.stallMS = opts.StallMS })
+}
+
+// WithUsual returns pr with the orders of the usual timing told apart
+// (Options.Usual), for a prediction explored without: h and opts are
+// those it was explored with.
+func (pr Prediction) WithUsual(h Host, opts Options) Prediction {
+	if len(pr.Orders) > 1 && !pr.Explored.TimedOut {
+		if usual, ok := usualOrders(h, opts); ok && len(usual) > 0 {
+			pr.usual = usual
+		}
+	}
+	return pr
 }
 
 // usualOrders explores again with the usual timing (loop.Limits.Usual,

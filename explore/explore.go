@@ -447,7 +447,9 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	cb := 0
 	if x.lp != nil {
 		cb = x.lp.Moves()
-		if x.prev.ok {
+		// (Under the usual timing of costed work, a request not yet
+		// done in the last poll phase may be by now: loop.UsualNext.)
+		if x.prev.ok && !(x.Usual && x.lp.Costed()) {
 			completed := 0
 			in := map[int]bool{}
 			for _, id := range inflight {
@@ -517,7 +519,11 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 				opts = append(opts, id)
 			}
 		}
-		if x.Usual && x.lp != nil && len(opts) > 1 {
+		if next, ok := x.usualNext(opts, seq); ok {
+			// The usual timing of pool work: what is done by the
+			// time this phase ends, soonest first (loop.UsualNext).
+			opts = next
+		} else if x.Usual && x.lp != nil && len(opts) > 1 {
 			// The usual timing: the round trip queued first completes
 			// first, after those that are ready at once.
 			cand := opts
@@ -578,6 +584,14 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 		x.forks = append(x.forks, Fork{Choice: before, IO: true, Text: sayPoll(x.lp, inflight, seq, x.name), Iter: x.lp.Question().Iteration})
 	}
 	return seq
+}
+
+// usualNext is loop.UsualNext under the usual timing.
+func (x *Exec) usualNext(opts, delivered []int) ([]int, bool) {
+	if !x.Usual || x.lp == nil || len(opts) == 0 {
+		return nil, false
+	}
+	return x.lp.UsualNext(opts, delivered)
 }
 
 // incompleteCut is the cut reason of Config.IncompleteRuns.

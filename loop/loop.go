@@ -139,6 +139,9 @@ type Loop struct {
 	// work done then), or for I/O with no timer pending (waitedIO).
 	ceil     *Time
 	ceilWork Work
+	// slept and pollIdle keep the estimate of time passed (poolclock.go).
+	slept    Work
+	pollIdle bool
 	waitedIO bool
 
 	ticks []tick
@@ -399,11 +402,6 @@ type Env struct {
 	// nil counts none.
 	Work func() Work
 }
-
-// Work estimates how long a program's work so far takes, in
-// microseconds: Lo and Hi bound what it usually takes on an idle
-// machine, Max what it can take on a loaded one that does not stall.
-type Work struct{ Lo, Hi, Max int64 }
 
 // NewWith creates a loop over any clock, e.g. a symbolic one.
 func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
@@ -1040,6 +1038,7 @@ func (l *Loop) pollPhase() {
 	}
 	idle := l.refImm == 0 && len(l.closing) == 0 && len(l.pending) == 0
 	mustPick := idle && l.activeTimers() == 0
+	l.pollIdle = idle
 	if idle {
 		l.sleeps() // until an I/O completes or the next timer is due
 	}
@@ -1235,6 +1234,11 @@ type IO struct {
 	started bool // a pool worker has taken the current round trip
 	later   bool // a trip after the first (pool.go: it holds no worker)
 	event   bool // SubmitEvent
+	// work is how long each trip usually takes on a worker, begun when
+	// the current one started (poolclock.go).
+	work    Work
+	workSet bool
+	begun   Work
 }
 
 // ID is the operation's number in witnesses (submission order, from 1).
@@ -1351,6 +1355,7 @@ func (l *Loop) completeTrip(id int) {
 		}
 		op.trips--
 		if op.pool() {
+			l.advanceTo(op.finish())
 			l.freeWorker(op)
 		}
 		if op.trips > 0 {
@@ -1364,6 +1369,7 @@ func (l *Loop) completeTrip(id int) {
 			l.tripSeq++
 			op.queued = l.tripSeq
 			op.started, op.later = true, op.pool()
+			op.begun = l.estNow()
 			return
 		}
 		l.io = append(l.io[:i:i], l.io[i+1:]...)

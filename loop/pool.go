@@ -83,6 +83,9 @@ func (l *Loop) queue(op *IO) {
 	l.tripSeq++
 	op.queued = l.tripSeq
 	op.started = l.busy() < l.poolSize
+	if op.started {
+		op.begun = l.estNow()
+	}
 }
 
 // busy counts the pool's workers at work.
@@ -103,6 +106,7 @@ func (l *Loop) freeWorker(done *IO) {
 	for _, op := range l.waiting() {
 		if op != done {
 			op.started = true
+			op.begun = l.estNow()
 			return
 		}
 	}

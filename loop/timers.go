@@ -17,6 +17,7 @@ type Timer struct {
 	cleared bool // clearTimeout: _idleTimeout = -1
 	active  bool // inserted and not yet finished or cleared; counts in refTimer when ref
 	list    *timerList
+	due     point // when it is usually due (poolclock.go)
 }
 
 // HasRef is Timeout.hasRef().
@@ -163,6 +164,7 @@ func (l *Loop) key(msecs float64) float64 {
 // insert appends t to its duration list, creating the list if needed.
 func (l *Loop) insert(t *Timer, start Time) {
 	t.start = start
+	t.due = point{at: l.estNow(), plus: Work{Lo: int64(t.msecs * 1000), Hi: int64(t.msecs*1000) + UsualLateUS}}
 	k := l.key(t.msecs)
 	list := l.lists[k]
 	t.list = list
@@ -269,6 +271,9 @@ func (l *Loop) sleepUntilTimer() {
 		exp := top.expiry
 		l.floor = &exp
 		l.sleeps()
+		if len(top.timers) > 0 {
+			l.advanceTo(top.timers[0].due)
+		}
 	}
 }
 
@@ -417,6 +422,7 @@ func (l *Loop) fire(t *Timer, list *timerList) {
 	// callback, before the scope's ticks and microtasks run: a timer they
 	// make joins the list after it.
 	l.afterCb = func() { l.rearm(t, start) }
+	l.advanceTo(t.due)
 	l.call(queueOf(t), t.Cb)
 	if l.afterCb != nil { // the call did not run (the loop died)
 		l.afterCb = nil

@@ -124,7 +124,7 @@ func PredictProgram(prog *ir.Program, p loop.Profile, opts Options) explore.Pred
 	run := func(x *explore.Exec) explore.Ending {
 		in := newInterp(prog, p, opts, x)
 		env := x.Env()
-		env.Work = in.workNow
+		env.Work = in.meter.Now
 		lim := opts.Limits
 		lim.StallMS, lim.Usual = x.StallMS, x.Usual
 		in.l = loop.NewWith(p, in, env, lim)
@@ -161,9 +161,7 @@ type Interp struct {
 	e            *Promises
 
 	globals     *Scope
-	work        loop.Work        // how long Node takes for the work so far, in µs (cost.go)
-	statements  int64            // statements run so far (cost.go)
-	timerMade   bool             // a timer was created (cost.go, firstTimer)
+	meter       loop.Meter       // how long Node takes for the work so far
 	patDepth    int              // patterns being destructured around the current one
 	forks       map[ir.Pos]int   // unknown conditions forked at, per position (fork)
 	builtinMods map[string]Value // built-in modules loaded, by name
@@ -260,7 +258,7 @@ func newInterp(prog *ir.Program, p loop.Profile, opts Options, x *explore.Exec) 
 	if opts.MaxIter <= 0 {
 		opts.MaxIter = 10000
 	}
-	in := &Interp{prog: prog, p: p, opts: opts, x: x, reasons: map[explore.Reason]bool{}, hazards: map[explore.Hazard]bool{},
+	in := &Interp{prog: prog, p: p, meter: loop.Meter{P: p}, opts: opts, x: x, reasons: map[explore.Reason]bool{}, hazards: map[explore.Hazard]bool{},
 		reported: map[*Promise]bool{}, modules: map[string]*Object{}, esm: map[string]*esModule{}, cjsNames: map[string][]string{}, writing: map[string]int{}, reading: map[string]int{}}
 	in.e = &Promises{OldAwait: p.OldAwait(), SyncAdopt: p.SyncAdopt(), Thenable: in.thenable, Track: in.track}
 	if x != nil {
@@ -429,7 +427,7 @@ func (in *Interp) runMain() {
 	}
 	in.l.RunMain(func() {
 		body()
-		in.spend(mainEnd(in.p))
+		in.meter.MainEnd()
 	})
 }
 

@@ -674,7 +674,7 @@ func (in *Interp) module(name string, imported bool, pos ir.Pos) Value {
 	}
 	name = strings.TrimPrefix(name, "node:")
 	if _, ok := in.builtinMods[name]; !ok {
-		in.spend(costBuiltinLoad)
+		in.meter.BuiltinLoad()
 	}
 	return in.loadBuiltin(name, imported, pos)
 }

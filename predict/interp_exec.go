@@ -175,7 +175,7 @@ func (in *Interp) block(list []ir.Stmt, sc *Scope, fr *frame) completion {
 }
 
 func (in *Interp) exec(s ir.Stmt, sc *Scope, fr *frame) completion {
-	in.spendStatements(1)
+	in.meter.Statements(1)
 	if in.x != nil {
 		in.x.Tick()
 	}

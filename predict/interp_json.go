@@ -29,7 +29,7 @@ func (in *Interp) jsonNamespace() *Native {
 				return unknown{why: "JSON.stringify"}
 			}
 			var b strings.Builder
-			defer func() { in.spendBytes(b.Len()) }()
+			defer func() { in.meter.Bytes(b.Len()) }()
 			in.jsonNodes = 0
 			switch ok, present := in.jsonValue(&b, arg(a, 0), map[*Object]bool{}, gap, "\n"); {
 			case !ok && in.jsonNodes > maxLen:
@@ -58,7 +58,7 @@ func (in *Interp) jsonNamespace() *Native {
 				in.reason(pos, "JSON.parse of text with a \\uD800-\\uDFFF escape")
 				return unknown{why: "JSON.parse"}
 			}
-			in.spendBytes(len(text))
+			in.meter.Bytes(len(text))
 			v, err := in.jsonParse(text)
 			if err != nil {
 				// V8's message names the token and position, in words

@@ -404,7 +404,10 @@ func (in *Interp) netObj() *Native {
 	})
 	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
-		in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		op := in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		if us, ok := toNumber(arg(a, 2)); ok {
+			op.Takes(loop.Usually(us))
+		}
 		return nil
 	})
 	o.Props["feed"] = native("feed", func(_ Value, a []Value, pos ir.Pos) Value {

@@ -112,7 +112,7 @@ func (in *Interp) requireFile(dir, id string, pos ir.Pos) Value {
 		in.reason(pos, "require of an ES module (%s) is not modelled", id)
 		return unknown{why: "require"}
 	}
-	in.spendBytes(len(data))
+	in.meter.Bytes(len(data))
 	f, err := parse.Parse(file, data)
 	if err != nil {
 		in.reason(pos, "module %q does not parse (%v): its SyntaxError is not modelled", id, err)

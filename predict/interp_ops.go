@@ -140,12 +140,9 @@ func (in *Interp) setTimer(args []Value, repeat bool, pos ir.Pos) Value {
 	h := &timerHandle{}
 	t.this = h
 	h.t = in.l.SetTimer(t, in.l.CoerceDelay(n), repeat)
-	if !in.timerMade {
-		// The first timer sets up Node's timer lists after it read the
-		// clock: the next creation can fall in another millisecond.
-		in.timerMade = true
-		in.spend(firstTimer(in.p))
-	}
+	// The first timer sets up Node's timer lists after it read the
+	// clock: the next creation can fall in another millisecond.
+	in.meter.TimerMade()
 	return h
 }
 
@@ -341,7 +338,7 @@ func (in *Interp) submitWrite(paths []string, trips int, res []Value, done func(
 // fsSync is fs.<name>Sync: the same request done at once, in the calling
 // callback; it returns the result or throws the error.
 func (in *Interp) fsSync(name string, args []Value, pos ir.Pos) Value {
-	in.spend(costSyncIO)
+	in.meter.SyncIO()
 	switch {
 	case fsWrites[name]:
 		_, res, ok := in.fsWrite(name, args, "sync", pos)
@@ -622,7 +619,7 @@ func (in *Interp) readPath(p Value, pos ir.Pos, name string) (known bool, data [
 	// A relative path is read from the file system's own working
 	// directory, which keeps it as given in error messages, as Node does.
 	data, err = in.opts.Files.ReadFile(s)
-	in.spendBytes(len(data))
+	in.meter.Bytes(len(data))
 	if err != nil && name != "readFile" && strings.Contains(err.Error(), "EISDIR") {
 		return true, nil, nil // stat/access of a directory succeed
 	}

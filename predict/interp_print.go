@@ -172,11 +172,11 @@ func (in *Interp) write(stream, text string) {
 	if *open {
 		in.impure = true
 	}
-	if len(*lines) == 0 {
-		in.spend(firstWrite(in.p))
+	stream0 := 0
+	if stream == "stderr" {
+		stream0 = 1
 	}
-	in.spend(costWrite)
-	in.spendBytes(len(text))
+	in.meter.Write(stream0, len(text))
 	from := len(*lines) // the first line this write may finish
 	if *open {
 		from--

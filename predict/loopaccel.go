@@ -236,7 +236,7 @@ func (in *Interp) skipCounting(c *counting, sc *Scope, fr *frame) {
 		in.mut(cl.born)
 		cl.v = cl.v.(float64) + n*c.step[name]
 	}
-	in.spendStatements(int64(min(n, 1e15))) // time Node spends on them
+	in.meter.Statements(int64(min(n, 1e15))) // time Node spends on them
 }
 
 func compare(op string, a, b float64) bool {

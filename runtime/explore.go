@@ -127,7 +127,9 @@ func (p *Program) runExplored(x *explore.Exec) (end explore.Ending) {
 	h, err := newHost(p, func(h *host) *loop.Loop {
 		lim := p.opts.Limits
 		lim.StallMS, lim.Usual = x.StallMS, x.Usual
-		l := loop.NewWith(p.Profile, h, x.Env(), lim)
+		env := x.Env()
+		env.Work = h.meter.Now
+		l := loop.NewWith(p.Profile, h, env, lim)
 		x.Attach(l)
 		h.x = x
 		return l

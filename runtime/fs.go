@@ -117,6 +117,7 @@ var fsOps = []fsOp{
 		if err != nil {
 			return nil, err
 		}
+		h.meter.Bytes(len(data))
 		return h.contents(data, encodingOf(a[1])), nil
 	}},
 	{"writeFile", 2, writeTrips, nil, func(h *host, a []sobek.Value) (sobek.Value, error) {
@@ -312,6 +313,7 @@ func (h *host) fsModule() sobek.Value {
 		fs.Set(op.name+"Sync", func(c sobek.FunctionCall) sobek.Value {
 			args := padArgs(c.Arguments, op.nargs+2)
 			h.fsCheck(op.name, args)
+			h.meter.SyncIO()
 			v, err := op.do(h, args)
 			if err != nil && (op.name == "stat" || op.name == "lstat") && h.p.Profile.Has(loop.StatSyncThrowIfNoEntry) {
 				// statSync(p, { throwIfNoEntry: false }) returns undefined

@@ -54,6 +54,7 @@ type host struct {
 	fs      *memfs.FS
 	out     outBuf
 	err     outBuf
+	meter   loop.Meter // how long Node takes for the work so far (Env.Work)
 
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value
@@ -102,6 +103,7 @@ type host struct {
 // still be writing when its output is read.
 type outBuf struct {
 	mu    sync.Mutex
+	spend func(n int) // charges a write of n bytes (loop.Meter.Write)
 	b     strings.Builder
 	nl    int  // newlines written
 	ended bool // the program ended process.stdout: console.log writes nothing
@@ -116,6 +118,9 @@ func (o *outBuf) write(s string) {
 	o.b.WriteString(s)
 	o.nl += strings.Count(s, "\n")
 	o.mu.Unlock()
+	if o.spend != nil {
+		o.spend(len(s))
+	}
 }
 
 // count is len(lines()) without building them.
@@ -152,6 +157,9 @@ func newHost(p *Program, mkLoop func(h *host) *loop.Loop) (*host, error) {
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}
+	h.meter.P = p.Profile
+	h.out.spend = func(n int) { h.meter.Write(0, n) }
+	h.err.spend = func(n int) { h.meter.Write(1, n) }
 	h.l = mkLoop(h)
 	rt.SetMaxCallStackSize(p.opts.MaxStack)
 	rand := newRand()
@@ -188,7 +196,11 @@ func (h *host) run() Result {
 	done := make(chan any, 1)
 	go func() {
 		defer func() { done <- recover() }()
-		h.l.RunMain(h.mainBody())
+		body := h.mainBody()
+		h.l.RunMain(func() {
+			body()
+			h.meter.MainEnd()
+		})
 	}()
 	select {
 	case x := <-done:

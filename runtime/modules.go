@@ -172,6 +172,9 @@ func (h *host) userBuiltin(name string) (sobek.Value, error) {
 	if jslib.Internal(name) {
 		return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", name), "MODULE_NOT_FOUND")
 	}
+	if _, ok := h.builtins[strings.TrimPrefix(name, "node:")]; !ok {
+		h.meter.BuiltinLoad()
+	}
 	return h.builtin(name)
 }
 
@@ -341,6 +344,7 @@ func (h *host) require(dir, id string) (sobek.Value, error) {
 	if err != nil {
 		return nil, h.moduleError(fmt.Sprintf("Cannot find module '%s'", id), "MODULE_NOT_FOUND")
 	}
+	h.meter.Bytes(len(data))
 	mod := h.newModule(p)
 	h.modules[p] = mod
 	if strings.HasSuffix(p, ".json") {
@@ -558,6 +562,7 @@ func (h *host) esmResolve(ref any, spec string) (sobek.ModuleRecord, error) {
 		if rerr != nil {
 			return nil, rerr
 		}
+		h.meter.Bytes(len(data))
 		var imports []*ast.ImportDeclaration
 		var st *sobek.SourceTextModuleRecord
 		st, imports, err = parseModule(key, string(data), h.esmResolve)

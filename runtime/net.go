@@ -41,7 +41,10 @@ func (h *host) netBindings() *sobek.Object {
 		return sobek.Undefined()
 	})
 	o.Set("pool", func(c sobek.FunctionCall) sobek.Value {
-		h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		op := h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		if us := c.Argument(2); !sobek.IsUndefined(us) {
+			op.Takes(loop.Usually(us.ToFloat()))
+		}
 		return sobek.Undefined()
 	})
 	o.Set("feed", func(c sobek.FunctionCall) sobek.Value {

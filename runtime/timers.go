@@ -24,6 +24,7 @@ func (h *host) setTimer(call sobek.FunctionCall, repeat bool) sobek.Value {
 		api = "setInterval"
 	}
 	t := h.l.SetTimer(h.label(&callback{fn: fn, this: obj, args: args}, api), delay, repeat)
+	h.meter.TimerMade()
 	h.timers[obj] = t
 	h.nextID++
 	h.timerByID[h.nextID] = obj

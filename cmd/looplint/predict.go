@@ -538,8 +538,11 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 			mark += fmt.Sprintf(" · only if the machine stalls for over %d ms", rep.StallMs)
 		case o.PauseMs > 0:
 			mark += fmt.Sprintf(" · only if the code between two timer creations takes %d ms or more", o.PauseMs)
-		case o.UnderLoad:
+		case o.UnderLoad && rep.StallMs > 0:
 			mark += fmt.Sprintf(" · only if the loop runs late or I/O completes out of order (a pause under %d ms)", rep.StallMs)
+		case o.UnderLoad:
+			// (The runtime's orders are not told apart by stalls.)
+			mark += " · only if the loop runs late or I/O completes out of order"
 		}
 		if o.UnderLoad && (i == 0 || !rep.Orders[i-1].UnderLoad) {
 			fmt.Fprintf(w, "\nunder load (these need a pause an idle machine does not make):\n")

@@ -111,9 +111,24 @@
 
   // Buffer: enough of Node's for what snippets do with file contents.
   class Buffer extends Uint8ArrayCtor {
-    static from(value, encoding) {
+    static from(value, encoding, length) {
       if (typeof value === 'string') return host.encode(value, encoding, Buffer);
-      if (value instanceof ArrayBuffer) return new Buffer(value);
+      if (value instanceof ArrayBuffer) {
+        // A view of the same memory: (arrayBuffer, byteOffset, length).
+        let offset = encoding === undefined ? 0 : +encoding;
+        if (offset !== offset) offset = 0;
+        const max = value.byteLength - offset;
+        const bounds = (what) => load('_errors').makeNodeError(RangeError, 'ERR_BUFFER_OUT_OF_BOUNDS', `"${what}" is outside of buffer bounds`);
+        if (max < 0) throw bounds('offset');
+        if (length === undefined) length = max;
+        else {
+          length = +length;
+          if (length > 0) {
+            if (length > max) throw bounds('length');
+          } else length = 0;
+        }
+        return new Buffer(value, offset, length);
+      }
       const b = new Buffer(value.length >>> 0);
       for (let i = 0; i < b.length; i++) b[i] = value[i];
       return b;

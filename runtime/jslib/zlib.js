@@ -17,6 +17,10 @@ const { makeNodeError, describeReceived } = require('_errors');
 const internal = __internal;
 const host = internal.zlib;
 const pool = internal.pool;
+// work is how many µs a conversion of b usually takes on a worker
+// (loop/poolclock.go): gzip of 5 bytes took 7 to 8 µs, gzip and gunzip of
+// 64 KiB 31 to 264 on Node 10, 16, 22 and 26.
+function work(b) { return 8 + 3 * ((b && b.length) || 0) / 1024; }
 const BufferCtor = Buffer;
 
 const constants = {
@@ -80,7 +84,7 @@ for (const name of Object.keys(forms)) {
       if (e instanceof TypeError) throw e;
       error = e;
     }
-    pool(`zlib.${name}`, () => (error ? callback.call(undefined, error) : callback.call(undefined, null, result)));
+    pool(`zlib.${name}`, () => (error ? callback.call(undefined, error) : callback.call(undefined, null, result)), work(buffer));
   };
 }
 // The module's own copies of the constants (zlib.Z_DEFAULT_COMPRESSION).
@@ -123,7 +127,7 @@ function streamClass(name, compress, kind) {
         this._pushed = out.length;
       }
       cb();
-    });
+    }, work(b));
   };
   Zlib.prototype._flush = function (cb) {
     let out = null;
@@ -134,7 +138,7 @@ function streamClass(name, compress, kind) {
       if (out.length > this._pushed) this.push(out.slice(this._pushed));
       this._pushed = out.length;
       cb();
-    });
+    }, work(out));
   };
   Zlib.prototype.close = function (cb) {
     if (cb) this.once('close', cb);
