@@ -42,6 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{jsfile.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Facts)(nil)),
+	FactTypes:  []analysis.Fact{new(ModuleFact)},
 }
 
 // Kind is what a call site does to the event loop.
@@ -136,6 +137,10 @@ type Call struct {
 	// Guarded: the site is under a condition (if, ?:, &&, ||, switch,
 	// catch) within its function.
 	Guarded bool
+	// refs: the other modules' functions the callee may be; ext, their
+	// exports as the modules' facts give them (once looked up).
+	refs []Ref
+	ext  []*Export
 }
 
 // Loop is a while, do-while or for loop.
@@ -178,6 +183,12 @@ type Facts struct {
 	returned   map[*Func]bool
 	rebinds    []rebindSite
 	propStores []propStore
+	paramMoves []paramMove
+	// exports are the module's exports; importer gives other modules'
+	// facts (nil: none), mods caches them by specifier.
+	exports  []*exportSite
+	importer Importer
+	mods     map[string]*ModuleFact
 }
 
 // rebindSite is `name = call(...)` in fn.
@@ -185,6 +196,13 @@ type rebindSite struct {
 	fn   *Func
 	name string
 	call ast.Node
+}
+
+// paramMove is `to = from` in fn (callback = options: the optional
+// argument shifted).
+type paramMove struct {
+	fn       *Func
+	to, from string
 }
 
 // propStore is `this.prop = name` in fn.
@@ -253,6 +271,8 @@ type binding struct {
 	class  *ast.ClassLiteral
 	module string // imported or destructured from require(module)
 	member string // "" for the module object itself
+	// assigned: the other modules' values assigned to it (x = require('m')).
+	assigned []Ref
 	// resolving guards recursion through init chains
 	resolving bool
 }
@@ -298,7 +318,14 @@ type loopCtx struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
-	return Compute(f), nil
+	facts := Compute(f)
+	// Summaries are computed here, while the pass can import the facts
+	// of the modules the file requires, and this module's are exported.
+	facts.importer = PassImporter(pass, f.Resolve)
+	if m := facts.Module(); len(m.Exports) > 0 {
+		pass.ExportPackageFact(m)
+	}
+	return facts, nil
 }
 
 // Compute computes the facts of f.
@@ -323,6 +350,7 @@ func Compute(f *jsfile.File) *Facts {
 	for _, s := range f.Body {
 		w.node(s)
 	}
+	w.collectExports(f.Body)
 	for _, p := range w.pending {
 		p()
 	}
@@ -817,6 +845,14 @@ func (w *walker) node(n ast.Node) {
 			if c, ok := n.Right.(*ast.CallExpression); ok && n.Operator == token.ASSIGN {
 				w.facts.rebinds = append(w.facts.rebinds, rebindSite{w.fn, l.Name.String(), c})
 			}
+			if r, ok := n.Right.(*ast.Identifier); ok && n.Operator == token.ASSIGN {
+				w.facts.paramMoves = append(w.facts.paramMoves, paramMove{w.fn, l.Name.String(), r.Name.String()})
+			}
+			if b := w.scope.lookup(l.Name.String()); b != nil && b.kind == bVar && n.Operator == token.ASSIGN {
+				if rs := w.modRefs(n.Right, 0); len(rs) > 0 {
+					b.assigned = append(b.assigned, rs...)
+				}
+			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
@@ -1022,6 +1058,9 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		// f.call(this, ...) / f.apply(this, ...)
 		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
 			c.Target = w.resolveFunc(c.Recv)
+		}
+		if c.Target == nil && len(args) > 0 {
+			c.refs = w.modRefs(callee, 0)
 		}
 	}
 	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)

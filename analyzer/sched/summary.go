@@ -283,6 +283,18 @@ func (st *sumState) link(fn *Func) linkT {
 			continue
 		}
 		if s.Target == nil {
+			// Another module's function: what its facts say it does.
+			if ext := st.f.externParams(s); len(ext) > 0 {
+				if j := argIndex(s, fn); j >= 0 && j < len(ext) && ext[j] != 0 {
+					t := compose(r, ext[j])
+					via := aw
+					if via == nil || t&Async != 0 && r&Async == 0 {
+						via = s
+					}
+					note(t, via, top)
+					continue
+				}
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
@@ -435,6 +447,10 @@ func (st *sumState) round() {
 				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {
 					st.use(s, id.Name.String(), sum.Params[j])
 				}
+			case s.Kind == None:
+				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
+					st.use(s, id.Name.String(), ext[j])
+				}
 			}
 		}
 		// this.x(...) calls a stored callback; this.m() calls a method
@@ -462,6 +478,20 @@ func (st *sumState) round() {
 					}
 				}
 			}
+		}
+	}
+	// callback = options: the function passed at options' position is
+	// called as callback is.
+	for _, pm := range f.paramMoves {
+		root, i := st.declaring(pm.fn, pm.to)
+		from, j := st.declaring(pm.fn, pm.from)
+		if root == nil || from != root || i == j {
+			continue
+		}
+		sum := f.sums[root]
+		st.add(&sum.Params[j], sum.Params[i])
+		if st.record {
+			sum.Uses[j] = append(sum.Uses[j], sum.Uses[i]...)
 		}
 	}
 	// A parameter stored on this is called when the stored callback is.
@@ -501,6 +531,8 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 				if ws := st.f.sums[r.call.Target]; ws != nil && r.arg < len(ws.Wraps) {
 					wt = ws.Wraps[r.arg]
 				}
+			} else {
+				wt = st.f.externWraps(r.call, r.arg)
 			}
 			t = compose(t, wt)
 		}

@@ -203,7 +203,7 @@ func onlyHandedOn(fn *sched.Func) bool {
 	// unknown code too.
 	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
 	for _, c := range fn.PassedTo() {
-		if c.Target != nil || c.Kind != sched.None {
+		if c.Target != nil || c.Kind != sched.None || c.Extern() != nil {
 			return false
 		}
 		for _, a := range c.Args {
@@ -275,10 +275,20 @@ func describe(f *jsfile.File, s *sched.Call) string {
 	if s.Kind == sched.None && s.Target != nil {
 		return "through " + analysisutil.FuncName(f, s.Target)
 	}
+	if e := s.Extern(); s.Kind == sched.None && e != nil {
+		return fmt.Sprintf("through %s (%s line %d)", orName(e.Name, f.Text(sched.Callee(s.Node))), e.File, e.Line)
+	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
 	}
 	return "in a callback"
+}
+
+func orName(name, text string) string {
+	if name != "" {
+		return name
+	}
+	return text
 }
 
 // statementCalls: call expressions that are whole statements or the

@@ -1,0 +1,247 @@
+package driver
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/nodepath"
+)
+
+// Facts across modules. Each file is a package of its own (its absolute
+// path); an analyzer with FactTypes exports package facts, and a file
+// that requires or imports another asks for that module's facts through
+// pass.ImportPackageFact. The driver computes them when first asked, by
+// running the analyzers that export facts over the module's file, read
+// from disk whether or not the command line names it (node_modules
+// included; such files are never reported). So `check a.js` and `check
+// a.js b.js` give a.js the same findings.
+//
+// A module's facts depend only on its file and its dependencies' facts,
+// and are kept for the run. A cycle of requires (or a chain deeper than
+// maxDepth) is cut where it closes: the module that would be read again
+// gives no facts. Facts computed past such a cut depend on where the
+// chain started, so they are not kept: each file's findings stay the
+// same however the run is made up.
+
+const maxDepth = 6
+
+type factStore struct {
+	fset      *token.FileSet
+	ld        *loader
+	analyzers []*analysis.Analyzer // those that export facts, with what they require
+	mu        sync.Mutex
+	done      map[string]*modFacts
+}
+
+type modFacts struct {
+	facts map[reflect.Type]analysis.Fact
+	// deps: every file whose content these facts depend on, by content key.
+	deps map[string]string
+}
+
+func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer) *factStore {
+	st := &factStore{fset: fset, ld: ld, done: map[string]*modFacts{}}
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		need := len(a.FactTypes) > 0
+		for _, r := range a.Requires {
+			if visit(r) {
+				need = true
+			}
+		}
+		if len(a.FactTypes) > 0 {
+			st.analyzers = append(st.analyzers, a)
+		}
+		return need
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	return st
+}
+
+// get gives the facts of the module at path, asked for by the chain of
+// modules stack; clean says they do not depend on the chain.
+func (st *factStore) get(path string, stack []string) (m *modFacts, clean bool) {
+	st.mu.Lock()
+	m = st.done[path]
+	st.mu.Unlock()
+	if m != nil {
+		return m, true
+	}
+	if len(stack) >= maxDepth {
+		return nil, false
+	}
+	for _, p := range stack {
+		if p == path {
+			return nil, false
+		}
+	}
+	m, clean = st.compute(path, append(stack[:len(stack):len(stack)], path))
+	if clean && m != nil {
+		st.mu.Lock()
+		if old := st.done[path]; old != nil {
+			m = old
+		} else {
+			st.done[path] = m
+		}
+		st.mu.Unlock()
+	}
+	return m, clean
+}
+
+// compute runs the fact analyzers over one module (nothing reported).
+func (st *factStore) compute(path string, stack []string) (m *modFacts, clean bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, clean = nil, true // a module that breaks an analyzer gives no facts
+		}
+	}()
+	data, err := readSmall(path)
+	if err != nil {
+		return &modFacts{deps: map[string]string{}}, true
+	}
+	f, err := parse.Parse(path, data)
+	if err != nil {
+		return &modFacts{deps: map[string]string{path: contentKey(data)}}, true
+	}
+	f.PackageType = st.ld.packageType(filepath.Dir(path))
+	r := newFileRun(st.fset, path, f, st, stack)
+	for _, a := range st.analyzers {
+		r.run(a, false)
+	}
+	r.deps[path] = contentKey(data)
+	return &modFacts{facts: r.exported, deps: r.deps}, !r.cut
+}
+
+func readSmall(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() || st.Size() > parse.MaxSize {
+		return nil, os.ErrInvalid
+	}
+	return parse.ReadFile(path)
+}
+
+func contentKey(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:8])
+}
+
+// DepsChanged reports whether a file that a kept result's facts came
+// from is no longer what it was.
+func DepsChanged(deps map[string]string) bool {
+	for p, k := range deps {
+		data, err := readSmall(p)
+		if err != nil || contentKey(data) != k {
+			return true
+		}
+	}
+	return false
+}
+
+// osFS is the file system the resolver looks things up in.
+type osFS struct{}
+
+func (osFS) Kind(p string) (file, dir bool) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return false, false
+	}
+	return st.Mode().IsRegular(), st.IsDir()
+}
+
+func (osFS) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+
+var tsExts = []string{".ts", ".tsx", ".mts", ".cts", ".d.ts"}
+
+// resolver resolves the specifiers of the module at path with Node's
+// resolution (runtime/nodepath, the runtime's own), TypeScript's
+// extensions too for a TypeScript module. Dependencies are analyzed as
+// JavaScript or TypeScript only.
+func resolver(path string) func(string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(abs)
+	var exts []string
+	switch filepath.Ext(abs) {
+	case ".ts", ".tsx", ".mts", ".cts":
+		exts = tsExts
+	default:
+		exts = []string{".mjs", ".cjs"}
+	}
+	return func(spec string) string {
+		p := nodepath.Module(osFS{}, filepath.ToSlash(dir), spec, exts...)
+		if p == "" || strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".node") {
+			return ""
+		}
+		return filepath.FromSlash(p)
+	}
+}
+
+// importFact answers pass.ImportPackageFact for the file being run.
+func (r *fileRun) importFact(pkg *types.Package, fact analysis.Fact) bool {
+	if r.store == nil || pkg == nil {
+		return false
+	}
+	m, clean := r.store.get(pkg.Path(), r.stack)
+	if !clean {
+		r.cut = true
+	}
+	if m == nil {
+		return false
+	}
+	for p, k := range m.deps {
+		r.deps[p] = k
+	}
+	got, ok := m.facts[reflect.TypeOf(fact)]
+	if !ok {
+		return false
+	}
+	reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
+	return true
+}
+
+func (r *fileRun) exportFact(fact analysis.Fact) {
+	if r.exported == nil {
+		r.exported = map[reflect.Type]analysis.Fact{}
+	}
+	r.exported[reflect.TypeOf(fact)] = fact
+}
+
+// newFileRun sets up the run of the analyzers over one loaded file.
+func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStore, stack []string) *fileRun {
+	tf := fset.AddFile(path, -1, len(f.Source))
+	tf.SetLinesForContent([]byte(f.Source))
+	src := &jsfile.Source{File: f, Tok: tf}
+	if store != nil {
+		src.Resolve = resolver(path)
+	}
+	abs, _ := filepath.Abs(path)
+	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
+		store: store, stack: stack, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
+	if f.Transformed {
+		r.textLines = lineStarts(f.Text)
+	}
+	return r
+}
