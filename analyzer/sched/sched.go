@@ -141,6 +141,10 @@ type Call struct {
 	// exports as the modules' facts give them (once looked up).
 	refs []Ref
 	ext  []*Export
+	// Parks: q.push(fn) or q.unshift(fn) on an array that outlives the
+	// call (this.q, or one declared outside the function): fn waits for
+	// a later call (a release, a put-back) to take it out and call it.
+	Parks bool
 }
 
 // Loop is a while, do-while or for loop.
@@ -304,6 +308,7 @@ type walker struct {
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
+	fnScope *scope // the scope of the current function's parameters
 	fn      *Func
 	class   *Class
 	loops   []*loopCtx
@@ -875,6 +880,29 @@ func (w *walker) node(n ast.Node) {
 	jsfile.Children(n, w.node)
 }
 
+// outlives: e is an array that outlives a call of the current function:
+// a property of this, or a variable the file declares outside it (or a
+// property of one).
+func (w *walker) outlives(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.DotExpression:
+		return w.thisNow(e.Left) || w.outlives(e.Left)
+	case *ast.Identifier:
+		name := e.Name.String()
+		for s := w.scope; s != nil; s = s.parent {
+			if _, ok := s.names[name]; ok {
+				return w.fnScope != nil && !scopeWithin(s, w.fnScope)
+			}
+		}
+	}
+	return false
+}
+
+// scopeWithin: s is outer or nested in it.
+func scopeWithin(s, outer *scope) bool {
+	return s == outer || s.parent != nil && scopeWithin(s.parent, outer)
+}
+
 // thisNow: e is this or an alias of it, in the current scope.
 func (w *walker) thisNow(e ast.Expression) bool {
 	switch e := e.(type) {
@@ -942,9 +970,10 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 	if fn.Name == "" {
 		fn.Name = name
 	}
-	saveFn, saveLoops, saveGuard := w.fn, w.loops, w.guard
+	saveFn, saveLoops, saveGuard, saveScope := w.fn, w.loops, w.guard, w.fnScope
 	w.fn, w.loops, w.guard = fn, nil, 0
 	w.push()
+	w.fnScope = w.scope
 	if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Name != nil {
 		w.scope.declare(fl.Name.Name.String(), &binding{kind: bFunc, fn: fl})
 	}
@@ -973,7 +1002,7 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.node(b.Expression)
 	}
 	w.pop()
-	w.fn, w.loops, w.guard = saveFn, saveLoops, saveGuard
+	w.fn, w.loops, w.guard, w.fnScope = saveFn, saveLoops, saveGuard, saveScope
 }
 
 func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
@@ -1062,6 +1091,9 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		if c.Target == nil && len(args) > 0 {
 			c.refs = w.modRefs(callee, 0)
 		}
+	}
+	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew {
+		c.Parks = w.outlives(c.Recv)
 	}
 	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)
 	queue, isQueue := ir.QueueOp(c.Callee)

@@ -282,6 +282,10 @@ func (st *sumState) link(fn *Func) linkT {
 		if top == nil || r == 0 {
 			continue
 		}
+		if s.Parks {
+			note(compose(r, Async), s, top)
+			continue
+		}
 		if s.Target == nil {
 			// Another module's function: what its facts say it does.
 			if ext := st.f.externParams(s); len(ext) > 0 {
@@ -441,7 +445,7 @@ func (st *sumState) round() {
 				continue
 			}
 			switch {
-			case AsyncSite(s) && s.Kind != PromiseExec:
+			case AsyncSite(s) && s.Kind != PromiseExec, s.Parks:
 				st.use(s, id.Name.String(), Async)
 			case s.Target != nil && s.Kind == None:
 				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {

@@ -275,6 +275,9 @@ func describe(f *jsfile.File, s *sched.Call) string {
 	if s.Kind == sched.None && s.Target != nil {
 		return "through " + analysisutil.FuncName(f, s.Target)
 	}
+	if s.Parks {
+		return fmt.Sprintf("parked by %s until a later call takes it", f.Text(sched.Callee(s.Node)))
+	}
 	if e := s.Extern(); s.Kind == sched.None && e != nil {
 		return fmt.Sprintf("through %s (%s line %d)", orName(e.Name, f.Text(sched.Callee(s.Node))), e.File, e.Line)
 	}
