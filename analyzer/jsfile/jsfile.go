@@ -68,7 +68,7 @@ type File struct {
 	// Resolve names the file a specifier loads (see Source); nil when
 	// the driver resolves nothing.
 	Resolve func(spec string) string
-	shift    int // bytes of wrapper before Source in the parsed text
+	shift   int // bytes of wrapper before Source in the parsed text
 }
 
 func run(pass *analysis.Pass) (any, error) {
