@@ -309,6 +309,7 @@ type walker struct {
 	facts   *Facts
 	scope   *scope
 	fnScope *scope // the scope of the current function's parameters
+	parks   []*Call
 	fn      *Func
 	class   *Class
 	loops   []*loopCtx
@@ -356,6 +357,7 @@ func Compute(f *jsfile.File) *Facts {
 		w.node(s)
 	}
 	w.collectExports(f.Body)
+	w.resolveParks()
 	for _, p := range w.pending {
 		p()
 	}
@@ -898,6 +900,26 @@ func (w *walker) outlives(e ast.Expression) bool {
 	return false
 }
 
+// resolveParks keeps the pushes onto a queue that the file drains
+// (q.shift(), q.pop(), q.splice(), q.forEach()): an array of arguments
+// built for fn.apply, or one only read, parks nothing.
+func (w *walker) resolveParks() {
+	if len(w.parks) == 0 {
+		return
+	}
+	drains := map[string][]*Func{}
+	for _, c := range w.facts.Calls {
+		switch c.Method {
+		case "shift", "pop", "splice", "forEach":
+			k := w.f.Text(c.Recv)
+			drains[k] = append(drains[k], c.Func)
+		}
+	}
+	for _, c := range w.parks {
+		c.Parks = len(drains[w.f.Text(c.Recv)]) > 0
+	}
+}
+
 // scopeWithin: s is outer or nested in it.
 func scopeWithin(s, outer *scope) bool {
 	return s == outer || s.parent != nil && scopeWithin(s.parent, outer)
@@ -1092,8 +1114,8 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 			c.refs = w.modRefs(callee, 0)
 		}
 	}
-	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew {
-		c.Parks = w.outlives(c.Recv)
+	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew && w.outlives(c.Recv) {
+		w.parks = append(w.parks, c)
 	}
 	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)
 	queue, isQueue := ir.QueueOp(c.Callee)

@@ -40,6 +40,12 @@ type Summary struct {
 	Props map[string]Timing
 	// Uses: where each parameter is used (filled on the last round).
 	Uses [][]Use
+	// Parked: by parameter position, the function pushes the parameter
+	// itself onto a queue that a later call drains (Call.Parks). Not in
+	// Params: whether that later call comes after this one returns is
+	// known only for the function's own parameter, not for the callers
+	// that hand it a closure through a helper.
+	Parked []bool
 }
 
 // Use is one call of a parameter (or a hand-off of it), seen from the
@@ -140,7 +146,7 @@ func (f *Facts) summarize() {
 	for _, fn := range f.Funcs {
 		ps := ParamNames(fn.Node)
 		st.params[fn] = ps
-		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps))}
+		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps)), Parked: make([]bool, len(ps))}
 		for _, c := range fn.Calls {
 			if c.Kind == Await {
 				st.await[fn] = c
@@ -282,10 +288,7 @@ func (st *sumState) link(fn *Func) linkT {
 		if top == nil || r == 0 {
 			continue
 		}
-		if s.Parks {
-			note(compose(r, Async), s, top)
-			continue
-		}
+
 		if s.Target == nil {
 			// Another module's function: what its facts say it does.
 			if ext := st.f.externParams(s); len(ext) > 0 {
@@ -445,7 +448,13 @@ func (st *sumState) round() {
 				continue
 			}
 			switch {
-			case AsyncSite(s) && s.Kind != PromiseExec, s.Parks:
+			case s.Parks:
+				if root, i := st.declaring(s.Func, id.Name.String()); root == s.Func && st.record {
+					sum := f.sums[root]
+					sum.Parked[i] = true
+					sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+				}
+			case AsyncSite(s) && s.Kind != PromiseExec:
 				st.use(s, id.Name.String(), Async)
 			case s.Target != nil && s.Kind == None:
 				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {

@@ -100,7 +100,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sum := facts.Summary(fn)
 		for i, p := range params {
-			if p == "" || sum.Params[i].Known() != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
+			t := sum.Params[i].Known()
+			if sum.Parked[i] {
+				t |= sched.Async
+			}
+			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])
@@ -279,19 +283,12 @@ func describe(f *jsfile.File, s *sched.Call) string {
 		return fmt.Sprintf("parked by %s until a later call takes it", f.Text(sched.Callee(s.Node)))
 	}
 	if e := s.Extern(); s.Kind == sched.None && e != nil {
-		return fmt.Sprintf("through %s (%s line %d)", orName(e.Name, f.Text(sched.Callee(s.Node))), e.File, e.Line)
+		return fmt.Sprintf("through %s (%s line %d)", f.Text(sched.Callee(s.Node)), e.File, e.Line)
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
 	}
 	return "in a callback"
-}
-
-func orName(name, text string) string {
-	if name != "" {
-		return name
-	}
-	return text
 }
 
 // statementCalls: call expressions that are whole statements or the
