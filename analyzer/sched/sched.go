@@ -188,6 +188,8 @@ type Facts struct {
 	rebinds    []rebindSite
 	propStores []propStore
 	paramMoves []paramMove
+	// objStores are `obj.x = name` in fn (prop holds obj's name).
+	objStores []propStore
 	// exports are the module's exports; importer gives other modules'
 	// facts (nil: none), mods caches them by specifier.
 	exports  []*exportSite
@@ -865,6 +867,11 @@ func (w *walker) node(n ast.Node) {
 			w.prototypeAssign(l, n.Right)
 			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
 				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
+			}
+			if id, ok := n.Right.(*ast.Identifier); ok {
+				if obj, ok := l.Left.(*ast.Identifier); ok {
+					w.facts.objStores = append(w.facts.objStores, propStore{w.fn, obj.Name.String(), id.Name.String()})
+				}
 			}
 		}
 	case *ast.ReturnStatement:

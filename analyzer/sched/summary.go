@@ -449,10 +449,19 @@ func (st *sumState) round() {
 			}
 			switch {
 			case s.Parks:
-				if root, i := st.declaring(s.Func, id.Name.String()); root == s.Func && st.record {
-					sum := f.sums[root]
-					sum.Parked[i] = true
-					sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+				// q.push(cb), or q.push(job) after job.done = cb.
+				names := []string{id.Name.String()}
+				for _, o := range f.objStores {
+					if o.fn == s.Func && o.prop == names[0] {
+						names = append(names, o.name)
+					}
+				}
+				for _, name := range names {
+					if root, i := st.declaring(s.Func, name); root == s.Func && st.record {
+						sum := f.sums[root]
+						sum.Parked[i] = true
+						sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+					}
 				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
 				st.use(s, id.Name.String(), Async)
