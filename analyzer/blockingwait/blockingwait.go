@@ -239,6 +239,7 @@ func isBlockingSync(callee string) bool {
 }
 
 func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	handlers := handlerReach(facts)
 	for _, fn := range facts.Funcs {
 		awaited := false
 		for _, c := range fn.Calls {
@@ -257,9 +258,13 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				where = "in " + context(f, fn)
 			case fn.Async && awaited:
 				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
-			case handlerShape(fn):
-				ps := sched.ParamNames(fn.Node)
-				where = fmt.Sprintf("in %s, a request handler by its parameters (%s, %s)", analysisutil.FuncName(f, fn), ps[0], ps[1])
+			case handlers[fn] != nil:
+				h := handlers[fn]
+				ps := sched.ParamNames(h.Node)
+				where = fmt.Sprintf("in %s, a request handler by its parameters (%s, %s)", analysisutil.FuncName(f, h), ps[0], ps[1])
+				if h != fn {
+					where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
+				}
 			default:
 				continue
 			}
@@ -268,6 +273,30 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			pass.Report(d)
 		}
 	}
+}
+
+// handlerReach: the functions that run synchronously when a
+// handler-shaped function does (see handlerShape), each with that handler.
+func handlerReach(facts *sched.Facts) map[*sched.Func]*sched.Func {
+	out := map[*sched.Func]*sched.Func{}
+	var work []*sched.Func
+	for _, fn := range facts.Funcs {
+		if !fn.Top && handlerShape(fn) {
+			out[fn] = fn
+			work = append(work, fn)
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range fn.Calls {
+			if g := c.Target; g != nil && out[g] == nil && !g.Top {
+				out[g] = out[fn]
+				work = append(work, g)
+			}
+		}
+	}
+	return out
 }
 
 // handlerShape: fn takes (req, res) first (or request/response, res/reply):
