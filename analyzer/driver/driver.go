@@ -113,7 +113,7 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	jobs = min(jobs, max(len(paths), 1))
 	fset := token.NewFileSet()
 	ld := newLoader()
-	store := newFactStore(fset, ld, analyzers)
+	store := newFactStore(fset, ld, analyzers, paths)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range jobs {
@@ -138,7 +138,7 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 // suppressions are path's, the text is src.
 func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
 	fset := token.NewFileSet()
-	return runFile(newFactStore(fset, newLoader(), analyzers), path, src, analyzers, opt)
+	return runFile(newFactStore(fset, newLoader(), analyzers, nil), path, src, analyzers, opt)
 }
 
 // largestFirst is the order to analyze paths in on jobs workers: the
@@ -187,7 +187,12 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 	}
 	var f *parse.File
 	var err error
+	abs, _ := filepath.Abs(path)
+	if src == nil {
+		f = store.take(abs)
+	}
 	switch {
+	case f != nil:
 	case src != nil:
 		if f, err = parse.Parse(path, src); err == nil && ld != nil {
 			f.PackageType = ld.packageType(filepath.Dir(path))
@@ -202,13 +207,15 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 		return res
 	}
 	res.Source, res.Transformed = f.Text, f.Transformed
-	abs, _ := filepath.Abs(path)
 	r := newFileRun(fset, path, f, store, []string{abs})
 	for _, a := range analyzers {
 		_, err := r.run(a, true)
 		if err != nil && res.Err == nil {
 			res.Err = err
 		}
+	}
+	if src == nil && res.Err == nil {
+		store.keep(abs, r)
 	}
 	sort.SliceStable(r.diags, func(i, j int) bool { return r.diags[i].Pos < r.diags[j].Pos })
 	for _, d := range r.diags {

@@ -42,6 +42,11 @@ type factStore struct {
 	analyzers []*analysis.Analyzer // those that export facts, with what they require
 	mu        sync.Mutex
 	done      map[string]*modFacts
+	// want: the files the run reports (absolute); a dependency among them
+	// that is parsed for its facts first keeps its parse in parsed until
+	// its own turn, so no file of the run is parsed twice.
+	want   map[string]bool
+	parsed map[string]*parse.File
 }
 
 type modFacts struct {
@@ -50,8 +55,13 @@ type modFacts struct {
 	deps map[string]string
 }
 
-func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer) *factStore {
-	st := &factStore{fset: fset, ld: ld, done: map[string]*modFacts{}}
+func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer, paths []string) *factStore {
+	st := &factStore{fset: fset, ld: ld, done: map[string]*modFacts{}, want: map[string]bool{}, parsed: map[string]*parse.File{}}
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			st.want[abs] = true
+		}
+	}
 	seen := map[*analysis.Analyzer]bool{}
 	var visit func(a *analysis.Analyzer) bool
 	visit = func(a *analysis.Analyzer) bool {
@@ -122,12 +132,51 @@ func (st *factStore) compute(path string, stack []string) (m *modFacts, clean bo
 		return &modFacts{deps: map[string]string{path: contentKey(data)}}, true
 	}
 	f.PackageType = st.ld.packageType(filepath.Dir(path))
+	if st.want[path] {
+		st.mu.Lock()
+		if st.parsed[path] == nil {
+			st.parsed[path] = f
+		}
+		st.mu.Unlock()
+	}
 	r := newFileRun(st.fset, path, f, st, stack)
 	for _, a := range st.analyzers {
 		r.run(a, false)
 	}
 	r.deps[path] = contentKey(data)
 	return &modFacts{facts: r.exported, deps: r.deps}, !r.cut
+}
+
+// take gives the parse of a reported file made for its facts, once.
+func (st *factStore) take(abs string) *parse.File {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f := st.parsed[abs]
+	delete(st.parsed, abs)
+	delete(st.want, abs)
+	return f
+}
+
+// keep records the facts a reported file's own run exported, when they
+// do not depend on the chain (no cycle was cut): the same as computing
+// them for a dependency.
+func (st *factStore) keep(abs string, r *fileRun) {
+	if r.cut {
+		return
+	}
+	data, err := readSmall(abs)
+	if err != nil {
+		return
+	}
+	deps := map[string]string{abs: contentKey(data)}
+	for p, k := range r.deps {
+		deps[p] = k
+	}
+	st.mu.Lock()
+	if st.done[abs] == nil {
+		st.done[abs] = &modFacts{facts: r.exported, deps: deps}
+	}
+	st.mu.Unlock()
 }
 
 func readSmall(path string) ([]byte, error) {
