@@ -54,12 +54,17 @@ functions: each gets a summary of how it calls the functions it is
 given (at once, later, or both), so cb handed to a helper, to a local
 function called from an I/O callback, via cb.call/apply/bind, or stored
 on this (this.onDone = cb) and called by another method counts as what
-that code does with it. The check reports only when the paths can
+that code does with it. Functions other modules export count the same
+way: their module's facts (read from the required file, node_modules
+included) say how they call what they are given. A callback pushed onto
+a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
+waits for a later call: asynchronous. The check reports only when the paths can
 differ: one of the two calls is under a condition, or an early return
 separates them.
 
-Not reported: a callback handed to a function the file does not show
-(fetchIt(key, (v) => cb(v))), which is neither; a parameter first
+Not reported: a callback handed to a function no module shows
+(fetchIt(key, (v) => cb(v)) with fetchIt a parameter, or a package that
+is not installed), which is neither; a parameter first
 wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
 by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
