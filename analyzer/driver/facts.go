@@ -132,18 +132,17 @@ func (st *factStore) compute(path string, stack []string) (m *modFacts, clean bo
 		return &modFacts{deps: map[string]string{path: contentKey(data)}}, true
 	}
 	f.PackageType = st.ld.packageType(filepath.Dir(path))
-	if st.want[path] {
-		st.mu.Lock()
-		if st.parsed[path] == nil {
-			st.parsed[path] = f
-		}
-		st.mu.Unlock()
-	}
 	r := newFileRun(st.fset, path, f, st, stack)
 	for _, a := range st.analyzers {
 		r.run(a, false)
 	}
 	r.deps[path] = contentKey(data)
+	// Kept for the file's own turn only once this run is done with it.
+	st.mu.Lock()
+	if st.want[path] && st.parsed[path] == nil {
+		st.parsed[path] = f
+	}
+	st.mu.Unlock()
 	return &modFacts{facts: r.exported, deps: r.deps}, !r.cut
 }
 
