@@ -207,7 +207,7 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 		return res
 	}
 	res.Source, res.Transformed = f.Text, f.Transformed
-	r := newFileRun(fset, path, f, store, []string{abs})
+	r := newFileRun(fset, path, f, store, maxDepth)
 	for _, a := range analyzers {
 		_, err := r.run(a, true)
 		if err != nil && res.Err == nil {
@@ -296,12 +296,13 @@ type fileRun struct {
 	// textLines are the line starts of the user's text when Source was
 	// transformed; positions are mapped back through the source map.
 	textLines []int
-	// store gives other modules' facts; stack is the chain of modules
-	// whose facts are being computed (the reported file first); pkg is
-	// this file's package, exported its facts, deps the files they
-	// came from; cut: a cycle or the depth cut the chain somewhere.
+	// store gives other modules' facts; depth is how deep this file's
+	// own facts may look (see factStore); pkg is this file's package,
+	// exported its facts, deps the files they came from; need the
+	// depth its imports needed; cut: some chain below ran out of depth.
 	store    *factStore
-	stack    []string
+	depth    int
+	need     int
 	pkg      *types.Package
 	exported map[reflect.Type]analysis.Fact
 	deps     map[string]string

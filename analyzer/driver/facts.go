@@ -27,12 +27,14 @@ import (
 // included; such files are never reported). So `check a.js` and `check
 // a.js b.js` give a.js the same findings.
 //
-// A module's facts depend only on its file and its dependencies' facts,
-// and are kept for the run. A cycle of requires (or a chain deeper than
-// maxDepth) is cut where it closes: the module that would be read again
-// gives no facts. Facts computed past such a cut depend on where the
-// chain started, so they are not kept: each file's findings stay the
-// same however the run is made up.
+// What a module's facts may see is bounded by a depth: the facts of a
+// module at depth d use its dependencies' facts at depth d-1, and at
+// depth 0 there are none. A file being reported asks for its
+// dependencies at maxDepth. So a module's facts at a depth are one
+// function of the files, whichever file asked first, and a require cycle
+// ends where the depth runs out. Facts that never reached depth 0 (no
+// chain below was cut) are the same at every greater depth and are kept
+// once; the others are kept per depth.
 
 const maxDepth = 6
 
@@ -41,7 +43,10 @@ type factStore struct {
 	ld        *loader
 	analyzers []*analysis.Analyzer // those that export facts, with what they require
 	mu        sync.Mutex
-	done      map[string]*modFacts
+	// exact: facts that no cut reached, good at any depth from need on;
+	// atDepth: the others, by depth.
+	exact   map[string]*modFacts
+	atDepth map[string]map[int]*modFacts
 	// want: the files the run reports (absolute); a dependency among them
 	// that is parsed for its facts first keeps its parse in parsed until
 	// its own turn, so no file of the run is parsed twice.
@@ -53,10 +58,15 @@ type modFacts struct {
 	facts map[reflect.Type]analysis.Fact
 	// deps: every file whose content these facts depend on, by content key.
 	deps map[string]string
+	// need: the depth these facts need (1 + their deepest dependency's);
+	// cut: some chain below ran out of depth.
+	need int
+	cut  bool
 }
 
 func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer, paths []string) *factStore {
-	st := &factStore{fset: fset, ld: ld, done: map[string]*modFacts{}, want: map[string]bool{}, parsed: map[string]*parse.File{}}
+	st := &factStore{fset: fset, ld: ld, exact: map[string]*modFacts{}, atDepth: map[string]map[int]*modFacts{},
+		want: map[string]bool{}, parsed: map[string]*parse.File{}}
 	for _, p := range paths {
 		if abs, err := filepath.Abs(p); err == nil {
 			st.want[abs] = true
@@ -86,53 +96,58 @@ func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyze
 	return st
 }
 
-// get gives the facts of the module at path, asked for by the chain of
-// modules stack; clean says they do not depend on the chain.
-func (st *factStore) get(path string, stack []string) (m *modFacts, clean bool) {
+// get gives the facts of the module at path at depth d (nil at depth 0:
+// the chain is cut there).
+func (st *factStore) get(path string, d int) *modFacts {
+	if d <= 0 {
+		return nil
+	}
 	st.mu.Lock()
-	m = st.done[path]
+	m := st.exact[path]
+	if m == nil || m.need > d {
+		m = st.atDepth[path][d]
+	}
 	st.mu.Unlock()
 	if m != nil {
-		return m, true
+		return m
 	}
-	if len(stack) >= maxDepth {
-		return nil, false
-	}
-	for _, p := range stack {
-		if p == path {
-			return nil, false
+	m = st.compute(path, d)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !m.cut {
+		if old := st.exact[path]; old == nil || old.need > m.need {
+			st.exact[path] = m
 		}
+		return m
 	}
-	m, clean = st.compute(path, append(stack[:len(stack):len(stack)], path))
-	if clean && m != nil {
-		st.mu.Lock()
-		if old := st.done[path]; old != nil {
-			m = old
-		} else {
-			st.done[path] = m
-		}
-		st.mu.Unlock()
+	if st.atDepth[path] == nil {
+		st.atDepth[path] = map[int]*modFacts{}
 	}
-	return m, clean
+	if old := st.atDepth[path][d]; old != nil {
+		return old
+	}
+	st.atDepth[path][d] = m
+	return m
 }
 
-// compute runs the fact analyzers over one module (nothing reported).
-func (st *factStore) compute(path string, stack []string) (m *modFacts, clean bool) {
+// compute runs the fact analyzers over one module at depth d (nothing
+// reported).
+func (st *factStore) compute(path string, d int) (m *modFacts) {
 	defer func() {
 		if r := recover(); r != nil {
-			m, clean = nil, true // a module that breaks an analyzer gives no facts
+			m = &modFacts{deps: map[string]string{}, need: 1} // a module that breaks an analyzer gives no facts
 		}
 	}()
 	data, err := readSmall(path)
 	if err != nil {
-		return &modFacts{deps: map[string]string{}}, true
+		return &modFacts{deps: map[string]string{}, need: 1}
 	}
 	f, err := parse.Parse(path, data)
 	if err != nil {
-		return &modFacts{deps: map[string]string{path: contentKey(data)}}, true
+		return &modFacts{deps: map[string]string{path: contentKey(data)}, need: 1}
 	}
 	f.PackageType = st.ld.packageType(filepath.Dir(path))
-	r := newFileRun(st.fset, path, f, st, stack)
+	r := newFileRun(st.fset, path, f, st, d)
 	for _, a := range st.analyzers {
 		r.run(a, false)
 	}
@@ -143,7 +158,7 @@ func (st *factStore) compute(path string, stack []string) (m *modFacts, clean bo
 		st.parsed[path] = f
 	}
 	st.mu.Unlock()
-	return &modFacts{facts: r.exported, deps: r.deps}, !r.cut
+	return &modFacts{facts: r.exported, deps: r.deps, need: r.need + 1, cut: r.cut}
 }
 
 // take gives the parse of a reported file made for its facts, once.
@@ -156,9 +171,8 @@ func (st *factStore) take(abs string) *parse.File {
 	return f
 }
 
-// keep records the facts a reported file's own run exported, when they
-// do not depend on the chain (no cycle was cut): the same as computing
-// them for a dependency.
+// keep records the facts a reported file's own run exported (at
+// maxDepth, as a dependency's would be), when no chain below was cut.
 func (st *factStore) keep(abs string, r *fileRun) {
 	if r.cut {
 		return
@@ -172,8 +186,8 @@ func (st *factStore) keep(abs string, r *fileRun) {
 		deps[p] = k
 	}
 	st.mu.Lock()
-	if st.done[abs] == nil {
-		st.done[abs] = &modFacts{facts: r.exported, deps: deps}
+	if old := st.exact[abs]; old == nil || old.need > r.need+1 {
+		st.exact[abs] = &modFacts{facts: r.exported, deps: deps, need: r.need + 1}
 	}
 	st.mu.Unlock()
 }
@@ -247,18 +261,19 @@ func resolver(path string) func(string) string {
 	}
 }
 
-// importFact answers pass.ImportPackageFact for the file being run.
+// importFact answers pass.ImportPackageFact for the file being run: the
+// module's facts one level below this file's depth.
 func (r *fileRun) importFact(pkg *types.Package, fact analysis.Fact) bool {
 	if r.store == nil || pkg == nil {
 		return false
 	}
-	m, clean := r.store.get(pkg.Path(), r.stack)
-	if !clean {
-		r.cut = true
-	}
+	m := r.store.get(pkg.Path(), r.depth-1)
 	if m == nil {
+		r.cut = true
 		return false
 	}
+	r.cut = r.cut || m.cut
+	r.need = max(r.need, m.need)
 	for p, k := range m.deps {
 		r.deps[p] = k
 	}
@@ -278,7 +293,7 @@ func (r *fileRun) exportFact(fact analysis.Fact) {
 }
 
 // newFileRun sets up the run of the analyzers over one loaded file.
-func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStore, stack []string) *fileRun {
+func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStore, depth int) *fileRun {
 	tf := fset.AddFile(path, -1, len(f.Source))
 	tf.SetLinesForContent([]byte(f.Source))
 	src := &jsfile.Source{File: f, Tok: tf}
@@ -287,7 +302,7 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	}
 	abs, _ := filepath.Abs(path)
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
-		store: store, stack: stack, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
+		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
 	if f.Transformed {
 		r.textLines = lineStarts(f.Text)
 	}
