@@ -52,6 +52,8 @@ type factStore struct {
 	// its own turn, so no file of the run is parsed twice.
 	want   map[string]bool
 	parsed map[string]*parse.File
+	// resolved: specifiers resolved so far, by directory.
+	resolved sync.Map
 }
 
 type modFacts struct {
@@ -239,7 +241,7 @@ var tsExts = []string{".ts", ".tsx", ".mts", ".cts", ".d.ts"}
 // resolution (runtime/nodepath, the runtime's own), TypeScript's
 // extensions too for a TypeScript module. Dependencies are analyzed as
 // JavaScript or TypeScript only.
-func resolver(path string) func(string) string {
+func (st *factStore) resolver(path string) func(string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil
@@ -253,11 +255,19 @@ func resolver(path string) func(string) string {
 		exts = []string{".mjs", ".cjs"}
 	}
 	return func(spec string) string {
+		// Files of one directory ask for the same packages: each answer
+		// (a walk up through node_modules directories) is kept for the run.
+		key := dir + "\x00" + exts[0] + "\x00" + spec
+		if p, ok := st.resolved.Load(key); ok {
+			return p.(string)
+		}
 		p := nodepath.Module(osFS{}, filepath.ToSlash(dir), spec, exts...)
 		if p == "" || strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".node") {
-			return ""
+			p = ""
 		}
-		return filepath.FromSlash(p)
+		p = filepath.FromSlash(p)
+		st.resolved.Store(key, p)
+		return p
 	}
 }
 
@@ -298,7 +308,7 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	tf.SetLinesForContent([]byte(f.Source))
 	src := &jsfile.Source{File: f, Tok: tf}
 	if store != nil {
-		src.Resolve = resolver(path)
+		src.Resolve = store.resolver(path)
 	}
 	abs, _ := filepath.Abs(path)
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
