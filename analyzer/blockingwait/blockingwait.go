@@ -26,7 +26,10 @@ callback that runs on the loop (a timer, setImmediate, nextTick or
 promise callback, an event listener, an I/O callback, a request handler)
 they stall every other callback of the process for as long as the call
 takes. At start-up, before the loop runs, a *Sync call is usually fine
-and is not reported; a busy-wait is reported wherever it is.
+and is not reported; a busy-wait is reported wherever it is. A function
+that takes (req, res) is a request handler wherever the server that
+calls it is; fs-extra, graceful-fs, fs-promise and mz/fs re-export fs's
+*Sync functions and count as fs.
 
 Bad:
 
@@ -219,7 +222,9 @@ func hasYield(n ast.Node) bool {
 	return found
 }
 
-var syncModules = []string{"fs.", "crypto.", "zlib.", "child_process."}
+// syncModules: Node's modules with blocking *Sync functions, and the
+// drop-in packages that re-export fs's (fs-extra, graceful-fs, ...).
+var syncModules = []string{"fs.", "crypto.", "zlib.", "child_process.", "fs-extra.", "graceful-fs.", "fs-promise.", "mz/fs."}
 
 func isBlockingSync(callee string) bool {
 	if !strings.HasSuffix(callee, "Sync") {
@@ -234,6 +239,7 @@ func isBlockingSync(callee string) bool {
 }
 
 func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
+	handlers := handlerReach(facts)
 	for _, fn := range facts.Funcs {
 		awaited := false
 		for _, c := range fn.Calls {
@@ -252,6 +258,13 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				where = "in " + context(f, fn)
 			case fn.Async && awaited:
 				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
+			case handlers[fn] != nil:
+				h := handlers[fn]
+				ps := sched.ParamNames(h.Node)
+				where = fmt.Sprintf("in %s, a request handler by its parameters (%s, %s)", analysisutil.FuncName(f, h), ps[0], ps[1])
+				if h != fn {
+					where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
+				}
 			default:
 				continue
 			}
@@ -260,6 +273,51 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			pass.Report(d)
 		}
 	}
+}
+
+// handlerReach: the functions that run synchronously when a
+// handler-shaped function does (see handlerShape), each with that handler.
+func handlerReach(facts *sched.Facts) map[*sched.Func]*sched.Func {
+	out := map[*sched.Func]*sched.Func{}
+	var work []*sched.Func
+	for _, fn := range facts.Funcs {
+		if !fn.Top && handlerShape(fn) {
+			out[fn] = fn
+			work = append(work, fn)
+		}
+	}
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range fn.Calls {
+			if g := c.Target; g != nil && out[g] == nil && !g.Top {
+				out[g] = out[fn]
+				work = append(work, g)
+			}
+		}
+	}
+	return out
+}
+
+// handlerShape: fn takes (req, res) first (or request/response, res/reply):
+// a request handler that the file hands to a server elsewhere (a
+// router module, micro(fn), a coroutine wrapper), which runs on the loop
+// for every request.
+func handlerShape(fn *sched.Func) bool {
+	ps := sched.ParamNames(fn.Node)
+	if len(ps) < 2 {
+		return false
+	}
+	switch ps[0] {
+	case "req", "request":
+	default:
+		return false
+	}
+	switch ps[1] {
+	case "res", "response", "reply":
+		return true
+	}
+	return false
 }
 
 // atExit: why is a process 'exit' or 'beforeExit' listener. Those run

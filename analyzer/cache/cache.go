@@ -21,6 +21,8 @@ type entry struct {
 	Diagnostics []driver.Diagnostic `json:"diagnostics,omitempty"`
 	Source      string              `json:"source,omitempty"`
 	Transformed bool                `json:"transformed,omitempty"`
+	// Deps: the files the findings' facts came from (driver.Result.Deps).
+	Deps map[string]string `json:"deps,omitempty"`
 }
 
 type file struct {
@@ -75,7 +77,7 @@ func (c *Cache) Get(path string, content []byte, pkgType string) (driver.Result,
 		return driver.Result{}, false
 	}
 	c.now[p] = e
-	return driver.Result{Path: path, Diagnostics: e.Diagnostics, Source: e.Source, Transformed: e.Transformed}, true
+	return driver.Result{Path: path, Diagnostics: e.Diagnostics, Source: e.Source, Transformed: e.Transformed, Deps: e.Deps}, true
 }
 
 // Put keeps res for path (a result with an error is not kept: its file is
@@ -86,7 +88,7 @@ func (c *Cache) Put(path string, content []byte, pkgType string, res driver.Resu
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.now[abs(path)] = entry{Key: key(content, pkgType), Diagnostics: res.Diagnostics, Source: res.Source, Transformed: res.Transformed}
+	c.now[abs(path)] = entry{Key: key(content, pkgType), Diagnostics: res.Diagnostics, Source: res.Source, Transformed: res.Transformed, Deps: res.Deps}
 }
 
 // Save writes the entries of this run.

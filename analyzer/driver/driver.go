@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sort"
 	"sync"
@@ -96,6 +97,10 @@ type Result struct {
 	// (TypeScript/JSX was stripped), so fixes cannot be applied to the file.
 	Source      string
 	Transformed bool
+	// Deps are the other files whose facts the findings depend on (the
+	// modules the file requires, and theirs), by content key: a kept
+	// result is good while they are unchanged.
+	Deps map[string]string
 }
 
 // Run analyzes the files at paths.
@@ -108,6 +113,7 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	jobs = min(jobs, max(len(paths), 1))
 	fset := token.NewFileSet()
 	ld := newLoader()
+	store := newFactStore(fset, ld, analyzers, paths)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range jobs {
@@ -115,7 +121,7 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = runFile(fset, ld, paths[i], nil, analyzers, opt)
+				out[i] = runFile(store, paths[i], nil, analyzers, opt)
 			}
 		}()
 	}
@@ -131,7 +137,8 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 // input): positions, the module kind (the package.json nearest path) and
 // suppressions are path's, the text is src.
 func RunSource(path string, src []byte, analyzers []*analysis.Analyzer, opt Options) Result {
-	return runFile(token.NewFileSet(), newLoader(), path, src, analyzers, opt)
+	fset := token.NewFileSet()
+	return runFile(newFactStore(fset, newLoader(), analyzers, nil), path, src, analyzers, opt)
 }
 
 // largestFirst is the order to analyze paths in on jobs workers: the
@@ -156,7 +163,8 @@ func largestFirst(paths []string, jobs int) []int {
 	return order
 }
 
-func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
+func runFile(store *factStore, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {
+	fset, ld := store.fset, store.ld
 	res.Path = path
 	defer func() {
 		if r := recover(); r != nil {
@@ -166,7 +174,7 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 	if c := opt.Cache; c != nil && opt.Extra == nil && src == nil && ld != nil {
 		if data, err := parse.ReadFile(path); err == nil {
 			typ := ld.packageType(filepath.Dir(path))
-			if kept, ok := c.Get(path, data, typ); ok {
+			if kept, ok := c.Get(path, data, typ); ok && !DepsChanged(kept.Deps) {
 				return kept
 			}
 			defer func() {
@@ -179,7 +187,12 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 	}
 	var f *parse.File
 	var err error
+	abs, _ := filepath.Abs(path)
+	if src == nil {
+		f = store.take(abs)
+	}
 	switch {
+	case f != nil:
 	case src != nil:
 		if f, err = parse.Parse(path, src); err == nil && ld != nil {
 			f.PackageType = ld.packageType(filepath.Dir(path))
@@ -194,17 +207,15 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 		return res
 	}
 	res.Source, res.Transformed = f.Text, f.Transformed
-	tf := fset.AddFile(path, -1, len(f.Source))
-	tf.SetLinesForContent([]byte(f.Source))
-	r := &fileRun{fset: fset, tf: tf, src: &jsfile.Source{File: f, Tok: tf}, results: map[*analysis.Analyzer]*memo{}}
-	if f.Transformed {
-		r.textLines = lineStarts(f.Text)
-	}
+	r := newFileRun(fset, path, f, store, maxDepth)
 	for _, a := range analyzers {
 		_, err := r.run(a, true)
 		if err != nil && res.Err == nil {
 			res.Err = err
 		}
+	}
+	if src == nil && res.Err == nil {
+		store.keep(abs, r)
 	}
 	sort.SliceStable(r.diags, func(i, j int) bool { return r.diags[i].Pos < r.diags[j].Pos })
 	for _, d := range r.diags {
@@ -231,6 +242,9 @@ func runFile(fset *token.FileSet, ld *loader, path string, src []byte, analyzers
 	}
 	if len(res.Diagnostics) == 0 {
 		res.Source = ""
+	}
+	if len(r.deps) > 0 {
+		res.Deps = r.deps
 	}
 	return res
 }
@@ -282,6 +296,17 @@ type fileRun struct {
 	// textLines are the line starts of the user's text when Source was
 	// transformed; positions are mapped back through the source map.
 	textLines []int
+	// store gives other modules' facts; depth is how deep this file's
+	// own facts may look (see factStore); pkg is this file's package,
+	// exported its facts, deps the files they came from; need the
+	// depth its imports needed; cut: some chain below ran out of depth.
+	store    *factStore
+	depth    int
+	need     int
+	pkg      *types.Package
+	exported map[reflect.Type]analysis.Fact
+	deps     map[string]string
+	cut      bool
 	// col caches the last column computed by runeCol.
 	col struct {
 		valid          bool
@@ -326,6 +351,7 @@ func (r *fileRun) run(a *analysis.Analyzer, report bool) (any, error) {
 	pass := &analysis.Pass{
 		Analyzer:   a,
 		Fset:       r.fset,
+		Pkg:        r.pkg,
 		OtherFiles: []string{r.tf.Name()},
 		ResultOf:   resultOf,
 		Report: func(d analysis.Diagnostic) {
@@ -335,9 +361,9 @@ func (r *fileRun) run(a *analysis.Analyzer, report bool) (any, error) {
 		},
 		ReadFile:          func(string) ([]byte, error) { return []byte(r.src.File.Source), nil },
 		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
+		ImportPackageFact: r.importFact,
 		ExportObjectFact:  func(types.Object, analysis.Fact) {},
-		ExportPackageFact: func(analysis.Fact) {},
+		ExportPackageFact: r.exportFact,
 		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
 		AllPackageFacts:   func() []analysis.PackageFact { return nil },
 	}

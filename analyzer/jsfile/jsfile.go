@@ -29,6 +29,9 @@ import (
 type Source struct {
 	File *parse.File
 	Tok  *token.File
+	// Resolve, if set, names the file a require or import specifier of
+	// this file loads ("" for a built-in or one not found).
+	Resolve func(spec string) string
 }
 
 // Input is supplied by the driver (pass.ResultOf[Input] is a *Source);
@@ -62,7 +65,10 @@ type File struct {
 	TopDecls []*ast.VariableDeclaration
 	Kind     loop.ModuleKind
 	Tok      *token.File
-	shift    int // bytes of wrapper before Source in the parsed text
+	// Resolve names the file a specifier loads (see Source); nil when
+	// the driver resolves nothing.
+	Resolve func(spec string) string
+	shift   int // bytes of wrapper before Source in the parsed text
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -70,7 +76,11 @@ func run(pass *analysis.Pass) (any, error) {
 	if !ok || src == nil || src.File == nil || src.Tok == nil {
 		return nil, errors.New("jsfile: the driver supplied no source")
 	}
-	return Parse(src.File, src.Tok)
+	jf, err := Parse(src.File, src.Tok)
+	if jf != nil {
+		jf.Resolve = src.Resolve
+	}
+	return jf, err
 }
 
 // Parse parses f (as a CommonJS function body, or as a module when it has

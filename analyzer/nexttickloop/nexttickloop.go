@@ -34,6 +34,10 @@ Bad:
 	setTimeout(() => console.log('timer', n), 0); // never runs
 	spin();
 
+A step through a function the caller supplies (a parameter) that is
+handed a closure re-entering the cycle counts too, and the message says
+so: the recursion happens when that function calls back at once.
+
 Fix: re-schedule with setImmediate, which lets timers and I/O run between
 two rounds (the suggested fix replaces process.nextTick with
 setImmediate):
@@ -56,6 +60,21 @@ func run(pass *analysis.Pass) (any, error) {
 	// Edges that keep control inside the nextTick queue: synchronous calls,
 	// synchronous executors, and nextTick itself.
 	g := facts.Graph(func(c *sched.Call) bool { return c.Kind == sched.NextTick || c.Kind == sched.PromiseExec })
+	// A function the caller supplied (a parameter) that is handed a
+	// closure of the file may call it at once: reader(n, () => pull()).
+	// Such a step closes the cycle only if it does, so it is named.
+	callerSteps := map[*sched.Call]string{}
+	for _, c := range facts.Calls {
+		if c.Target != nil || c.Kind != sched.None || len(c.Funcs) == 0 {
+			continue
+		}
+		if name := paramCallee(c); name != "" {
+			callerSteps[c] = name
+			for _, fn := range c.Funcs {
+				g.Add(c.Func, sched.Edge{To: fn, Site: c})
+			}
+		}
+	}
 	for _, c := range facts.Sched {
 		if c.Kind != sched.NextTick || len(c.Funcs) == 0 {
 			continue
@@ -78,6 +97,12 @@ func run(pass *analysis.Pass) (any, error) {
 		if guarded {
 			how += " while a condition holds"
 		}
+		for _, e := range cyc.Path {
+			if name := callerSteps[e.Site]; name != "" {
+				how += fmt.Sprintf(" when %s, the caller's function (line %d), calls back at once", name, analysisutil.Line(f, e.Site.Node))
+				break
+			}
+		}
 		d := analysis.Diagnostic{
 			Message: how + "; the nextTick queue never drains, so timers and I/O starve: use setImmediate",
 		}
@@ -92,6 +117,32 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(d)
 	}
 	return nil, nil
+}
+
+// paramCallee: the name p when c calls p(...), p.call(...) or
+// p.apply(...) and p is a parameter of a function enclosing c.
+func paramCallee(c *sched.Call) string {
+	var id *ast.Identifier
+	switch e := sched.Callee(c.Node).(type) {
+	case *ast.Identifier:
+		id = e
+	case *ast.DotExpression:
+		if n := e.Identifier.Name; n == "call" || n == "apply" {
+			id, _ = e.Left.(*ast.Identifier)
+		}
+	}
+	if id == nil {
+		return ""
+	}
+	name := id.Name.String()
+	for fn := c.Func; fn != nil && !fn.Top; fn = fn.Parent {
+		for _, p := range sched.ParamNames(fn.Node) {
+			if p == name {
+				return name
+			}
+		}
+	}
+	return ""
 }
 
 func isProcessNextTick(e ast.Expression) bool {

@@ -83,8 +83,17 @@ func (f *Facts) classOfThis(fn *Func, alias bool) *Class {
 }
 
 // resolveThisMethods resolves this.m(...) (and self.m(...)) to the
-// class's method once every prototype assignment of the file is known.
+// class's method once every prototype assignment of the file is known,
+// and so do the arguments this.m and this.m.bind(this) of any call
+// (process.nextTick(this.receive.bind(this))).
 func (f *Facts) resolveThisMethods() {
+	for _, c := range f.Calls {
+		for _, a := range c.Args {
+			if m := f.thisMethod(c.Func, a); m != nil && !hasFunc(c.Funcs, m) {
+				c.Funcs = append(c.Funcs, m)
+			}
+		}
+	}
 	for _, c := range f.Calls {
 		if c.Target != nil || c.Method == "" || c.Recv == nil {
 			continue
@@ -102,4 +111,36 @@ func (f *Facts) resolveThisMethods() {
 			cls = cls.SuperClass
 		}
 	}
+}
+
+// thisMethod: the method of fn's class that e (this.m, self.m, or either
+// .bind(...)) denotes.
+func (f *Facts) thisMethod(fn *Func, e ast.Expression) *Func {
+	if c, ok := e.(*ast.CallExpression); ok {
+		if d, ok := c.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "bind" {
+			e = d.Left
+		}
+	}
+	d, ok := e.(*ast.DotExpression)
+	if !ok || !f.IsThis(d.Left) {
+		return nil
+	}
+	_, isThis := d.Left.(*ast.ThisExpression)
+	cls := f.classOfThis(fn, !isThis)
+	for seen := 0; cls != nil && seen < 32; seen++ {
+		if m := cls.Methods[d.Identifier.Name.String()]; m != nil {
+			return m
+		}
+		cls = cls.SuperClass
+	}
+	return nil
+}
+
+func hasFunc(fs []*Func, g *Func) bool {
+	for _, x := range fs {
+		if x == g {
+			return true
+		}
+	}
+	return false
 }

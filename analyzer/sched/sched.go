@@ -42,6 +42,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{jsfile.Analyzer},
 	Run:        run,
 	ResultType: reflect.TypeOf((*Facts)(nil)),
+	FactTypes:  []analysis.Fact{new(ModuleFact)},
 }
 
 // Kind is what a call site does to the event loop.
@@ -136,6 +137,14 @@ type Call struct {
 	// Guarded: the site is under a condition (if, ?:, &&, ||, switch,
 	// catch) within its function.
 	Guarded bool
+	// refs: the other modules' functions the callee may be; ext, their
+	// exports as the modules' facts give them (once looked up).
+	refs []Ref
+	ext  []*Export
+	// Parks: q.push(fn) or q.unshift(fn) on an array that outlives the
+	// call (this.q, or one declared outside the function): fn waits for
+	// a later call (a release, a put-back) to take it out and call it.
+	Parks bool
 }
 
 // Loop is a while, do-while or for loop.
@@ -178,6 +187,14 @@ type Facts struct {
 	returned   map[*Func]bool
 	rebinds    []rebindSite
 	propStores []propStore
+	paramMoves []paramMove
+	// objStores are `obj.x = name` in fn (prop holds obj's name).
+	objStores []propStore
+	// exports are the module's exports; importer gives other modules'
+	// facts (nil: none), mods caches them by specifier.
+	exports  []*exportSite
+	importer Importer
+	mods     map[string]*ModuleFact
 }
 
 // rebindSite is `name = call(...)` in fn.
@@ -185,6 +202,13 @@ type rebindSite struct {
 	fn   *Func
 	name string
 	call ast.Node
+}
+
+// paramMove is `to = from` in fn (callback = options: the optional
+// argument shifted).
+type paramMove struct {
+	fn       *Func
+	to, from string
 }
 
 // propStore is `this.prop = name` in fn.
@@ -253,6 +277,8 @@ type binding struct {
 	class  *ast.ClassLiteral
 	module string // imported or destructured from require(module)
 	member string // "" for the module object itself
+	// assigned: the other modules' values assigned to it (x = require('m')).
+	assigned []Ref
 	// resolving guards recursion through init chains
 	resolving bool
 }
@@ -284,6 +310,8 @@ type walker struct {
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
+	fnScope *scope // the scope of the current function's parameters
+	parks   []*Call
 	fn      *Func
 	class   *Class
 	loops   []*loopCtx
@@ -298,7 +326,14 @@ type loopCtx struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
-	return Compute(f), nil
+	facts := Compute(f)
+	// Summaries are computed here, while the pass can import the facts
+	// of the modules the file requires, and this module's are exported.
+	facts.importer = PassImporter(pass, f.Resolve)
+	if m := facts.Module(); len(m.Exports) > 0 {
+		pass.ExportPackageFact(m)
+	}
+	return facts, nil
 }
 
 // Compute computes the facts of f.
@@ -323,6 +358,8 @@ func Compute(f *jsfile.File) *Facts {
 	for _, s := range f.Body {
 		w.node(s)
 	}
+	w.collectExports(f.Body)
+	w.resolveParks()
 	for _, p := range w.pending {
 		p()
 	}
@@ -817,11 +854,24 @@ func (w *walker) node(n ast.Node) {
 			if c, ok := n.Right.(*ast.CallExpression); ok && n.Operator == token.ASSIGN {
 				w.facts.rebinds = append(w.facts.rebinds, rebindSite{w.fn, l.Name.String(), c})
 			}
+			if r, ok := n.Right.(*ast.Identifier); ok && n.Operator == token.ASSIGN {
+				w.facts.paramMoves = append(w.facts.paramMoves, paramMove{w.fn, l.Name.String(), r.Name.String()})
+			}
+			if b := w.scope.lookup(l.Name.String()); b != nil && b.kind == bVar && n.Operator == token.ASSIGN {
+				if rs := w.modRefs(n.Right, 0); len(rs) > 0 {
+					b.assigned = append(b.assigned, rs...)
+				}
+			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
 			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
 				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
+			}
+			if id, ok := n.Right.(*ast.Identifier); ok {
+				if obj, ok := l.Left.(*ast.Identifier); ok {
+					w.facts.objStores = append(w.facts.objStores, propStore{w.fn, obj.Name.String(), id.Name.String()})
+				}
 			}
 		}
 	case *ast.ReturnStatement:
@@ -837,6 +887,49 @@ func (w *walker) node(n ast.Node) {
 		return
 	}
 	jsfile.Children(n, w.node)
+}
+
+// outlives: e is an array that outlives a call of the current function:
+// a property of this, or a variable the file declares outside it (or a
+// property of one).
+func (w *walker) outlives(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.DotExpression:
+		return w.thisNow(e.Left) || w.outlives(e.Left)
+	case *ast.Identifier:
+		name := e.Name.String()
+		for s := w.scope; s != nil; s = s.parent {
+			if _, ok := s.names[name]; ok {
+				return w.fnScope != nil && !scopeWithin(s, w.fnScope)
+			}
+		}
+	}
+	return false
+}
+
+// resolveParks keeps the pushes onto a queue that the file drains
+// (q.shift(), q.pop(), q.splice(), q.forEach()): an array of arguments
+// built for fn.apply, or one only read, parks nothing.
+func (w *walker) resolveParks() {
+	if len(w.parks) == 0 {
+		return
+	}
+	drains := map[string][]*Func{}
+	for _, c := range w.facts.Calls {
+		switch c.Method {
+		case "shift", "pop", "splice", "forEach":
+			k := w.f.Text(c.Recv)
+			drains[k] = append(drains[k], c.Func)
+		}
+	}
+	for _, c := range w.parks {
+		c.Parks = len(drains[w.f.Text(c.Recv)]) > 0
+	}
+}
+
+// scopeWithin: s is outer or nested in it.
+func scopeWithin(s, outer *scope) bool {
+	return s == outer || s.parent != nil && scopeWithin(s.parent, outer)
 }
 
 // thisNow: e is this or an alias of it, in the current scope.
@@ -906,9 +999,10 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 	if fn.Name == "" {
 		fn.Name = name
 	}
-	saveFn, saveLoops, saveGuard := w.fn, w.loops, w.guard
+	saveFn, saveLoops, saveGuard, saveScope := w.fn, w.loops, w.guard, w.fnScope
 	w.fn, w.loops, w.guard = fn, nil, 0
 	w.push()
+	w.fnScope = w.scope
 	if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Name != nil {
 		w.scope.declare(fl.Name.Name.String(), &binding{kind: bFunc, fn: fl})
 	}
@@ -937,7 +1031,7 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.node(b.Expression)
 	}
 	w.pop()
-	w.fn, w.loops, w.guard = saveFn, saveLoops, saveGuard
+	w.fn, w.loops, w.guard, w.fnScope = saveFn, saveLoops, saveGuard, saveScope
 }
 
 func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
@@ -1023,6 +1117,12 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
 			c.Target = w.resolveFunc(c.Recv)
 		}
+		if c.Target == nil && len(args) > 0 {
+			c.refs = w.modRefs(callee, 0)
+		}
+	}
+	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew && w.outlives(c.Recv) {
+		w.parks = append(w.parks, c)
 	}
 	lastFn := len(args) > 0 && isFuncExpr(args[len(args)-1], w)
 	queue, isQueue := ir.QueueOp(c.Callee)

@@ -1,6 +1,7 @@
 package sched_test
 
 import (
+	"sort"
 	"strings"
 	"testing"
 
@@ -75,4 +76,56 @@ func timing(t sched.Timing) string {
 
 func TestSummaries(t *testing.T) {
 	analysistest.Run(t, "testdata/summary", summaries)
+}
+
+// exports reports, at the file's first statement, the module's fact: each
+// export with how it calls its parameters (and its members'), so that
+// the testdata pins what other modules see.
+var exports = &analysis.Analyzer{
+	Name:     "exports",
+	Doc:      "reports the module's exported summaries",
+	Requires: []*analysis.Analyzer{sched.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
+		m := facts.Module()
+		var parts []string
+		for name, e := range m.Exports {
+			parts = append(parts, describeExport(orDefault(name), e))
+		}
+		sort.Strings(parts)
+		if len(facts.File.Body) > 0 {
+			d := analysis.Diagnostic{Message: "exports " + strings.Join(parts, "; ")}
+			d.Pos, d.End = facts.File.Range(facts.File.Body[0])
+			pass.Report(d)
+		}
+		return nil, nil
+	},
+}
+
+func orDefault(name string) string {
+	if name == "" {
+		return "default"
+	}
+	return name
+}
+
+func describeExport(name string, e *sched.Export) string {
+	var ps []string
+	for _, t := range e.Params {
+		ps = append(ps, timing(t.Known()))
+	}
+	s := name + "(" + strings.Join(ps, ",") + ")"
+	var ms []string
+	for k, me := range e.Members {
+		ms = append(ms, describeExport(k, me))
+	}
+	sort.Strings(ms)
+	if len(ms) > 0 {
+		s += "{" + strings.Join(ms, " ") + "}"
+	}
+	return s
+}
+
+func TestExports(t *testing.T) {
+	analysistest.Run(t, "testdata/exports", exports)
 }

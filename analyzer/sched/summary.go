@@ -40,6 +40,12 @@ type Summary struct {
 	Props map[string]Timing
 	// Uses: where each parameter is used (filled on the last round).
 	Uses [][]Use
+	// Parked: by parameter position, the function pushes the parameter
+	// itself onto a queue that a later call drains (Call.Parks). Not in
+	// Params: whether that later call comes after this one returns is
+	// known only for the function's own parameter, not for the callers
+	// that hand it a closure through a helper.
+	Parked []bool
 }
 
 // Use is one call of a parameter (or a hand-off of it), seen from the
@@ -140,7 +146,7 @@ func (f *Facts) summarize() {
 	for _, fn := range f.Funcs {
 		ps := ParamNames(fn.Node)
 		st.params[fn] = ps
-		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps))}
+		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps)), Parked: make([]bool, len(ps))}
 		for _, c := range fn.Calls {
 			if c.Kind == Await {
 				st.await[fn] = c
@@ -282,7 +288,20 @@ func (st *sumState) link(fn *Func) linkT {
 		if top == nil || r == 0 {
 			continue
 		}
+
 		if s.Target == nil {
+			// Another module's function: what its facts say it does.
+			if ext := st.f.externParams(s); len(ext) > 0 {
+				if j := argIndex(s, fn); j >= 0 && j < len(ext) && ext[j] != 0 {
+					t := compose(r, ext[j])
+					via := aw
+					if via == nil || t&Async != 0 && r&Async == 0 {
+						via = s
+					}
+					note(t, via, top)
+					continue
+				}
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
@@ -429,11 +448,30 @@ func (st *sumState) round() {
 				continue
 			}
 			switch {
+			case s.Parks:
+				// q.push(cb), or q.push(job) after job.done = cb.
+				names := []string{id.Name.String()}
+				for _, o := range f.objStores {
+					if o.fn == s.Func && o.prop == names[0] {
+						names = append(names, o.name)
+					}
+				}
+				for _, name := range names {
+					if root, i := st.declaring(s.Func, name); root == s.Func && st.record {
+						sum := f.sums[root]
+						sum.Parked[i] = true
+						sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+					}
+				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
 				st.use(s, id.Name.String(), Async)
 			case s.Target != nil && s.Kind == None:
 				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {
 					st.use(s, id.Name.String(), sum.Params[j])
+				}
+			case s.Kind == None:
+				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
+					st.use(s, id.Name.String(), ext[j])
 				}
 			}
 		}
@@ -462,6 +500,20 @@ func (st *sumState) round() {
 					}
 				}
 			}
+		}
+	}
+	// callback = options: the function passed at options' position is
+	// called as callback is.
+	for _, pm := range f.paramMoves {
+		root, i := st.declaring(pm.fn, pm.to)
+		from, j := st.declaring(pm.fn, pm.from)
+		if root == nil || from != root || i == j {
+			continue
+		}
+		sum := f.sums[root]
+		st.add(&sum.Params[j], sum.Params[i])
+		if st.record {
+			sum.Uses[j] = append(sum.Uses[j], sum.Uses[i]...)
 		}
 	}
 	// A parameter stored on this is called when the stored callback is.
@@ -501,6 +553,8 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 				if ws := st.f.sums[r.call.Target]; ws != nil && r.arg < len(ws.Wraps) {
 					wt = ws.Wraps[r.arg]
 				}
+			} else {
+				wt = st.f.externWraps(r.call, r.arg)
 			}
 			t = compose(t, wt)
 		}

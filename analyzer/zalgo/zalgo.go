@@ -54,12 +54,17 @@ functions: each gets a summary of how it calls the functions it is
 given (at once, later, or both), so cb handed to a helper, to a local
 function called from an I/O callback, via cb.call/apply/bind, or stored
 on this (this.onDone = cb) and called by another method counts as what
-that code does with it. The check reports only when the paths can
+that code does with it. Functions other modules export count the same
+way: their module's facts (read from the required file, node_modules
+included) say how they call what they are given. A callback pushed onto
+a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
+waits for a later call: asynchronous. The check reports only when the paths can
 differ: one of the two calls is under a condition, or an early return
 separates them.
 
-Not reported: a callback handed to a function the file does not show
-(fetchIt(key, (v) => cb(v))), which is neither; a parameter first
+Not reported: a callback handed to a function no module shows
+(fetchIt(key, (v) => cb(v)) with fetchIt a parameter, or a package that
+is not installed), which is neither; a parameter first
 wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
 by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
@@ -100,7 +105,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sum := facts.Summary(fn)
 		for i, p := range params {
-			if p == "" || sum.Params[i].Known() != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
+			t := sum.Params[i].Known()
+			if sum.Parked[i] {
+				t |= sched.Async
+			}
+			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])
@@ -203,7 +212,7 @@ func onlyHandedOn(fn *sched.Func) bool {
 	// unknown code too.
 	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
 	for _, c := range fn.PassedTo() {
-		if c.Target != nil || c.Kind != sched.None {
+		if c.Target != nil || c.Kind != sched.None || c.Extern() != nil {
 			return false
 		}
 		for _, a := range c.Args {
@@ -274,6 +283,12 @@ func describe(f *jsfile.File, s *sched.Call) string {
 	}
 	if s.Kind == sched.None && s.Target != nil {
 		return "through " + analysisutil.FuncName(f, s.Target)
+	}
+	if s.Parks {
+		return fmt.Sprintf("parked by %s until a later call takes it", f.Text(sched.Callee(s.Node)))
+	}
+	if e := s.Extern(); s.Kind == sched.None && e != nil {
+		return fmt.Sprintf("through %s (%s line %d)", f.Text(sched.Callee(s.Node)), e.File, e.Line)
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"

@@ -763,3 +763,41 @@ func TestCheckSuppressFileAndRange(t *testing.T) {
 		}
 	}
 }
+
+// Facts across modules: a.js answers from a cache at once and otherwise
+// through b.js's function, which calls back from a file read. a.js gets
+// the same findings alone, with b.js named too, and in its directory;
+// b.js (which requires a.js back: a cycle) and a package under
+// node_modules give facts without being reported.
+func TestCheckAcrossModules(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, dir, "a.js", []byte("const { open } = require('./b');\nconst wait = require('waiter');\nconst seen = {};\nfunction load(k, cb) {\n  if (seen[k]) {\n    cb(null, seen[k]);\n    return;\n  }\n  open(k, cb);\n}\nfunction later(cb) {\n  if (!seen.x) return cb();\n  wait(cb);\n}\nmodule.exports = { load, later };\n"))
+	b := writeFile(t, dir, "b.js", []byte("const fs = require('fs');\nconst a = require('./a');\nexports.open = function (k, done) {\n  fs.readFile(k, (err, d) => done(err, d));\n};\n"))
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules", "waiter"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "node_modules", "waiter"), "index.js", []byte("module.exports = (cb) => setTimeout(cb, 1);\n"))
+	want := regexp.MustCompile(`(?s)^[^\n]*a\.js:6:5: load calls its callback cb synchronously here but asynchronously on other paths \(through open \(b\.js line 3\), line 9\).*\(zalgo\)\n[^\n]*a\.js:12:23: later calls its callback cb synchronously here but asynchronously on other paths \(through wait \(index\.js line 1\), line 13\).*\(zalgo\)\n$`)
+	code, alone, errs := cliRun(t, "check", a)
+	if code != 1 || !want.MatchString(alone) {
+		t.Fatalf("a.js alone: exit %d\nstdout:\n%s\nstderr:\n%s", code, alone, errs)
+	}
+	for _, args := range [][]string{{"check", a, b}, {"check", b, a}, {"check", dir}} {
+		if code, out, _ := cliRun(t, args...); code != 1 || out != alone {
+			t.Errorf("%v: exit %d, stdout:\n%s\nwant what a.js alone gave:\n%s", args[1:], code, out, alone)
+		}
+	}
+	if code, out, _ := cliRun(t, "check", b); code != 0 || out != "" {
+		t.Errorf("b.js alone: exit %d, stdout:\n%s", code, out)
+	}
+	// A kept result is good only while the files its facts came from are
+	// unchanged: b.js calling back at once leaves load in the clear.
+	loc := filepath.Join(t.TempDir(), "cache")
+	if _, out, _ := cliRun(t, "check", "--cache", "--cache-location", loc, a); out != alone {
+		t.Errorf("cached run: %s", out)
+	}
+	writeFile(t, dir, "b.js", []byte("exports.open = function (k, done) {\n  done(null, k);\n};\n"))
+	if _, out, _ := cliRun(t, "check", "--cache", "--cache-location", loc, a); strings.Contains(out, "load calls") || !strings.Contains(out, "later calls") {
+		t.Errorf("after b.js changed, the kept result was used:\n%s", out)
+	}
+}

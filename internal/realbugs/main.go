@@ -103,6 +103,9 @@ func main() {
 			fmt.Println(line)
 		}
 	}
+	if tmp != "" {
+		os.RemoveAll(tmp)
+	}
 	fmt.Println()
 	table("reproductions", repro)
 	if *repos != "" {
@@ -190,26 +193,56 @@ func scoreRepro(c Case, a *analysis.Analyzer) (found bool, tp, fp int, err error
 	return found, tp, fp, nil
 }
 
-// realFiles: the case's file at the fix's parent and at the fix.
-func realFiles(dir string, c Case) (parent, fixed []byte, ok bool) {
+// realFiles: the case's file at the fix's parent and at the fix, each
+// in a checkout of the whole tree at that commit (so that the modules it
+// requires are there for their facts).
+func realFiles(dir string, c Case) (parent, fixed string, ok bool) {
 	owner, name, _ := strings.Cut(c.Repo, "/")
 	for _, d := range []string{filepath.Join(dir, owner+"+"+name), filepath.Join(dir, owner+"+"+name, "repo"), filepath.Join(dir, owner, name), filepath.Join(dir, name)} {
 		if _, err := os.Stat(d); err != nil {
 			continue
 		}
-		p, err1 := exec.Command("git", "-C", d, "show", c.Commit+"^:"+c.File).Output()
-		f, err2 := exec.Command("git", "-C", d, "show", c.Commit+":"+c.File).Output()
+		p, err1 := checkout(d, c.Commit+"^")
+		f, err2 := checkout(d, c.Commit)
 		if err1 == nil && err2 == nil {
-			return p, f, true
+			return filepath.Join(p, c.File), filepath.Join(f, c.File), true
 		}
 	}
-	return nil, nil, false
+	return "", "", false
 }
 
-// inLines counts the check's findings on the case's lines of src.
-func inLines(src []byte, c Case, a *analysis.Analyzer) int {
-	path := filepath.Join(os.TempDir(), "realbugs-"+c.Name+filepath.Ext(c.File))
-	res := driver.RunSource(path, src, []*analysis.Analyzer{a}, driver.Options{})
+var tmp string
+
+// checkout extracts the tree of rev in the repository at d into a
+// temporary directory (once per commit).
+func checkout(d, rev string) (string, error) {
+	id, err := exec.Command("git", "-C", d, "rev-parse", rev).Output()
+	if err != nil {
+		return "", err
+	}
+	if tmp == "" {
+		if tmp, err = os.MkdirTemp("", "realbugs-"); err != nil {
+			return "", err
+		}
+	}
+	out := filepath.Join(tmp, strings.TrimSpace(string(id)))
+	if _, err := os.Stat(out); err == nil {
+		return out, nil
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return "", err
+	}
+	cmd := exec.Command("sh", "-c", `git -C "$1" archive "$2" | tar -x -C "$3"`, "sh", d, rev, out)
+	if err := cmd.Run(); err != nil {
+		os.RemoveAll(out)
+		return "", err
+	}
+	return out, nil
+}
+
+// inLines counts the check's findings on the case's lines of the file.
+func inLines(path string, c Case, a *analysis.Analyzer) int {
+	res := driver.Run([]string{path}, []*analysis.Analyzer{a}, driver.Options{})[0]
 	n := 0
 	for _, d := range res.Diagnostics {
 		if d.Check == c.Check && d.Pos.Line >= c.Lines[0] && d.Pos.Line <= c.Lines[1] {

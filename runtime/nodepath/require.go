@@ -106,3 +106,65 @@ func packageMain(fs Lookup, dir string) string {
 	m, _ := pkg.Main.(string)
 	return m
 }
+
+// Module finds the file that require(spec) or import spec loads from a
+// module in dir, for a reader of the source (looplint check's facts
+// across modules): a path as Require finds it (an import's extension may
+// be left off too, as bundlers and TypeScript allow; exts are tried
+// after Require's, .ts for a TypeScript importer), a package from the
+// nearest node_modules that has it (its "main", or its index), a
+// built-in nothing.
+func Module(fs Lookup, dir, spec string, exts ...string) string {
+	spec = strings.TrimPrefix(spec, "file://")
+	if IsRelativeRequest(spec) {
+		return moduleAt(fs, join(dir, spec), exts)
+	}
+	if strings.HasPrefix(spec, "node:") || IsBuiltin(spec) || spec == "" {
+		return ""
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if path.Base(d) != "node_modules" {
+			if f := moduleAt(fs, path.Join(d, "node_modules", spec), exts); f != "" {
+				return f
+			}
+		}
+		if d == "/" || d == "." || path.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+func moduleAt(fs Lookup, x string, exts []string) string {
+	if r := Require(fs, path.Dir(x), "./"+path.Base(x)); r.File != "" && !strings.HasSuffix(r.File, ".json") {
+		return r.File
+	}
+	for _, e := range exts {
+		if file, _ := fs.Kind(x + e); file {
+			return x + e
+		}
+	}
+	for _, e := range exts {
+		if file, _ := fs.Kind(x + "/index" + e); file {
+			return x + "/index" + e
+		}
+	}
+	return ""
+}
+
+// IsBuiltin reports whether a bare specifier names one of Node's built-in
+// modules (or a module under one: fs/promises, stream/web).
+func IsBuiltin(spec string) bool {
+	name, _, _ := strings.Cut(spec, "/")
+	return builtins[name]
+}
+
+var builtins = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields(`assert async_hooks buffer child_process cluster console constants crypto
+		dgram diagnostics_channel dns domain events fs http http2 https inspector module net os path
+		perf_hooks process punycode querystring readline repl stream string_decoder sys timers tls
+		trace_events tty url util v8 vm wasi worker_threads zlib test sqlite sea`) {
+		builtins[m] = true
+	}
+}

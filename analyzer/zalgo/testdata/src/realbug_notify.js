@@ -1,10 +1,10 @@
-// Pattern (missed): an emitter's notification callback is called at once
-// when an event has no handlers, and otherwise after a parallel helper
-// from a package has run every handler.
+// Pattern: an emitter's notification callback is called at once when an
+// event has no handlers, and otherwise after a parallel helper from a
+// package (read from node_modules for its facts) has run every handler.
 const parallel = require('parallel-items');
 function deliver(handlers, item, callback) {
   if (!handlers.length) {
-    callback(); // hazard (missed: the other path is inside another package's parallel())
+    callback(); // hazard // want "deliver calls its callback callback synchronously here but asynchronously on other paths"
     return;
   }
   parallel(handlers, (h, next) => { h(item); next(); }, () => callback());

@@ -1,5 +1,5 @@
-// Pattern (missed): a resource pool gives an item at once when it has one
-// and otherwise parks the request until an item is put back.
+// Pattern: a resource pool gives an item at once when it has one and
+// otherwise parks the request until an item is put back.
 function makePool(make, size) {
   const items = Array.from({ length: size }, make);
   const parked = [];
@@ -10,7 +10,7 @@ function makePool(make, size) {
       return;
     }
     const item = items.pop();
-    if (item) x(item); // hazard (missed: parked requests are answered by a later put-back)
+    if (item) x(item); // hazard // want "pool calls its callback x synchronously here but asynchronously on other paths \\(parked by"
     else parked.push(x);
   }
   return pool;

@@ -1,0 +1,320 @@
+package driver
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/runtime/nodepath"
+)
+
+// Facts across modules. Each file is a package of its own (its absolute
+// path); an analyzer with FactTypes exports package facts, and a file
+// that requires or imports another asks for that module's facts through
+// pass.ImportPackageFact. The driver computes them when first asked, by
+// running the analyzers that export facts over the module's file, read
+// from disk whether or not the command line names it (node_modules
+// included; such files are never reported). So `check a.js` and `check
+// a.js b.js` give a.js the same findings.
+//
+// What a module's facts may see is bounded by a depth: the facts of a
+// module at depth d use its dependencies' facts at depth d-1, and at
+// depth 0 there are none. A file being reported asks for its
+// dependencies at maxDepth. So a module's facts at a depth are one
+// function of the files, whichever file asked first, and a require cycle
+// ends where the depth runs out. Facts that never reached depth 0 (no
+// chain below was cut) are the same at every greater depth and are kept
+// once; the others are kept per depth.
+
+const maxDepth = 6
+
+type factStore struct {
+	fset      *token.FileSet
+	ld        *loader
+	analyzers []*analysis.Analyzer // those that export facts, with what they require
+	mu        sync.Mutex
+	// exact: facts that no cut reached, good at any depth from need on;
+	// atDepth: the others, by depth.
+	exact   map[string]*modFacts
+	atDepth map[string]map[int]*modFacts
+	// want: the files the run reports (absolute); a dependency among them
+	// that is parsed for its facts first keeps its parse in parsed until
+	// its own turn, so no file of the run is parsed twice.
+	want   map[string]bool
+	parsed map[string]*parse.File
+	// resolved: specifiers resolved so far, by directory.
+	resolved sync.Map
+}
+
+type modFacts struct {
+	facts map[reflect.Type]analysis.Fact
+	// deps: every file whose content these facts depend on, by content key.
+	deps map[string]string
+	// need: the depth these facts need (1 + their deepest dependency's);
+	// cut: some chain below ran out of depth.
+	need int
+	cut  bool
+}
+
+func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer, paths []string) *factStore {
+	st := &factStore{fset: fset, ld: ld, exact: map[string]*modFacts{}, atDepth: map[string]map[int]*modFacts{},
+		want: map[string]bool{}, parsed: map[string]*parse.File{}}
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			st.want[abs] = true
+		}
+	}
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		need := len(a.FactTypes) > 0
+		for _, r := range a.Requires {
+			if visit(r) {
+				need = true
+			}
+		}
+		if len(a.FactTypes) > 0 {
+			st.analyzers = append(st.analyzers, a)
+		}
+		return need
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	return st
+}
+
+// get gives the facts of the module at path at depth d (nil at depth 0:
+// the chain is cut there).
+func (st *factStore) get(path string, d int) *modFacts {
+	if d <= 0 {
+		return nil
+	}
+	st.mu.Lock()
+	m := st.exact[path]
+	if m == nil || m.need > d {
+		m = st.atDepth[path][d]
+	}
+	st.mu.Unlock()
+	if m != nil {
+		return m
+	}
+	m = st.compute(path, d)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !m.cut {
+		if old := st.exact[path]; old == nil || old.need > m.need {
+			st.exact[path] = m
+		}
+		return m
+	}
+	if st.atDepth[path] == nil {
+		st.atDepth[path] = map[int]*modFacts{}
+	}
+	if old := st.atDepth[path][d]; old != nil {
+		return old
+	}
+	st.atDepth[path][d] = m
+	return m
+}
+
+// compute runs the fact analyzers over one module at depth d (nothing
+// reported).
+func (st *factStore) compute(path string, d int) (m *modFacts) {
+	defer func() {
+		if r := recover(); r != nil {
+			m = &modFacts{deps: map[string]string{}, need: 1} // a module that breaks an analyzer gives no facts
+		}
+	}()
+	data, err := readSmall(path)
+	if err != nil {
+		return &modFacts{deps: map[string]string{}, need: 1}
+	}
+	f, err := parse.Parse(path, data)
+	if err != nil {
+		return &modFacts{deps: map[string]string{path: contentKey(data)}, need: 1}
+	}
+	f.PackageType = st.ld.packageType(filepath.Dir(path))
+	r := newFileRun(st.fset, path, f, st, d)
+	for _, a := range st.analyzers {
+		r.run(a, false)
+	}
+	r.deps[path] = contentKey(data)
+	// Kept for the file's own turn only once this run is done with it.
+	st.mu.Lock()
+	if st.want[path] && st.parsed[path] == nil {
+		st.parsed[path] = f
+	}
+	st.mu.Unlock()
+	return &modFacts{facts: r.exported, deps: r.deps, need: r.need + 1, cut: r.cut}
+}
+
+// take gives the parse of a reported file made for its facts, once.
+func (st *factStore) take(abs string) *parse.File {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f := st.parsed[abs]
+	delete(st.parsed, abs)
+	delete(st.want, abs)
+	return f
+}
+
+// keep records the facts a reported file's own run exported (at
+// maxDepth, as a dependency's would be), when no chain below was cut.
+func (st *factStore) keep(abs string, r *fileRun) {
+	if r.cut {
+		return
+	}
+	data, err := readSmall(abs)
+	if err != nil {
+		return
+	}
+	deps := map[string]string{abs: contentKey(data)}
+	for p, k := range r.deps {
+		deps[p] = k
+	}
+	st.mu.Lock()
+	if old := st.exact[abs]; old == nil || old.need > r.need+1 {
+		st.exact[abs] = &modFacts{facts: r.exported, deps: deps, need: r.need + 1}
+	}
+	st.mu.Unlock()
+}
+
+func readSmall(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() || st.Size() > parse.MaxSize {
+		return nil, os.ErrInvalid
+	}
+	return parse.ReadFile(path)
+}
+
+func contentKey(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:8])
+}
+
+// DepsChanged reports whether a file that a kept result's facts came
+// from is no longer what it was.
+func DepsChanged(deps map[string]string) bool {
+	for p, k := range deps {
+		data, err := readSmall(p)
+		if err != nil || contentKey(data) != k {
+			return true
+		}
+	}
+	return false
+}
+
+// osFS is the file system the resolver looks things up in.
+type osFS struct{}
+
+func (osFS) Kind(p string) (file, dir bool) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return false, false
+	}
+	return st.Mode().IsRegular(), st.IsDir()
+}
+
+func (osFS) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+
+var tsExts = []string{".ts", ".tsx", ".mts", ".cts", ".d.ts"}
+
+// resolver resolves the specifiers of the module at path with Node's
+// resolution (runtime/nodepath, the runtime's own), TypeScript's
+// extensions too for a TypeScript module. Dependencies are analyzed as
+// JavaScript or TypeScript only.
+func (st *factStore) resolver(path string) func(string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	dir := filepath.Dir(abs)
+	var exts []string
+	switch filepath.Ext(abs) {
+	case ".ts", ".tsx", ".mts", ".cts":
+		exts = tsExts
+	default:
+		exts = []string{".mjs", ".cjs"}
+	}
+	return func(spec string) string {
+		// Files of one directory ask for the same packages: each answer
+		// (a walk up through node_modules directories) is kept for the run.
+		key := dir + "\x00" + exts[0] + "\x00" + spec
+		if p, ok := st.resolved.Load(key); ok {
+			return p.(string)
+		}
+		p := nodepath.Module(osFS{}, filepath.ToSlash(dir), spec, exts...)
+		if p == "" || strings.HasSuffix(p, ".d.ts") || strings.HasSuffix(p, ".node") {
+			p = ""
+		}
+		p = filepath.FromSlash(p)
+		st.resolved.Store(key, p)
+		return p
+	}
+}
+
+// importFact answers pass.ImportPackageFact for the file being run: the
+// module's facts one level below this file's depth.
+func (r *fileRun) importFact(pkg *types.Package, fact analysis.Fact) bool {
+	if r.store == nil || pkg == nil {
+		return false
+	}
+	m := r.store.get(pkg.Path(), r.depth-1)
+	if m == nil {
+		r.cut = true
+		return false
+	}
+	r.cut = r.cut || m.cut
+	r.need = max(r.need, m.need)
+	for p, k := range m.deps {
+		r.deps[p] = k
+	}
+	got, ok := m.facts[reflect.TypeOf(fact)]
+	if !ok {
+		return false
+	}
+	reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(got).Elem())
+	return true
+}
+
+func (r *fileRun) exportFact(fact analysis.Fact) {
+	if r.exported == nil {
+		r.exported = map[reflect.Type]analysis.Fact{}
+	}
+	r.exported[reflect.TypeOf(fact)] = fact
+}
+
+// newFileRun sets up the run of the analyzers over one loaded file.
+func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStore, depth int) *fileRun {
+	tf := fset.AddFile(path, -1, len(f.Source))
+	tf.SetLinesForContent([]byte(f.Source))
+	src := &jsfile.Source{File: f, Tok: tf}
+	if store != nil {
+		src.Resolve = store.resolver(path)
+	}
+	abs, _ := filepath.Abs(path)
+	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
+		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
+	if f.Transformed {
+		r.textLines = lineStarts(f.Text)
+	}
+	return r
+}
