@@ -102,14 +102,7 @@ func (m *Meter) TimerMade() {
 		return
 	}
 	m.timerMade = true
-	switch {
-	case m.P.Node.Major <= 10:
-		m.spend(Work{Lo: 0, Hi: 450, Max: 500}, 1)
-	case m.P.Node.Major < 26:
-		m.spend(Work{Lo: 0, Hi: 250, Max: 300}, 1)
-	default:
-		m.spend(Work{Lo: 0, Hi: 110, Max: 120}, 1)
-	}
+	m.spend(m.byRelease(Work{Lo: 0, Hi: 450, Max: 500}, Work{Lo: 0, Hi: 250, Max: 300}, Work{Lo: 0, Hi: 110, Max: 120}), 1)
 }
 
 // MainEnd charges the usual least time from the end of the main module's
@@ -117,12 +110,17 @@ func (m *Meter) TimerMade() {
 // statement ran 0.62 ms or more later on 10.24.1, 0.17 on 12.22.12, 0.16
 // on 20.20.2, 0.06 on 26.10.0; 30 runs each).
 func (m *Meter) MainEnd() {
+	m.spend(m.byRelease(Work{Lo: 600, Hi: 1000, Max: 1000}, Work{Lo: 150, Hi: 500, Max: 500}, Work{Lo: 50, Hi: 500, Max: 500}), 1)
+}
+
+// byRelease picks the figure measured on 10 and before, 11 to 25, or 26
+// and later.
+func (m *Meter) byRelease(to10, to25, from26 Work) Work {
 	switch {
 	case m.P.Node.Major <= 10:
-		m.spend(Work{Lo: 600, Hi: 1000, Max: 1000}, 1)
+		return to10
 	case m.P.Node.Major < 26:
-		m.spend(Work{Lo: 150, Hi: 500, Max: 500}, 1)
-	default:
-		m.spend(Work{Lo: 50, Hi: 500, Max: 500}, 1)
+		return to25
 	}
+	return from26
 }
