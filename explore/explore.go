@@ -552,7 +552,7 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 				due = due || x.lp.IOReady(id)
 			}
 		}
-		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) && !due {
+		if (len(seq) > 0 || !mustPick) && (!requireFresh || hasFresh) && !due && !(x.Usual && x.lp != nil && x.lp.UsualMust(seq)) {
 			opts = append(opts, -1)
 		}
 		if len(opts) == 0 {

@@ -30,12 +30,29 @@ func TestSurelyBefore(t *testing.T) {
 // TestUsually: an estimate becomes a span of half to twice it plus a
 // request's own cost; nonsense is no work.
 func TestUsually(t *testing.T) {
-	if w := Usually(1000); w.Lo != 505 || w.Hi != 2500 {
+	if w := Usually(1000); w.Lo != 505 || w.Hi != 4000 {
 		t.Errorf("Usually(1000) = %+v", w)
 	}
 	for _, us := range []float64{-1, 1e300} {
 		if w := Usually(us); w != poolWork {
 			t.Errorf("Usually(%g) = %+v, want %+v", us, w, poolWork)
 		}
+	}
+}
+
+// TestAdvanceTo: after the loop saw a timer fire, at least its delay has
+// passed since it was made, however the time before was split.
+func TestAdvanceTo(t *testing.T) {
+	l := &Loop{}
+	l.slept = Work{Lo: 1665, Hi: 15928}
+	made := Work{Lo: 0, Hi: 10277}
+	l.advanceTo(point{at: made, plus: Work{Lo: 5000, Hi: 5500}})
+	if d := between(made, l.estNow()); d.Lo < 5000 || d.Hi < 5500 || d.Lo > d.Hi {
+		t.Errorf("time since the timer was made: %+v, want at least 5000 to 5500", d)
+	}
+	before := l.estNow()
+	l.advanceTo(point{at: made, plus: Work{Lo: 10, Hi: 20}}) // long past
+	if l.estNow() != before {
+		t.Errorf("a point already passed moved the clock: %+v to %+v", before, l.estNow())
 	}
 }
