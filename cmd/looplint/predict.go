@@ -17,6 +17,7 @@ import (
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 	lrt "github.com/looplint/looplint/runtime"
 )
 
@@ -355,6 +356,13 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
+	return predictProgram(file, v, pf, prog, f)
+}
+
+// predictProgram is predictFile's report once the program is loaded: the
+// same for a file (the CLI) and a source given whole (the playground's
+// WebAssembly, main_js.go).
+func predictProgram(file string, v loop.Version, pf *parse.File, prog *lrt.Program, f predictFlags) (predictReport, bool, error) {
 	popts, err := answer.PredictOptions(prog)
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
