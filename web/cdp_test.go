@@ -211,6 +211,17 @@ func (b *browser) navigate(url string) error {
 	return fmt.Errorf("%s did not load in a minute", url)
 }
 
+// screenshot writes the page, whole, as a PNG to file.
+func (b *browser) screenshot(file string) error {
+	var res struct {
+		Data []byte `json:"data"`
+	}
+	if err := b.call("Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true}, &res); err != nil {
+		return err
+	}
+	return os.WriteFile(file, res.Data, 0o644)
+}
+
 // requests are the URLs the page asked the network for since the last
 // navigate.
 func (b *browser) requests() []string {

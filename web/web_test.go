@@ -182,8 +182,12 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("load to first answer (event-loop-tour.js, all versions shown): %.0f ms", first)
+	var timing any
+	b.eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
+	t.Logf("timing: %v", timing)
 	checkShown(t, b, cli, examples[0].Name, examples[0].Source, tmp)
 	checkTimeline(t, b, examples[0].Name)
+	shot(t, b, "playground.png")
 
 	// Each other example, picked from the list.
 	answered := 1
@@ -214,6 +218,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		checkTimeline(t, b, ex.Name)
 	}
 	t.Logf("slowest example after the first: %.0f ms", worst)
+	shot(t, b, "playground-last.png")
 
 	// A share link carries the code and the versions.
 	source := "// shared: h\u00e9llo \u2713\nsetTimeout(() => console.log('t\u00e9'), 0);\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"
@@ -360,6 +365,18 @@ func TestPageInChromium(t *testing.T) {
 		}
 	}
 	checkTimeline(t, b, "event-loop-tour.js (--format html)")
+	shot(t, b, "page.png")
+}
+
+// shot writes a screenshot into $LOOPLINT_WEB_SHOTS, when set.
+func shot(t *testing.T, b *browser, name string) {
+	dir := os.Getenv("LOOPLINT_WEB_SHOTS")
+	if dir == "" {
+		return
+	}
+	if err := b.screenshot(filepath.Join(dir, name)); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+	}
 }
 
 // playgroundCLI builds looplint only.

@@ -86,37 +86,66 @@
 
   // ---- the engine ----
 
-  let worker = null;
+  // One worker per core, two at most: the versions of an answer are
+  // predicted side by side. The module is compiled once, here, and sent
+  // to each.
+  const workers = [];
+  const queue = [];
   let nextId = 1;
   const pending = new Map();
   const cache = new Map();
+  const timing = (window.looplintTiming = { predictMs: [] });
 
-  function engine() {
-    if (worker) return worker;
-    worker = new Worker('worker.js');
-    worker.onmessage = (ev) => {
-      const m = ev.data;
-      if (m.fatal) { status('the engine did not load: ' + m.fatal); return; }
-      if (m.ready) return;
-      const p = pending.get(m.id);
-      if (p) { pending.delete(m.id); p(m.json); }
-    };
-    return worker;
+  function engines() {
+    if (workers.length) return;
+    const n = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
+    const t0 = performance.now();
+    const wasm = () => fetch('looplint.wasm');
+    const module = WebAssembly.compileStreaming(wasm())
+      .catch(async () => WebAssembly.compile(await (await wasm()).arrayBuffer()));
+    module.then(() => { timing.compiled = Math.round(performance.now() - t0); });
+    for (let k = 0; k < n; k++) {
+      const w = new Worker('worker.js');
+      w.busy = false;
+      w.onmessage = (ev) => {
+        const m = ev.data;
+        if (m.fatal) { status('the engine did not load: ' + m.fatal); return; }
+        if (m.ready) { timing['ready' + k] = Math.round(m.timing.ready); return; }
+        const p = pending.get(m.id);
+        if (p) { pending.delete(m.id); p(m.json); }
+        timing.predictMs.push(Math.round(m.ms));
+        w.busy = false;
+        dispatch();
+      };
+      module.then((mod) => w.postMessage({ module: mod }), (e) => status('the engine did not load: ' + e));
+      workers.push(w);
+    }
+  }
+
+  function dispatch() {
+    for (const w of workers) {
+      if (w.busy || !queue.length) continue;
+      w.busy = true;
+      w.postMessage(queue.shift());
+    }
   }
 
   function predict(source, node) {
     const key = node + '\u0000' + source;
-    if (cache.has(key)) return Promise.resolve(cache.get(key));
+    if (cache.has(key)) return cache.get(key);
     const id = nextId++;
-    return new Promise((resolve) => {
+    const p = new Promise((resolve) => {
       pending.set(id, (json) => {
         let rep;
         try { rep = JSON.parse(json); } catch (e) { rep = { error: 'bad answer: ' + e }; }
-        cache.set(key, rep);
         resolve(rep);
       });
-      engine().postMessage({ id, source, node, name: 'snippet.js' });
+      engines();
+      queue.push({ id, key, source, node, name: 'snippet.js' });
+      dispatch();
     });
+    cache.set(key, p);
+    return p;
   }
 
   async function run() {
@@ -128,12 +157,15 @@
     render();
     const t0 = performance.now();
     status('predicting…');
-    for (const v of versions) {
+    // Requests not yet started for an older run are dropped.
+    for (const job of queue.splice(0)) { pending.delete(job.id); cache.delete(job.key); }
+    await Promise.all(versions.map(async (v) => {
       const rep = await predict(source, v);
       if (token !== runToken) return;
       shown.reports.set(v, rep);
       render();
-    }
+    }));
+    if (token !== runToken) return;
     answered++;
     document.body.dataset.answered = String(answered);
     status(`answered in ${Math.round(performance.now() - t0)} ms`);
@@ -441,7 +473,7 @@
   };
   window.addEventListener('hashchange', () => { if (fromFragment()) { paintEditor(); run(); } });
 
-  engine();
+  engines();
   fetch('examples.json').then((r) => r.json()).then((list) => {
     examples = list;
     const sel = $('example');
