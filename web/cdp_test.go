@@ -47,7 +47,7 @@ func startBrowser(t *testing.T, exe string) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+	cmd := exec.Command(exe, "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
 		"--remote-debugging-pipe", "--user-data-dir="+t.TempDir(), "--window-size=1400,1000", "about:blank")
 	cmd.ExtraFiles = []*os.File{toChrome, theirs}
 	if err := cmd.Start(); err != nil {
