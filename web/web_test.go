@@ -216,9 +216,9 @@ func TestPlaygroundInChromium(t *testing.T) {
 		}
 		checkShown(t, b, cli, ex.Name, ex.Source, tmp)
 		checkTimeline(t, b, ex.Name)
+		shot(t, b, strings.TrimSuffix(ex.Name, ".js")+".png")
 	}
 	t.Logf("slowest example after the first: %.0f ms", worst)
-	shot(t, b, "playground-last.png")
 
 	// A share link carries the code and the versions.
 	source := "// shared: h\u00e9llo \u2713\nsetTimeout(() => console.log('t\u00e9'), 0);\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"

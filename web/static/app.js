@@ -235,8 +235,15 @@
         continue;
       }
       sec.dataset.node = rep.node;
-      if (complete && counts.size > 1 && sig(rep) !== common[0]) sec.classList.add('differs');
       sec.append(el('h2', { text: `Node ${rep.node}` }), el('p', { class: 'verdict', text: rep.verdict }));
+      if (complete && counts.size > 1 && sig(rep) !== common[0]) {
+        sec.classList.add('differs');
+        const other = reps.find((r) => sig(r) === common[0]);
+        const what = [];
+        if (!rep.orders.length || !other.orders.length || orderKey(rep.orders[0]) !== orderKey(other.orders[0])) what.push('what Node prints first');
+        if (JSON.stringify(rep.orders.map(orderKey).sort()) !== JSON.stringify(other.orders.map(orderKey).sort())) what.push('the possible orders');
+        sec.append(el('p', { class: 'cond differs-note', text: `differs from Node ${other.node}: ${what.join(' and ')}` }));
+      }
       if (rep.engine === 'runtime') sec.append(el('p', { class: 'cond', text: 'the interpreter cannot model this program: these are the orders of the sandboxed runtime, which ran every path' }));
       for (const n of rep.notes || []) sec.append(el('p', { class: 'cond', text: 'note: ' + n }));
       let list = null, heading = '';
@@ -291,9 +298,11 @@
     }
     hazardLines = hz;
     paintEditor();
-    if (!chosen) {
+    // Until the reader picks one, the timeline shows the lead of the
+    // first version answered in the picker's order.
+    if (!chosen || chosen.auto) {
       const first = shown.versions.find((v) => { const r = shown.reports.get(v); return r && !r.error && r.orders.length; });
-      if (first) choose(first, 0);
+      if (first && !(chosen && chosen.v === first)) choose(first, 0, true);
     }
   }
 
@@ -310,8 +319,8 @@
     nextTick: 'nextTick queue', microtask: 'microtask queue', rejection: 'unhandled rejections, processed once the queues drained',
   };
 
-  function choose(v, i) {
-    chosen = { v, i };
+  function choose(v, i, auto) {
+    chosen = { v, i, auto: !!auto };
     step = 0;
     for (const li of document.querySelectorAll('.order')) {
       const sec = li.closest('.version');
@@ -379,6 +388,7 @@
     const active = st.queue ? QUEUE_OF[st.queue] : phase;
     const view = $('loop-view');
     view.textContent = '';
+    view.append(el('p', { class: 'cond', text: `queued when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'} (· not counted); the highlighted queue is where this step's callback came from` }));
     for (const [id, name, field] of QUEUES) {
       const n = waiting && field ? waiting[field] : null;
       const box = el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id },
@@ -394,6 +404,10 @@
 
   $('prev').onclick = () => setStep(step - 1);
   $('next').onclick = () => setStep(step + 1);
+  $('timeline-pane').addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowRight') { e.preventDefault(); setStep(step + 1); }
+    if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') { e.preventDefault(); setStep(step - 1); }
+  });
 
   // ---- share links: #node=10,22&code=BASE64URL(UTF-8) ----
 
