@@ -186,6 +186,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	b.eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
 	t.Logf("timing: %v", timing)
 	checkShown(t, b, cli, examples[0].Name, examples[0].Source, tmp)
+	checkReports(t, b, cli, examples[0].Source)
 	checkTimeline(t, b, examples[0].Name)
 	shot(t, b, "playground.png")
 
@@ -215,6 +216,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 			t.Errorf("%s: the editor does not hold the example", ex.Name)
 		}
 		checkShown(t, b, cli, ex.Name, ex.Source, tmp)
+		checkReports(t, b, cli, ex.Source)
 		checkTimeline(t, b, ex.Name)
 		shot(t, b, strings.TrimSuffix(ex.Name, ".js")+".png")
 	}
@@ -260,6 +262,40 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the share link shows versions %v, want 12 and 24", keys(shown))
 	}
 	checkShown(t, b, cli, "shared.js", source, tmp)
+}
+
+// checkReports: the engine's reports are, whole, what looplint predict
+// --format json --explain prints for a file snippet.js (the name the page
+// gives) holding source, but for the sandbox's paths.
+func checkReports(t *testing.T, b *browser, cli, source string) {
+	t.Helper()
+	var reports map[string]any
+	if err := b.eval(`window.looplintReports`, &reports); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "snippet.js"), []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for node, got := range reports {
+		cmd := exec.Command(cli, "predict", "--format", "json", "--explain", "--node", node, "snippet.js")
+		cmd.Dir = dir
+		out, _ := cmd.Output()
+		// The sandbox lies at the host's paths for the command, at its
+		// own for the engine (web/README.md).
+		out = bytes.ReplaceAll(out, []byte(dir+"/"), []byte("/app/"))
+		var want any
+		if err := json.Unmarshal(out, &want); err != nil {
+			t.Fatalf("predict --node %s: %v", node, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", " ")
+			t.Errorf("Node %s: the engine's report differs from the command's:\n%s\nwant\n%s", node, g, out)
+		}
+	}
+	if len(reports) == 0 {
+		t.Error("the page holds no reports")
+	}
 }
 
 func keys[V any](m map[string]V) []string {

@@ -153,6 +153,7 @@
     const versions = pickedVersions();
     const token = ++runToken;
     shown = { source, versions, reports: new Map() };
+    window.looplintReports = {};
     chosen = null;
     render();
     const t0 = performance.now();
@@ -163,6 +164,7 @@
       const rep = await predict(source, v);
       if (token !== runToken) return;
       shown.reports.set(v, rep);
+      window.looplintReports[v] = rep;
       render();
     }));
     if (token !== runToken) return;
