@@ -459,6 +459,7 @@
     code.value = STATIC.source;
     const versions = STATIC.reports.map((r) => r.node);
     shown = { source: STATIC.source, versions, reports: new Map(STATIC.reports.map((r) => [r.node, r])) };
+    window.looplintReports = Object.fromEntries(shown.reports);
     document.title = `${STATIC.file} · looplint`;
     render();
     answered = 1;
