@@ -22,7 +22,7 @@ build:
 # looplint serve after make build (which then embeds it).
 web:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -X main.version=$(VERSION)" -o web/dist/looplint.wasm ./cmd/looplint
-	$(GO) run ./web/mkdist -out web/dist
+	$(GO) run ./web/mkdist -out web/dist -goroot "$$($(GO) env GOROOT)"
 
 # release writes dist/release: archives for linux, darwin and windows on amd64
 # and arm64 (tar.gz, zip for windows) and checksums.txt; npm writes dist/npm:

@@ -15,13 +15,17 @@ import (
 
 func main() {
 	out := flag.String("out", "web/dist", "the directory to write")
+	goroot := flag.String("goroot", "", "the Go toolchain whose wasm_exec.js to copy (default: go env GOROOT)")
 	flag.Parse()
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "mkdist: go env GOROOT:", err)
-		os.Exit(1)
+	if *goroot == "" {
+		b, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mkdist: go env GOROOT:", err)
+			os.Exit(1)
+		}
+		*goroot = strings.TrimSpace(string(b))
 	}
-	if err := web.WriteDist(*out, ".", strings.TrimSpace(string(goroot))); err != nil {
+	if err := web.WriteDist(*out, ".", *goroot); err != nil {
 		fmt.Fprintln(os.Stderr, "mkdist:", err)
 		os.Exit(1)
 	}
