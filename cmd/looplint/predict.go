@@ -285,11 +285,11 @@ func runPredictHTML(w io.Writer, files []string, vs []loop.Version, f predictFla
 	file := files[0]
 	f.explain = true
 	nodes := []string{f.node}
-	for i, v := range vs {
-		if i == 0 {
-			nodes = nil
+	if len(vs) > 0 {
+		nodes = nil
+		for _, v := range vs {
+			nodes = append(nodes, v.String())
 		}
-		nodes = append(nodes, v.String())
 	}
 	reps := make([]predictReport, 0, len(nodes))
 	allOK := true
