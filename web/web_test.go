@@ -177,11 +177,21 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if err := b.navigate(srv.URL + "/"); err != nil {
 		t.Fatal(err)
 	}
-	var first float64
-	if err := b.eval(waitAnswered(1), &first); err != nil {
+	var first struct{ One, All float64 }
+	err = b.eval(`new Promise((resolve, reject) => {
+		let one = 0;
+		const check = () => {
+			if (!one && document.querySelector('section.version[data-state=done]')) one = performance.now();
+			if (+document.body.dataset.answered >= 1) resolve({One: one || performance.now(), All: performance.now()});
+			else if (performance.now() > 120000) reject(new Error('no answer in 2 minutes'));
+			else setTimeout(check, 2);
+		};
+		check();
+	})`, &first)
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("load to first answer (event-loop-tour.js, all versions shown): %.0f ms", first)
+	t.Logf("load to first answer (event-loop-tour.js): %.0f ms to the first version shown, %.0f ms to all", first.One, first.All)
 	var timing any
 	b.eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
 	t.Logf("timing: %v", timing)
