@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -231,6 +232,26 @@ func TestPlaygroundInChromium(t *testing.T) {
 		shot(t, b, strings.TrimSuffix(ex.Name, ".js")+".png")
 	}
 	t.Logf("slowest example after the first: %.0f ms", worst)
+
+	// A syntax error is said for each version and marked on its line.
+	var bad struct {
+		States []string `json:"states"`
+		Marked bool     `json:"marked"`
+	}
+	err = b.eval(`(async () => {
+		document.getElementById('code').value = "console.log(1);\nlet x = ;\n";
+		document.getElementById('run').click();
+		await `+waitAnswered(answered+1)+`;
+		return {states: [...document.querySelectorAll('section.version')].map(s => s.dataset.state),
+			marked: !!document.querySelector('#gutter .hazard') && document.querySelector('#highlight .hazard').dataset.line === '2'};
+	})()`, &bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered++
+	if len(bad.States) == 0 || !bad.Marked || slices.ContainsFunc(bad.States, func(s string) bool { return s != "error" }) {
+		t.Errorf("a syntax error: states %q, marked on its line: %v", bad.States, bad.Marked)
+	}
 
 	// A share link carries the code and the versions.
 	source := "// shared: h\u00e9llo \u2713\nsetTimeout(() => console.log('t\u00e9'), 0);\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"

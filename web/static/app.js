@@ -234,6 +234,13 @@
         sec.append(el('h2', { text: `Node ${v}` }), el('p', { class: 'error', text: rep.error }));
         sec.dataset.error = rep.error;
         results.append(sec);
+        // A syntax error says where: mark its line.
+        const at = /^snippet\.js:(\d+):/.exec(rep.error);
+        if (at) {
+          const n = +at[1];
+          if (!hz.has(n)) hz.set(n, []);
+          if (!hz.get(n).includes(rep.error)) hz.get(n).push(rep.error);
+        }
         continue;
       }
       sec.dataset.node = rep.node;
