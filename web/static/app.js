@@ -468,6 +468,7 @@
     shown = { source: STATIC.source, versions, reports: new Map(STATIC.reports.map((r) => [r.node, r])) };
     window.looplintReports = Object.fromEntries(shown.reports);
     document.title = `${STATIC.file} · looplint`;
+    status(`${STATIC.file} · looplint predict --format html`);
     render();
     answered = 1;
     document.body.dataset.answered = '1';
