@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build release npm conformance record bench bench-check difftest
+.PHONY: test vet build web release npm conformance record bench bench-check difftest
 
 # The version a build prints: the nearest tag and commit (git describe), so it
 # does not depend on the go command recording VCS information (GOFLAGS may
@@ -10,8 +10,19 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 
 # Static (no cgo: only net's resolver would use it, and looplint opens no
 # sockets): about 1 ms less per start than a dynamically linked binary.
+# make build embeds the playground (looplint serve) when make web has built it.
+WEBTAGS = $(if $(wildcard web/dist/looplint.wasm.gz),-tags webdist)
+
 build:
-	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o bin/looplint ./cmd/looplint
+	CGO_ENABLED=0 $(GO) build $(WEBTAGS) -ldflags "-X main.version=$(VERSION)" -o bin/looplint ./cmd/looplint
+
+# web builds the playground into web/dist/: looplint compiled to WebAssembly
+# (the wasm's main is cmd/looplint/main_js.go), Go's wasm_exec.js, the page
+# (web/static) and its examples. Serve it with any static server, or with
+# looplint serve after make build (which then embeds it).
+web:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags "-s -X main.version=$(VERSION)" -o web/dist/looplint.wasm ./cmd/looplint
+	$(GO) run ./web/mkdist -out web/dist -goroot "$$($(GO) env GOROOT)"
 
 # release writes dist/release: archives for linux, darwin and windows on amd64
 # and arm64 (tar.gz, zip for windows) and checksums.txt; npm writes dist/npm:

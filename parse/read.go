@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 )
 
 // ReadFile reads a regular file of at most MaxSize bytes. A FIFO, a device
 // or a pseudo-file (/proc) is refused or cut at the limit instead of read
 // forever: the file is opened without blocking and checked once open.
 func ReadFile(path string) ([]byte, error) {
-	fd, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	fd, err := os.OpenFile(path, os.O_RDONLY|nonblock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -6,11 +6,6 @@ import (
 	"runtime/debug"
 )
 
-func main() {
-	tuneGC(1 << 30)
-	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))
-}
-
 // tuneGC trades memory for start-up time. A typical command lives ~10 ms
 // and allocates a few MiB (mostly compiling the runtime's JavaScript), so
 // the default GC starts several cycles whose only cost is page faults on

@@ -17,7 +17,9 @@ import (
 	"github.com/looplint/looplint/explore"
 	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 	lrt "github.com/looplint/looplint/runtime"
+	"github.com/looplint/looplint/web"
 )
 
 type predictFlags struct {
@@ -72,6 +74,9 @@ usage.`,
 			if err != nil {
 				return err
 			}
+			if f.format == "html" {
+				return runPredictHTML(cmd.OutOrStdout(), args, vs, f)
+			}
 			if len(vs) > 1 {
 				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, vs, f)
 			}
@@ -88,7 +93,7 @@ usage.`,
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
-	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, or html (one page showing the answer as the playground does, for one file; --explain implied)")
 	fl.BoolVar(&f.noConfirm, "no-confirm", false, "skip confirming the orders with the runtime")
 	fl.BoolVar(&f.explain, "explain", false, "explain each listed order step by step: phase by phase, which queue each callback came from")
 	fl.IntVar(&f.maxOrders, "max-orders", 24, "list at most N orders (the total is always counted)")
@@ -248,8 +253,8 @@ func runPredict(w io.Writer, file string, f predictFlags) error {
 }
 
 func (f predictFlags) check() error {
-	if f.format != "text" && f.format != "json" {
-		return usageErr("--format must be text or json, not %q", f.format)
+	if f.format != "text" && f.format != "json" && f.format != "html" {
+		return usageErr("--format must be text, json or html, not %q", f.format)
 	}
 	if f.maxOrders < 1 {
 		return usageErr("--max-orders must be at least 1")
@@ -262,6 +267,55 @@ func (f predictFlags) check() error {
 	}
 	if f.explore < 0 {
 		return usageErr("--explore must be 0 or more, not %d", f.explore)
+	}
+	return nil
+}
+
+// runPredictHTML writes one self-contained page showing file's answer on
+// each version (vs, or the one --node picks) as the playground shows it:
+// the reports of --format json --explain, computed here, not in the
+// page.
+func runPredictHTML(w io.Writer, files []string, vs []loop.Version, f predictFlags) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		return usageErr("--format html shows one file, not %d", len(files))
+	}
+	file := files[0]
+	f.explain = true
+	nodes := []string{f.node}
+	if len(vs) > 0 {
+		nodes = nil
+		for _, v := range vs {
+			nodes = append(nodes, v.String())
+		}
+	}
+	reps := make([]predictReport, 0, len(nodes))
+	allOK := true
+	for _, node := range nodes {
+		g := f
+		g.node = node
+		rep, ok, err := predictFile(file, g)
+		if err != nil {
+			return err
+		}
+		reps = append(reps, rep)
+		allOK = allOK && ok
+	}
+	data, err := json.Marshal(reps)
+	if err != nil {
+		return err
+	}
+	src, err := parse.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	if err := web.Page(w, file, string(src), data); err != nil {
+		return err
+	}
+	if !allOK {
+		return &exitError{code: 1}
 	}
 	return nil
 }
@@ -355,6 +409,13 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
+	return predictProgram(file, v, pf, prog, f)
+}
+
+// predictProgram is predictFile's report once the program is loaded: the
+// same for a file (the CLI) and a source given whole (the playground's
+// WebAssembly, main_js.go).
+func predictProgram(file string, v loop.Version, pf *parse.File, prog *lrt.Program, f predictFlags) (predictReport, bool, error) {
 	popts, err := answer.PredictOptions(prog)
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)

@@ -26,6 +26,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(newQuizCmd())
 	root.AddCommand(newVerifyCmd())
 	root.AddCommand(newLSPCmd())
+	root.AddCommand(newServeCmd())
 	root.AddCommand(&cobra.Command{
 		Use:   "version",
 		Short: "Print looplint's version",

@@ -1,0 +1,514 @@
+// looplint playground: the page. It asks the engine (worker.js, looplint
+// compiled to WebAssembly) for predict's JSON report per Node version and
+// shows it; `looplint predict --format html` sets window.LOOPLINT_STATIC
+// to the reports instead, and nothing is computed here.
+//
+// What the page shows is also in the DOM, for tests and tools (web/README.md):
+//   body[data-answered]          how many answers were shown so far
+//   section.version[data-node]   one per version: data-node the release
+//                                (22.23.3), data-node-asked what was picked
+//                                (22), data-state running | done | error
+//   li.order[data-order]         the printed lines of one order (a JSON
+//                                array), data-index its place in the
+//                                report's orders, data-lead="true" for the
+//                                first (what Node prints when nothing stalls)
+//   #timeline li[data-step]      the chosen order's steps, data-printed
+//                                the lines each printed (a JSON array)
+'use strict';
+
+(() => {
+  const STATIC = window.LOOPLINT_STATIC || null;
+  const VERSIONS = ['10', '12', '14', '16', '18', '20', '22', '24', '26'];
+  const DEFAULT_VERSIONS = ['10', '22', '26'];
+  const $ = (id) => document.getElementById(id);
+  const code = $('code'), gutter = $('gutter'), hl = $('highlight');
+  const results = $('results'), statusEl = $('status');
+
+  let examples = [];
+  let shown = null; // {source, versions: [asked], reports: Map asked -> report|null}
+  let chosen = null; // {v: asked, i: order index}
+  let step = 0;
+  let answered = 0;
+  let runToken = 0;
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  const el = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') e.className = v;
+      else if (k === 'text') e.textContent = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? 'true' : v);
+    }
+    for (const k of kids) if (k) e.append(k);
+    return e;
+  };
+  const status = (s) => { statusEl.textContent = s; };
+
+  // ---- the editor: a textarea over a layer that marks lines ----
+
+  let currentLine = 0;
+  let hazardLines = new Map(); // line -> [messages]
+
+  function lineOf(pos) {
+    // "file:line:col", the file itself possibly holding colons.
+    const parts = String(pos || '').split(':');
+    if (parts.length < 3) return 0;
+    return parseInt(parts[parts.length - 2], 10) || 0;
+  }
+
+  function paintEditor() {
+    const lines = code.value.split('\n');
+    gutter.innerHTML = lines.map((_, i) => {
+      const n = i + 1;
+      const hz = hazardLines.get(n);
+      return hz ? `<span class="hazard" title="${esc(hz.join('\n'))}">⚠${n}</span>` : String(n);
+    }).join('\n');
+    hl.innerHTML = lines.map((l, i) => {
+      const n = i + 1;
+      const cls = ['line'];
+      if (n === currentLine) cls.push('current');
+      if (hazardLines.has(n)) cls.push('hazard');
+      return `<span class="${cls.join(' ')}" data-line="${n}">${esc(l) || ' '}</span>`;
+    }).join('');
+    code.rows = Math.max(lines.length, 12);
+    code.style.width = '100%';
+    code.style.width = code.scrollWidth + 'px';
+  }
+
+  function showLine(n) {
+    currentLine = n;
+    paintEditor();
+    const line = hl.querySelector(`[data-line="${n}"]`);
+    if (line) line.scrollIntoView({ block: 'nearest' });
+  }
+
+  // ---- the engine ----
+
+  // One worker per core, two at most: the versions of an answer are
+  // predicted side by side. The module is compiled once, here, and sent
+  // to each.
+  const workers = [];
+  const queue = [];
+  let nextId = 1;
+  const pending = new Map();
+  const cache = new Map();
+  const timing = (window.looplintTiming = { predictMs: [] });
+
+  function engines() {
+    if (workers.length) return;
+    const n = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
+    const t0 = performance.now();
+    const wasm = () => fetch('looplint.wasm');
+    const module = WebAssembly.compileStreaming(wasm())
+      .catch(async () => WebAssembly.compile(await (await wasm()).arrayBuffer()));
+    module.then(() => { timing.compiled = Math.round(performance.now() - t0); });
+    for (let k = 0; k < n; k++) {
+      const w = new Worker('worker.js');
+      w.busy = false;
+      w.onmessage = (ev) => {
+        const m = ev.data;
+        if (m.fatal) { status('the engine did not load: ' + m.fatal); return; }
+        if (m.ready) { timing['ready' + k] = Math.round(m.timing.ready); return; }
+        const p = pending.get(m.id);
+        if (p) { pending.delete(m.id); p(m.json); }
+        timing.predictMs.push(Math.round(m.ms));
+        w.busy = false;
+        dispatch();
+      };
+      module.then((mod) => w.postMessage({ module: mod }), (e) => status('the engine did not load: ' + e));
+      workers.push(w);
+    }
+  }
+
+  function dispatch() {
+    for (const w of workers) {
+      if (w.busy || !queue.length) continue;
+      w.busy = true;
+      w.postMessage(queue.shift());
+    }
+  }
+
+  function predict(source, node) {
+    const key = node + '\u0000' + source;
+    if (cache.has(key)) return cache.get(key);
+    const id = nextId++;
+    const p = new Promise((resolve) => {
+      pending.set(id, (json) => {
+        let rep;
+        try { rep = JSON.parse(json); } catch (e) { rep = { error: 'bad answer: ' + e }; }
+        resolve(rep);
+      });
+      engines();
+      queue.push({ id, key, source, node, name: 'snippet.js' });
+      dispatch();
+    });
+    cache.set(key, p);
+    return p;
+  }
+
+  async function run() {
+    const source = code.value;
+    const versions = pickedVersions();
+    const token = ++runToken;
+    shown = { source, versions, reports: new Map() };
+    window.looplintReports = {};
+    chosen = null;
+    render();
+    const t0 = performance.now();
+    status('predicting…');
+    // Requests not yet started for an older run are dropped.
+    for (const job of queue.splice(0)) { pending.delete(job.id); cache.delete(job.key); }
+    await Promise.all(versions.map(async (v) => {
+      const rep = await predict(source, v);
+      if (token !== runToken) return;
+      shown.reports.set(v, rep);
+      window.looplintReports[v] = rep;
+      render();
+    }));
+    if (token !== runToken) return;
+    answered++;
+    document.body.dataset.answered = String(answered);
+    status(`answered in ${Math.round(performance.now() - t0)} ms`);
+  }
+
+  // ---- versions ----
+
+  function pickedVersions() {
+    const vs = [...document.querySelectorAll('#versions input:checked')].map((i) => i.value);
+    return vs.length ? vs : [DEFAULT_VERSIONS[DEFAULT_VERSIONS.length - 1]];
+  }
+
+  function setVersions(vs) {
+    for (const i of document.querySelectorAll('#versions input')) i.checked = vs.includes(i.value);
+  }
+
+  // ---- what an answer shows ----
+
+  const orderKey = (o) => JSON.stringify([o.stdout, o.exitCode, !!o.starves, !!o.endless]);
+
+  function condition(rep, o) {
+    const parts = [];
+    if (o.stall) parts.push(`only if the machine stalls for over ${rep.stallMs} ms`);
+    else if (o.pauseMs > 0) parts.push(`only if the code between two timer creations takes ${o.pauseMs} ms or more`);
+    else if (o.underLoad) parts.push(`only if the loop runs late or I/O completes out of order (a pause under ${rep.stallMs} ms)`);
+    if (o.why && rep.total > 1) parts.push(o.why);
+    return parts.join(' · ');
+  }
+
+  function ending(o) {
+    if (o.starves) return 'then nothing more: the process never exits';
+    if (o.endless) return 'and so on: the loop goes round without end';
+    if (o.exitCode) return `exit code ${o.exitCode}`;
+    return '';
+  }
+
+  function render() {
+    results.textContent = '';
+    if (!shown) return;
+    const reps = shown.versions.map((v) => shown.reports.get(v)).filter((r) => r && !r.error);
+    // Differences: an order not every version prints, and a version
+    // whose orders (or lead) are not the most common ones.
+    const sig = (r) => JSON.stringify([r.orders.length && orderKey(r.orders[0]), r.orders.map(orderKey).sort()]);
+    const counts = new Map();
+    for (const r of reps) counts.set(sig(r), (counts.get(sig(r)) || 0) + 1);
+    const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    const complete = reps.length === shown.versions.length;
+    const where = new Map(); // order key -> [node]
+    for (const r of reps) for (const o of r.orders) {
+      const k = orderKey(o);
+      if (!where.has(k)) where.set(k, []);
+      where.get(k).push(r.node);
+    }
+    const hz = new Map();
+    for (const v of shown.versions) {
+      const rep = shown.reports.get(v);
+      const sec = el('section', { class: 'version', 'data-node-asked': v, 'data-state': rep ? (rep.error ? 'error' : 'done') : 'running' });
+      if (!rep) {
+        sec.append(el('h2', { text: `Node ${v}` }), el('p', { class: 'verdict', text: 'predicting…' }));
+        results.append(sec);
+        continue;
+      }
+      if (rep.error) {
+        sec.append(el('h2', { text: `Node ${v}` }), el('p', { class: 'error', text: rep.error }));
+        sec.dataset.error = rep.error;
+        results.append(sec);
+        // A syntax error says where: mark its line.
+        const at = /^snippet\.js:(\d+):/.exec(rep.error);
+        if (at) {
+          const n = +at[1];
+          if (!hz.has(n)) hz.set(n, []);
+          if (!hz.get(n).includes(rep.error)) hz.get(n).push(rep.error);
+        }
+        continue;
+      }
+      sec.dataset.node = rep.node;
+      sec.append(el('h2', { text: `Node ${rep.node}` }), el('p', { class: 'verdict', text: rep.verdict }));
+      if (complete && counts.size > 1 && sig(rep) !== common[0]) {
+        sec.classList.add('differs');
+        const other = reps.find((r) => sig(r) === common[0]);
+        const what = [];
+        if (!rep.orders.length || !other.orders.length || orderKey(rep.orders[0]) !== orderKey(other.orders[0])) what.push('what Node prints first');
+        if (JSON.stringify(rep.orders.map(orderKey).sort()) !== JSON.stringify(other.orders.map(orderKey).sort())) what.push('the possible orders');
+        sec.append(el('p', { class: 'cond differs-note', text: `differs from Node ${other.node}: ${what.join(' and ')}` }));
+      }
+      if (rep.engine === 'runtime') sec.append(el('p', { class: 'cond', text: 'the interpreter cannot model this program: these are the orders of the sandboxed runtime, which ran every path' }));
+      for (const n of rep.notes || []) sec.append(el('p', { class: 'cond', text: 'note: ' + n }));
+      let list = null, heading = '';
+      rep.orders.forEach((o, i) => {
+        const h = i === 0 ? 'What Node prints' : (o.underLoad || o.stall || o.pauseMs > 0 ? 'Under load' : 'Also possible');
+        if (h !== heading) {
+          heading = h;
+          sec.append(el('h3', { text: h }));
+          list = el('ol', { class: 'orders' });
+          sec.append(list);
+        }
+        const k = orderKey(o);
+        const on = where.get(k) || [];
+        const li = el('li', {
+          class: 'order' + (o.underLoad || o.stall ? ' under-load' : '') + (complete && reps.length > 1 && on.length < reps.length ? ' only-some' : ''),
+          'data-order': JSON.stringify(o.stdout), 'data-index': String(i), 'data-lead': i === 0 ? 'true' : 'false',
+          tabindex: '0', onclick: () => choose(v, i), onkeydown: (e) => { if (e.key === 'Enter') choose(v, i); },
+        });
+        if (chosen && chosen.v === v && chosen.i === i) li.classList.add('chosen');
+        const tags = [];
+        if (rep.total > 1) tags.push(`#${i + 1} · ${o.paths} of ${rep.paths} paths`);
+        if (complete && reps.length > 1 && on.length < reps.length) tags.push('only on Node ' + on.join(', '));
+        if (tags.length) li.append(el('div', { class: 'tag', text: tags.join(' · ') }));
+        const cond = condition(rep, o);
+        if (cond) li.append(el('div', { class: 'cond', text: cond }));
+        const lines = o.stdout.length ? o.stdout.join('\n') : '(prints nothing)';
+        li.append(el('pre', { text: lines + (o.stderr.length ? '\n' + o.stderr.map((l) => 'stderr| ' + l).join('\n') : '') + (ending(o) ? '\n… ' + ending(o) : '') }));
+        list.append(li);
+      });
+      if (rep.total > rep.orders.length) sec.append(el('p', { class: 'cond', text: `… ${rep.total - rep.orders.length} more orders not listed` }));
+      if (rep.hazards.length) {
+        sec.append(el('h3', { text: 'Hazards' }));
+        const ul = el('ul', { class: 'hazards' });
+        for (const h of rep.hazards) {
+          ul.append(el('li', { text: `${h.pos.split(':').slice(-2).join(':')} ${h.message} (${h.check})` }));
+          const n = lineOf(h.pos);
+          if (n) {
+            if (!hz.has(n)) hz.set(n, []);
+            const m = `Node ${rep.node}: ${h.message}`;
+            if (!hz.get(n).includes(m)) hz.get(n).push(m);
+          }
+        }
+        sec.append(ul);
+      }
+      if (!rep.complete) {
+        sec.append(el('h3', { text: 'Incomplete' }));
+        const ul = el('ul', { class: 'reasons' });
+        for (const r of rep.reasons) ul.append(el('li', { text: (r.pos ? r.pos.split(':').slice(-2).join(':') + ' ' : '') + r.message }));
+        sec.append(ul);
+      }
+      results.append(sec);
+    }
+    hazardLines = hz;
+    paintEditor();
+    // Until the reader picks one, the timeline shows the lead of the
+    // first version answered in the picker's order.
+    if (!chosen || chosen.auto) {
+      const first = shown.versions.find((v) => { const r = shown.reports.get(v); return r && !r.error && r.orders.length; });
+      if (first && !(chosen && chosen.v === first)) choose(first, 0, true);
+    }
+  }
+
+  // ---- the timeline of the chosen order ----
+
+  const QUEUES = [
+    ['timers', 'Timers', 'Timers'], ['pending', 'Pending', null], ['poll', 'Poll (I/O)', 'IO'],
+    ['check', 'Check (setImmediate)', 'Immediates'], ['close', 'Close', 'Close'],
+    ['nextTick', 'nextTick', 'Ticks'], ['microtask', 'Microtasks', null],
+  ];
+  const QUEUE_OF = { timer: 'timers', interval: 'timers', immediate: 'check', io: 'poll', close: 'close', nextTick: 'nextTick', microtask: 'microtask', rejection: 'microtask' };
+  const QUEUE_NAME = {
+    timer: 'timers', interval: 'timers (interval)', immediate: 'check queue', io: 'I/O', close: 'close queue',
+    nextTick: 'nextTick queue', microtask: 'microtask queue', rejection: 'unhandled rejections, processed once the queues drained',
+  };
+
+  function choose(v, i, auto) {
+    chosen = { v, i, auto: !!auto };
+    step = 0;
+    for (const li of document.querySelectorAll('.order')) {
+      const sec = li.closest('.version');
+      li.classList.toggle('chosen', sec.dataset.nodeAsked === v && li.dataset.index === String(i));
+    }
+    renderTimeline();
+  }
+
+  function chosenOrder() {
+    if (!chosen || !shown) return null;
+    const rep = shown.reports.get(chosen.v);
+    return rep && !rep.error ? [rep, rep.orders[chosen.i]] : null;
+  }
+
+  function phaseTitle(st) {
+    if (st.phase === 'main') return 'main module';
+    if (st.phase === 'beforeExit' || st.phase === 'exit') return `process '${st.phase}' event`;
+    return `iteration ${st.iteration} · ${st.phase} phase`;
+  }
+
+  function renderTimeline() {
+    const pane = $('timeline-pane'), tl = $('timeline');
+    const co = chosenOrder();
+    tl.textContent = '';
+    if (!co) { pane.hidden = true; return; }
+    const [rep, o] = co;
+    pane.hidden = false;
+    $('timeline-title').textContent = `Timeline · Node ${rep.node} · order #${chosen.i + 1}`;
+    const steps = o.explain || [];
+    steps.forEach((st, k) => {
+      const li = el('li', { 'data-step': String(k), 'data-printed': JSON.stringify(st.printed || []), onclick: () => setStep(k) });
+      if (!st.queue) {
+        li.className = 'phase';
+        li.append(el('div', { text: phaseTitle(st) }));
+      } else {
+        let from = QUEUE_NAME[st.queue] || st.queue;
+        if (st.callback && st.callback !== 'a callback') from += ': ' + st.callback;
+        if (st.queue === 'microtask' && st.jobs > 1 && !(st.printed || []).length) from += ` (${st.jobs} jobs that print nothing)`;
+        li.append(el('div', { text: from }));
+        if (st.reason) li.append(el('div', { class: 'why', text: st.reason }));
+      }
+      for (const l of st.printed || []) li.append(el('div', { class: 'printed', text: l }));
+      for (const l of st.stderr || []) li.append(el('div', { class: 'printed', text: 'stderr| ' + l }));
+      if (st.repeat) li.append(el('div', { class: 'why', text: `… ${st.repeat.steps > 1 ? `these ${st.repeat.steps} steps` : 'this step'} again ${st.repeat.times} more times` }));
+      if (st.omitted) li.append(el('div', { class: 'why', text: `… ${st.omitted} more steps as the loop went on` }));
+      tl.append(li);
+    });
+    if (!steps.length) tl.append(el('li', { text: 'no steps for this order' }));
+    setStep(0);
+  }
+
+  function setStep(k) {
+    const co = chosenOrder();
+    if (!co) return;
+    const steps = co[1].explain || [];
+    if (!steps.length) return;
+    step = Math.max(0, Math.min(k, steps.length - 1));
+    for (const li of document.querySelectorAll('#timeline li')) li.classList.toggle('current', li.dataset.step === String(step));
+    $('step-count').textContent = `step ${step + 1} of ${steps.length}`;
+    const st = steps[step];
+    // What waits: the counts at the last phase entered, the queue the
+    // step's callback came from.
+    let waiting = null, phase = 'main';
+    for (let j = step; j >= 0; j--) if (!steps[j].queue) { waiting = steps[j].waiting; phase = steps[j].phase; break; }
+    const active = st.queue ? QUEUE_OF[st.queue] : phase;
+    const view = $('loop-view');
+    view.textContent = '';
+    view.append(el('p', { class: 'cond', text: `queued when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'} (· not counted); the highlighted queue is where this step's callback came from` }));
+    for (const [id, name, field] of QUEUES) {
+      const n = waiting && field ? waiting[field] : null;
+      const box = el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id },
+        el('b', { text: name }), el('span', { class: 'n', text: n === null ? '·' : String(n) }));
+      view.append(box);
+    }
+    const printed = [];
+    for (let j = 0; j <= step; j++) printed.push(...(steps[j].printed || []));
+    view.append(el('div', { class: 'queue', 'data-queue': 'stdout' }, el('b', { text: 'printed so far' }),
+      el('pre', { text: printed.join('\n') || '(nothing yet)' })));
+    showLine(lineOf(st.pos));
+  }
+
+  $('prev').onclick = () => setStep(step - 1);
+  $('next').onclick = () => setStep(step + 1);
+  $('timeline-pane').addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowRight') { e.preventDefault(); setStep(step + 1); }
+    if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') { e.preventDefault(); setStep(step - 1); }
+  });
+
+  // ---- share links: #node=10,22&code=BASE64URL(UTF-8) ----
+
+  function encode(s) {
+    const bytes = new TextEncoder().encode(s);
+    let bin = '';
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function decode(s) {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  }
+
+  function shareLink() {
+    return location.href.split('#')[0] + '#node=' + pickedVersions().join(',') + '&code=' + encode(code.value);
+  }
+
+  function fromFragment() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    if (!p.has('code')) return false;
+    try { code.value = decode(p.get('code')); } catch (e) { status('the link\'s code could not be read'); return false; }
+    if (p.get('node')) setVersions(p.get('node').split(',').filter((v) => VERSIONS.includes(v)));
+    $('example').value = '';
+    return true;
+  }
+
+  // ---- start ----
+
+  code.addEventListener('input', () => { currentLine = 0; paintEditor(); });
+  code.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab') {
+      e.preventDefault();
+      const s = code.selectionStart;
+      code.setRangeText('  ', s, code.selectionEnd, 'end');
+      paintEditor();
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      run();
+    }
+  });
+
+  if (STATIC) {
+    document.body.classList.add('static');
+    code.readOnly = true;
+    code.value = STATIC.source;
+    const versions = STATIC.reports.map((r) => r.node);
+    shown = { source: STATIC.source, versions, reports: new Map(STATIC.reports.map((r) => [r.node, r])) };
+    window.looplintReports = Object.fromEntries(shown.reports);
+    document.title = `${STATIC.file} · looplint`;
+    status(`${STATIC.file} · looplint predict --format html`);
+    render();
+    answered = 1;
+    document.body.dataset.answered = '1';
+    return;
+  }
+
+  const vf = $('versions');
+  for (const v of VERSIONS) {
+    vf.append(el('label', {}, el('input', { type: 'checkbox', value: v, checked: DEFAULT_VERSIONS.includes(v), onchange: run }), ' ' + v));
+  }
+  $('run').onclick = run;
+  $('share').onclick = () => {
+    const link = shareLink();
+    const a = $('share-link');
+    a.href = link;
+    a.textContent = link.length > 80 ? link.slice(0, 77) + '…' : link;
+    $('share-out').hidden = false;
+    history.replaceState(null, '', link);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => status('link copied'), () => {});
+  };
+  $('example').onchange = () => {
+    const ex = examples.find((x) => x.name === $('example').value);
+    if (!ex) return;
+    code.value = ex.source;
+    paintEditor();
+    run();
+  };
+  window.addEventListener('hashchange', () => { if (fromFragment()) { paintEditor(); run(); } });
+
+  engines();
+  fetch('examples.json').then((r) => r.json()).then((list) => {
+    examples = list;
+    const sel = $('example');
+    for (const ex of list) sel.append(el('option', { value: ex.name, text: ex.title || ex.name }));
+  }).catch(() => { examples = []; }).finally(() => {
+    if (!fromFragment()) {
+      const first = examples[0];
+      if (first) { code.value = first.source; $('example').value = first.name; }
+    }
+    paintEditor();
+    run();
+  });
+})();

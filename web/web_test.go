@@ -1,0 +1,460 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// chromium finds headless Chromium: $LOOPLINT_CHROMIUM, else
+// chromium-headless-shell (Debian's package of that name), else chromium.
+func chromium() string {
+	if p := os.Getenv("LOOPLINT_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// playground builds what make web builds into a temporary directory (or
+// takes $LOOPLINT_WEB_DIST, built already) and looplint itself, for the
+// answers the page must equal.
+func playground(t *testing.T) (dist, cli string) {
+	t.Helper()
+	root, _ := filepath.Abs("..")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, cli = playgroundCLI(t)
+	if dist = os.Getenv("LOOPLINT_WEB_DIST"); dist != "" {
+		return dist, cli
+	}
+	dist = filepath.Join(t.TempDir(), "dist")
+	start := time.Now()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dist, Wasm), "./cmd/looplint")
+	cmd.Dir, cmd.Env = root, append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build (js/wasm): %v\n%s", err, b)
+	}
+	t.Logf("built the WebAssembly in %v", time.Since(start).Round(time.Millisecond))
+	if err := WriteDist(dist, root, strings.TrimSpace(string(goroot))); err != nil {
+		t.Fatal(err)
+	}
+	return dist, cli
+}
+
+// cliOrders is what looplint predict --format json prints for file on
+// node: each order's stdout, and the report's node.
+func cliOrders(t *testing.T, cli, file, node string) (string, [][]string) {
+	t.Helper()
+	cmd := exec.Command(cli, "predict", "--format", "json", "--node", node, file)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
+		t.Fatalf("looplint predict %s: %v", file, err)
+	}
+	var rep struct {
+		Node   string `json:"node"`
+		Orders []struct {
+			Stdout []string `json:"stdout"`
+		} `json:"orders"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("looplint predict %s: %v", file, err)
+	}
+	var orders [][]string
+	for _, o := range rep.Orders {
+		orders = append(orders, o.Stdout)
+	}
+	return rep.Node, orders
+}
+
+// pageShown reads the page's answer from its DOM (README.md): per
+// version, as picked (data-node-asked), its release and orders.
+const pageShown = `(() => {
+	const out = {};
+	for (const s of document.querySelectorAll('section.version')) {
+		out[s.dataset.nodeAsked] = {node: s.dataset.node || '', state: s.dataset.state, error: s.dataset.error || '',
+			orders: [...s.querySelectorAll('li.order')].map(li => JSON.parse(li.dataset.order))};
+	}
+	return out;
+})()`
+
+// waitAnswered is a promise of performance.now() once body[data-answered]
+// reaches n.
+func waitAnswered(n int) string {
+	return `new Promise((resolve, reject) => {
+		const t0 = performance.now();
+		const check = () => {
+			if (+document.body.dataset.answered >= ` + itoa(n) + `) resolve(performance.now());
+			else if (performance.now() - t0 > 120000) reject(new Error('no answer in 2 minutes'));
+			else setTimeout(check, 2);
+		};
+		check();
+	})`
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+type shownVersion struct {
+	Node   string     `json:"node"`
+	State  string     `json:"state"`
+	Error  string     `json:"error"`
+	Orders [][]string `json:"orders"`
+}
+
+// checkShown compares the page's orders for source, per version, with
+// the command's.
+func checkShown(t *testing.T, b *browser, cli, name, source string, tmp string) {
+	t.Helper()
+	var shown map[string]shownVersion
+	if err := b.eval(pageShown, &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) == 0 {
+		t.Fatalf("%s: the page shows no version", name)
+	}
+	file := filepath.Join(tmp, name)
+	if err := os.WriteFile(file, []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for asked, sv := range shown {
+		if sv.State != "done" {
+			t.Errorf("%s, Node %s: the page's state is %q (%s)", name, asked, sv.State, sv.Error)
+			continue
+		}
+		node, want := cliOrders(t, cli, file, asked)
+		if sv.Node != node {
+			t.Errorf("%s, Node %s: the page shows release %s, the command %s", name, asked, sv.Node, node)
+		}
+		if !reflect.DeepEqual(sv.Orders, want) {
+			t.Errorf("%s, Node %s: the page shows the orders\n%q\nthe command\n%q", name, asked, sv.Orders, want)
+		}
+	}
+}
+
+func TestPlaygroundInChromium(t *testing.T) {
+	exe := chromium()
+	if exe == "" {
+		t.Skip("no headless Chromium: apt-get install -y chromium-headless-shell (or set LOOPLINT_CHROMIUM) to run the playground's browser tests")
+	}
+	if testing.Short() {
+		t.Skip("-short: the playground's browser tests build the WebAssembly")
+	}
+	dist, cli := playground(t)
+	srv := httptest.NewServer(Handler(os.DirFS(dist)))
+	defer srv.Close()
+	b := startBrowser(t, exe)
+	tmp := t.TempDir()
+
+	var examples []Example
+	data, err := os.ReadFile(filepath.Join(dist, Examples))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &examples); err != nil {
+		t.Fatal(err)
+	}
+	if len(examples) < 2 || examples[0].Name != "event-loop-tour.js" {
+		t.Fatalf("the examples are %d, the first %q: want event-loop-tour.js first", len(examples), examples[0].Name)
+	}
+
+	// The first answer: event-loop-tour.js, the page's first example,
+	// from navigation (performance.now() counts from it).
+	if err := b.navigate(srv.URL + "/"); err != nil {
+		t.Fatal(err)
+	}
+	var first struct{ One, All float64 }
+	err = b.eval(`new Promise((resolve, reject) => {
+		let one = 0;
+		const check = () => {
+			if (!one && document.querySelector('section.version[data-state=done]')) one = performance.now();
+			if (+document.body.dataset.answered >= 1) resolve({One: one || performance.now(), All: performance.now()});
+			else if (performance.now() > 120000) reject(new Error('no answer in 2 minutes'));
+			else setTimeout(check, 2);
+		};
+		check();
+	})`, &first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("load to first answer (event-loop-tour.js): %.0f ms to the first version shown, %.0f ms to all", first.One, first.All)
+	var timing any
+	b.eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
+	t.Logf("timing: %v", timing)
+	checkShown(t, b, cli, examples[0].Name, examples[0].Source, tmp)
+	checkReports(t, b, cli, examples[0].Source)
+	checkTimeline(t, b, examples[0].Name)
+	shot(t, b, "playground.png")
+
+	// Each other example, picked from the list.
+	answered := 1
+	var worst float64
+	for _, ex := range examples[1:] {
+		var ms float64
+		err := b.eval(`(async () => {
+			const sel = document.getElementById('example');
+			sel.value = `+jsString(ex.Name)+`;
+			const t0 = performance.now();
+			sel.dispatchEvent(new Event('change'));
+			return (await `+waitAnswered(answered+1)+`) - t0;
+		})()`, &ms)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Name, err)
+		}
+		answered++
+		worst = max(worst, ms)
+		t.Logf("%s: answered in %.0f ms", ex.Name, ms)
+		var code string
+		if err := b.eval(`document.getElementById('code').value`, &code); err != nil {
+			t.Fatal(err)
+		}
+		if code != ex.Source {
+			t.Errorf("%s: the editor does not hold the example", ex.Name)
+		}
+		checkShown(t, b, cli, ex.Name, ex.Source, tmp)
+		checkReports(t, b, cli, ex.Source)
+		checkTimeline(t, b, ex.Name)
+		shot(t, b, strings.TrimSuffix(ex.Name, ".js")+".png")
+	}
+	t.Logf("slowest example after the first: %.0f ms", worst)
+
+	// A syntax error is said for each version and marked on its line.
+	var bad struct {
+		States []string `json:"states"`
+		Marked bool     `json:"marked"`
+	}
+	err = b.eval(`(async () => {
+		document.getElementById('code').value = "console.log(1);\nlet x = ;\n";
+		document.getElementById('run').click();
+		await `+waitAnswered(answered+1)+`;
+		return {states: [...document.querySelectorAll('section.version')].map(s => s.dataset.state),
+			marked: !!document.querySelector('#gutter .hazard') && document.querySelector('#highlight .hazard').dataset.line === '2'};
+	})()`, &bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered++
+	if len(bad.States) == 0 || !bad.Marked || slices.ContainsFunc(bad.States, func(s string) bool { return s != "error" }) {
+		t.Errorf("a syntax error: states %q, marked on its line: %v", bad.States, bad.Marked)
+	}
+
+	// A share link carries the code and the versions.
+	source := "// shared: h\u00e9llo \u2713\nsetTimeout(() => console.log('t\u00e9'), 0);\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"
+	var link string
+	err = b.eval(`(async () => {
+		const code = document.getElementById('code');
+		code.value = `+jsString(source)+`;
+		for (const i of document.querySelectorAll('#versions input')) i.checked = i.value === '12' || i.value === '24';
+		document.getElementById('share').click();
+		return location.href;
+	})()`, &link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(link, "#") {
+		t.Fatalf("the share link %q carries no fragment", link)
+	}
+	if err := b.navigate("about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.eval(waitAnswered(1), nil); err != nil {
+		t.Fatal(err)
+	}
+	var code string
+	if err := b.eval(`document.getElementById('code').value`, &code); err != nil {
+		t.Fatal(err)
+	}
+	if code != source {
+		t.Errorf("the share link gave the code %q, want %q", code, source)
+	}
+	var shown map[string]shownVersion
+	if err := b.eval(pageShown, &shown); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := shown["12"]; !ok || len(shown) != 2 {
+		t.Errorf("the share link shows versions %v, want 12 and 24", keys(shown))
+	}
+	checkShown(t, b, cli, "shared.js", source, tmp)
+}
+
+// checkReports: the engine's reports are, whole, what looplint predict
+// --format json --explain prints for a file snippet.js (the name the page
+// gives) holding source, but for the sandbox's paths.
+func checkReports(t *testing.T, b *browser, cli, source string) {
+	t.Helper()
+	var reports map[string]any
+	if err := b.eval(`window.looplintReports`, &reports); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "snippet.js"), []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for node, got := range reports {
+		cmd := exec.Command(cli, "predict", "--format", "json", "--explain", "--node", node, "snippet.js")
+		cmd.Dir = dir
+		out, _ := cmd.Output()
+		// The sandbox lies at the host's paths for the command, at its
+		// own for the engine (web/README.md).
+		out = bytes.ReplaceAll(out, []byte(dir+"/"), []byte("/app/"))
+		var want any
+		if err := json.Unmarshal(out, &want); err != nil {
+			t.Fatalf("predict --node %s: %v", node, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.MarshalIndent(got, "", " ")
+			t.Errorf("Node %s: the engine's report differs from the command's:\n%s\nwant\n%s", node, g, out)
+		}
+	}
+	if len(reports) == 0 {
+		t.Error("the page holds no reports")
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// checkTimeline steps through the chosen order (the first version's
+// lead): each step is current in turn, and the steps print the order.
+func checkTimeline(t *testing.T, b *browser, name string) {
+	t.Helper()
+	var got struct {
+		Order   []string `json:"order"`
+		Printed []string `json:"printed"`
+		Steps   int      `json:"steps"`
+		Stepped bool     `json:"stepped"`
+		Collap  bool     `json:"collapsed"`
+	}
+	err := b.eval(`(() => {
+		const chosen = document.querySelector('li.order.chosen');
+		const steps = [...document.querySelectorAll('#timeline li[data-step]')];
+		let stepped = true;
+		for (let k = 1; k < steps.length; k++) {
+			document.getElementById('next').click();
+			const cur = document.querySelector('#timeline li.current');
+			if (!cur || cur.dataset.step !== String(k)) stepped = false;
+		}
+		return {order: chosen ? JSON.parse(chosen.dataset.order) : null,
+			printed: steps.flatMap(li => JSON.parse(li.dataset.printed)), steps: steps.length, stepped,
+			collapsed: steps.some(li => li.querySelector('.why') && /again|more steps/.test(li.textContent))};
+	})()`, &got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case got.Order == nil:
+		t.Errorf("%s: no order is chosen for the timeline", name)
+	case got.Steps == 0:
+		t.Errorf("%s: the timeline has no steps", name)
+	case !got.Stepped:
+		t.Errorf("%s: stepping did not move through the timeline's steps", name)
+	case !got.Collap && !reflect.DeepEqual(got.Printed, got.Order):
+		t.Errorf("%s: the timeline's steps print %q, the order is %q", name, got.Printed, got.Order)
+	}
+}
+
+// TestPageInChromium opens predict --format html's page from a file with
+// nothing to fetch: it shows the command's orders for each version.
+func TestPageInChromium(t *testing.T) {
+	exe := chromium()
+	if exe == "" {
+		t.Skip("no headless Chromium: apt-get install -y chromium-headless-shell (or set LOOPLINT_CHROMIUM) to run the playground's browser tests")
+	}
+	_, cli := playgroundCLI(t)
+	tour, _ := filepath.Abs("../testdata/examples/event-loop-tour.js")
+	out := filepath.Join(t.TempDir(), "tour.html")
+	cmd := exec.Command(cli, "predict", "--format", "html", "--node", "10,22,26", tour)
+	var page bytes.Buffer
+	cmd.Stdout = &page
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("predict --format html: %v", err)
+	}
+	if err := os.WriteFile(out, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t, exe)
+	url := "file://" + filepath.ToSlash(out)
+	if err := b.navigate(url); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.eval(waitAnswered(1), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range b.requests() {
+		if u != url && !strings.HasPrefix(u, "data:") {
+			t.Errorf("the page fetched %s", u)
+		}
+	}
+	var shown map[string]shownVersion
+	if err := b.eval(pageShown, &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) != 3 {
+		t.Errorf("the page shows versions %v, want 3", keys(shown))
+	}
+	for _, node := range []string{"10", "22", "26"} {
+		release, want := cliOrders(t, cli, tour, node)
+		sv, ok := shown[release]
+		if !ok {
+			t.Errorf("the page does not show Node %s", release)
+			continue
+		}
+		if !reflect.DeepEqual(sv.Orders, want) {
+			t.Errorf("Node %s: the page shows\n%q\nthe command\n%q", release, sv.Orders, want)
+		}
+	}
+	checkTimeline(t, b, "event-loop-tour.js (--format html)")
+	shot(t, b, "page.png")
+}
+
+// shot writes a screenshot into $LOOPLINT_WEB_SHOTS, when set.
+func shot(t *testing.T, b *browser, name string) {
+	dir := os.Getenv("LOOPLINT_WEB_SHOTS")
+	if dir == "" {
+		return
+	}
+	if err := b.screenshot(filepath.Join(dir, name)); err != nil {
+		t.Errorf("screenshot %s: %v", name, err)
+	}
+}
+
+// playgroundCLI builds looplint only.
+func playgroundCLI(t *testing.T) (string, string) {
+	t.Helper()
+	root, _ := filepath.Abs("..")
+	cli := filepath.Join(t.TempDir(), "looplint")
+	cmd := exec.Command("go", "build", "-o", cli, "./cmd/looplint")
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	return root, cli
+}
