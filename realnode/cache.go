@@ -21,7 +21,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/looplint/looplint/loop"
@@ -234,7 +233,7 @@ func Open(ctx context.Context, path string) (*Binary, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, abs, "--version").Output()
-	for try := 0; errors.Is(err, syscall.ETXTBSY) && try < 20; try++ {
+	for try := 0; busy(err) && try < 20; try++ {
 		// A binary this process just wrote can still be open for writing
 		// in a child forked meanwhile (another install): wait for its exec.
 		time.Sleep(50 * time.Millisecond)

@@ -3,6 +3,7 @@
 package realnode
 
 import (
+	"errors"
 	"os/exec"
 	"syscall"
 )
@@ -13,3 +14,6 @@ func killTree(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }
+
+// busy reports that exec met a binary still open for writing (ETXTBSY).
+func busy(err error) bool { return errors.Is(err, syscall.ETXTBSY) }

@@ -293,6 +293,124 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the share link shows versions %v, want 12 and 24", keys(shown))
 	}
 	checkShown(t, b, cli, "shared.js", source, tmp)
+
+	checkQuiz(t, b, cli, srv.URL)
+}
+
+// quizGrade is what the page and looplint quiz --format json say of an
+// answer.
+type quizGrade struct {
+	Correct  bool     `json:"correct"`
+	Right    int      `json:"right"`
+	Order    []string `json:"order"`
+	Position int      `json:"position"`
+}
+
+// checkQuiz: a quiz link draws the puzzle looplint quiz draws for the
+// same level, seed and release, and the page grades an answer as the
+// command does: the shuffled lines as given, then Node's order.
+func checkQuiz(t *testing.T, b *browser, cli, url string) {
+	t.Helper()
+	if err := b.navigate("about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(url + "/#quiz=2&seed=7&node=22"); err != nil {
+		t.Fatal(err)
+	}
+	waitState := func(state string) string {
+		return `new Promise((resolve, reject) => {
+			const t0 = performance.now();
+			const check = () => {
+				const s = document.getElementById('quiz').dataset.state;
+				if (s === ` + jsString(state) + `) resolve(s);
+				else if (s === 'error') reject(new Error(document.getElementById('quiz-status').textContent + document.getElementById('quiz-grade').textContent));
+				else if (performance.now() - t0 > 120000) reject(new Error('quiz: no ` + state + ` in 2 minutes'));
+				else setTimeout(check, 5);
+			};
+			check();
+		})`
+	}
+	if err := b.eval(waitState("ready"), nil); err != nil {
+		t.Fatal(err)
+	}
+	var page struct {
+		Seed    string   `json:"seed"`
+		Node    string   `json:"node"`
+		Program string   `json:"program"`
+		Labels  []string `json:"labels"`
+	}
+	if err := b.eval(`({seed: document.getElementById('quiz').dataset.seed, node: document.getElementById('quiz').dataset.node,
+		program: document.getElementById('quiz-program').textContent,
+		labels: [...document.querySelectorAll('#quiz-labels li')].map(li => li.dataset.quizLabel)})`, &page); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(cli, "quiz", "--format", "json", "--level", "2", "--seed", "7", "--node", "22", "--print")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("looplint quiz --print: %v", err)
+	}
+	var want struct {
+		Node    string   `json:"node"`
+		Program string   `json:"program"`
+		Labels  []string `json:"labels"`
+	}
+	if err := json.Unmarshal(out, &want); err != nil {
+		t.Fatal(err)
+	}
+	if page.Seed != "7" || page.Node != want.Node || page.Program != want.Program || !slices.Equal(page.Labels, want.Labels) {
+		t.Fatalf("the page's puzzle (seed %s, Node %s, lines %q) is not looplint quiz's (Node %s, lines %q)", page.Seed, page.Node, page.Labels, want.Node, want.Labels)
+	}
+	grade := func(answer []string) (got, cliGrade quizGrade) {
+		t.Helper()
+		err := b.eval(`(async () => {
+			const ol = document.getElementById('quiz-labels');
+			const byLabel = new Map([...ol.children].map(li => [li.dataset.quizLabel, li]));
+			for (const l of `+mustJSON(answer)+`) ol.append(byLabel.get(l));
+			document.getElementById('quiz-check').click();
+			await `+waitState("graded")+`;
+			const g = document.getElementById('quiz-grade').dataset;
+			return {correct: g.correct === 'true', right: +g.right, order: JSON.parse(g.order), position: +(g.position || 0)};
+		})()`, &got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(cli, "quiz", "--format", "json", "--level", "2", "--seed", "7", "--node", "22", "--answer", strings.Join(answer, ","))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("looplint quiz --answer: %v", err)
+		}
+		var rep struct {
+			quizGrade
+			Mistake *struct {
+				Position int `json:"position"`
+			} `json:"mistake"`
+		}
+		if err := json.Unmarshal(out, &rep); err != nil {
+			t.Fatal(err)
+		}
+		cliGrade = rep.quizGrade
+		if rep.Mistake != nil {
+			cliGrade.Position = rep.Mistake.Position
+		}
+		return got, cliGrade
+	}
+	got, cliGrade := grade(page.Labels)
+	t.Logf("quiz (level 2, seed 7, Node %s): the shuffled lines graded %+v", page.Node, got)
+	if !reflect.DeepEqual(got, cliGrade) {
+		t.Errorf("the page graded the shuffled lines %+v, looplint quiz %+v", got, cliGrade)
+	}
+	got, cliGrade = grade(cliGrade.Order)
+	if !got.Correct || !reflect.DeepEqual(got, cliGrade) {
+		t.Errorf("the page graded Node's order %+v, looplint quiz %+v", got, cliGrade)
+	}
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
 }
 
 // checkReports: the engine's reports are, whole, what looplint predict

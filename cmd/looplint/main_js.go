@@ -4,12 +4,17 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
 	"syscall/js"
 	"time"
 
 	"github.com/looplint/looplint/answer"
 	"github.com/looplint/looplint/nodespec"
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/quiz"
 	lrt "github.com/looplint/looplint/runtime"
 )
 
@@ -24,6 +29,13 @@ import (
 // where the command would print an error and exit 2. The sandbox lies at
 // its own paths, not the host's (there is none): a program that prints
 // its __filename prints the sandbox's.
+//
+//	looplintQuiz(level, seed, node, answer) -> Promise<string>
+//
+// resolves to what `looplint quiz --format json --level LEVEL --seed SEED
+// --node NODE` prints: with answer "" the puzzle alone (as --print), else
+// the answer graded (as --answer ANSWER); {"error": "..."} where the
+// command would exit 1 or 2. A drawn puzzle is kept for its grading.
 func main() {
 	tuneGC(1 << 30)
 	js.Global().Set("looplintPredict", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -45,9 +57,74 @@ func main() {
 			return nil
 		}))
 	}))
+	js.Global().Set("looplintQuiz", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		arg := func(i int) string {
+			if len(args) > i && args[i].Type() == js.TypeString {
+				return args[i].String()
+			}
+			return ""
+		}
+		level, seed, node, ans := arg(0), arg(1), arg(2), arg(3)
+		return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, pr []js.Value) any {
+			resolve := pr[0]
+			go func() { resolve.Invoke(quizSource(level, seed, node, ans)) }()
+			return nil
+		}))
+	}))
 	js.Global().Set("looplintReady", true)
 	lrt.Precompile()
 	select {}
+}
+
+// puzzles keeps the puzzles drawn, by level, seed and release: a draw can
+// try many programs, a grading should not.
+var puzzles = struct {
+	sync.Mutex
+	m map[string]*quiz.Puzzle
+}{m: map[string]*quiz.Puzzle{}}
+
+// quizSource is quiz's JSON report for a puzzle, graded when ans is not
+// empty.
+func quizSource(levelText, seedText, node, ans string) string {
+	fail := func(msg string) string {
+		b, _ := json.Marshal(map[string]string{"error": msg})
+		return string(b)
+	}
+	level, ok := quizLevels[strings.ToLower(strings.TrimSpace(levelText))]
+	if !ok {
+		return fail(fmt.Sprintf("level must be 1, 2 or 3 (easy, medium, hard), not %q", levelText))
+	}
+	seed, err := strconv.ParseUint(strings.TrimSpace(seedText), 10, 64)
+	if err != nil {
+		return fail(fmt.Sprintf("seed must be a whole number, not %q", seedText))
+	}
+	c, err := nodespec.Resolve(node, "", nil)
+	if err != nil {
+		return fail(err.Error())
+	}
+	key := fmt.Sprintf("%d/%d/%s", level, seed, c.Version)
+	puzzles.Lock()
+	p := puzzles.m[key]
+	puzzles.Unlock()
+	if p == nil {
+		if p, err = quiz.Draw(level, seed, c.Version, quiz.Options{}); err != nil {
+			return fail(err.Error())
+		}
+		puzzles.Lock()
+		puzzles.m[key] = p
+		puzzles.Unlock()
+	}
+	rep := quizReport{Level: level, Seed: seed, Node: c.Version.String(), Module: "cjs", Engine: p.Engine, Program: p.Source, Labels: p.Labels}
+	if ans != "" {
+		if rep, err = gradeQuiz(p, rep, ans); err != nil {
+			return fail(err.Error())
+		}
+	}
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return fail(err.Error())
+	}
+	return string(b) + "\n"
 }
 
 // predictSource is predict's JSON report (with --explain) for source as

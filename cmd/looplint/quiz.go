@@ -158,13 +158,26 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 			return err
 		}
 	}
-	given, err := p.ParseAnswer(text)
-	if err != nil {
+	if rep, err = gradeQuiz(p, rep, text); err != nil {
 		var ae *quiz.AnswerError
 		if errors.As(err, &ae) {
 			return usageErr("%s", ae.Msg)
 		}
 		return err
+	}
+	if f.format == "json" {
+		return writeJSON(w, rep)
+	}
+	printQuizGrade(w, rep)
+	return nil
+}
+
+// gradeQuiz is rep, the report of puzzle p, with the answer text graded
+// (the playground's quiz grades with it too).
+func gradeQuiz(p *quiz.Puzzle, rep quizReport, text string) (quizReport, error) {
+	given, err := p.ParseAnswer(text)
+	if err != nil {
+		return rep, err
 	}
 	g := p.Grade(given)
 	rep.Answer, rep.Correct, rep.Right, rep.Order = given, &g.Correct, g.Right, p.Order
@@ -175,11 +188,7 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 		rep.Mistake = &quizMistake{Position: m.Position, Expected: m.Expected, Given: m.Given,
 			ExpectedFrom: quizWhereOf(m.ExpectedFrom), GivenFrom: quizWhereOf(m.GivenFrom), Why: m.Why}
 	}
-	if f.format == "json" {
-		return writeJSON(w, rep)
-	}
-	printQuizGrade(w, rep)
-	return nil
+	return rep, nil
 }
 
 func quizWhereOf(x quiz.Where) quizWhere {

@@ -14,6 +14,14 @@
 //                                first (what Node prints when nothing stalls)
 //   #timeline li[data-step]      the chosen order's steps, data-printed
 //                                the lines each printed (a JSON array)
+//   #quiz[data-state]            idle | drawing | ready | grading | graded
+//                                | error; data-level, data-seed, data-node
+//                                (the release) name the puzzle
+//   #quiz-labels li[data-quiz-label]  the lines in the learner's order
+//   #quiz-grade[data-correct]    "true" | "false"; data-right how many
+//                                places are right, data-order Node's order
+//                                (a JSON array), data-position the first
+//                                wrong place (1-based)
 'use strict';
 
 (() => {
@@ -130,20 +138,25 @@
     }
   }
 
-  function predict(source, node) {
-    const key = node + '\u0000' + source;
-    if (cache.has(key)) return cache.get(key);
+  // ask queues a request for an engine and resolves to its report.
+  function ask(job) {
     const id = nextId++;
-    const p = new Promise((resolve) => {
+    return new Promise((resolve) => {
       pending.set(id, (json) => {
         let rep;
         try { rep = JSON.parse(json); } catch (e) { rep = { error: 'bad answer: ' + e }; }
         resolve(rep);
       });
       engines();
-      queue.push({ id, key, source, node, name: 'snippet.js' });
+      queue.push({ id, ...job });
       dispatch();
     });
+  }
+
+  function predict(source, node) {
+    const key = node + '\u0000' + source;
+    if (cache.has(key)) return cache.get(key);
+    const p = ask({ key, source, node, name: 'snippet.js' });
     cache.set(key, p);
     return p;
   }
@@ -159,7 +172,13 @@
     const t0 = performance.now();
     status('predicting…');
     // Requests not yet started for an older run are dropped.
-    for (const job of queue.splice(0)) { pending.delete(job.id); cache.delete(job.key); }
+    for (let k = queue.length - 1; k >= 0; k--) {
+      const job = queue[k];
+      if (job.key === undefined) continue; // a quiz's
+      queue.splice(k, 1);
+      pending.delete(job.id);
+      cache.delete(job.key);
+    }
     await Promise.all(versions.map(async (v) => {
       const rep = await predict(source, v);
       if (token !== runToken) return;
@@ -445,6 +464,121 @@
     return true;
   }
 
+  // ---- the quiz: looplint quiz in the page ----
+  // A puzzle is a program that prints one order on the chosen release;
+  // the learner orders its lines and the engine grades them, saying where
+  // the first wrong line comes from. Link: #quiz=LEVEL&seed=N&node=V.
+
+  const quizEl = $('quiz');
+  let quizAt = null; // {level, seed, node}
+  let quizToken = 0;
+
+  function quizState(s) { quizEl.dataset.state = s; }
+
+  function openQuiz(open) {
+    quizEl.hidden = !open;
+    $('quiz-open').setAttribute('aria-expanded', String(open));
+  }
+
+  function quizLabels() {
+    return [...document.querySelectorAll('#quiz-labels li')].map((li) => li.dataset.quizLabel);
+  }
+
+  function showLabels(labels) {
+    const ol = $('quiz-labels');
+    ol.replaceChildren();
+    labels.forEach((l, k) => {
+      const move = (d) => () => {
+        const ls = quizLabels();
+        const j = k + d;
+        if (j < 0 || j >= ls.length) return;
+        [ls[k], ls[j]] = [ls[j], ls[k]];
+        showLabels(ls);
+        ol.children[j].querySelector(d < 0 ? 'button' : 'button:last-child').focus();
+      };
+      ol.append(el('li', { 'data-quiz-label': l }, el('span', { text: l }),
+        el('button', { type: 'button', 'aria-label': `move ${l} up`, text: '↑', onclick: move(-1), disabled: k === 0 }),
+        el('button', { type: 'button', 'aria-label': `move ${l} down`, text: '↓', onclick: move(1), disabled: k === labels.length - 1 })));
+    });
+  }
+
+  async function drawQuiz(level, seed, node) {
+    const token = ++quizToken;
+    quizAt = null;
+    openQuiz(true);
+    quizState('drawing');
+    $('quiz-status').textContent = 'drawing a puzzle…';
+    $('quiz-program').textContent = '';
+    $('quiz-labels').replaceChildren();
+    $('quiz-grade').replaceChildren();
+    delete $('quiz-grade').dataset.correct;
+    $('quiz-check').disabled = true;
+    const rep = await ask({ quiz: [level, seed, node, ''] });
+    if (token !== quizToken) return;
+    if (rep.error) {
+      quizState('error');
+      $('quiz-status').textContent = rep.error;
+      return;
+    }
+    quizAt = { level: String(rep.level), seed: String(rep.seed), node };
+    Object.assign(quizEl.dataset, { level: rep.level, seed: rep.seed, node: rep.node });
+    $('quiz-program').textContent = rep.program;
+    showLabels(rep.labels);
+    $('quiz-check').disabled = false;
+    $('quiz-status').textContent = `level ${rep.level}, seed ${rep.seed}, Node ${rep.node}`;
+    history.replaceState(null, '', `${location.href.split('#')[0]}#quiz=${rep.level}&seed=${rep.seed}&node=${node}`);
+    quizState('ready');
+  }
+
+  async function checkQuiz() {
+    if (!quizAt) return;
+    const token = quizToken;
+    quizState('grading');
+    const given = quizLabels();
+    const rep = await ask({ quiz: [quizAt.level, quizAt.seed, quizAt.node, given.join(',')] });
+    if (token !== quizToken) return;
+    const out = $('quiz-grade');
+    out.replaceChildren();
+    if (rep.error) {
+      quizState('error');
+      out.append(el('p', { text: rep.error }));
+      return;
+    }
+    Object.assign(out.dataset, { correct: String(rep.correct), right: String(rep.right || 0), order: JSON.stringify(rep.order) });
+    delete out.dataset.position;
+    if (rep.correct) {
+      out.append(el('p', { class: 'right', text: `Right: Node ${quizEl.dataset.node} prints the lines in this order.` }));
+    } else {
+      const m = rep.mistake;
+      out.dataset.position = String(m.position);
+      out.append(el('p', { class: 'wrong', text: `${rep.right || 0} of ${given.length} in the right place. The first wrong one is line ${m.position}: Node prints “${m.expected}” there, not “${m.given}”.` }));
+      out.append(el('p', { text: `“${m.expected}”: ${m.expectedFrom.text}` }));
+      out.append(el('p', { text: `“${m.given}”: ${m.givenFrom.text}` }));
+      if (m.why) out.append(el('p', { text: m.why }));
+    }
+    out.append(el('p', { text: 'What Node prints, step by step:' }));
+    const steps = el('ol', {});
+    for (const st of rep.explain || []) {
+      const printed = (st.printed || []).join(', ');
+      const where = [st.phase + (st.iteration ? ` (iteration ${st.iteration})` : ''), st.queue, st.callback].filter(Boolean).join(' · ');
+      const at = rep.mistake && rep.mistake.expectedFrom && steps.children.length === rep.mistake.expectedFrom.step;
+      steps.append(el('li', { class: at ? 'at' : '', text: where + (printed ? ` → ${printed}` : '') }));
+    }
+    out.append(steps);
+    quizState('graded');
+  }
+
+  function quizFromFragment() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    if (!p.has('quiz')) return false;
+    const level = p.get('quiz');
+    const node = p.get('node') || $('quiz-node').value;
+    if (VERSIONS.includes(node)) $('quiz-node').value = node;
+    if (['1', '2', '3'].includes(level)) $('quiz-level').value = level;
+    drawQuiz(level, p.get('seed') || String(Math.floor(Math.random() * 1e6)), node);
+    return true;
+  }
+
   // ---- start ----
 
   code.addEventListener('input', () => { currentLine = 0; paintEditor(); });
@@ -480,6 +614,14 @@
     vf.append(el('label', {}, el('input', { type: 'checkbox', value: v, checked: DEFAULT_VERSIONS.includes(v), onchange: run }), ' ' + v));
   }
   $('run').onclick = run;
+  for (const v of VERSIONS) $('quiz-node').append(el('option', { value: v, text: v, selected: v === '22' }));
+  $('quiz-open').onclick = () => {
+    if (!quizEl.hidden) { openQuiz(false); return; }
+    if (quizAt) openQuiz(true);
+    else drawQuiz($('quiz-level').value, String(Math.floor(Math.random() * 1e6)), $('quiz-node').value);
+  };
+  $('quiz-new').onclick = () => drawQuiz($('quiz-level').value, String(Math.floor(Math.random() * 1e6)), $('quiz-node').value);
+  $('quiz-check').onclick = checkQuiz;
   $('share').onclick = () => {
     const link = shareLink();
     const a = $('share-link');
@@ -496,9 +638,13 @@
     paintEditor();
     run();
   };
-  window.addEventListener('hashchange', () => { if (fromFragment()) { paintEditor(); run(); } });
+  window.addEventListener('hashchange', () => {
+    if (quizFromFragment()) return;
+    if (fromFragment()) { paintEditor(); run(); }
+  });
 
   engines();
+  quizFromFragment();
   fetch('examples.json').then((r) => r.json()).then((list) => {
     examples = list;
     const sel = $('example');
