@@ -35,10 +35,43 @@ type Step struct {
 	// because a job of the same drain that printed waited for them.
 	Silent  bool
 	Waiting loop.Waiting
+	// Queued names what waited in each queue when the phase began
+	// (a phase's step; nil elsewhere).
+	Queued  *Queued
 	Printed []string
 	// Stderr is what the step wrote to stderr (Node's own reports, such
 	// as an uncaught error, included).
 	Stderr []string
+}
+
+// Queued names the callbacks waiting in each queue (loop.Queued), as
+// Step.Callback names one.
+type Queued struct {
+	Timers     []string `json:",omitempty"`
+	Immediates []string `json:",omitempty"`
+	IO         []string `json:",omitempty"`
+	Pending    []string `json:",omitempty"`
+	Close      []string `json:",omitempty"`
+	Ticks      []string `json:",omitempty"`
+}
+
+func (s *Steps) names(q *loop.Queued) *Queued {
+	if q == nil {
+		return nil
+	}
+	name := func(cbs []any) []string {
+		var out []string
+		for _, cb := range cbs {
+			d, _ := s.describe(cb)
+			out = append(out, d)
+		}
+		return out
+	}
+	out := &Queued{Timers: name(q.Timers), Immediates: name(q.Immediates), IO: name(q.IO), Pending: name(q.Pending), Close: name(q.Close), Ticks: name(q.Ticks)}
+	if len(out.Timers)+len(out.Immediates)+len(out.IO)+len(out.Pending)+len(out.Close)+len(out.Ticks) == 0 {
+		return nil
+	}
+	return out
 }
 
 // Scheduled names a callback by the call that scheduled it: "setTimeout
@@ -98,7 +131,7 @@ func (s *Steps) Event(e loop.Event) {
 		return
 	}
 	s.flush()
-	st := Step{Phase: e.Phase, Iteration: e.Iteration, Waiting: e.Waiting}
+	st := Step{Phase: e.Phase, Iteration: e.Iteration, Waiting: e.Waiting, Queued: s.names(e.Queued)}
 	switch e.Kind {
 	case loop.EventRun:
 		st.Queue = e.Queue

@@ -1,5 +1,7 @@
 package loop
 
+import "slices"
+
 // Tracing exists for explanations: which phase ran which callback from
 // which queue, and what the loop was asking when the clock or the I/O
 // chooser had more than one answer. It costs nothing when Env.Trace is nil.
@@ -38,8 +40,10 @@ type Event struct {
 	// More: an "io" callback the running one continued with
 	// (Loop.Continue): part of the same completion, not a new one.
 	More bool
-	// Waiting is what was queued when a phase began.
+	// Waiting is what was queued when a phase began, and Queued the
+	// callbacks themselves (an EventPhase's).
 	Waiting Waiting
+	Queued  *Queued
 	// Timer and Due are an EventDue's: whether Timer's list is due at
 	// the phase's clock reading. Clean: that reading is the newest, and
 	// nothing in the loop refers to it but this comparison (no list was
@@ -101,7 +105,40 @@ func (l *Loop) phaseEvent(name string) {
 	if l.trace == nil {
 		return
 	}
-	l.trace(Event{Kind: EventPhase, Phase: name, Iteration: l.iterations, Waiting: l.Pending()})
+	l.trace(Event{Kind: EventPhase, Phase: name, Iteration: l.iterations, Waiting: l.Pending(), Queued: l.queued()})
+}
+
+// Queued holds the callbacks waiting in each queue at one moment, in the
+// order each queue runs them; timers list by list, in the heap's order
+// (which list is due first is the clock's to say, and tracing asks it
+// nothing). An operation in flight is there by its callback.
+type Queued struct {
+	Timers, Immediates, IO, Pending, Close, Ticks []any
+}
+
+func (l *Loop) queued() *Queued {
+	q := &Queued{Pending: slices.Clone(l.pending), Close: slices.Clone(l.closing)}
+	for _, list := range l.heap.lists {
+		for _, t := range list.timers {
+			q.Timers = append(q.Timers, t.Cb)
+		}
+	}
+	for _, im := range l.immediates {
+		if !im.cleared {
+			q.Immediates = append(q.Immediates, im.Cb)
+		}
+	}
+	for _, op := range l.io {
+		cb := op.cb
+		if s, ok := cb.(Scopes); ok && len(s) > 0 {
+			cb = s[0]
+		}
+		q.IO = append(q.IO, cb)
+	}
+	for _, t := range l.ticks {
+		q.Ticks = append(q.Ticks, t.cb)
+	}
+	return q
 }
 
 func (l *Loop) runEvent(queue string, cb any) {

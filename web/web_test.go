@@ -470,17 +470,28 @@ func checkTimeline(t *testing.T, b *browser, name string) {
 		Steps   int      `json:"steps"`
 		Stepped bool     `json:"stepped"`
 		Collap  bool     `json:"collapsed"`
+		Unshown []string `json:"unshown"`
 	}
 	err := b.eval(`(() => {
 		const chosen = document.querySelector('li.order.chosen');
 		const steps = [...document.querySelectorAll('#timeline li[data-step]')];
+		const sec = chosen && chosen.closest('section.version');
+		const explain = sec ? window.looplintReports[sec.dataset.nodeAsked].orders[+chosen.dataset.index].explain || [] : [];
 		let stepped = true;
+		const unshown = [];
 		for (let k = 1; k < steps.length; k++) {
 			document.getElementById('next').click();
 			const cur = document.querySelector('#timeline li.current');
 			if (!cur || cur.dataset.step !== String(k)) stepped = false;
+			// A timer's or an immediate's callback waited in its queue,
+			// shown by name, when its phase began.
+			const st = explain[+(cur && cur.dataset.step)];
+			if (st && ['timer', 'interval', 'immediate'].includes(st.queue)) {
+				const box = document.querySelector('#loop-view .queue.active');
+				if (!box || !JSON.parse(box.dataset.queued || '[]').includes(st.callback)) unshown.push(st.callback + ' (step ' + k + ')');
+			}
 		}
-		return {order: chosen ? JSON.parse(chosen.dataset.order) : null,
+		return {order: chosen ? JSON.parse(chosen.dataset.order) : null, unshown,
 			printed: steps.flatMap(li => JSON.parse(li.dataset.printed)), steps: steps.length, stepped,
 			collapsed: steps.some(li => li.querySelector('.why') && /again|more steps/.test(li.textContent))};
 	})()`, &got)
@@ -496,6 +507,8 @@ func checkTimeline(t *testing.T, b *browser, name string) {
 		t.Errorf("%s: stepping did not move through the timeline's steps", name)
 	case !got.Collap && !reflect.DeepEqual(got.Printed, got.Order):
 		t.Errorf("%s: the timeline's steps print %q, the order is %q", name, got.Printed, got.Order)
+	case len(got.Unshown) > 0:
+		t.Errorf("%s: callbacks run from a queue that did not show them waiting: %q", name, got.Unshown)
 	}
 }
 

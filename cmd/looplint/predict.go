@@ -167,6 +167,9 @@ type explainStep struct {
 	// that printed nothing, said together).
 	Jobs    int           `json:"jobs,omitempty"`
 	Waiting *loop.Waiting `json:"waiting,omitempty"`
+	// Queued names what waited in each queue (a phase's step; keys as
+	// Waiting's, and Pending).
+	Queued *explore.Queued `json:"queued,omitempty"`
 	Printed []string      `json:"printed,omitempty"`
 	Stderr  []string      `json:"stderr,omitempty"`
 	// Repeat: the steps from this one, Repeat.Steps of them, came again
@@ -475,7 +478,7 @@ func toExplainStep(file string, st explore.Step) explainStep {
 		Reason: st.Reason, Jobs: st.Jobs, Printed: st.Printed, Stderr: st.Stderr}
 	if st.Queue == "" {
 		w := st.Waiting
-		es.Waiting = &w
+		es.Waiting, es.Queued = &w, st.Queued
 	}
 	return es
 }

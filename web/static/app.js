@@ -411,16 +411,19 @@
     const st = steps[step];
     // What waits: the counts at the last phase entered, the queue the
     // step's callback came from.
-    let waiting = null, phase = 'main';
-    for (let j = step; j >= 0; j--) if (!steps[j].queue) { waiting = steps[j].waiting; phase = steps[j].phase; break; }
+    let waiting = null, queued = null, phase = 'main';
+    for (let j = step; j >= 0; j--) if (!steps[j].queue) { waiting = steps[j].waiting; queued = steps[j].queued || {}; phase = steps[j].phase; break; }
     const active = st.queue ? QUEUE_OF[st.queue] : phase;
     const view = $('loop-view');
     view.textContent = '';
     view.append(el('p', { class: 'cond', text: `queued when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'} (· not counted); the highlighted queue is where this step's callback came from` }));
     for (const [id, name, field] of QUEUES) {
       const n = waiting && field ? waiting[field] : null;
-      const box = el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id },
-        el('b', { text: name }), el('span', { class: 'n', text: n === null ? '·' : String(n) }));
+      // The callbacks themselves (the report's queued; pending has no count).
+      const names = queued ? queued[field || (id === 'pending' ? 'Pending' : '')] || [] : [];
+      const box = el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id, 'data-queued': JSON.stringify(names) },
+        el('b', { text: name }), el('span', { class: 'n', text: n === null ? (names.length ? String(names.length) : '·') : String(n) }));
+      if (names.length) box.append(el('ul', {}, ...names.map((x) => el('li', { text: x }))));
       view.append(box);
     }
     const printed = [];
