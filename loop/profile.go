@@ -552,7 +552,7 @@ const (
 	NetDrop
 	NetResetAndDestroy
 	NetWriteAfterEndDestroys
-	NetDuplexHalfOpen
+	NetAutoDestroy
 	DNSNotFoundShort
 	HTTPModelled
 	HTTPKeepAliveDefault
@@ -899,11 +899,14 @@ var features = [numFeatures]featureInfo{
 	// 12.22.12 and 14.21.3: testdata/runtime/net-write-after-end; 14.0.0
 	// is assumed).
 	NetWriteAfterEndDestroys: {"net:write after end destroys", []Version{{14, 0, 0}}},
-	// A socket that is not half-open ends its side a tick after its 'end'
-	// (the Duplex's allowHalfOpen); before, inside the 'end' event, ahead
-	// of the program's listeners (measured on 14.21.3 and 15.14.0:
-	// testdata/runtime/net-duplex-half-open; 15.0.0 is assumed).
-	NetDuplexHalfOpen: {"net:duplex half-open", []Version{{15, 0, 0}}},
+	// A socket is an autoDestroy Duplex: one that is not half-open ends
+	// its side a tick after its 'end' (the Duplex's allowHalfOpen), and
+	// the socket destroys itself as any stream does (an async iterator
+	// that ran to the end destroys it); before, its own 'end' listener
+	// ended it, inside the event (measured on 14.21.3 and 15.14.0:
+	// testdata/runtime/net-duplex-half-open, net-duplex-for-await;
+	// 15.0.0 is assumed).
+	NetAutoDestroy: {"net:auto destroy", []Version{{15, 0, 0}}},
 	// getaddrinfo ENOTFOUND names the host alone; before, the host and
 	// "host:port" (measured on 11.15.0 and 12.22.12:
 	// testdata/runtime/net-unreachable; 12.0.0 is assumed).

@@ -1,7 +1,7 @@
 // looplint: a minimal 'net' over a private loopback network that lives in
 // the run itself: no byte reaches the host's network, no host port is
 // opened, ports come from this module's own table. Both engines run this
-// file, over three host bindings on __internal.net:
+// file, over these host bindings on __internal.net:
 //
 //   io(api, ...fns)  an event on the loopback, ready at once: it completes
 //                    at the next poll phase (loop.SubmitReady); its
@@ -10,6 +10,8 @@
 //   feed(api, fn)    the next pending phase (loop.Feed): an error a
 //                    socket call returned at once
 //   close(api, fn)   a handle's close callback (loop.Close: the close phase)
+//   native(api, fn)  one of Node's own immediates (loop.SetNativeImmediate):
+//                    the next check phase, before the program's immediates
 //   ref(delta)       ref'd handles, which keep the loop alive
 //
 // The rules each event follows (which phase, per release) are in
@@ -25,20 +27,20 @@ const BufferCtor = Buffer;
 const TypeErrorCtor = TypeError;
 const ErrorCtor = Error;
 
-// Node 18 on: a shutdown on an idle stream finishes at once ('finish' in
-// the end() call's ticks); before, 'finish' waits for the shutdown's
+// Node 18 on: a shutdown on an idle stream finishes at once, reported
+// from a native immediate ('finish' at the next check phase, before the
+// program's immediates); before, 'finish' waits for the shutdown's
 // completion in a later poll phase.
 const syncFinish = internal.has('net:sync finish');
 // Node 10: a socket whose peer ended it is destroyed as soon as it ends
 // its own side (maybeDestroy), without waiting for the shutdown.
 const destroyOnEnd = !internal.has('net:destroy after finish');
 const writeAfterEndDestroys = internal.has('net:write after end destroys');
-// Node 14 on: a socket destroys itself once both sides are done
-// (autoDestroy); before, its own 'finish' and 'end' listeners do.
-const autoDestroy = internal.has('stream:auto destroy');
-// Node 15 on: a socket that is not half-open ends its side a tick after
-// 'end' (the Duplex's allowHalfOpen); before, inside its own 'end' listener.
-const duplexHalfOpen = internal.has('net:duplex half-open');
+// Node 15 on: a socket is an autoDestroy Duplex; one that is not
+// half-open ends its side a tick after 'end' (the Duplex's
+// allowHalfOpen). Before, its own 'end' listener ends it inside the
+// event, and its 'end' and 'finish' listeners destroy it.
+const autoDestroy = internal.has('net:auto destroy');
 const timers = require('timers');
 
 // The sandbox is an unprivileged user: ports below 1024 are refused.
@@ -312,7 +314,7 @@ function Socket(options) {
   const allowHalfOpen = options.allowHalfOpen === true;
   const opts = {
     // Before 15 the socket ends its own side at 'end' (onEnd).
-    allowHalfOpen: duplexHalfOpen ? allowHalfOpen : true,
+    allowHalfOpen: autoDestroy ? allowHalfOpen : true,
     emitClose: false, // 'close' comes from the handle's close, with hadError
     autoDestroy: autoDestroy,
     decodeStrings: false,
@@ -357,7 +359,7 @@ Object.setPrototypeOf(Socket, stream.Duplex);
 // does, a tick later); on 10 and 11 it is destroyed at once.
 function onEnd() {
   if (!this.allowHalfOpen) {
-    if (!duplexHalfOpen && !this.writableEnded && !this.destroyed) {
+    if (!autoDestroy && !this.writableEnded && !this.destroyed) {
       this.end();
       if (destroyOnEnd && this._open_) this.destroy();
     }
@@ -365,7 +367,7 @@ function onEnd() {
   if (!autoDestroy && this.writableFinished && !this.destroyed) this.destroy();
 }
 
-// onFinish: before 14 (no autoDestroy) the socket destroys itself once
+// onFinish: before 15 (no autoDestroy) the socket destroys itself once
 // both sides are done.
 function onFinish() {
   if (this.readableEnded && !this.destroyed) this.destroy();
@@ -530,6 +532,15 @@ function describe(v) { return ' Received ' + internal.describe(v); }
 // write: the Duplex's, but before 14 a write after end() emits 'error'
 // inside the call and leaves the socket open.
 Socket.prototype.write = function write(data, encoding, cb) {
+  if (writeAfterEndDestroys && !autoDestroy && this.writableEnded && !this.destroyed) {
+    // 14: the stream's error, and the socket destroys itself.
+    if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
+    toBuffer(data, encoding);
+    const err = makeNodeError(ErrorCtor, 'ERR_STREAM_WRITE_AFTER_END', 'write after end');
+    if (typeof cb === 'function') nextTick(cb, err);
+    this.destroy(err);
+    return false;
+  }
   if (!writeAfterEndDestroys && this.writableEnded && !this.destroyed) {
     if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
     toBuffer(data, encoding);
@@ -586,8 +597,9 @@ Socket.prototype._send = function (buf) {
 };
 
 // _final: the FIN goes out from the next poll phase (libuv shuts the
-// socket down when it is writable); 'finish' waits for it, or from 18
-// comes in end()'s ticks.
+// socket down when it is writable); 'finish' waits for it until 17;
+// from 18 the shutdown request completes at once, reported from one of
+// Node's own immediates (the next check phase, before the program's).
 Socket.prototype._final = function (cb) {
   if (this.connecting) {
     this.once('connect', () => this._final(cb));
@@ -597,7 +609,7 @@ Socket.prototype._final = function (cb) {
     cb();
     return;
   }
-  if (syncFinish) nextTick(cb);
+  if (syncFinish) host.native('net.Socket.end', () => cb());
   host.io('net.Socket.end', () => {
     if (this.destroyed) return;
     this._sendFin();
