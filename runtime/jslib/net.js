@@ -638,7 +638,11 @@ Socket.prototype._read = function () {
 // phase after the data's: libuv stops reading at a short read and sees
 // the end at the next readable event.
 Socket.prototype._deliver = function () {
-  if (this._pending || this.destroyed || !this._reading || !this._open_) return;
+  // A client whose handshake is done (the server wrote in its accept)
+  // has the bytes in its buffer already: the read is ready from then,
+  // and it reads once its connect callback has run.
+  const accepted = this.connecting && this._peer !== null;
+  if (this._pending || this.destroyed || !(this._reading || accepted) || !(this._open_ || accepted)) return;
   if (this._inbox.length === 0 && !(this._eofIn && !this._eofSeen)) return;
   this._pending = true;
   host.io('net.Socket data', () => {
