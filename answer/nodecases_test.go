@@ -71,7 +71,10 @@ var wider = map[string]string{
 	// the server's read) complete in either order in the model; Node 10
 	// to 16 ran the shutdown first in every run (which fd epoll reports
 	// first is not modelled).
-	"net-end-finish":       "a socket's shutdown and its peer's read in one poll phase",
+	"net-end-finish": "a socket's shutdown and its peer's read in one poll phase",
+	// The same: the client's read of the server's FIN and the server's
+	// read of the client's data, ready in one poll phase.
+	"net-duplex-half-open": "a socket's read of its peer's FIN and the peer's read of its data in one poll phase",
 	"fs-write-data-checks": "on 12, a writeFile, a promised writeFile and a readFile in the thread pool together",
 }
 

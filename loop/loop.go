@@ -1083,7 +1083,7 @@ func (l *Loop) checkPhase() {
 		}
 		return
 	}
-	q := l.immediates
+	q := nativeFirst(l.immediates)
 	l.immediates = nil
 	for i, im := range q {
 		if !l.take(im) {
@@ -1107,7 +1107,7 @@ func (l *Loop) checkPhase() {
 
 // takeImmediates empties the immediate queue into the callbacks to run.
 func (l *Loop) takeImmediates() []any {
-	q := l.immediates
+	q := nativeFirst(l.immediates)
 	l.immediates = nil
 	var run []any
 	for _, im := range q {
@@ -1180,6 +1180,7 @@ type Immediate struct {
 	Cb      any
 	ref     bool
 	cleared bool
+	native  bool // SetNativeImmediate
 }
 
 // SetImmediate appends to the immediate queue.
@@ -1189,6 +1190,41 @@ func (l *Loop) SetImmediate(cb any) *Immediate {
 	l.immediates = append(l.immediates, im)
 	l.refImm++
 	return im
+}
+
+// SetNativeImmediate queues one of Node's own immediates (C++'s
+// SetImmediate: a shutdown request done at once completes there): the
+// next check phase runs it, in its own scope, before the program's
+// immediates queued before it.
+func (l *Loop) SetNativeImmediate(cb any) {
+	l.effects++
+	l.immediates = append(l.immediates, &Immediate{Cb: cb, ref: true, native: true})
+	l.refImm++
+}
+
+// nativeFirst orders a check phase's immediates: Node's own first.
+func nativeFirst(q []*Immediate) []*Immediate {
+	n := 0
+	for _, im := range q {
+		if im.native {
+			n++
+		}
+	}
+	if n == 0 || n == len(q) {
+		return q
+	}
+	out := make([]*Immediate, 0, len(q))
+	for _, im := range q {
+		if im.native {
+			out = append(out, im)
+		}
+	}
+	for _, im := range q {
+		if !im.native {
+			out = append(out, im)
+		}
+	}
+	return out
 }
 
 // ClearImmediate cancels im if it has not run.

@@ -552,6 +552,7 @@ const (
 	NetDrop
 	NetResetAndDestroy
 	NetWriteAfterEndDestroys
+	NetAutoDestroy
 	DNSNotFoundShort
 	HTTPModelled
 	HTTPKeepAliveDefault
@@ -580,6 +581,7 @@ const (
 	StreamSyncFinal
 	Stream64kHighWaterMark
 	StreamReadOneChunk
+	StreamSyncWriteNoDrain
 
 	numFeatures
 )
@@ -897,6 +899,14 @@ var features = [numFeatures]featureInfo{
 	// 12.22.12 and 14.21.3: testdata/runtime/net-write-after-end; 14.0.0
 	// is assumed).
 	NetWriteAfterEndDestroys: {"net:write after end destroys", []Version{{14, 0, 0}}},
+	// A socket is an autoDestroy Duplex: one that is not half-open ends
+	// its side a tick after its 'end' (the Duplex's allowHalfOpen), and
+	// the socket destroys itself as any stream does (an async iterator
+	// that ran to the end destroys it); before, its own 'end' listener
+	// ended it, inside the event (measured on 14.21.3 and 15.14.0:
+	// testdata/runtime/net-duplex-half-open, net-duplex-for-await;
+	// 15.0.0 is assumed).
+	NetAutoDestroy: {"net:auto destroy", []Version{{15, 0, 0}}},
 	// getaddrinfo ENOTFOUND names the host alone; before, the host and
 	// "host:port" (measured on 11.15.0 and 12.22.12:
 	// testdata/runtime/net-unreachable; 12.0.0 is assumed).
@@ -976,6 +986,12 @@ var features = [numFeatures]featureInfo{
 	// holds, where it returned them all joined (measured on 25.0.0 and
 	// 26.10.0: testdata/runtime/stream-readable-paused; 26.0.0 assumed).
 	StreamReadOneChunk: {"stream:read one chunk", []Version{{26, 0, 0}}},
+	// A write that completes inside write() (its callback called at
+	// once) no longer counts toward the highWaterMark: write() returns
+	// true and no 'drain' follows (measured: false on 20.0.0, true on
+	// 20.10.0 and 21.0.0: testdata/runtime/net-write-backpressure;
+	// 20.10.0 is the first 20.x measured, not the first that has it).
+	StreamSyncWriteNoDrain: {"stream:sync write no drain", []Version{{20, 10, 0}, {21, 0, 0}}},
 }
 
 var featureNames = func() map[string]Feature {

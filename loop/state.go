@@ -126,7 +126,7 @@ func (l *Loop) WriteImmediate(w StateWriter, im *Immediate) {
 	if seen {
 		return
 	}
-	w.Str(fmt.Sprintf("(ref=%v clr=%v ", im.ref, im.cleared))
+	w.Str(fmt.Sprintf("(ref=%v clr=%v nat=%v ", im.ref, im.cleared, im.native))
 	w.Callback(im.Cb)
 	w.Str(")")
 }

@@ -877,8 +877,10 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 	return unknown{why: "instanceof"}
 }
 
-// bufferMember is the part of a Buffer the predictor knows: its length
-// and toString() as UTF-8.
+// bufferMember is the part of a Buffer the predictor knows: its length,
+// its bytes by index, slice and toString (a range of it too). The
+// library's JavaScript reads sockets' bytes so (string_decoder, net's
+// 64 KiB reads); Buffers are never written.
 func (in *Interp) bufferMember(b []byte, k string) Value {
 	switch k {
 	case "length":
@@ -886,17 +888,74 @@ func (in *Interp) bufferMember(b []byte, k string) Value {
 	case "toString":
 		return native("toString", func(_ Value, a []Value, _ ir.Pos) Value {
 			enc, isStr := arg(a, 0).(string)
-			if arg(a, 0) != nil && !isStr || len(a) > 1 {
+			if arg(a, 0) != nil && !isStr || len(a) > 3 {
 				return unknown{why: "Buffer.toString"}
 			}
-			s, ok := decode(b, enc)
+			lo, hi, ok := bufRange(b, a[min(len(a), 1):], false)
+			if !ok {
+				return unknown{why: "Buffer.toString"}
+			}
+			s, ok := decode(b[lo:hi], enc)
 			if !ok {
 				return unknown{why: "Buffer.toString"}
 			}
 			return s
 		})
+	case "slice", "subarray":
+		return native(k, func(_ Value, a []Value, _ ir.Pos) Value {
+			lo, hi, ok := bufRange(b, a, true)
+			if !ok {
+				return unknown{why: "Buffer", made: true, typ: "object"}
+			}
+			return bufferValue(b[lo:hi:hi])
+		})
+	}
+	if i, err := strconv.Atoi(k); err == nil && strconv.Itoa(i) == k {
+		if i < len(b) {
+			return float64(b[i])
+		}
+		return nil
 	}
 	return unknown{why: "member"}
+}
+
+// bufRange is the [lo, hi) of b that (start, end) name: slice's rules
+// (negative counts from the end) or toString's (clamped, no negatives);
+// false for arguments that are not numbers.
+func bufRange(b []byte, a []Value, negative bool) (lo, hi int, ok bool) {
+	n := len(b)
+	at := func(i, def int) (int, bool) {
+		v := arg(a, i)
+		if v == nil {
+			return def, true
+		}
+		f, isNum := v.(float64)
+		if !isNum || f != f {
+			return 0, false
+		}
+		x := int(f)
+		if f >= float64(n) {
+			x = n
+		}
+		if x < 0 {
+			if negative {
+				x += n
+			}
+			if x < 0 {
+				x = 0
+			}
+		}
+		return x, true
+	}
+	lo, ok1 := at(0, 0)
+	hi, ok2 := at(1, n)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	if hi < lo {
+		hi = lo
+	}
+	return lo, hi, true
 }
 
 // readProp reads p's own property k, calling its getter (if it has an

@@ -385,8 +385,8 @@ func (in *Interp) handleOp(_ Value, a []Value, pos ir.Pos) Value {
 // ...fns) is a loopback event, ready at once (loop.SubmitReady), whose
 // functions run in order, each in its own scope; pool(api, fn) a
 // thread-pool request; feed(api, fn) the next pending phase; close(api,
-// fn) a close callback; ref(delta) the
-// ref'd handles.
+// fn) a close callback; native(api, fn) one of Node's own immediates;
+// ref(delta) the ref'd handles.
 func (in *Interp) netObj() *Native {
 	o := &Native{Name: "__internal.net", Obj: true, Props: map[string]Value{}, closed: true}
 	o.Props["io"] = native("io", func(_ Value, a []Value, pos ir.Pos) Value {
@@ -428,6 +428,11 @@ func (in *Interp) netObj() *Native {
 	o.Props["more"] = native("more", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
 		in.l.Continue(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		return nil
+	})
+	o.Props["native"] = native("native", func(_ Value, a []Value, pos ir.Pos) Value {
+		api, _ := arg(a, 0).(string)
+		in.l.SetNativeImmediate(task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		return nil
 	})
 	o.Props["ref"] = native("ref", func(_ Value, a []Value, pos ir.Pos) Value {

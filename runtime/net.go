@@ -17,6 +17,7 @@ import (
 //	ref(delta)       ref'd handles
 //	async(api, fn)   an async handle's wake-up (a MessagePort's): ready at once, not ref'd
 //	more(api, fn)    from an I/O callback: fn next, in the same completion, its own scope
+//	native(api, fn)  one of Node's own immediates: the next check phase, before the program's
 func (h *host) netBindings() *sobek.Object {
 	rt := h.rt
 	o := rt.NewObject()
@@ -61,6 +62,10 @@ func (h *host) netBindings() *sobek.Object {
 	})
 	o.Set("more", func(c sobek.FunctionCall) sobek.Value {
 		h.l.Continue(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		return sobek.Undefined()
+	})
+	o.Set("native", func(c sobek.FunctionCall) sobek.Value {
+		h.l.SetNativeImmediate(h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
 		return sobek.Undefined()
 	})
 	o.Set("ref", func(c sobek.FunctionCall) sobek.Value {

@@ -1,7 +1,7 @@
 // looplint: a minimal 'net' over a private loopback network that lives in
 // the run itself: no byte reaches the host's network, no host port is
 // opened, ports come from this module's own table. Both engines run this
-// file, over three host bindings on __internal.net:
+// file, over these host bindings on __internal.net:
 //
 //   io(api, ...fns)  an event on the loopback, ready at once: it completes
 //                    at the next poll phase (loop.SubmitReady); its
@@ -10,12 +10,15 @@
 //   feed(api, fn)    the next pending phase (loop.Feed): an error a
 //                    socket call returned at once
 //   close(api, fn)   a handle's close callback (loop.Close: the close phase)
+//   native(api, fn)  one of Node's own immediates (loop.SetNativeImmediate):
+//                    the next check phase, before the program's immediates
 //   ref(delta)       ref'd handles, which keep the loop alive
 //
 // The rules each event follows (which phase, per release) are in
 // docs/semantics.md ("Sockets on the loopback"), with the cases behind them.
 'use strict';
 const EventEmitter = require('events');
+const stream = require('stream');
 const { makeNodeError } = require('_errors');
 const internal = __internal;
 const host = internal.net;
@@ -24,14 +27,20 @@ const BufferCtor = Buffer;
 const TypeErrorCtor = TypeError;
 const ErrorCtor = Error;
 
-// Node 18 on: a shutdown on an idle stream finishes at once ('finish' in
-// the end() call's ticks); before, 'finish' waits for the shutdown's
+// Node 18 on: a shutdown on an idle stream finishes at once, reported
+// from a native immediate ('finish' at the next check phase, before the
+// program's immediates); before, 'finish' waits for the shutdown's
 // completion in a later poll phase.
 const syncFinish = internal.has('net:sync finish');
 // Node 10: a socket whose peer ended it is destroyed as soon as it ends
 // its own side (maybeDestroy), without waiting for the shutdown.
 const destroyOnEnd = !internal.has('net:destroy after finish');
 const writeAfterEndDestroys = internal.has('net:write after end destroys');
+// Node 15 on: a socket is an autoDestroy Duplex; one that is not
+// half-open ends its side a tick after 'end' (the Duplex's
+// allowHalfOpen). Before, its own 'end' listener ends it inside the
+// event, and its 'end' and 'finish' listeners destroy it.
+const autoDestroy = internal.has('net:auto destroy');
 const timers = require('timers');
 
 // The sandbox is an unprivileged user: ports below 1024 are refused.
@@ -281,38 +290,57 @@ Server.prototype._accept = function (client) {
   s._peer = client;
   client._peer = s;
   this._connections++;
+  s._startReading();
   this.emit('connection', s);
 };
 
 // ---------------------------------------------------------------------------
-// Socket: an EventEmitter with enough of a Duplex stream for the common
-// uses (write, end, 'data', 'end', setEncoding, pause/resume).
+// Socket: a stream.Duplex over the loopback. stream.js does the buffering,
+// flowing, pipe, backpressure and the order of 'data', 'end', 'finish';
+// the socket supplies _read, _write, _writev, _final and _destroy, and
+// the rules of its own that differ by release.
+
+// Reads take at most 64 KiB at a time, up to 32 reads per readable event
+// (libuv's uv__read); what is left waits for the next poll phase.
+const readPiece = 65536;
+const readsPerEvent = 32;
+// Past this many unread bytes the loopback's socket buffers are full and
+// the kernel, not the model, decides when a write completes.
+const kernelBuffer = 1 << 20;
 
 function Socket(options) {
   if (!(this instanceof Socket)) return new Socket(options);
-  EventEmitter.call(this);
   if (options === null || typeof options !== 'object') options = {};
-  this.allowHalfOpen = options.allowHalfOpen === true;
+  const allowHalfOpen = options.allowHalfOpen === true;
+  const opts = {
+    // Before 15 the socket ends its own side at 'end' (onEnd).
+    allowHalfOpen: autoDestroy ? allowHalfOpen : true,
+    emitClose: false, // 'close' comes from the handle's close, with hadError
+    autoDestroy: autoDestroy,
+    decodeStrings: false,
+  };
+  for (const k of ['highWaterMark', 'readableHighWaterMark', 'writableHighWaterMark', 'objectMode',
+    'readableObjectMode', 'writableObjectMode', 'encoding', 'defaultEncoding']) {
+    if (options[k] !== undefined) opts[k] = options[k];
+  }
+  stream.Duplex.call(this, opts);
+  this.allowHalfOpen = allowHalfOpen;
+  this.on('end', onEnd);
+  if (!autoDestroy) this.on('finish', onFinish);
   this.connecting = false;
-  this.destroyed = false;
   this._open_ = false;
   this._ref = true;
   this._peer = null;
   this._server = null;
-  this._encoding = null;
-  this._inbox = [];      // bytes received, not yet delivered
-  this._pending = false; // a delivery is in flight
+  this._inbox = [];      // bytes the peer sent, not yet read
+  this._inboxBytes = 0;
+  this._pending = false; // a read event is in flight
+  this._reading = false; // the handle reads (push has room)
   this._eofIn = false;   // the peer's FIN arrived
-  this._eofSeen = false; // ... and was delivered
-  this._flowing = null;
-  this._buffered = [];   // delivered while paused
-  this._ended = false;   // 'end' emitted
-  this._outQueue = [];   // writes before the connection
-  this._ending = false;  // end() called
-  this._finished = false;
+  this._eofSeen = false; // ... and was read
+  this._held = null;     // the write waiting for the connection
   this._shut = false;    // FIN sent
-  this.readable = false;
-  this.writable = false;
+  this._reset = false;
   this.bytesWritten = 0;
   this.bytesRead = 0;
   this.remoteAddress = undefined;
@@ -323,8 +351,27 @@ function Socket(options) {
   this._timeout = null;  // setTimeout's timer
   this._timeoutMs = 0;
 }
-Object.setPrototypeOf(Socket.prototype, EventEmitter.prototype);
-Object.setPrototypeOf(Socket, EventEmitter);
+Object.setPrototypeOf(Socket.prototype, stream.Duplex.prototype);
+Object.setPrototypeOf(Socket, stream.Duplex);
+
+// onEnd is the socket's first 'end' listener: before 15 a socket that is
+// not half-open ends its side here, inside the event (from 15 the Duplex
+// does, a tick later); on 10 and 11 it is destroyed at once.
+function onEnd() {
+  if (!this.allowHalfOpen) {
+    if (!autoDestroy && !this.writableEnded && !this.destroyed) {
+      this.end();
+      if (destroyOnEnd && this._open_) this.destroy();
+    }
+  }
+  if (!autoDestroy && this.writableFinished && !this.destroyed) this.destroy();
+}
+
+// onFinish: before 15 (no autoDestroy) the socket destroys itself once
+// both sides are done.
+function onFinish() {
+  if (this.readableEnded && !this.destroyed) this.destroy();
+}
 
 Object.defineProperty(Socket.prototype, 'pending', {
   get() { return !this._open_ || this.connecting; }, configurable: true, enumerable: true,
@@ -342,8 +389,6 @@ Object.defineProperty(Socket.prototype, 'readyState', {
 
 Socket.prototype._open = function (localPort, remotePort, remoteAddress) {
   this._open_ = true;
-  this.readable = true;
-  this.writable = true;
   this.localPort = localPort;
   this.remotePort = remotePort;
   this.remoteAddress = remoteAddress;
@@ -353,13 +398,13 @@ Socket.prototype._open = function (localPort, remotePort, remoteAddress) {
   this._touch();
 };
 
-Socket.prototype.on = function on(ev, fn) {
-  EventEmitter.prototype.on.call(this, ev, fn);
-  if (ev === 'data' && this._flowing !== false) this.resume();
-  if (ev === 'readable') unmodelled("a socket's 'readable' event");
-  return this;
+// _startReading: a new connection reads at once unless paused.
+Socket.prototype._startReading = function () {
+  if (this.isPaused() && !this._reading) return;
+  this._reading = true;
+  this.read(0);
+  this._deliver();
 };
-Socket.prototype.addListener = Socket.prototype.on;
 
 Socket.prototype.connect = function connect(...args) {
   let port, hostname, cb;
@@ -378,12 +423,11 @@ Socket.prototype.connect = function connect(...args) {
   port = Number(port);
   if (!(port > 0 && port <= 65535 && port === Math.floor(port))) unmodelled('net.connect with this port');
   if (typeof cb === 'function') this.once('connect', cb);
-  if (this.connecting || this._open_) {
-    unmodelled('connect on a socket already connecting or connected');
+  if (this.connecting || this._open_ || this.destroyed) {
+    unmodelled('connect on a socket already connecting, connected or destroyed');
     return this;
   }
   this.connecting = true;
-  this.writable = true;
   if (this._ref) host.ref(1);
   let address = loopback(hostname);
   if (address === '' ) address = 'localhost';
@@ -418,13 +462,12 @@ Socket.prototype.connect = function connect(...args) {
 // is reached as a TCP one is.
 Socket.prototype._connectPath = function (path, cb) {
   if (typeof cb === 'function') this.once('connect', cb);
-  if (this.connecting || this._open_) {
-    unmodelled('connect on a socket already connecting or connected');
+  if (this.connecting || this._open_ || this.destroyed) {
+    unmodelled('connect on a socket already connecting, connected or destroyed');
     return this;
   }
   path = String(path);
   this.connecting = true;
-  this.writable = true;
   if (this._ref) host.ref(1);
   const l = listeners.get(path);
   if (l && l._handle) {
@@ -473,83 +516,104 @@ Socket.prototype._start = function (address, port) {
     this._open(this._localPort, port, address);
     this.emit('connect');
     if (internal.has('net:ready')) this.emit('ready');
-    const q = this._outQueue;
-    this._outQueue = [];
-    for (let i = 0; i < q.length; i++) this._send(q[i][0], q[i][1]);
-    if (this._ending) this._shutdown();
+    this._startReading();
   });
 };
 
 function toBuffer(data, encoding) {
-  if (typeof data === 'string') return BufferCtor.from(data, typeof encoding === 'string' ? encoding : 'utf8');
-  if (BufferCtor.isBuffer(data)) return BufferCtor.from(data);
+  if (typeof data === 'string') return BufferCtor.from(data, typeof encoding === 'string' && encoding !== 'buffer' ? encoding : 'utf8');
+  if (BufferCtor.isBuffer(data)) return data;
   if (ArrayBuffer.isView(data)) return BufferCtor.from(data.buffer, data.byteOffset, data.byteLength);
   throw makeNodeError(TypeErrorCtor, 'ERR_INVALID_ARG_TYPE',
     'The "chunk" argument must be of type string or an instance of Buffer or Uint8Array.' + describe(data));
 }
 function describe(v) { return ' Received ' + internal.describe(v); }
 
+// write: the Duplex's, but before 14 a write after end() emits 'error'
+// inside the call and leaves the socket open.
 Socket.prototype.write = function write(data, encoding, cb) {
-  if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
-  const buf = toBuffer(data, encoding);
-  if (this._ending && !this.destroyed) {
+  if (writeAfterEndDestroys && !autoDestroy && this.writableEnded && !this.destroyed) {
+    // 14: the stream's error, and the socket destroys itself.
+    if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
+    toBuffer(data, encoding);
     const err = makeNodeError(ErrorCtor, 'ERR_STREAM_WRITE_AFTER_END', 'write after end');
-    if (writeAfterEndDestroys) {
-      if (typeof cb === 'function') nextTick(cb, err);
-      this.destroy(err);
-    } else {
-      this.emit('error', err);
-      if (typeof cb === 'function') nextTick(cb, err);
-    }
+    if (typeof cb === 'function') nextTick(cb, err);
+    this.destroy(err);
     return false;
   }
-  if (this.destroyed) {
-    unmodelled('socket.write after destroy()');
+  if (!writeAfterEndDestroys && this.writableEnded && !this.destroyed) {
+    if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
+    toBuffer(data, encoding);
+    const err = makeNodeError(ErrorCtor, 'ERR_STREAM_WRITE_AFTER_END', 'write after end');
+    this.emit('error', err);
+    if (typeof cb === 'function') nextTick(cb, err);
     return false;
   }
-  if (this.connecting || !this._open_) {
-    if (!this.connecting) unmodelled('socket.write on a socket that is not connected');
-    this._outQueue.push([buf, cb]);
-    return true;
+  if (this.destroyed && !this._open_ && !this.connecting) {
+    unmodelled('socket.write on a socket that was never connected');
   }
-  this._send(buf, cb);
-  return true;
+  return stream.Duplex.prototype.write.call(this, data, encoding, cb);
+};
+
+// _write: before the connection the write waits for it (the stream
+// buffers the ones after it); on the loopback a write completes at once.
+Socket.prototype._write = function (chunk, encoding, cb) {
+  this._writeGeneric([toBuffer(chunk, encoding)], cb);
+};
+
+Socket.prototype._writev = function (chunks, cb) {
+  const bufs = [];
+  for (let i = 0; i < chunks.length; i++) bufs.push(toBuffer(chunks[i].chunk, chunks[i].encoding));
+  this._writeGeneric(bufs, cb);
+};
+
+Socket.prototype._writeGeneric = function (bufs, cb) {
+  if (this.connecting) {
+    this._held = () => this._writeGeneric(bufs, cb);
+    this.once('connect', () => { const h = this._held; this._held = null; if (h) h(); });
+    return;
+  }
+  if (!this._open_) {
+    unmodelled('socket.write on a socket that is not connected');
+    cb();
+    return;
+  }
+  this._send(bufs.length === 1 ? bufs[0] : BufferCtor.concat(bufs));
+  cb();
 };
 
 // _send puts bytes in the peer's receive buffer (a loopback write is done
-// at once); the write's callback runs in a tick.
-Socket.prototype._send = function (buf, cb) {
+// at once).
+Socket.prototype._send = function (buf) {
   this._touch();
   this.bytesWritten += buf.length;
   const p = this._peer;
-  if (p && !p.destroyed) {
+  if (p && !p.destroyed && buf.length > 0) {
     p._inbox.push(buf);
+    p._inboxBytes += buf.length;
+    if (p._inboxBytes > kernelBuffer) unmodelled('more than a megabyte unread on a socket (the kernel decides when the write completes)');
     p._deliver();
   }
-  if (typeof cb === 'function') nextTick(cb, null);
 };
 
-Socket.prototype.end = function end(data, encoding, cb) {
-  if (typeof data === 'function') { cb = data; data = undefined; }
-  else if (typeof encoding === 'function') { cb = encoding; encoding = undefined; }
-  if (data !== undefined && data !== null) this.write(data, encoding);
-  if (typeof cb === 'function') this.once('finish', cb);
-  if (this._ending || this.destroyed) return this;
-  this._ending = true;
-  if (this._open_ && !this.connecting) this._shutdown();
-  return this;
-};
-
-// _shutdown: the FIN goes out from the next poll phase (libuv shuts the
-// socket down when it is writable); 'finish' comes then, or from Node 18
-// in the end() call's ticks.
-Socket.prototype._shutdown = function () {
-  this.writable = false;
-  if (syncFinish) nextTick(() => nextTick(() => this._finish()));
+// _final: the FIN goes out from the next poll phase (libuv shuts the
+// socket down when it is writable); 'finish' waits for it until 17;
+// from 18 the shutdown request completes at once, reported from one of
+// Node's own immediates (the next check phase, before the program's).
+Socket.prototype._final = function (cb) {
+  if (this.connecting) {
+    this.once('connect', () => this._final(cb));
+    return;
+  }
+  if (!this._open_ || this.destroyed) {
+    cb();
+    return;
+  }
+  if (syncFinish) host.native('net.Socket.end', () => cb());
   host.io('net.Socket.end', () => {
     if (this.destroyed) return;
     this._sendFin();
-    if (!syncFinish) this._finish();
+    if (!syncFinish) cb();
   });
 };
 
@@ -563,110 +627,61 @@ Socket.prototype._sendFin = function () {
   }
 };
 
-Socket.prototype._finish = function () {
-  if (this._finished || this.destroyed) return;
-  this._finished = true;
-  this.emit('finish');
-  if (this._ended) this.destroy();
+// _read: the handle reads again (push had said the buffer was full).
+Socket.prototype._read = function () {
+  this._reading = true;
+  if (this._open_) this._deliver();
 };
 
-// _deliver: the peer wrote or shut down; what arrived is read at a later
-// poll phase, all the data at once. The end of the stream comes at a
-// poll phase after the data's: libuv stops reading at a short read and
-// sees the end at the next readable event.
+// _deliver: the peer wrote or shut down; a reading socket reads what
+// arrived at a later poll phase. The end of the stream comes at a poll
+// phase after the data's: libuv stops reading at a short read and sees
+// the end at the next readable event.
 Socket.prototype._deliver = function () {
-  if (this._pending || this.destroyed) return;
+  // A client whose handshake is done (the server wrote in its accept)
+  // has the bytes in its buffer already: the read is ready from then,
+  // and it reads once its connect callback has run.
+  const accepted = this.connecting && this._peer !== null;
+  if (this._pending || this.destroyed || !(this._reading || accepted) || !(this._open_ || accepted)) return;
+  if (this._inbox.length === 0 && !(this._eofIn && !this._eofSeen)) return;
   this._pending = true;
   host.io('net.Socket data', () => {
     this._pending = false;
-    if (this.destroyed) return;
+    if (this.destroyed || !this._reading) return;
     if (this._inbox.length > 0) {
-      const buf = BufferCtor.concat(this._inbox);
+      let all = this._inbox.length === 1 ? this._inbox[0] : BufferCtor.concat(this._inbox);
       this._inbox = [];
-      this.bytesRead += buf.length;
+      this._inboxBytes = 0;
       this._touch();
-      this._push(buf);
-      if (this._eofIn) this._deliver();
+      for (let k = 0; k < readsPerEvent && all !== null && this._reading && !this.destroyed; k++) {
+        let piece = all;
+        all = null;
+        if (piece.length > readPiece) {
+          all = piece.slice(readPiece);
+          piece = piece.slice(0, readPiece);
+        }
+        this.bytesRead += piece.length;
+        if (!this.push(piece)) this._reading = false;
+      }
+      if (all !== null) {
+        this._inbox.push(all);
+        this._inboxBytes = all.length;
+      }
+      if (this._inbox.length > 0 || this._eofIn) this._deliver();
       return;
     }
     if (!this._eofIn || this._eofSeen) return;
     this._eofSeen = true;
-    this.readable = false;
-    this._maybeEnd();
+    this.push(null);
+    this.read(0);
   });
 };
 
-Socket.prototype._push = function (buf) {
-  const chunk = this._encoding ? buf.toString(this._encoding) : buf;
-  if (this._flowing && this._buffered.length === 0) {
-    this.emit('data', chunk);
-  } else {
-    // A socket that is not flowing still reads up to its highWaterMark
-    // (Node stops reading from the kernel only then): what came is
-    // buffered here and emitted in a tick after resume().
-    this._bufferedBytes = (this._bufferedBytes || 0) + buf.length;
-    if (this._bufferedBytes > 16384) unmodelled('more data than its highWaterMark arriving at a socket that is not flowing');
-    this._buffered.push(chunk);
-  }
-};
-
-Socket.prototype._maybeEnd = function () {
-  if (!this._eofSeen || this._ended || this._buffered.length > 0) return;
-  nextTick(() => {
-    if (this._ended || this.destroyed) return;
-    this._ended = true;
-    this.emit('end');
-    if (this.allowHalfOpen) {
-      // Both sides done: the stream destroys itself.
-      if (this._finished) this.destroy();
-      return;
-    }
-    if (this._finished || !this._open_) {
-      this.destroy();
-    } else if (!this._ending) {
-      this.end();
-      if (destroyOnEnd) this.destroy();
-    } else if (destroyOnEnd) {
-      this.destroy();
-    }
-  });
-};
-
-Socket.prototype.setEncoding = function setEncoding(enc) {
-  this._encoding = enc === undefined ? 'utf8' : enc;
-  return this;
-};
-
-Socket.prototype.pause = function pause() {
-  this._flowing = false;
-  return this;
-};
-
-Socket.prototype.isPaused = function isPaused() {
-  return this._flowing === false;
-};
-
-Socket.prototype.resume = function resume() {
-  if (this._flowing) return this;
-  this._flowing = true;
-  if (this._buffered.length > 0 || this._eofSeen) {
-    nextTick(() => {
-      while (this._flowing && this._buffered.length > 0) this.emit('data', this._buffered.shift());
-      if (this._buffered.length === 0) this._bufferedBytes = 0;
-      this._maybeEnd();
-    });
-  }
-  return this;
-};
-
-Socket.prototype.destroy = function destroy(err) {
-  if (this.destroyed) return this;
-  this.destroyed = true;
-  this.readable = false;
-  this.writable = false;
+Socket.prototype._destroy = function (err, cb) {
+  this._clearTimeout();
   const open = this._open_ || this.connecting;
   this.connecting = false;
-  this._clearTimeout();
+  this._held = null;
   if (open && this._ref) host.ref(-1);
   const p = this._peer;
   if (p && !p.destroyed) {
@@ -685,14 +700,14 @@ Socket.prototype.destroy = function destroy(err) {
     this._server._connections--;
     this._server._emitCloseIfDrained();
   }
-  if (err) nextTick(emitErrorNT, this, err);
   const hadError = !!err;
   if (open) {
     host.close('socket.destroy', () => this.emit('close', hadError));
+    cb(err);
   } else {
+    cb(err);
     nextTick(() => this.emit('close', hadError));
   }
-  return this;
 };
 
 // _resetIn: the peer reset the connection; the next poll phase reads the
@@ -722,8 +737,8 @@ if (!internal.has('net:resetAndDestroy')) delete Socket.prototype.resetAndDestro
 // destroySoon ends the socket and destroys it at its 'finish', whatever
 // the peer does.
 Socket.prototype.destroySoon = function destroySoon() {
-  if (!this._ending) this.end();
-  if (this._finished) this.destroy();
+  if (this.writable) this.end();
+  if (this.writableFinished) this.destroy();
   else this.once('finish', () => this.destroy());
   return this;
 };
@@ -787,7 +802,6 @@ Socket.prototype._touch = function () {
   }, this._timeoutMs);
   this._timeout.unref();
 };
-
 // ---------------------------------------------------------------------------
 
 function createServer(options, connectionListener) {

@@ -13,6 +13,8 @@
 //                         waited a tick and end(cb) was a 'finish' listener
 //   stream:read one chunk read() of a paused stream returns its first
 //                         buffered chunk; before, all it holds
+//   stream:sync write no drain  a write done inside write() does not
+//                         count toward the highWaterMark
 'use strict';
 const EE = require('events');
 const { makeNodeError } = require('_errors');
@@ -28,6 +30,7 @@ const SymbolIterator = Symbol.iterator;
 const autoDestroyDefault = internal.has('stream:auto destroy');
 const syncFinal = internal.has('stream:sync final');
 const readOneChunk = internal.has('stream:read one chunk');
+const syncWriteNoDrain = internal.has('stream:sync write no drain');
 
 const kDestroy = Symbol('kDestroy');
 const kConstruct = Symbol('kConstruct');
@@ -1118,8 +1121,8 @@ Writable.prototype.setDefaultEncoding = function setDefaultEncoding(encoding) {
 function writeOrBuffer(stream, state, chunk, encoding, callback) {
   const len = state.objectMode ? 1 : chunk.length;
   state.length += len;
-  const ret = state.length < state.highWaterMark;
-  if (!ret) state.needDrain = true;
+  let ret = state.length < state.highWaterMark;
+  if (!ret && !syncWriteNoDrain) state.needDrain = true;
   if (state.writing || state.corked || state.errored || !state.constructed) {
     state.buffered.push({ chunk, encoding, callback });
     if (state.allBuffers && encoding !== 'buffer') state.allBuffers = false;
@@ -1131,6 +1134,11 @@ function writeOrBuffer(stream, state, chunk, encoding, callback) {
     state.sync = true;
     stream._write(chunk, encoding, state.onwrite);
     state.sync = false;
+  }
+  if (syncWriteNoDrain) {
+    // Measured after the write: one done at once no longer counts.
+    ret = state.length < state.highWaterMark;
+    if (!ret) state.needDrain = true;
   }
   return ret && !state.errored && !state.destroyed;
 }
