@@ -71,7 +71,8 @@ both paths asynchronous), one from elsewhere makes the callback's
 timing unknown; immediately invoked functions; and functions whose only
 caller is code the file does not show (wrap((x, cb) => ...),
 async.waterfall([(cb) => ...])), which may make the callback safe; the
-callback of Node's stream hooks (_write, _final, _destroy, ...) and the
+parameters named as a question (isAborted, hasMore), called for an
+answer rather than to tell of one; the callback of Node's stream hooks (_write, _final, _destroy, ...) and the
 parameters of the file's functions that only ever receive it (a parsing
 loop a _write hands its callback to), whose one caller, the stream
 machinery, accepts either timing; and the next of a middleware
@@ -171,6 +172,9 @@ func run(pass *analysis.Pass) (any, error) {
 // the stream machinery that calls them accepts their callback either
 // synchronously or asynchronously.
 func callbackParam(fn *sched.Func, p string, last bool) bool {
+	if predicate(p) {
+		return false // isAborted(), hasMore(): asked for an answer, not told of one
+	}
 	if last {
 		name := fn.Method
 		if name == "" {
@@ -307,6 +311,18 @@ func hookFed(facts *sched.Facts) map[slot]bool {
 		}
 	}
 	return fed
+}
+
+// predicate: p is named as a question (isAborted, hasNext, shouldRetry,
+// canWrite): a function the code calls for its answer whenever it needs
+// one, not a completion callback.
+func predicate(p string) bool {
+	for _, pre := range []string{"is", "has", "should", "can"} {
+		if len(p) > len(pre) && strings.HasPrefix(p, pre) && unicode.IsUpper(rune(p[len(pre)])) {
+			return true
+		}
+	}
+	return false
 }
 
 var streamHooks = map[string]bool{

@@ -154,3 +154,15 @@ function nextRecord(cursor, next) {
   fs.read(cursor.fd, (err) => next(err));
 }
 nextRecord({}, () => {});
+
+// A predicate the function asks whenever it needs to (undici's mock
+// dispatcher's isAborted): not a completion callback.
+function sendBody(body, handler, isAborted) {
+  if (body == null) {
+    return isAborted() ? null : body;
+  }
+  fs.readFile(body, () => {
+    if (!isAborted()) handler.onData(body);
+  });
+}
+sendBody(null, {}, () => false);
