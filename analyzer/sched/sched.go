@@ -914,16 +914,28 @@ func (w *walker) resolveParks() {
 	if len(w.parks) == 0 {
 		return
 	}
-	drains := map[string][]*Func{}
+	type drain struct {
+		fn  *Func
+		pop bool
+	}
+	drains := map[string][]drain{}
 	for _, c := range w.facts.Calls {
 		switch c.Method {
 		case "shift", "pop", "splice", "forEach":
 			k := w.f.Text(c.Recv)
-			drains[k] = append(drains[k], c.Func)
+			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}
 	}
 	for _, c := range w.parks {
-		c.Parks = len(drains[w.f.Text(c.Recv)]) > 0
+		// A pop in the pushing function itself is a stack that call
+		// uses: it takes back what it pushed before it returns
+		// (stack.push(visit); ...; stack.pop()), not a later call.
+		for _, d := range drains[w.f.Text(c.Recv)] {
+			if !d.pop || d.fn != c.Func {
+				c.Parks = true
+				break
+			}
+		}
 	}
 }
 

@@ -166,3 +166,17 @@ function sendBody(body, handler, isAborted) {
   });
 }
 sendBody(null, {}, () => false);
+
+// A stack the call pops before it returns is not a queue a later call
+// takes from (webpack's syntax printer's walker).
+const visits = [];
+function visitNode(node, descend) {
+  visits.push(descend);
+  if (node.leaf) {
+    descend(node);
+  } else {
+    setImmediate(() => node.done());
+  }
+  visits.pop();
+}
+visitNode({}, () => {});
