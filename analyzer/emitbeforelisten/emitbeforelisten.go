@@ -82,7 +82,7 @@ func isThis(e ast.Expression) bool {
 // aliases such as var self = this): the constructor may hand this to a
 // method (this.start()), to a function as its this (init.call(this)) or
 // as an argument (announce(this, 'x')).
-func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sched.Class, fn *sched.Func, self string, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool, falsy map[string]ast.Node) {
+func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sched.Class, fn *sched.Func, self string, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool, falsy map[string]falsyProp) {
 	if seen[fn] || len(seen) > 64 {
 		return
 	}
@@ -144,7 +144,14 @@ func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sch
 // initialFalsy: the properties the constructor's own body sets on this
 // to a falsy constant (this._redirects = 0, this._closed = false), with
 // the assignment. A property set more than once there is left out.
-func initialFalsy(f *jsfile.File, facts *sched.Facts, ctor *sched.Func) map[string]ast.Node {
+// falsyProp is a property the constructor set to a falsy constant: the
+// assignment, and the block it holds in after it.
+type falsyProp struct {
+	as    *ast.AssignExpression
+	block ast.Node
+}
+
+func initialFalsy(f *jsfile.File, facts *sched.Facts, ctor *sched.Func) map[string]falsyProp {
 	var body *ast.BlockStatement
 	switch n := ctor.Node.(type) {
 	case *ast.FunctionLiteral:
@@ -153,33 +160,46 @@ func initialFalsy(f *jsfile.File, facts *sched.Facts, ctor *sched.Func) map[stri
 	if body == nil {
 		return nil
 	}
-	out := map[string]ast.Node{}
+	out := map[string]falsyProp{}
 	twice := map[string]bool{}
-	for _, st := range body.List {
-		es, ok := st.(*ast.ExpressionStatement)
-		if !ok {
-			continue
-		}
-		as, ok := es.Expression.(*ast.AssignExpression)
-		if !ok || as.Operator.String() != "=" {
-			continue
-		}
-		d, ok := as.Left.(*ast.DotExpression)
-		if !ok || !isThis(d.Left) {
-			continue
-		}
-		name := d.Identifier.Name.String()
-		if _, seen := out[name]; seen || twice[name] {
-			delete(out, name)
-			twice[name] = true
-			continue
-		}
-		if falsyConst(as.Right) {
-			out[name] = as
-		} else {
-			twice[name] = true
+	// Straight-line statements of the body and of the blocks of its ifs
+	// (ws sets its state under if (address !== null)); the assignment
+	// holds for what comes after it in its block (falsyBefore).
+	var scan func(list []ast.Statement, block ast.Node)
+	scan = func(list []ast.Statement, block ast.Node) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.IfStatement:
+				for _, b := range []ast.Statement{st.Consequent, st.Alternate} {
+					if bs, ok := b.(*ast.BlockStatement); ok {
+						scan(bs.List, bs)
+					}
+				}
+				continue
+			case *ast.ExpressionStatement:
+				as, ok := st.Expression.(*ast.AssignExpression)
+				if !ok || as.Operator.String() != "=" {
+					continue
+				}
+				d, ok := as.Left.(*ast.DotExpression)
+				if !ok || !isThis(d.Left) {
+					continue
+				}
+				name := d.Identifier.Name.String()
+				if _, seen := out[name]; seen || twice[name] {
+					delete(out, name)
+					twice[name] = true
+					continue
+				}
+				if falsyConst(as.Right) {
+					out[name] = falsyProp{as, block}
+				} else {
+					twice[name] = true
+				}
+			}
 		}
 	}
+	scan(body.List, body)
 	if len(out) == 0 {
 		return nil
 	}
@@ -204,7 +224,7 @@ func initialFalsy(f *jsfile.File, facts *sched.Facts, ctor *sched.Func) map[stri
 			return
 		}
 		name := d.Identifier.Name.String()
-		if as, ok := out[name]; ok && as != n && !later() {
+		if fp, ok := out[name]; ok && ast.Node(fp.as) != n && !later() {
 			delete(out, name)
 		}
 	}
@@ -269,17 +289,17 @@ func falsyConst(e ast.Expression) bool {
 // constructor) and needs it truthy (if (self.p), if (self.p > 0),
 // if (self.p !== 0)), or needs it falsy in the else branch
 // (if (!self.p), if (self.p === 0) ... else).
-func deadBranches(f *jsfile.File, fn *sched.Func, falsy map[string]ast.Node, isSelf func(ast.Expression) bool, via *sched.Call) func(ast.Node) bool {
+func deadBranches(f *jsfile.File, fn *sched.Func, falsy map[string]falsyProp, isSelf func(ast.Expression) bool, via *sched.Call) func(ast.Node) bool {
 	before := func(p string, n ast.Node) bool {
-		as := falsy[p]
-		if as == nil {
+		fp, ok := falsy[p]
+		if !ok {
 			return false
 		}
 		limit := n
 		if via != nil {
 			limit = via.Node
 		}
-		return as.Idx1() <= limit.Idx0()
+		return fp.as.Idx1() <= limit.Idx0() && within(limit, fp.block)
 	}
 	// truth: the test's value at construction: 1 true, -1 false, 0 unknown.
 	var truth func(e ast.Expression, at ast.Node) int
@@ -301,7 +321,7 @@ func deadBranches(f *jsfile.File, fn *sched.Func, falsy map[string]ast.Node, isS
 			if !prop(e.Left, at) || !falsyConst(e.Right) {
 				return 0
 			}
-			as := falsy[e.Left.(*ast.DotExpression).Identifier.Name.String()].(*ast.AssignExpression)
+			as := falsy[e.Left.(*ast.DotExpression).Identifier.Name.String()].as
 			same := f.Text(as.Right) == f.Text(e.Right)
 			switch e.Operator.String() {
 			case "===", "==":
