@@ -926,12 +926,21 @@ func (w *walker) resolveParks() {
 			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}
 	}
+	pushers := map[string]map[*Func]bool{}
 	for _, c := range w.parks {
-		// A pop in the pushing function itself is a stack that call
-		// uses: it takes back what it pushed before it returns
-		// (stack.push(visit); ...; stack.pop()), not a later call.
-		for _, d := range drains[w.f.Text(c.Recv)] {
-			if !d.pop || d.fn != c.Func {
+		k := w.f.Text(c.Recv)
+		if pushers[k] == nil {
+			pushers[k] = map[*Func]bool{}
+		}
+		pushers[k][c.Func] = true
+	}
+	for _, c := range w.parks {
+		// A pop in a function that pushes onto the same array is a stack
+		// that call uses: it takes back what it pushed before it returns
+		// (stack.push(visit); ...; stack.pop()), not a later call's.
+		k := w.f.Text(c.Recv)
+		for _, d := range drains[k] {
+			if !d.pop || !pushers[k][d.fn] {
 				c.Parks = true
 				break
 			}

@@ -180,3 +180,10 @@ function visitNode(node, descend) {
   visits.pop();
 }
 visitNode({}, () => {});
+
+function visitLeaf(node) {
+  visits.push(undefined);
+  node.seen = true;
+  visits.pop();
+}
+visitLeaf({});
