@@ -312,11 +312,14 @@ type walker struct {
 	scope   *scope
 	fnScope *scope // the scope of the current function's parameters
 	parks   []*Call
-	fn      *Func
-	class   *Class
-	loops   []*loopCtx
-	guard   int
-	pending []func() // resolution that needs every Func created
+	// discarded: calls that are statements of their own (their value
+	// is not used).
+	discarded map[ast.Node]bool
+	fn        *Func
+	class     *Class
+	loops     []*loopCtx
+	guard     int
+	pending   []func() // resolution that needs every Func created
 }
 
 type loopCtx struct {
@@ -711,6 +714,14 @@ func (w *walker) node(n ast.Node) {
 		return
 	}
 	switch n := n.(type) {
+	case *ast.ExpressionStatement:
+		// stack.pop(); alone discards what it takes (resolveParks).
+		if ce, ok := n.Expression.(*ast.CallExpression); ok {
+			if w.discarded == nil {
+				w.discarded = map[ast.Node]bool{}
+			}
+			w.discarded[ce] = true
+		}
 	case *ast.FunctionLiteral:
 		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
 		return
@@ -922,6 +933,13 @@ func (w *walker) resolveParks() {
 	for _, c := range w.facts.Calls {
 		switch c.Method {
 		case "shift", "pop", "splice", "forEach":
+			if c.Method == "pop" && w.discarded[c.Node] {
+				// stack.pop(); alone throws the top away: a stack whose
+				// top is read and popped by the code that pushed it (a
+				// walker's descend). A queue peeked and then shifted
+				// (q[0]...; q.shift()) still hands its head on.
+				continue
+			}
 			k := w.f.Text(c.Recv)
 			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}

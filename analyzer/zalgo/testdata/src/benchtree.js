@@ -187,3 +187,23 @@ function visitLeaf(node) {
   visits.pop();
 }
 visitLeaf({});
+
+// A stack another method pops, throwing the top away (webpack's syntax
+// printer: walker.push(node) and walker.pop()): nothing calls what it
+// takes.
+const frames = [];
+const walker = {
+  enter(node, descend) {
+    frames.push(descend);
+    if (node.leaf) {
+      descend(node);
+    } else {
+      setImmediate(() => node.done());
+    }
+  },
+  leave() {
+    frames.pop();
+  },
+};
+walker.enter({}, () => {});
+walker.leave();
