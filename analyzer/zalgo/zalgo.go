@@ -70,13 +70,14 @@ by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
 timing unknown; immediately invoked functions; and functions whose only
 caller is code the file does not show (wrap((x, cb) => ...),
-async.waterfall([(cb) => ...])), which may make the callback safe; the
+async.waterfall([(cb) => ...])), which may make the callback safe;
 parameters named as a question (isAborted, hasMore), called for an
-answer rather than to tell of one; the callback of Node's stream hooks (_write, _final, _destroy, ...) and the
-parameters of the file's functions that only ever receive it (a parsing
-loop a _write hands its callback to), whose one caller, the stream
-machinery, accepts either timing; and the next of a middleware
-(req, res, next), whose caller, the router, does the same.`
+answer rather than to tell of one; the callback of Node's stream hooks
+(_write, _final, _destroy, ...) and the parameters of the file's
+functions that only ever receive it (a parsing loop a _write hands its
+callback to), whose one caller, the stream machinery, accepts either
+timing; and the next of a middleware (req, res, next), whose caller,
+the router, does the same.`
 
 var Analyzer = &analysis.Analyzer{
 	Name:     "zalgo",
