@@ -57,8 +57,15 @@ type factStore struct {
 	// busy: the computations under way, by path and depth; a worker that
 	// needs one waits for it rather than doing the same work again.
 	busy map[depthKey]chan struct{}
+	// cutParse: the parses of modules whose facts a depth bound cut.
+	cutParse map[string]*keptParse
 	// resolved: specifiers resolved so far, by directory.
 	resolved sync.Map
+}
+
+type keptParse struct {
+	f   *parse.File
+	key string
 }
 
 type depthKey struct {
@@ -78,7 +85,7 @@ type modFacts struct {
 
 func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer, paths []string) *factStore {
 	st := &factStore{fset: fset, ld: ld, exact: map[string]*modFacts{}, atDepth: map[string]map[int]*modFacts{},
-		want: map[string]bool{}, runs: map[string]*fileRun{}, busy: map[depthKey]chan struct{}{}}
+		want: map[string]bool{}, runs: map[string]*fileRun{}, busy: map[depthKey]chan struct{}{}, cutParse: map[string]*keptParse{}}
 	for _, p := range paths {
 		if abs, err := filepath.Abs(p); err == nil {
 			st.want[abs] = true
@@ -167,20 +174,37 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 			m = &modFacts{deps: map[string]string{}, need: 1} // a module that breaks an analyzer gives no facts
 		}
 	}()
-	data, err := readSmall(path)
-	if err != nil {
-		return &modFacts{deps: map[string]string{}, need: 1}
+	st.mu.Lock()
+	kept := st.cutParse[path]
+	st.mu.Unlock()
+	var f *parse.File
+	var key string
+	if kept != nil {
+		f, key = kept.f, kept.key
+	} else {
+		data, err := readSmall(path)
+		if err != nil {
+			return &modFacts{deps: map[string]string{}, need: 1}
+		}
+		key = contentKey(data)
+		if f, err = parse.Parse(path, data); err != nil {
+			return &modFacts{deps: map[string]string{path: key}, need: 1}
+		}
+		f.PackageType = st.ld.packageType(filepath.Dir(path))
 	}
-	f, err := parse.Parse(path, data)
-	if err != nil {
-		return &modFacts{deps: map[string]string{path: contentKey(data)}, need: 1}
-	}
-	f.PackageType = st.ld.packageType(filepath.Dir(path))
 	r := newFileRun(st.fset, path, f, st, d)
 	for _, a := range st.analyzers {
 		r.run(a, false)
 	}
-	r.self = contentKey(data)
+	r.self = key
+	if r.cut && kept == nil {
+		// Facts cut by the depth bound are computed again at each depth
+		// that asks: the parse (read-only to the analyzers) is kept for
+		// those runs.
+		st.mu.Lock()
+		st.cutParse[path] = &keptParse{f, key}
+		st.mu.Unlock()
+	}
 	deps := make(map[string]string, len(r.deps)+1)
 	for p, k := range r.deps {
 		deps[p] = k
