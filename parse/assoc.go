@@ -18,10 +18,12 @@ import (
 // operator than ')' close its own left operand before its operator.
 func FixRelational(prog *ast.Program, src string) { fixTree(prog, src) }
 
-// fixTree is FixRelational, returning in the same walk the start of the
+// fixTree is FixRelational, returning from the same walk the start of the
 // first regular expression literal the engine let through unterminated
-// (badRegExp), or -1.
-func fixTree(prog *ast.Program, src string) (badRE int) {
+// (badRegExp), or -1, and whether the tree has an async generator
+// function, which the engine parses but cannot compile (one walk of the
+// tree instead of two: the walk is a tenth of a parse).
+func fixTree(prog *ast.Program, src string) (badRE int, asyncGen bool) {
 	badRE = -1
 	if prog == nil {
 		return
@@ -30,7 +32,8 @@ func fixTree(prog *ast.Program, src string) (badRE int) {
 	if prog.File != nil {
 		base = prog.File.Base()
 	}
-	Walk(prog, func(n any) bool {
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.BinaryExpression:
 			rotate(n, src, base)
@@ -38,10 +41,21 @@ func fixTree(prog *ast.Program, src string) (badRE int) {
 			if badRE < 0 && unterminated(n) {
 				badRE = int(n.Idx) - base
 			}
+		case *ast.FunctionLiteral:
+			if n.Async && n.Generator {
+				asyncGen = true
+			}
+		case *ast.MethodDefinition:
+			if n.Body != nil && n.Body.Async && n.Body.Generator {
+				asyncGen = true
+			}
 		}
-		return true
-	})
-	return badRE
+		// Children after the node: a rotated chain's new operands are
+		// walked too, as Walk did.
+		Children(n, visit)
+	}
+	visit(prog)
+	return badRE, asyncGen
 }
 
 func relational(t token.Token) bool {

@@ -172,7 +172,8 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "binary or non-UTF-8 file, not JavaScript"}
 	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	f := &File{Path: path, Source: string(src), Text: string(src), Ext: ext}
+	text := string(src)
+	f := &File{Path: path, Source: text, Text: text, Ext: ext}
 	if loader != api.LoaderJS {
 		out, m, err := transform(path, f.Source, loader, nil)
 		if err != nil {
@@ -196,15 +197,15 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Line: line, Col: col, Msg: fmt.Sprintf(
 			"arrow functions nest %d deep here, past the %d looplint reads (Node's own parser overflows its stack near 6,000)", n, maxArrowNesting)}
 	}
-	prog, scriptErr := checkScript(f.Source)
+	prog, asyncGen, scriptErr := checkScript(f.Source)
 	var moduleErr error
 	if scriptErr == nil {
-		if !hasAsyncGenerator(prog, f.Source) {
+		if !asyncGen {
 			f.prog = prog
 			return f, nil
 		}
-	} else if prog, moduleErr = ParseJS(path, f.Source, true); moduleErr == nil {
-		if !hasAsyncGenerator(prog, f.Source) {
+	} else if prog, asyncGen, moduleErr = parseJS(path, f.Source, true); moduleErr == nil {
+		if !asyncGen {
 			f.ESMSyntax, f.prog = true, prog
 			return f, nil
 		}
@@ -217,7 +218,7 @@ func parseFile(path string, src []byte) (*File, error) {
 	// lacks, and nothing else.
 	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
 		lowered = withAsyncHelpers(lowered)
-		if prog, err := checkScript(lowered); err == nil {
+		if prog, _, err := checkScript(lowered); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
 			return f, nil
 		}
@@ -230,23 +231,6 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "unsupported syntax: async generators could not be lowered for the engine"}
 	}
 	return nil, engineError(f, scriptErr, moduleErr)
-}
-
-// hasAsyncGenerator reports an async generator function, which the
-// engine parses but cannot compile.
-func hasAsyncGenerator(prog *ast.Program, src string) bool {
-	// An escaped async is not the keyword: without the word, no walk.
-	if !strings.Contains(src, "async") {
-		return false
-	}
-	found := false
-	Walk(prog, func(n any) bool {
-		if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Async && fl.Generator {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // asyncHelpers replace esbuild's helpers for async iteration: esbuild's
@@ -278,25 +262,34 @@ var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed), and returns the AST.
-func checkScript(src string) (*ast.Program, error) {
-	return ParseJS("", CJSPrefix+src+CJSSuffix, false)
+func checkScript(src string) (*ast.Program, bool, error) {
+	return parseJS("", CJSPrefix+src+CJSSuffix, false)
 }
 
 // ParseJS is the engine's parse of src (as a module or a script) with
 // FixRelational applied: how the front end, the IR and the analyzers
 // parse (the runtime names its files for the engine: sobek.Parse).
 func ParseJS(path, src string, module bool) (*ast.Program, error) {
+	prog, _, err := parseJS(path, src, module)
+	return prog, err
+}
+
+// parseJS is ParseJS, also telling whether the tree has an async
+// generator function.
+func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
 	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
 		opts = append(opts, parser.IsModule)
 	}
 	prog, err := parser.ParseFile(nil, path, src, 0, opts...)
+	asyncGen := false
 	if err == nil {
-		if at := fixTree(prog, src); at >= 0 {
-			return nil, parser.ErrorList{{Position: prog.File.Position(at), Message: "Invalid regular expression: missing /"}}
+		var at int
+		if at, asyncGen = fixTree(prog, src); at >= 0 {
+			return nil, false, parser.ErrorList{{Position: prog.File.Position(at), Message: "Invalid regular expression: missing /"}}
 		}
 	}
-	return prog, err
+	return prog, asyncGen, err
 }
 
 // CJSPrefix and CJSSuffix wrap a CommonJS module like Node's module

@@ -33,9 +33,25 @@ func ReadFile(path string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%s", what)
 	}
-	data, err := io.ReadAll(io.LimitReader(fd, MaxSize+1))
-	if err != nil {
-		return nil, err
+	// Read into a buffer of the file's size (one more byte tells that it
+	// grew past MaxSize): io.ReadAll's growing buffer allocated about
+	// twice the tree's size over a run.
+	data := make([]byte, 0, min(st.Size(), MaxSize)+1)
+	for {
+		n, err := fd.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF || n == 0 && err == nil {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			if len(data) > MaxSize {
+				break
+			}
+			data = append(data, 0)[:len(data)] // grew since the stat
+		}
 	}
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("file is more than %d bytes; looplint reads at most %d", MaxSize, MaxSize)

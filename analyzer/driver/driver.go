@@ -187,9 +187,11 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 	}
 	var f *parse.File
 	var err error
+	var r *fileRun
+	self := ""
 	abs, _ := filepath.Abs(path)
 	if src == nil {
-		f = store.take(abs)
+		r, f = store.take(abs)
 	}
 	switch {
 	case f != nil:
@@ -198,7 +200,10 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 			f.PackageType = ld.packageType(filepath.Dir(path))
 		}
 	case ld != nil:
-		f, err = ld.load(path)
+		var data []byte
+		if f, data, err = ld.load(path); err == nil && data != nil {
+			self = contentKey(data)
+		}
 	default:
 		f, err = parse.Load(path)
 	}
@@ -207,7 +212,10 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 		return res
 	}
 	res.Source, res.Transformed = f.Text, f.Transformed
-	r := newFileRun(fset, path, f, store, maxDepth)
+	if r == nil {
+		r = newFileRun(fset, path, f, store, maxDepth)
+		r.self = self
+	}
 	for _, a := range analyzers {
 		_, err := r.run(a, true)
 		if err != nil && res.Err == nil {
@@ -307,6 +315,8 @@ type fileRun struct {
 	exported map[reflect.Type]analysis.Fact
 	deps     map[string]string
 	cut      bool
+	// self: the content key of this file, when known.
+	self string
 	// col caches the last column computed by runeCol.
 	col struct {
 		valid          bool

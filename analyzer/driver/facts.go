@@ -48,12 +48,29 @@ type factStore struct {
 	exact   map[string]*modFacts
 	atDepth map[string]map[int]*modFacts
 	// want: the files the run reports (absolute); a dependency among them
-	// that is parsed for its facts first keeps its parse in parsed until
-	// its own turn, so no file of the run is parsed twice.
-	want   map[string]bool
-	parsed map[string]*parse.File
+	// that is parsed for its facts first keeps its run in runs until its
+	// own turn, so no file of the run is parsed twice, and its facts
+	// analyzers do not run twice when no chain below was cut (their
+	// results are then the same at every depth).
+	want map[string]bool
+	runs map[string]*fileRun
+	// busy: the computations under way, by path and depth; a worker that
+	// needs one waits for it rather than doing the same work again.
+	busy map[depthKey]chan struct{}
+	// cutParse: the parses of modules whose facts a depth bound cut.
+	cutParse map[string]*keptParse
 	// resolved: specifiers resolved so far, by directory.
 	resolved sync.Map
+}
+
+type keptParse struct {
+	f   *parse.File
+	key string
+}
+
+type depthKey struct {
+	path  string
+	depth int
 }
 
 type modFacts struct {
@@ -68,7 +85,7 @@ type modFacts struct {
 
 func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyzer, paths []string) *factStore {
 	st := &factStore{fset: fset, ld: ld, exact: map[string]*modFacts{}, atDepth: map[string]map[int]*modFacts{},
-		want: map[string]bool{}, parsed: map[string]*parse.File{}}
+		want: map[string]bool{}, runs: map[string]*fileRun{}, busy: map[depthKey]chan struct{}{}, cutParse: map[string]*keptParse{}}
 	for _, p := range paths {
 		if abs, err := filepath.Abs(p); err == nil {
 			st.want[abs] = true
@@ -104,18 +121,35 @@ func (st *factStore) get(path string, d int) *modFacts {
 	if d <= 0 {
 		return nil
 	}
+	key := depthKey{path, d}
 	st.mu.Lock()
-	m := st.exact[path]
-	if m == nil || m.need > d {
-		m = st.atDepth[path][d]
+	for {
+		m := st.exact[path]
+		if m == nil || m.need > d {
+			m = st.atDepth[path][d]
+		}
+		if m != nil {
+			st.mu.Unlock()
+			return m
+		}
+		wait := st.busy[key]
+		if wait == nil {
+			break
+		}
+		// Another worker computes it: wait, then look again. Chains of
+		// waits go down in depth, so they never close a cycle.
+		st.mu.Unlock()
+		<-wait
+		st.mu.Lock()
 	}
+	done := make(chan struct{})
+	st.busy[key] = done
 	st.mu.Unlock()
-	if m != nil {
-		return m
-	}
-	m = st.compute(path, d)
+	m := st.compute(path, d)
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	delete(st.busy, key)
+	close(done)
 	if !m.cut {
 		if old := st.exact[path]; old == nil || old.need > m.need {
 			st.exact[path] = m
@@ -140,37 +174,68 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 			m = &modFacts{deps: map[string]string{}, need: 1} // a module that breaks an analyzer gives no facts
 		}
 	}()
-	data, err := readSmall(path)
-	if err != nil {
-		return &modFacts{deps: map[string]string{}, need: 1}
+	st.mu.Lock()
+	kept := st.cutParse[path]
+	st.mu.Unlock()
+	var f *parse.File
+	var key string
+	if kept != nil {
+		f, key = kept.f, kept.key
+	} else {
+		data, err := readSmall(path)
+		if err != nil {
+			return &modFacts{deps: map[string]string{}, need: 1}
+		}
+		key = contentKey(data)
+		if f, err = parse.Parse(path, data); err != nil {
+			return &modFacts{deps: map[string]string{path: key}, need: 1}
+		}
+		f.PackageType = st.ld.packageType(filepath.Dir(path))
 	}
-	f, err := parse.Parse(path, data)
-	if err != nil {
-		return &modFacts{deps: map[string]string{path: contentKey(data)}, need: 1}
-	}
-	f.PackageType = st.ld.packageType(filepath.Dir(path))
 	r := newFileRun(st.fset, path, f, st, d)
 	for _, a := range st.analyzers {
 		r.run(a, false)
 	}
-	r.deps[path] = contentKey(data)
+	r.self = key
+	if r.cut && kept == nil {
+		// Facts cut by the depth bound are computed again at each depth
+		// that asks: the parse (read-only to the analyzers) is kept for
+		// those runs.
+		st.mu.Lock()
+		st.cutParse[path] = &keptParse{f, key}
+		st.mu.Unlock()
+	}
+	deps := make(map[string]string, len(r.deps)+1)
+	for p, k := range r.deps {
+		deps[p] = k
+	}
+	deps[path] = r.self
 	// Kept for the file's own turn only once this run is done with it.
 	st.mu.Lock()
-	if st.want[path] && st.parsed[path] == nil {
-		st.parsed[path] = f
+	if st.want[path] && st.runs[path] == nil {
+		st.runs[path] = r
 	}
 	st.mu.Unlock()
-	return &modFacts{facts: r.exported, deps: r.deps, need: r.need + 1, cut: r.cut}
+	return &modFacts{facts: r.exported, deps: deps, need: r.need + 1, cut: r.cut}
 }
 
-// take gives the parse of a reported file made for its facts, once.
-func (st *factStore) take(abs string) *parse.File {
+// take gives the run of a reported file made for its facts, once: whole
+// when no chain below it was cut (its facts analyzers' results are then
+// those of maxDepth, and it goes on at maxDepth), else only its parse.
+func (st *factStore) take(abs string) (run *fileRun, f *parse.File) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	f := st.parsed[abs]
-	delete(st.parsed, abs)
+	r := st.runs[abs]
+	delete(st.runs, abs)
 	delete(st.want, abs)
-	return f
+	if r == nil {
+		return nil, nil
+	}
+	if r.cut {
+		return nil, r.src.File
+	}
+	r.depth = maxDepth
+	return r, r.src.File
 }
 
 // keep records the facts a reported file's own run exported (at
@@ -179,11 +244,15 @@ func (st *factStore) keep(abs string, r *fileRun) {
 	if r.cut {
 		return
 	}
-	data, err := readSmall(abs)
-	if err != nil {
-		return
+	self := r.self
+	if self == "" {
+		data, err := readSmall(abs)
+		if err != nil {
+			return
+		}
+		self = contentKey(data)
 	}
-	deps := map[string]string{abs: contentKey(data)}
+	deps := map[string]string{abs: self}
 	for p, k := range r.deps {
 		deps[p] = k
 	}

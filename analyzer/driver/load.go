@@ -19,22 +19,24 @@ type loader struct {
 
 func newLoader() *loader { return &loader{types: map[string]string{}} }
 
-// load reads and parses path like parse.Load.
-func (l *loader) load(path string) (*parse.File, error) {
+// load reads and parses path like parse.Load, and gives the text read too.
+func (l *loader) load(path string) (*parse.File, []byte, error) {
 	st, err := os.Stat(path)
 	if err != nil || st.IsDir() || st.Size() > parse.MaxSize {
-		return parse.Load(path) // its error, in its words
+		f, err := parse.Load(path) // its error, in its words
+		return f, nil, err
 	}
 	data, err := parse.ReadFile(path)
 	if err != nil {
-		return parse.Load(path)
+		f, err := parse.Load(path)
+		return f, nil, err
 	}
 	f, err := parse.Parse(path, data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	f.PackageType = l.packageType(filepath.Dir(path))
-	return f, nil
+	return f, data, nil
 }
 
 // packageType is the "type" field of the package.json nearest to dir, as

@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if cls.Ctor == nil || !cls.IsEmitter() {
 			continue
 		}
-		ctorEmits(pass, f, facts, cls, cls.Ctor, "", nil, map[*sched.Func]bool{}, reported)
+		ctorEmits(pass, f, facts, cls, cls.Ctor, "", nil, map[*sched.Func]bool{}, reported, initialFalsy(f, facts, cls.Ctor))
 	}
 	newThenEmit(pass, f, facts, reported)
 	return nil, nil
@@ -82,7 +82,7 @@ func isThis(e ast.Expression) bool {
 // aliases such as var self = this): the constructor may hand this to a
 // method (this.start()), to a function as its this (init.call(this)) or
 // as an argument (announce(this, 'x')).
-func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sched.Class, fn *sched.Func, self string, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool) {
+func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sched.Class, fn *sched.Func, self string, via *sched.Call, seen map[*sched.Func]bool, reported map[*sched.Call]bool, falsy map[string]falsyProp) {
 	if seen[fn] || len(seen) > 64 {
 		return
 	}
@@ -94,7 +94,18 @@ func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sch
 		id, ok := e.(*ast.Identifier)
 		return ok && id.Name.String() == self
 	}
+	// At construction, before the site that led here, the constructor
+	// set these properties of the new object to falsy constants; a branch
+	// that needs one of them truthy (if (ws._redirects) ...) is not taken.
+	at := via
+	var dead func(n ast.Node) bool
+	if len(falsy) > 0 {
+		dead = deadBranches(f, fn, falsy, isSelf, at)
+	}
 	for _, c := range fn.Calls {
+		if dead != nil && dead(c.Node) {
+			continue
+		}
 		if c.Kind == sched.Listen && isSelf(c.Recv) {
 			return // the object listens to itself first; later emits reach it
 		}
@@ -115,19 +126,245 @@ func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sch
 		}
 		switch {
 		case c.Target.Class != nil && isSelf(c.Recv):
-			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported)
+			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported, falsy)
 		case (c.Method == "call" || c.Method == "apply") && len(c.Args) > 0 && isSelf(c.Args[0]):
-			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported)
+			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported, falsy)
 		case c.Method == "":
 			params := sched.ParamNames(c.Target.Node)
 			for j, a := range c.Args {
 				if j < len(params) && params[j] != "" && isSelf(a) {
-					ctorEmits(pass, f, facts, cls, c.Target, params[j], v, seen, reported)
+					ctorEmits(pass, f, facts, cls, c.Target, params[j], v, seen, reported, falsy)
 					break
 				}
 			}
 		}
 	}
+}
+
+// initialFalsy: the properties the constructor's own body sets on this
+// to a falsy constant (this._redirects = 0, this._closed = false), with
+// the assignment. A property set more than once there is left out.
+// falsyProp is a property the constructor set to a falsy constant: the
+// assignment, and the block it holds in after it.
+type falsyProp struct {
+	as    *ast.AssignExpression
+	block ast.Node
+}
+
+func initialFalsy(f *jsfile.File, facts *sched.Facts, ctor *sched.Func) map[string]falsyProp {
+	var body *ast.BlockStatement
+	switch n := ctor.Node.(type) {
+	case *ast.FunctionLiteral:
+		body = n.Body
+	}
+	if body == nil {
+		return nil
+	}
+	out := map[string]falsyProp{}
+	twice := map[string]bool{}
+	// Straight-line statements of the body and of the blocks of its ifs
+	// (ws sets its state under if (address !== null)); the assignment
+	// holds for what comes after it in its block (falsyBefore).
+	var scan func(list []ast.Statement, block ast.Node)
+	scan = func(list []ast.Statement, block ast.Node) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.IfStatement:
+				for _, b := range []ast.Statement{st.Consequent, st.Alternate} {
+					if bs, ok := b.(*ast.BlockStatement); ok {
+						scan(bs.List, bs)
+					}
+				}
+				continue
+			case *ast.ExpressionStatement:
+				as, ok := st.Expression.(*ast.AssignExpression)
+				if !ok || as.Operator.String() != "=" {
+					continue
+				}
+				d, ok := as.Left.(*ast.DotExpression)
+				if !ok || !isThis(d.Left) {
+					continue
+				}
+				name := d.Identifier.Name.String()
+				if _, seen := out[name]; seen || twice[name] {
+					delete(out, name)
+					twice[name] = true
+					continue
+				}
+				if falsyConst(as.Right) {
+					out[name] = falsyProp{as, block}
+				} else {
+					twice[name] = true
+				}
+			}
+		}
+	}
+	scan(body.List, body)
+	if len(out) == 0 {
+		return nil
+	}
+	// A property the file changes anywhere that may run during
+	// construction (this.ready = client.ready in a method the
+	// constructor calls) is not known there. Changes in callbacks (an
+	// event listener, an I/O callback) run later and do not count.
+	var stack []*sched.Func
+	later := func() bool {
+		for _, fn := range stack {
+			for _, c := range fn.Scheduled {
+				if c.Kind.Async() {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	changed := func(e ast.Expression, n ast.Node) {
+		d, ok := e.(*ast.DotExpression)
+		if !ok {
+			return
+		}
+		name := d.Identifier.Name.String()
+		if fp, ok := out[name]; ok && ast.Node(fp.as) != n && !later() {
+			delete(out, name)
+		}
+	}
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		pushed := false
+		switch n.(type) {
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			if fn := facts.FuncOf(n); fn != nil {
+				stack = append(stack, fn)
+				pushed = true
+			}
+		}
+		walkChanged(n, changed)
+		jsfile.Children(n, visit)
+		if pushed {
+			stack = stack[:len(stack)-1]
+		}
+	}
+	visit(f.Top)
+	return out
+}
+
+// walkChanged reports to changed the targets of assignments and updates.
+func walkChanged(n ast.Node, changed func(ast.Expression, ast.Node)) {
+	switch n := n.(type) {
+	case *ast.AssignExpression:
+		changed(n.Left, n)
+	case *ast.UnaryExpression:
+		switch n.Operator.String() {
+		case "++", "--":
+			changed(n.Operand, n)
+		}
+	}
+}
+
+func falsyConst(e ast.Expression) bool {
+	switch e := e.(type) {
+	case *ast.NumberLiteral:
+		switch v := e.Value.(type) {
+		case int64:
+			return v == 0
+		case float64:
+			return v == 0
+		}
+	case *ast.BooleanLiteral:
+		return !e.Value
+	case *ast.NullLiteral:
+		return true
+	case *ast.StringLiteral:
+		return e.Value == ""
+	case *ast.Identifier:
+		return e.Name == "undefined"
+	}
+	return false
+}
+
+// deadBranches gives a test of whether a node of fn lies in a branch of
+// an if that cannot be taken at construction: its test reads a property
+// of the new object the constructor set to a falsy constant (before
+// the call that led to fn, or before the node itself in the
+// constructor) and needs it truthy (if (self.p), if (self.p > 0),
+// if (self.p !== 0)), or needs it falsy in the else branch
+// (if (!self.p), if (self.p === 0) ... else).
+func deadBranches(f *jsfile.File, fn *sched.Func, falsy map[string]falsyProp, isSelf func(ast.Expression) bool, via *sched.Call) func(ast.Node) bool {
+	before := func(p string, n ast.Node) bool {
+		fp, ok := falsy[p]
+		if !ok {
+			return false
+		}
+		limit := n
+		if via != nil {
+			limit = via.Node
+		}
+		return fp.as.Idx1() <= limit.Idx0() && within(limit, fp.block)
+	}
+	// truth: the test's value at construction: 1 true, -1 false, 0 unknown.
+	var truth func(e ast.Expression, at ast.Node) int
+	prop := func(e ast.Expression, at ast.Node) bool {
+		d, ok := e.(*ast.DotExpression)
+		return ok && isSelf(d.Left) && before(d.Identifier.Name.String(), at)
+	}
+	truth = func(e ast.Expression, at ast.Node) int {
+		switch e := e.(type) {
+		case *ast.DotExpression:
+			if prop(e, at) {
+				return -1
+			}
+		case *ast.UnaryExpression:
+			if e.Operator.String() == "!" {
+				return -truth(e.Operand, at)
+			}
+		case *ast.BinaryExpression:
+			if !prop(e.Left, at) || !falsyConst(e.Right) {
+				return 0
+			}
+			as := falsy[e.Left.(*ast.DotExpression).Identifier.Name.String()].as
+			same := f.Text(as.Right) == f.Text(e.Right)
+			switch e.Operator.String() {
+			case "===", "==":
+				if same {
+					return 1
+				}
+			case "!==", "!=":
+				if same {
+					return -1
+				}
+			case ">":
+				return -1
+			}
+		}
+		return 0
+	}
+	return func(n ast.Node) bool {
+		found := false
+		jsfile.Inspect(fn.Node, func(m ast.Node) bool {
+			if found || m == nil || m.Idx0() > n.Idx0() || m.Idx1() < n.Idx1() {
+				return false
+			}
+			if m != fn.Node {
+				switch m.(type) {
+				case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+					return false // another function's code
+				}
+			}
+			if is, ok := m.(*ast.IfStatement); ok {
+				t := truth(is.Test, n)
+				if t == -1 && within(n, is.Consequent) || t == 1 && is.Alternate != nil && within(n, is.Alternate) {
+					found = true
+					return false
+				}
+			}
+			return true
+		})
+		return found
+	}
+}
+
+func within(n ast.Node, outer ast.Node) bool {
+	return outer != nil && outer.Idx0() <= n.Idx0() && n.Idx1() <= outer.Idx1()
 }
 
 func nameOr(s string) string {

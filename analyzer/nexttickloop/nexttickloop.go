@@ -103,9 +103,14 @@ func run(pass *analysis.Pass) (any, error) {
 				break
 			}
 		}
-		d := analysis.Diagnostic{
-			Message: how + "; the nextTick queue never drains, so timers and I/O starve: use setImmediate",
+		// A chain under a condition ends when the condition does (a queue
+		// of lines runs out): it starves the loop for as long as it holds,
+		// which is what line-by-line's and gearman's fixes were about.
+		drain := "; the nextTick queue never drains, so timers and I/O starve: use setImmediate"
+		if guarded {
+			drain = "; while it does, the nextTick queue does not drain, so timers and I/O wait for the whole chain: use setImmediate"
 		}
+		d := analysis.Diagnostic{Message: how + drain}
 		d.Pos, d.End = f.Range(c.Node)
 		if call, ok := c.Node.(*ast.CallExpression); ok && isProcessNextTick(call.Callee) {
 			s, e := f.Range(call.Callee)

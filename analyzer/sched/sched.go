@@ -312,11 +312,14 @@ type walker struct {
 	scope   *scope
 	fnScope *scope // the scope of the current function's parameters
 	parks   []*Call
-	fn      *Func
-	class   *Class
-	loops   []*loopCtx
-	guard   int
-	pending []func() // resolution that needs every Func created
+	// discarded: calls that are statements of their own (their value
+	// is not used).
+	discarded map[ast.Node]bool
+	fn        *Func
+	class     *Class
+	loops     []*loopCtx
+	guard     int
+	pending   []func() // resolution that needs every Func created
 }
 
 type loopCtx struct {
@@ -711,6 +714,14 @@ func (w *walker) node(n ast.Node) {
 		return
 	}
 	switch n := n.(type) {
+	case *ast.ExpressionStatement:
+		// stack.pop(); alone discards what it takes (resolveParks).
+		if ce, ok := n.Expression.(*ast.CallExpression); ok {
+			if w.discarded == nil {
+				w.discarded = map[ast.Node]bool{}
+			}
+			w.discarded[ce] = true
+		}
 	case *ast.FunctionLiteral:
 		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
 		return
@@ -914,16 +925,44 @@ func (w *walker) resolveParks() {
 	if len(w.parks) == 0 {
 		return
 	}
-	drains := map[string][]*Func{}
+	type drain struct {
+		fn  *Func
+		pop bool
+	}
+	drains := map[string][]drain{}
 	for _, c := range w.facts.Calls {
 		switch c.Method {
 		case "shift", "pop", "splice", "forEach":
+			if c.Method == "pop" && w.discarded[c.Node] {
+				// stack.pop(); alone throws the top away: a stack whose
+				// top is read and popped by the code that pushed it (a
+				// walker's descend). A queue peeked and then shifted
+				// (q[0]...; q.shift()) still hands its head on.
+				continue
+			}
 			k := w.f.Text(c.Recv)
-			drains[k] = append(drains[k], c.Func)
+			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}
 	}
+	pushers := map[string]map[*Func]bool{}
 	for _, c := range w.parks {
-		c.Parks = len(drains[w.f.Text(c.Recv)]) > 0
+		k := w.f.Text(c.Recv)
+		if pushers[k] == nil {
+			pushers[k] = map[*Func]bool{}
+		}
+		pushers[k][c.Func] = true
+	}
+	for _, c := range w.parks {
+		// A pop in a function that pushes onto the same array is a stack
+		// that call uses: it takes back what it pushed before it returns
+		// (stack.push(visit); ...; stack.pop()), not a later call's.
+		k := w.f.Text(c.Recv)
+		for _, d := range drains[k] {
+			if !d.pop || !pushers[k][d.fn] {
+				c.Parks = true
+				break
+			}
+		}
 	}
 }
 

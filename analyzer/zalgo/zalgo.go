@@ -70,7 +70,14 @@ by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
 timing unknown; immediately invoked functions; and functions whose only
 caller is code the file does not show (wrap((x, cb) => ...),
-async.waterfall([(cb) => ...])), which may make the callback safe.`
+async.waterfall([(cb) => ...])), which may make the callback safe;
+parameters named as a question (isAborted, hasMore), called for an
+answer rather than to tell of one; the callback of Node's stream hooks
+(_write, _final, _destroy, ...) and the parameters of the file's
+functions that only ever receive it (a parsing loop a _write hands its
+callback to), whose one caller, the stream machinery, accepts either
+timing; and the next of a middleware (req, res, next), whose caller,
+the router, does the same.`
 
 var Analyzer = &analysis.Analyzer{
 	Name:     "zalgo",
@@ -89,6 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f := pass.ResultOf[jsfile.Analyzer].(*jsfile.File)
 	facts := pass.ResultOf[sched.Analyzer].(*sched.Facts)
 	var stmts map[ast.Node]bool // built when a finding needs it
+	fed := hookFed(facts)
 	for _, fn := range facts.Funcs {
 		if fn.Top || analysisutil.Generated(f, fn) {
 			continue
@@ -109,7 +117,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if sum.Parked[i] {
 				t |= sched.Async
 			}
-			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) {
+			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) || fed[slot{fn, i}] || middlewareNext(params, i) {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])
@@ -165,6 +173,9 @@ func run(pass *analysis.Pass) (any, error) {
 // the stream machinery that calls them accepts their callback either
 // synchronously or asynchronously.
 func callbackParam(fn *sched.Func, p string, last bool) bool {
+	if predicate(p) {
+		return false // isAborted(), hasMore(): asked for an answer, not told of one
+	}
 	if last {
 		name := fn.Method
 		if name == "" {
@@ -179,6 +190,140 @@ func callbackParam(fn *sched.Func, p string, last bool) bool {
 	lower := strings.ToLower(p)
 	return len(p) > 2 && strings.HasPrefix(p, "on") && unicode.IsUpper(rune(p[2])) ||
 		strings.HasSuffix(lower, "callback") || strings.HasSuffix(lower, "cb")
+}
+
+// middlewareNext: p is the next of a request handler's middleware
+// signature, (req, res, next) or (err, req, res, next). Its caller is
+// the router, which calls the handler last and accepts next either
+// synchronously or later (Express's counts synchronous calls and defers
+// past a hundred); nothing of the caller's runs after the call.
+func middlewareNext(params []string, i int) bool {
+	if i != len(params)-1 || i < 2 || params[i] != "next" {
+		return false
+	}
+	req, res := strings.ToLower(params[i-2]), strings.ToLower(params[i-1])
+	return (req == "req" || req == "request") && (res == "res" || res == "response")
+}
+
+// slot is a function's parameter, by index.
+type slot struct {
+	fn *sched.Func
+	i  int
+}
+
+// hookFed finds the callback parameters that only ever receive a stream
+// hook's callback: every call of the function in the file passes, at
+// that position, the hook's own callback parameter or one of these
+// (ws's and undici's receivers hand _write's callback to a parsing loop,
+// startLoop(cb) and getData(cb), that calls it at once or after
+// decompression). The stream machinery is then the callback's only
+// caller, and it accepts either timing, as for the hook itself.
+func hookFed(facts *sched.Facts) map[slot]bool {
+	hook := func(s slot) bool {
+		name := s.fn.Method
+		if name == "" {
+			name = s.fn.Name
+		}
+		return streamHooks[name] && s.i == len(sched.ParamNames(s.fn.Node))-1
+	}
+	anyHook := false
+	for _, fn := range facts.Funcs {
+		if fn.Top || fn.Node == nil {
+			continue
+		}
+		if n := len(sched.ParamNames(fn.Node)); n > 0 && hook(slot{fn, n - 1}) {
+			anyHook = true
+			break
+		}
+	}
+	if !anyHook {
+		return nil
+	}
+	// sources: for each candidate slot, the slots its callers pass.
+	sources := map[slot][]slot{}
+	for _, fn := range facts.Funcs {
+		if fn.Top || fn.Node == nil || len(fn.CalledBy) == 0 {
+			continue
+		}
+		params := sched.ParamNames(fn.Node)
+	param:
+		for i := range params {
+			var from []slot
+			for _, c := range fn.CalledBy {
+				ce, ok := c.Node.(*ast.CallExpression)
+				if !ok || i >= len(c.Args) {
+					continue param
+				}
+				if d, ok := ce.Callee.(*ast.DotExpression); ok {
+					switch d.Identifier.Name {
+					case "call", "apply", "bind":
+						continue param
+					}
+				}
+				id, ok := c.Args[i].(*ast.Identifier)
+				if !ok {
+					continue param
+				}
+				src, found := slot{}, false
+				for g := c.Func; g != nil && g.Node != nil && !found; g = g.Parent {
+					for k, q := range sched.ParamNames(g.Node) {
+						if q == string(id.Name) {
+							src, found = slot{g, k}, true
+							break
+						}
+					}
+				}
+				if !found {
+					continue param
+				}
+				from = append(from, src)
+			}
+			sources[slot{fn, i}] = from
+		}
+	}
+	// Keep the slots all of whose sources are hooks or kept slots...
+	for changed := true; changed; {
+		changed = false
+		for s, from := range sources {
+			for _, f := range from {
+				if _, ok := sources[f]; !ok && !hook(f) {
+					delete(sources, s)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	// ...and that a hook's callback reaches.
+	fed := map[slot]bool{}
+	for changed := true; changed; {
+		changed = false
+		for s, from := range sources {
+			if fed[s] {
+				continue
+			}
+			for _, f := range from {
+				if hook(f) || fed[f] {
+					fed[s] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return fed
+}
+
+// predicate: p is named as a question (isAborted, hasNext, shouldRetry,
+// canWrite): a function the code calls for its answer whenever it needs
+// one, not a completion callback.
+func predicate(p string) bool {
+	for _, pre := range []string{"is", "has", "should", "can"} {
+		if len(p) > len(pre) && strings.HasPrefix(p, pre) && unicode.IsUpper(rune(p[len(pre)])) {
+			return true
+		}
+	}
+	return false
 }
 
 var streamHooks = map[string]bool{

@@ -43,6 +43,7 @@ type checkFlags struct {
 	maxWarnings                      int
 	quiet                            bool
 	predictTimeout                   time.Duration
+	cpuProfile, memProfile           string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -91,6 +92,11 @@ analyzed), 2 usage or internal error.`,
   looplint check --disable blockingwait 'lib/**/*.js'
   looplint check --explain nexttickloop`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			stop, err := startProfiles(f.cpuProfile, f.memProfile)
+			if err != nil {
+				return err
+			}
+			defer stop()
 			return runCheckIn(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f)
 		},
 	}
@@ -119,6 +125,10 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "report errors only (warnings are neither shown nor counted)")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with - as the only pattern: the path standard input stands for (positions, module kind, package.json, suppressions); default stdin.js")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 10*time.Second, "time budget of the predictor per file")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof)")
+	fl.StringVar(&f.memProfile, "memprofile", "", "write an allocation profile of the run to FILE (go tool pprof)")
+	fl.MarkHidden("cpuprofile")
+	fl.MarkHidden("memprofile")
 	return cmd
 }
 

@@ -21,7 +21,7 @@
 // Usage:
 //
 //	go run ./internal/benchcheck [-runs 5] [-eslint-runs 3] [-no-eslint] [-eslint-concurrency off]
-//	    [-looplint BINARY] [-baseline BINARY] [-json FILE]
+//	    [-looplint BINARY] [-baseline BINARY] [-json FILE] [-tree tree|tree2]
 package main
 
 import (
@@ -52,6 +52,7 @@ var (
 	jsonOut    = flag.String("json", "", "also write the measurements to this file")
 	prebuilt   = flag.String("looplint", "", "use this looplint binary instead of building ./cmd/looplint")
 	baseline   = flag.String("baseline", "", "also time this looplint binary (an older build), as looplint@base")
+	treeName   = flag.String("tree", "tree", "the tree to lint: a directory of bench/check with a package.json and its package-lock.json (tree, tree2)")
 )
 
 func main() {
@@ -94,10 +95,13 @@ func run() error {
 	if _, err := os.Stat(filepath.Join(root, "bench/check/tree/package-lock.json")); err != nil {
 		return fmt.Errorf("run from the repository root (make bench-check): %v", err)
 	}
+	if *treeName == "tools" || strings.ContainsAny(*treeName, "/\\") {
+		return fmt.Errorf("-tree %q: name a directory of bench/check other than tools", *treeName)
+	}
 	cache := filepath.Join(root, ".cache", "bench-check")
-	treeDir := filepath.Join(cache, "tree")
+	treeDir := filepath.Join(cache, *treeName)
 	toolsDir := filepath.Join(cache, "tools")
-	for _, name := range []string{"tree", "tools"} {
+	for _, name := range []string{*treeName, "tools"} {
 		if err := install(filepath.Join(root, "bench/check", name), filepath.Join(cache, name)); err != nil {
 			return err
 		}
