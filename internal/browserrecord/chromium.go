@@ -110,6 +110,10 @@ func recordChromium(cfg config, c *caseFile, n int) (string, []Outcome, error) {
 			if err := click(b, c.click); err != nil {
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
+			time.Sleep(c.quiet)
+			if err := b.Eval(fmt.Sprintf("console.log(%q)", marker(endPrefix, i)), nil); err != nil {
+				return "", nil, fmt.Errorf("run %d: %v", i, err)
+			}
 		}
 		timer := time.NewTimer(cfg.timeout + c.quiet)
 	wait:

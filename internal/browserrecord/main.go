@@ -13,7 +13,7 @@
 //
 //	# runs: 40             runs per browser; -runs overrides it
 //	# browsers: chromium   which browsers to record (default both); -browsers narrows it
-//	# click: #inner        after load, a trusted click at the middle of this element (Chromium only)
+//	# click: #inner        after load, a trusted click at the middle of this element (CDP in Chromium, WebDriver BiDi in Firefox)
 //	# quiet: 500ms         how long the page must stay quiet after load before it ends (default 300ms)
 //
 // The page is the section page.html, or else a page whose one inline
@@ -211,8 +211,6 @@ func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, erro
 	c.click = d["click"]
 	if v, ok := d["browsers"]; ok {
 		c.browsers = splitList(v)
-	} else if c.click != "" {
-		c.browsers = []string{"chromium"}
 	}
 	return c, old, nil
 }
@@ -237,16 +235,17 @@ func recordArchive(cfg config, file string) error {
 		if !contains(c.browsers, browser) {
 			continue
 		}
-		if c.click != "" && browser != "chromium" {
-			return fmt.Errorf("%s: a trusted click ('# click:') is recorded in Chromium only", browser)
-		}
 		var version string
 		var outs []Outcome
 		switch browser {
 		case "chromium":
 			version, outs, err = recordChromium(cfg, c, runs)
 		case "firefox":
-			version, outs, err = recordFirefox(cfg, c, runs)
+			if c.click != "" {
+				version, outs, err = recordFirefoxBiDi(cfg, c, runs)
+			} else {
+				version, outs, err = recordFirefox(cfg, c, runs)
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", browser, err)

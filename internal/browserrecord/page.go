@@ -14,11 +14,13 @@ import (
 // on the console (console.error("Uncaught " + String(error)), which both
 // browsers print alike), and once the page has loaded and then stayed
 // quiet for the case's quiet period it prints the end line and, in
-// Firefox, which the recorder cannot drive, goes on to the next run.
+// Firefox when the recorder does not drive it, goes on to the next run.
+// In a click case the recorder prints the end line itself, the quiet
+// period after its click.
 const harness = `<script>(() => {
 console.log(%[1]q);
 addEventListener('error', e => console.error('Uncaught ' + (e.error !== undefined ? String(e.error) : e.message)));
-addEventListener('load', () => setTimeout(() => {
+if (%[4]d >= 0) addEventListener('load', () => setTimeout(() => {
 console.log(%[2]q);
 const next = %[3]q;
 if (next) location.replace(next);
@@ -46,7 +48,11 @@ func parseMarker(line, prefix string) (int, bool) {
 // page is the HTML of one run: page.html with the harness inserted, or a
 // page whose one inline classic script is main.js.
 func page(c *caseFile, run int, next string) []byte {
-	h := fmt.Sprintf(harness, marker(beginPrefix, run), marker(endPrefix, run), next, c.quiet.Milliseconds())
+	quiet := c.quiet.Milliseconds()
+	if c.click != "" {
+		quiet = -1
+	}
+	h := fmt.Sprintf(harness, marker(beginPrefix, run), marker(endPrefix, run), next, quiet)
 	if c.html == nil {
 		return []byte("<!doctype html>\n<html><head><meta charset=\"utf-8\">" + h + "</head><body>\n<script>\n" + string(c.js) + "</script>\n</body></html>\n")
 	}
