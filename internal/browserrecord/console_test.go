@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -145,6 +146,45 @@ console.log(1);
 	for _, p := range []string{"/run/2/", "/run/0/browser.json", "/favicon.ico"} {
 		if code, _ := get(p); code != 404 {
 			t.Errorf("%s: %d, want 404", p, code)
+		}
+	}
+}
+
+// Every recorded case parses, and holds at least 20 runs per browser it
+// names, each run ended by its harness.
+func TestRecordedCases(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/browser/*.txtar")
+	if len(files) < 15 {
+		t.Fatalf("%d cases in testdata/browser, want at least 15", len(files))
+	}
+	for _, f := range files {
+		ar, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, recs, err := parseCase(ar)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		for _, b := range c.browsers {
+			if len(recs[b]) == 0 {
+				t.Errorf("%s: nothing recorded in %s", f, b)
+			}
+			for v, rec := range recs[b] {
+				n := 0
+				for _, o := range rec.Outcomes {
+					n += o.Count
+					for _, l := range o.Stderr {
+						if strings.HasPrefix(l, "<browserrecord: ") {
+							t.Errorf("%s: %s %s: a run did not end: %q", f, b, v, o.Stdout)
+						}
+					}
+				}
+				if n != rec.Runs || rec.Runs < 20 {
+					t.Errorf("%s: %s %s: %d runs, outcomes count %d", f, b, v, rec.Runs, n)
+				}
+			}
 		}
 	}
 }
