@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build web release npm conformance record bench bench-check difftest
+.PHONY: test vet build web release npm conformance record record-browser bench bench-check difftest
 
 # The version a build prints: the nearest tag and commit (git describe), so it
 # does not depend on the go command recording VCS information (GOFLAGS may
@@ -52,6 +52,11 @@ conformance:
 # record re-measures testdata/runtime on real Node binaries (downloads them from npm).
 record:
 	$(GO) run ./internal/noderecord testdata/runtime/*.txtar
+
+# record-browser re-measures testdata/browser in headless Chromium and Firefox ESR
+# (chromium-headless-shell, firefox-esr; internal/browserrecord/README.md).
+record-browser:
+	$(GO) run ./internal/browserrecord testdata/browser/*.txtar
 
 # bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer), then
 # times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).

@@ -12,21 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// chromium finds headless Chromium: $LOOPLINT_CHROMIUM, else
-// chromium-headless-shell (Debian's package of that name), else chromium.
-func chromium() string {
-	if p := os.Getenv("LOOPLINT_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+	"github.com/looplint/looplint/internal/cdp"
+)
 
 // playground builds what make web builds into a temporary directory (or
 // takes $LOOPLINT_WEB_DIST, built already) and looplint itself, for the
@@ -119,10 +107,10 @@ type shownVersion struct {
 
 // checkShown compares the page's orders for source, per version, with
 // the command's.
-func checkShown(t *testing.T, b *browser, cli, name, source string, tmp string) {
+func checkShown(t *testing.T, b *cdp.Browser, cli, name, source string, tmp string) {
 	t.Helper()
 	var shown map[string]shownVersion
-	if err := b.eval(pageShown, &shown); err != nil {
+	if err := b.Eval(pageShown, &shown); err != nil {
 		t.Fatal(err)
 	}
 	if len(shown) == 0 {
@@ -175,11 +163,11 @@ func TestPlaygroundInChromium(t *testing.T) {
 
 	// The first answer: event-loop-tour.js, the page's first example,
 	// from navigation (performance.now() counts from it).
-	if err := b.navigate(srv.URL + "/"); err != nil {
+	if err := b.Navigate(srv.URL+"/", time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	var first struct{ One, All float64 }
-	err = b.eval(`new Promise((resolve, reject) => {
+	err = b.Eval(`new Promise((resolve, reject) => {
 		let one = 0;
 		const check = () => {
 			if (!one && document.querySelector('section.version[data-state=done]')) one = performance.now();
@@ -194,7 +182,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	}
 	t.Logf("load to first answer (event-loop-tour.js): %.0f ms to the first version shown, %.0f ms to all", first.One, first.All)
 	var timing any
-	b.eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
+	b.Eval(`[window.looplintTiming, performance.timeOrigin]`, &timing)
 	t.Logf("timing: %v", timing)
 	checkShown(t, b, cli, examples[0].Name, examples[0].Source, tmp)
 	checkReports(t, b, cli, examples[0].Source)
@@ -206,7 +194,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	var worst float64
 	for _, ex := range examples[1:] {
 		var ms float64
-		err := b.eval(`(async () => {
+		err := b.Eval(`(async () => {
 			const sel = document.getElementById('example');
 			sel.value = `+jsString(ex.Name)+`;
 			const t0 = performance.now();
@@ -220,7 +208,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		worst = max(worst, ms)
 		t.Logf("%s: answered in %.0f ms", ex.Name, ms)
 		var code string
-		if err := b.eval(`document.getElementById('code').value`, &code); err != nil {
+		if err := b.Eval(`document.getElementById('code').value`, &code); err != nil {
 			t.Fatal(err)
 		}
 		if code != ex.Source {
@@ -238,7 +226,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		States []string `json:"states"`
 		Marked bool     `json:"marked"`
 	}
-	err = b.eval(`(async () => {
+	err = b.Eval(`(async () => {
 		document.getElementById('code').value = "console.log(1);\nlet x = ;\n";
 		document.getElementById('run').click();
 		await `+waitAnswered(answered+1)+`;
@@ -256,7 +244,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	// A share link carries the code and the versions.
 	source := "// shared: h\u00e9llo \u2713\nsetTimeout(() => console.log('t\u00e9'), 0);\nprocess.nextTick(() => console.log('tick'));\nconsole.log('sync');\n"
 	var link string
-	err = b.eval(`(async () => {
+	err = b.Eval(`(async () => {
 		const code = document.getElementById('code');
 		code.value = `+jsString(source)+`;
 		for (const i of document.querySelectorAll('#versions input')) i.checked = i.value === '12' || i.value === '24';
@@ -269,24 +257,24 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if !strings.Contains(link, "#") {
 		t.Fatalf("the share link %q carries no fragment", link)
 	}
-	if err := b.navigate("about:blank"); err != nil {
+	if err := b.Navigate("about:blank", time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.navigate(link); err != nil {
+	if err := b.Navigate(link, time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.eval(waitAnswered(1), nil); err != nil {
+	if err := b.Eval(waitAnswered(1), nil); err != nil {
 		t.Fatal(err)
 	}
 	var code string
-	if err := b.eval(`document.getElementById('code').value`, &code); err != nil {
+	if err := b.Eval(`document.getElementById('code').value`, &code); err != nil {
 		t.Fatal(err)
 	}
 	if code != source {
 		t.Errorf("the share link gave the code %q, want %q", code, source)
 	}
 	var shown map[string]shownVersion
-	if err := b.eval(pageShown, &shown); err != nil {
+	if err := b.Eval(pageShown, &shown); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := shown["12"]; !ok || len(shown) != 2 {
@@ -309,12 +297,12 @@ type quizGrade struct {
 // checkQuiz: a quiz link draws the puzzle looplint quiz draws for the
 // same level, seed and release, and the page grades an answer as the
 // command does: the shuffled lines as given, then Node's order.
-func checkQuiz(t *testing.T, b *browser, cli, url string) {
+func checkQuiz(t *testing.T, b *cdp.Browser, cli, url string) {
 	t.Helper()
-	if err := b.navigate("about:blank"); err != nil {
+	if err := b.Navigate("about:blank", time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.navigate(url + "/#quiz=2&seed=7&node=22"); err != nil {
+	if err := b.Navigate(url+"/#quiz=2&seed=7&node=22", time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	waitState := func(state string) string {
@@ -330,7 +318,7 @@ func checkQuiz(t *testing.T, b *browser, cli, url string) {
 			check();
 		})`
 	}
-	if err := b.eval(waitState("ready"), nil); err != nil {
+	if err := b.Eval(waitState("ready"), nil); err != nil {
 		t.Fatal(err)
 	}
 	var page struct {
@@ -339,7 +327,7 @@ func checkQuiz(t *testing.T, b *browser, cli, url string) {
 		Program string   `json:"program"`
 		Labels  []string `json:"labels"`
 	}
-	if err := b.eval(`({seed: document.getElementById('quiz').dataset.seed, node: document.getElementById('quiz').dataset.node,
+	if err := b.Eval(`({seed: document.getElementById('quiz').dataset.seed, node: document.getElementById('quiz').dataset.node,
 		program: document.getElementById('quiz-program').textContent,
 		labels: [...document.querySelectorAll('#quiz-labels li')].map(li => li.dataset.quizLabel)})`, &page); err != nil {
 		t.Fatal(err)
@@ -362,7 +350,7 @@ func checkQuiz(t *testing.T, b *browser, cli, url string) {
 	}
 	grade := func(answer []string) (got, cliGrade quizGrade) {
 		t.Helper()
-		err := b.eval(`(async () => {
+		err := b.Eval(`(async () => {
 			const ol = document.getElementById('quiz-labels');
 			const byLabel = new Map([...ol.children].map(li => [li.dataset.quizLabel, li]));
 			for (const l of `+mustJSON(answer)+`) ol.append(byLabel.get(l));
@@ -416,10 +404,10 @@ func mustJSON(v any) string {
 // checkReports: the engine's reports are, whole, what looplint predict
 // --format json --explain prints for a file snippet.js (the name the page
 // gives) holding source, but for the sandbox's paths.
-func checkReports(t *testing.T, b *browser, cli, source string) {
+func checkReports(t *testing.T, b *cdp.Browser, cli, source string) {
 	t.Helper()
 	var reports map[string]any
-	if err := b.eval(`window.looplintReports`, &reports); err != nil {
+	if err := b.Eval(`window.looplintReports`, &reports); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -462,7 +450,7 @@ func jsString(s string) string {
 
 // checkTimeline steps through the chosen order (the first version's
 // lead): each step is current in turn, and the steps print the order.
-func checkTimeline(t *testing.T, b *browser, name string) {
+func checkTimeline(t *testing.T, b *cdp.Browser, name string) {
 	t.Helper()
 	var got struct {
 		Order   []string `json:"order"`
@@ -472,7 +460,7 @@ func checkTimeline(t *testing.T, b *browser, name string) {
 		Collap  bool     `json:"collapsed"`
 		Unshown []string `json:"unshown"`
 	}
-	err := b.eval(`(() => {
+	err := b.Eval(`(() => {
 		const chosen = document.querySelector('li.order.chosen');
 		const steps = [...document.querySelectorAll('#timeline li[data-step]')];
 		const sec = chosen && chosen.closest('section.version');
@@ -533,19 +521,19 @@ func TestPageInChromium(t *testing.T) {
 	}
 	b := startBrowser(t, exe)
 	url := "file://" + filepath.ToSlash(out)
-	if err := b.navigate(url); err != nil {
+	if err := b.Navigate(url, time.Minute); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.eval(waitAnswered(1), nil); err != nil {
+	if err := b.Eval(waitAnswered(1), nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range b.requests() {
+	for _, u := range b.Requests() {
 		if u != url && !strings.HasPrefix(u, "data:") {
 			t.Errorf("the page fetched %s", u)
 		}
 	}
 	var shown map[string]shownVersion
-	if err := b.eval(pageShown, &shown); err != nil {
+	if err := b.Eval(pageShown, &shown); err != nil {
 		t.Fatal(err)
 	}
 	if len(shown) != 3 {
@@ -567,12 +555,12 @@ func TestPageInChromium(t *testing.T) {
 }
 
 // shot writes a screenshot into $LOOPLINT_WEB_SHOTS, when set.
-func shot(t *testing.T, b *browser, name string) {
+func shot(t *testing.T, b *cdp.Browser, name string) {
 	dir := os.Getenv("LOOPLINT_WEB_SHOTS")
 	if dir == "" {
 		return
 	}
-	if err := b.screenshot(filepath.Join(dir, name)); err != nil {
+	if err := b.Screenshot(filepath.Join(dir, name)); err != nil {
 		t.Errorf("screenshot %s: %v", name, err)
 	}
 }

@@ -1,0 +1,317 @@
+// Command browserrecord runs txtar test cases in real headless browsers
+// (Chromium and Firefox ESR) and records the console lines each run
+// printed into each archive's "browser.json" section: the browsers'
+// ground truth, as internal/noderecord's node.json is Node's. It is a
+// developer tool: `make test` never runs it. README.md says how to run it.
+//
+// Usage:
+//
+//	go run ./internal/browserrecord [-browsers chromium,firefox] [-runs 20] FILES...
+//
+// Archive format: the txtar comment is a human description plus optional
+// directives, one per line:
+//
+//	# runs: 40             runs per browser; -runs overrides it
+//	# browsers: chromium   which browsers to record (default both); -browsers narrows it
+//	# click: #inner        after load, a trusted click at the middle of this element (CDP in Chromium, WebDriver BiDi in Firefox)
+//	# quiet: 500ms         how long the page must stay quiet after load before it ends (default 300ms)
+//
+// The page is the section page.html, or else a page whose one inline
+// classic script is main.js; every other section is served beside it.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/looplint/looplint/internal/cdp"
+	"github.com/looplint/looplint/internal/nodecase"
+	"github.com/looplint/looplint/realnode"
+)
+
+// Outcome and Record are node.json's types: browser.json holds, per
+// browser, a node.json-like map from version to Record.
+type (
+	Outcome = nodecase.Outcome
+	Record  = nodecase.Record
+)
+
+var allBrowsers = []string{"chromium", "firefox"}
+
+type config struct {
+	browsers    []string
+	browsersSet bool
+	runs        int
+	runsSet     bool
+	timeout     time.Duration
+	chromium    string
+	firefox     string
+	fresh       bool
+	accumulate  bool
+}
+
+// caseFile is one archive's page and directives.
+type caseFile struct {
+	js, html []byte
+	files    []txtar.File // every section but browser.json
+	click    string
+	quiet    time.Duration
+	browsers []string
+	runs     int // 0: not said
+}
+
+func main() {
+	var cfg config
+	browsers := flag.String("browsers", strings.Join(allBrowsers, ","), "comma-separated browsers: chromium, firefox")
+	flag.IntVar(&cfg.runs, "runs", 20, "runs per browser (overrides an archive's '# runs:')")
+	flag.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit per run, beyond the quiet period")
+	flag.StringVar(&cfg.chromium, "chromium", "", "headless Chromium (default $LOOPLINT_CHROMIUM, chromium-headless-shell, chromium)")
+	flag.StringVar(&cfg.firefox, "firefox", "", "Firefox (default $LOOPLINT_FIREFOX, firefox-esr, firefox)")
+	flag.BoolVar(&cfg.fresh, "fresh", false, "drop previously recorded browsers and versions instead of merging")
+	flag.BoolVar(&cfg.accumulate, "accumulate", false, "add the new runs to a version's old record instead of replacing it")
+	flag.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: browserrecord [flags] FILE.txtar...\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	flag.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "runs":
+			cfg.runsSet = true
+		case "browsers":
+			cfg.browsersSet = true
+		}
+	})
+	cfg.browsers = splitList(*browsers)
+	if flag.NArg() == 0 || len(cfg.browsers) == 0 || cfg.runs < 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	for _, b := range cfg.browsers {
+		if b != "chromium" && b != "firefox" {
+			fmt.Fprintf(os.Stderr, "browserrecord: unknown browser %q (chromium, firefox)\n", b)
+			os.Exit(2)
+		}
+	}
+	if err := findBrowsers(&cfg); err != nil {
+		fmt.Fprintf(os.Stderr, "browserrecord: %v\n", err)
+		os.Exit(1)
+	}
+	failed := false
+	for _, file := range flag.Args() {
+		if err := recordArchive(cfg, file); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", file, err)
+			failed = true
+		}
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+func findBrowsers(cfg *config) error {
+	for _, b := range cfg.browsers {
+		switch {
+		case b == "chromium" && cfg.chromium == "":
+			p, err := cdp.Find()
+			if err != nil {
+				return err
+			}
+			cfg.chromium = p
+		case b == "firefox" && cfg.firefox == "":
+			if p := os.Getenv("LOOPLINT_FIREFOX"); p != "" {
+				cfg.firefox = p
+				continue
+			}
+			for _, name := range []string{"firefox-esr", "firefox"} {
+				if p, err := exec.LookPath(name); err == nil {
+					cfg.firefox = p
+					break
+				}
+			}
+			if cfg.firefox == "" {
+				return errors.New("no Firefox: apt-get install -y firefox-esr (or set LOOPLINT_FIREFOX)")
+			}
+		}
+	}
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		out = append(out, strings.TrimSpace(f))
+	}
+	return out
+}
+
+// directives reads "# key: value" lines from the archive comment.
+func directives(comment []byte) map[string]string {
+	d := map[string]string{}
+	for _, line := range strings.Split(string(comment), "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
+		if ok {
+			d[strings.ToLower(strings.TrimSpace(key))] = strings.TrimSpace(val)
+		}
+	}
+	return d
+}
+
+// parseCase reads an archive's page, directives and old browser.json.
+func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, error) {
+	c := &caseFile{quiet: 300 * time.Millisecond, browsers: allBrowsers}
+	old := map[string]map[string]Record{}
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "browser.json":
+			if err := json.Unmarshal(f.Data, &old); err != nil {
+				return nil, nil, fmt.Errorf("old browser.json: %v", err)
+			}
+			continue
+		case "page.html":
+			c.html = f.Data
+		case "main.js":
+			c.js = f.Data
+		}
+		c.files = append(c.files, f)
+	}
+	if c.html == nil && c.js == nil {
+		return nil, nil, errors.New("no page.html or main.js section")
+	}
+	d := directives(ar.Comment)
+	if v, ok := d["runs"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, nil, fmt.Errorf("bad '# runs: %s'", v)
+		}
+		c.runs = n
+	}
+	if v, ok := d["quiet"]; ok {
+		q, err := time.ParseDuration(v)
+		if err != nil || q < 0 {
+			return nil, nil, fmt.Errorf("bad '# quiet: %s'", v)
+		}
+		c.quiet = q
+	}
+	c.click = d["click"]
+	if v, ok := d["browsers"]; ok {
+		c.browsers = splitList(v)
+	}
+	return c, old, nil
+}
+
+func recordArchive(cfg config, file string) error {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		return err
+	}
+	c, records, err := parseCase(ar)
+	if err != nil {
+		return err
+	}
+	if cfg.fresh {
+		records = map[string]map[string]Record{}
+	}
+	runs := cfg.runs
+	if c.runs > 0 && !cfg.runsSet {
+		runs = c.runs
+	}
+	for _, browser := range cfg.browsers {
+		if !contains(c.browsers, browser) {
+			continue
+		}
+		var version string
+		var outs []Outcome
+		switch browser {
+		case "chromium":
+			version, outs, err = recordChromium(cfg, c, runs)
+		case "firefox":
+			if c.click != "" {
+				version, outs, err = recordFirefoxBiDi(cfg, c, runs)
+			} else {
+				version, outs, err = recordFirefox(cfg, c, runs)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", browser, err)
+		}
+		rec := Record{Runs: runs, Outcomes: realnode.Tally(outs)}
+		if records[browser] == nil {
+			records[browser] = map[string]Record{}
+		}
+		if old, ok := records[browser][version]; ok && cfg.accumulate {
+			rec = Record{Runs: old.Runs + rec.Runs, Outcomes: realnode.Tally(append(old.Outcomes, rec.Outcomes...))}
+		}
+		records[browser][version] = rec
+		fmt.Fprintf(os.Stderr, "%s  %s %s  %s\n", filepath.Base(file), browser, version, summary(rec))
+	}
+	data, err := encode(records)
+	if err != nil {
+		return err
+	}
+	ar.Files = append(c.files, txtar.File{Name: "browser.json", Data: data})
+	return os.WriteFile(file, txtar.Format(ar), 0o644)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// encode writes browser.json: browsers in order, each a node.json-like
+// map of versions (realnode.EncodeRecords), one outcome a line.
+func encode(records map[string]map[string]Record) ([]byte, error) {
+	names := make([]string, 0, len(records))
+	for b := range records {
+		names = append(names, b)
+	}
+	sort.Strings(names)
+	var out strings.Builder
+	out.WriteString("{\n")
+	for i, b := range names {
+		data, err := realnode.EncodeRecords(records[b])
+		if err != nil {
+			return nil, err
+		}
+		inner := strings.TrimRight(string(data), "\n")
+		inner = strings.ReplaceAll(inner, "\n", "\n  ")
+		fmt.Fprintf(&out, "  %q: %s", b, inner)
+		if i < len(names)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("}\n")
+	return []byte(out.String()), nil
+}
+
+func summary(rec Record) string {
+	var parts []string
+	for _, o := range rec.Outcomes {
+		s := strings.Join(o.Stdout, "|")
+		if len(o.Stderr) > 0 {
+			s += " +stderr[" + strings.Join(o.Stderr, "|") + "]"
+		}
+		parts = append(parts, fmt.Sprintf("%d× %s", o.Count, s))
+	}
+	return strings.Join(parts, "  ||  ")
+}
