@@ -383,6 +383,7 @@ func checkQuiz(t *testing.T, b *cdp.Browser, cli, url string) {
 		return got, cliGrade
 	}
 	got, cliGrade := grade(page.Labels)
+	shot(t, b, "quiz.png")
 	t.Logf("quiz (level 2, seed 7, Node %s): the shuffled lines graded %+v", page.Node, got)
 	if !reflect.DeepEqual(got, cliGrade) {
 		t.Errorf("the page graded the shuffled lines %+v, looplint quiz %+v", got, cliGrade)
