@@ -184,30 +184,10 @@ func recordFirefoxBiDi(cfg config, c *caseFile, n int) (string, []Outcome, error
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
 		}
-		timer := time.NewTimer(cfg.timeout + c.quiet)
-	wait:
-		for {
-			select {
-			case j := <-ended:
-				if j == i {
-					break wait
-				}
-			case <-timer.C:
-				break wait
-			}
-		}
-		timer.Stop()
+		waitEnd(ended, i, cfg.timeout+c.quiet)
 		mu.Lock()
-		lines, ok := rs.done[i]
-		if !ok {
-			lines = rs.lines[i]
-		}
+		out = append(out, rs.outcome(i, cfg.timeout+c.quiet))
 		mu.Unlock()
-		o := outcome(lines)
-		if !ok {
-			o.Stderr = append(o.Stderr, fmt.Sprintf("<browserrecord: no end after %s>", cfg.timeout+c.quiet))
-		}
-		out = append(out, o)
 	}
 	b.call("session.end", map[string]any{}, nil)
 	return version, out, nil

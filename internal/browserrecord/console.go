@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -196,6 +198,37 @@ func (r *runs) add(l consoleLine) int {
 		r.lines[r.cur] = append(r.lines[r.cur], l)
 	}
 	return -1
+}
+
+// outcome is run i's outcome: its lines to its end line, or, with none
+// after limit, what came and a note that it did not end.
+func (r *runs) outcome(i int, limit time.Duration) Outcome {
+	lines, ok := r.done[i]
+	if !ok {
+		lines = r.lines[i]
+	}
+	o := outcome(lines)
+	if !ok {
+		o.Stderr = append(o.Stderr, fmt.Sprintf("<browserrecord: no end after %s>", limit))
+	}
+	return o
+}
+
+// waitEnd waits until run i ends (its number comes on ended) or limit
+// passes.
+func waitEnd(ended <-chan int, i int, limit time.Duration) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	for {
+		select {
+		case j := <-ended:
+			if j == i {
+				return
+			}
+		case <-timer.C:
+			return
+		}
+	}
 }
 
 // outcome is one run's lines as an outcome: stdout and stderr lines, a

@@ -57,14 +57,7 @@ func recordFirefox(cfg config, c *caseFile, n int) (string, []Outcome, error) {
 			return "", nil, err
 		}
 		for i := start; i <= last && i < n; i++ {
-			lines, ok := rs.done[i]
-			if !ok {
-				lines = rs.lines[i]
-			}
-			out[i] = outcome(lines)
-			if !ok {
-				out[i].Stderr = append(out[i].Stderr, fmt.Sprintf("<browserrecord: no end after %s>", cfg.timeout+c.quiet))
-			}
+			out[i] = rs.outcome(i, cfg.timeout+c.quiet)
 		}
 		start = last + 1
 	}

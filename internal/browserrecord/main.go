@@ -93,7 +93,7 @@ func main() {
 			cfg.browsersSet = true
 		}
 	})
-	cfg.browsers = splitList(*browsers)
+	cfg.browsers = nodecase.List(*browsers)
 	if flag.NArg() == 0 || len(cfg.browsers) == 0 || cfg.runs < 1 {
 		flag.Usage()
 		os.Exit(2)
@@ -148,30 +148,6 @@ func findBrowsers(cfg *config) error {
 	return nil
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, strings.TrimSpace(f))
-	}
-	return out
-}
-
-// directives reads "# key: value" lines from the archive comment.
-func directives(comment []byte) map[string]string {
-	d := map[string]string{}
-	for _, line := range strings.Split(string(comment), "\n") {
-		line = strings.TrimSpace(line)
-		if !strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, val, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
-		if ok {
-			d[strings.ToLower(strings.TrimSpace(key))] = strings.TrimSpace(val)
-		}
-	}
-	return d
-}
-
 // parseCase reads an archive's page, directives and old browser.json.
 func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, error) {
 	c := &caseFile{quiet: 300 * time.Millisecond, browsers: allBrowsers}
@@ -193,7 +169,7 @@ func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, erro
 	if c.html == nil && c.js == nil {
 		return nil, nil, errors.New("no page.html or main.js section")
 	}
-	d := directives(ar.Comment)
+	d := nodecase.Directives(ar.Comment)
 	if v, ok := d["runs"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
@@ -210,7 +186,7 @@ func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, erro
 	}
 	c.click = d["click"]
 	if v, ok := d["browsers"]; ok {
-		c.browsers = splitList(v)
+		c.browsers = nodecase.List(v)
 	}
 	return c, old, nil
 }

@@ -107,3 +107,30 @@ func (c *Case) Versions() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Directives reads the "# key: value" lines of an archive's comment (keys
+// lower-cased): '# runs:', '# versions:', '# browsers:', ... The
+// recorders read them; a later line wins.
+func Directives(comment []byte) map[string]string {
+	d := map[string]string{}
+	for _, line := range strings.Split(string(comment), "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
+		if ok {
+			d[strings.ToLower(strings.TrimSpace(key))] = strings.TrimSpace(val)
+		}
+	}
+	return d
+}
+
+// List splits a directive's or flag's list: "10.24.1, 12.22.12 26.10.0".
+func List(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		out = append(out, strings.TrimSpace(f))
+	}
+	return out
+}

@@ -87,7 +87,7 @@ func main() {
 			cfg.versionsSet = true
 		}
 	})
-	cfg.versions = splitList(*versions)
+	cfg.versions = nodecase.List(*versions)
 	if flag.NArg() == 0 || len(cfg.versions) == 0 || cfg.runs < 1 || cfg.parallel < 1 {
 		flag.Usage()
 		os.Exit(2)
@@ -102,30 +102,6 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		out = append(out, strings.TrimSpace(f))
-	}
-	return out
-}
-
-// directives reads "# key: value" lines from the archive comment.
-func directives(comment []byte) map[string]string {
-	d := map[string]string{}
-	for _, line := range strings.Split(string(comment), "\n") {
-		line = strings.TrimSpace(line)
-		if !strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, val, ok := strings.Cut(strings.TrimSpace(line[1:]), ":")
-		if ok {
-			d[strings.ToLower(strings.TrimSpace(key))] = strings.TrimSpace(val)
-		}
-	}
-	return d
 }
 
 func mainFile(ar *txtar.Archive) (string, error) {
@@ -154,7 +130,7 @@ func recordArchive(cfg config, file string) error {
 	if err != nil {
 		return err
 	}
-	dir := directives(ar.Comment)
+	dir := nodecase.Directives(ar.Comment)
 	runs, versions := cfg.runs, cfg.versions
 	if v, ok := dir["runs"]; ok && !cfg.runsSet {
 		if runs, err = strconv.Atoi(v); err != nil || runs < 1 {
@@ -162,7 +138,7 @@ func recordArchive(cfg config, file string) error {
 		}
 	}
 	if v, ok := dir["versions"]; ok && !cfg.versionsSet {
-		versions = splitList(v)
+		versions = nodecase.List(v)
 	}
 	cfg.env = strings.Fields(dir["env"])
 
