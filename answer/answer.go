@@ -124,10 +124,11 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	pi := predict.Predict(f, prog.Profile, o.Predict)
 	a := Answer{Prediction: pi, Engine: Interpreter}
 	cutShort := pi.CutShort()
+	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}} // the runtime's exploration
 	if !cutShort && (!o.NoConfirm || !pi.Complete) {
 		// (A prediction that left a loop early met an endless one: the
 		// runtime would spend its whole budget on it.)
-		a.Runtime = explore.Predict(prog.Host(), explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}})
+		a.Runtime = explore.Predict(prog.Host(), rtOpts)
 	}
 	rt := a.Runtime
 	if !pi.Complete && rt.Complete && rt.Explored.Paths > 0 {
@@ -136,7 +137,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		// is, but for the statements it ran: so its usual orders are
 		// told apart too, where the interpreter asked for them.
 		if o.Predict.Usual {
-			rt = rt.WithUsual(prog.Host(), explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}})
+			rt = rt.WithUsual(prog.Host(), rtOpts)
 		}
 		a.Prediction, a.Engine = rt, Runtime
 		a.Orders = list(rt, Runtime, o.MaxOrders)

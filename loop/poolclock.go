@@ -104,20 +104,25 @@ func (l *Loop) UsualMust(delivered []int) bool {
 	if !l.Costed() || !l.pollIdle || len(delivered) > 0 {
 		return false
 	}
-	var due *point
-	if top := l.heap.top(); top != nil && len(top.timers) > 0 {
-		due = &top.timers[0].due
+	due := l.nextDue()
+	if due == nil {
+		return false
 	}
 	for _, op := range l.io {
-		if !op.pool() || !op.started || slices.Contains(delivered, op.id) {
-			continue
-		}
-		f := op.finish()
-		if due != nil && surelyBefore(f, *due) {
+		if op.pool() && op.started && surelyBefore(op.finish(), *due) {
 			return true
 		}
 	}
 	return false
+}
+
+// nextDue is when the timer list due first is usually due, nil without
+// one.
+func (l *Loop) nextDue() *point {
+	if top := l.heap.top(); top != nil && len(top.timers) > 0 {
+		return &top.timers[0].due
+	}
+	return nil
 }
 
 // UsualNext says which of cands, the requests a poll phase may deliver
@@ -146,8 +151,8 @@ func (l *Loop) UsualNext(cands, delivered []int) (next []int, ok bool) {
 		}
 	}
 	var due *point
-	if top := l.heap.top(); l.pollIdle && top != nil && len(top.timers) > 0 {
-		due = &top.timers[0].due
+	if l.pollIdle {
+		due = l.nextDue()
 	}
 	now := point{at: l.estNow()}
 	for _, x := range ops {
@@ -160,10 +165,7 @@ func (l *Loop) UsualNext(cands, delivered []int) (next []int, ok bool) {
 			if z == x || !z.pool() || !z.started {
 				continue
 			}
-			was := false
-			for _, id := range delivered {
-				was = was || id == z.id
-			}
+			was := slices.Contains(delivered, z.id)
 			if was && !l.pollIdle {
 				continue // done earlier, and handed over first
 			}

@@ -271,8 +271,8 @@ func (l *Loop) sleepUntilTimer() {
 		exp := top.expiry
 		l.floor = &exp
 		l.sleeps()
-		if len(top.timers) > 0 {
-			l.advanceTo(top.timers[0].due)
+		if due := l.nextDue(); due != nil {
+			l.advanceTo(*due)
 		}
 	}
 }

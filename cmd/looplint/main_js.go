@@ -114,7 +114,7 @@ func quizSource(levelText, seedText, node, ans string) string {
 		puzzles.m[key] = p
 		puzzles.Unlock()
 	}
-	rep := quizReport{Level: level, Seed: seed, Node: c.Version.String(), Module: "cjs", Engine: p.Engine, Program: p.Source, Labels: p.Labels}
+	rep := puzzleReport(p)
 	if ans != "" {
 		if rep, err = gradeQuiz(p, rep, ans); err != nil {
 			return fail(err.Error())

@@ -169,9 +169,9 @@ type explainStep struct {
 	Waiting *loop.Waiting `json:"waiting,omitempty"`
 	// Queued names what waited in each queue (a phase's step; keys as
 	// Waiting's, and Pending).
-	Queued *explore.Queued `json:"queued,omitempty"`
-	Printed []string      `json:"printed,omitempty"`
-	Stderr  []string      `json:"stderr,omitempty"`
+	Queued  *explore.Queued `json:"queued,omitempty"`
+	Printed []string        `json:"printed,omitempty"`
+	Stderr  []string        `json:"stderr,omitempty"`
 	// Repeat: the steps from this one, Repeat.Steps of them, came again
 	// Repeat.Times more times in a row (collapseRepeats).
 	Repeat *stepRepeat `json:"repeat,omitempty"`

@@ -141,7 +141,7 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 	if err != nil {
 		return &exitError{code: 1, msg: "looplint: " + err.Error()}
 	}
-	rep := quizReport{Level: level, Seed: seed, Node: v.String(), Module: "cjs", Engine: p.Engine, Program: p.Source, Labels: p.Labels}
+	rep := puzzleReport(p)
 	if f.print {
 		if f.format == "json" {
 			return writeJSON(w, rep)
@@ -170,6 +170,11 @@ func runQuiz(in io.Reader, w io.Writer, f quizFlags) error {
 	}
 	printQuizGrade(w, rep)
 	return nil
+}
+
+// puzzleReport is the report of puzzle p before it is answered.
+func puzzleReport(p *quiz.Puzzle) quizReport {
+	return quizReport{Level: p.Level, Seed: p.Seed, Node: p.Node.String(), Module: "cjs", Engine: p.Engine, Program: p.Source, Labels: p.Labels}
 }
 
 // gradeQuiz is rep, the report of puzzle p, with the answer text graded
