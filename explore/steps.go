@@ -112,8 +112,8 @@ type Steps struct {
 	stdout, stderr func() []string
 	// loopQueued and jobs are what waits in the loop's queues and in the
 	// engine's microtask queue now (Queues).
-	loopQueued func() *loop.Queued
-	jobs       func() []Job
+	loopQueued     func() *loop.Queued
+	jobs           func() []Job
 	steps          []Step
 	printed, wrote int
 }

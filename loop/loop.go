@@ -127,16 +127,16 @@ type Stop struct {
 
 // Loop is one process's event loop.
 type Loop struct {
-	P      Profile
+	P Profile
 	// restCbs and restImm are what the running check phase took out of
 	// the immediate queue and has not run yet, for the trace's Queued.
 	restCbs []any
 	restImm []*Immediate
-	host   Host
-	oracle *recorder // nil when driven through NewWith
-	clk    Clock
-	pollFn func(inflight []int, mustPick bool) []int
-	lim    Limits
+	host    Host
+	oracle  *recorder // nil when driven through NewWith
+	clk     Clock
+	pollFn  func(inflight []int, mustPick bool) []int
+	lim     Limits
 
 	floor *Time // poll slept until this time
 	// Limits.StallMS: poll slept until ceil at the latest (ceilWork: the
