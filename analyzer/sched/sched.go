@@ -25,6 +25,7 @@ package sched
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/grafana/sobek/ast"
@@ -123,6 +124,10 @@ type Call struct {
 	Func   *Func // the enclosing function
 	// Target is the same-file function a plain call invokes synchronously.
 	Target *Func
+	// Alts are the other same-file functions a call through a variable
+	// may invoke: every function the file assigns to it (mode = run;
+	// later mode = apply), beside Target (its initialiser).
+	Alts []*Func
 	// Funcs are the same-file functions passed as arguments (resolved
 	// literals, identifiers and .bind()s); for scheduling kinds these are
 	// what the site schedules.
@@ -279,6 +284,8 @@ type binding struct {
 	member string // "" for the module object itself
 	// assigned: the other modules' values assigned to it (x = require('m')).
 	assigned []Ref
+	// fns: the same-file functions assigned to it (x = f, x = () => ...).
+	fns []*Func
 	// resolving guards recursion through init chains
 	resolving bool
 }
@@ -661,6 +668,35 @@ func memberName(l, m string) string {
 	return l + "." + m
 }
 
+// resolveFuncs: the same-file functions an expression may denote (both
+// arms of a ?: or ||).
+func (w *walker) resolveFuncs(e ast.Expression) []*Func {
+	switch x := unwrap(e).(type) {
+	case *ast.ConditionalExpression:
+		return append(w.resolveFuncs(x.Consequent), w.resolveFuncs(x.Alternate)...)
+	case *ast.BinaryExpression:
+		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
+			return append(w.resolveFuncs(x.Left), w.resolveFuncs(x.Right)...)
+		}
+		return nil
+	}
+	if fn := w.resolveFunc(e); fn != nil {
+		return []*Func{fn}
+	}
+	return nil
+}
+
+// Targets: the same-file functions the call may invoke.
+func (c *Call) Targets() []*Func {
+	if c.Target == nil {
+		return c.Alts
+	}
+	if len(c.Alts) == 0 {
+		return []*Func{c.Target}
+	}
+	return append([]*Func{c.Target}, c.Alts...)
+}
+
 // resolveFunc finds the same-file function an expression denotes.
 func (w *walker) resolveFunc(e ast.Expression) *Func {
 	return w.resolveFuncIn(w.scope, w.class, e, 0)
@@ -872,6 +908,7 @@ func (w *walker) node(n ast.Node) {
 				if rs := w.modRefs(n.Right, 0); len(rs) > 0 {
 					b.assigned = append(b.assigned, rs...)
 				}
+				b.fns = append(b.fns, w.resolveFuncs(n.Right)...)
 			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
@@ -1152,6 +1189,19 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		}
 	} else {
 		c.Target = w.resolveFunc(callee)
+		if id, ok := unwrap(callee).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				// Assignments later in the file count too: resolved
+				// once the walk has seen them all.
+				w.pending = append(w.pending, func() {
+					for _, g := range b.fns {
+						if g != c.Target && !slices.Contains(c.Alts, g) {
+							c.Alts = append(c.Alts, g)
+						}
+					}
+				})
+			}
+		}
 		// f.call(this, ...) / f.apply(this, ...)
 		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
 			c.Target = w.resolveFunc(c.Recv)
@@ -1362,8 +1412,8 @@ func (f *Facts) propagate() {
 		}
 	}
 	for _, c := range f.Calls {
-		if c.Target != nil {
-			c.Target.CalledBy = append(c.Target.CalledBy, c)
+		for _, g := range c.Targets() {
+			g.CalledBy = append(g.CalledBy, c)
 		}
 		if c.Kind != None {
 			for _, fn := range c.Funcs {
@@ -1386,7 +1436,9 @@ func (f *Facts) propagate() {
 		fn := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, c := range fn.Calls {
-			mark(c.Target, fn.Why)
+			for _, g := range c.Targets() {
+				mark(g, fn.Why)
+			}
 			// Whatever a callback passes on runs on the loop too, now or later.
 			for _, g := range c.Funcs {
 				mark(g, fn.Why)

@@ -289,7 +289,7 @@ func (st *sumState) link(fn *Func) linkT {
 			continue
 		}
 
-		if s.Target == nil {
+		if len(s.Targets()) == 0 {
 			// Another module's function: what its facts say it does.
 			if ext := st.f.externParams(s); len(ext) > 0 {
 				if j := argIndex(s, fn); j >= 0 && j < len(ext) && ext[j] != 0 {
@@ -306,11 +306,16 @@ func (st *sumState) link(fn *Func) linkT {
 			continue
 		}
 		j := argIndex(s, fn)
-		sum := st.f.sums[s.Target]
-		if j < 0 || sum == nil || j >= len(sum.Params) {
+		var pt Timing
+		for _, g := range s.Targets() {
+			if sum := st.f.sums[g]; j >= 0 && sum != nil && j < len(sum.Params) {
+				pt |= sum.Params[j]
+			}
+		}
+		if pt == 0 {
 			continue
 		}
-		t := compose(r, sum.Params[j])
+		t := compose(r, pt)
 		via := aw
 		if via == nil || t&Async != 0 && r&Async == 0 {
 			via = s
@@ -457,17 +462,35 @@ func (st *sumState) round() {
 					}
 				}
 				for _, name := range names {
-					if root, i := st.declaring(s.Func, name); root == s.Func && st.record {
+					if root, i := st.declaring(s.Func, name); root == s.Func {
 						sum := f.sums[root]
-						sum.Parked[i] = true
-						sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+						if !sum.Parked[i] {
+							sum.Parked[i] = true
+							st.changed = true
+						}
+						if st.record {
+							sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+						}
 					}
 				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
 				st.use(s, id.Name.String(), Async)
-			case s.Target != nil && s.Kind == None:
-				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {
-					st.use(s, id.Name.String(), sum.Params[j])
+			case len(s.Targets()) > 0 && s.Kind == None:
+				// Through a variable assigned several functions: what any
+				// of them does.
+				var t Timing
+				parked := false
+				for _, g := range s.Targets() {
+					if sum := f.sums[g]; sum != nil && j < len(sum.Params) {
+						t |= sum.Params[j]
+						parked = parked || sum.Parked[j]
+					}
+				}
+				if t != 0 {
+					st.use(s, id.Name.String(), t)
+				}
+				if parked {
+					st.parkedVia(s, id.Name.String())
 				}
 			case s.Kind == None:
 				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
@@ -586,6 +609,28 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		} else {
 			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
 		}
+	}
+}
+
+// parkedVia: name, a parameter of the function s is directly in, is
+// handed at s to a function that parks it on a queue a later call
+// drains (mode(cb) with mode = (c) => waiting.push(c)): it waits for
+// that later call, as if pushed here.
+func (st *sumState) parkedVia(s *Call, name string) {
+	root, i := st.declaring(s.Func, name)
+	if root != s.Func {
+		return
+	}
+	if t, _ := st.siteTime(s); t != Sync {
+		return
+	}
+	sum := st.f.sums[root]
+	if !sum.Parked[i] {
+		sum.Parked[i] = true
+		st.changed = true
+	}
+	if st.record {
+		sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
 	}
 }
 

@@ -125,6 +125,23 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			for _, s := range syncs {
+				if sg, ag := dispatchSplit(facts, s, p); sg != nil {
+					// One site, two timings: the variable called there
+					// holds either function, as the file's state goes.
+					v := f.Text(sched.Callee(s.Node))
+					name := func(g *sched.Func) string {
+						if n := analysisutil.FuncName(f, g); n != v && !strings.HasPrefix(n, "the function") {
+							return n + " (line " + fmt.Sprint(analysisutil.Line(f, g.Node)) + ")"
+						}
+						return fmt.Sprintf("the function at line %d", analysisutil.Line(f, g.Node))
+					}
+					msg := fmt.Sprintf("%s calls its callback %s through %s, which holds either %s, calling it synchronously, or %s, calling it later, as the program's state changes: callers cannot tell whether their code after the call runs before or after the callback; make every function %s may hold defer the call (process.nextTick)",
+						analysisutil.FuncName(f, fn), p, v, name(sg), name(ag), v)
+					d := analysis.Diagnostic{Message: msg}
+					d.Pos, d.End = f.Range(s.Node)
+					pass.Report(d)
+					continue
+				}
 				// The asynchronous path through another site than s: a
 				// helper given the callback that is itself both ways is
 				// reported in the helper, not again at each call of it.
@@ -461,6 +478,45 @@ func statementCalls(f *jsfile.File) map[ast.Node]bool {
 		})
 	}
 	return out
+}
+
+// dispatchSplit: at s, a call through a variable the file assigns
+// several functions, the parameter p is handed to one that calls it
+// synchronously (sg) and to one that calls it later or parks it (ag).
+func dispatchSplit(facts *sched.Facts, s *sched.Call, p string) (sg, ag *sched.Func) {
+	ts := s.Targets()
+	if len(ts) < 2 {
+		return nil, nil
+	}
+	j := -1
+	for k, a := range s.Args {
+		if id, ok := a.(*ast.Identifier); ok && id.Name.String() == p {
+			j = k
+		}
+	}
+	if j < 0 {
+		return nil, nil
+	}
+	for _, g := range ts {
+		sum := facts.Summary(g)
+		if sum == nil || j >= len(sum.Params) {
+			continue
+		}
+		t := sum.Params[j].Known()
+		if sum.Parked[j] {
+			t |= sched.Async
+		}
+		if t == sched.Sync && sg == nil {
+			sg = g
+		}
+		if t&sched.Async != 0 && ag == nil {
+			ag = g
+		}
+	}
+	if sg == nil || ag == nil {
+		return nil, nil
+	}
+	return sg, ag
 }
 
 func passes(s *sched.Call, name string) bool {
