@@ -290,6 +290,9 @@ func (f *Facts) funcExport(fn *Func) *Export {
 		return nil
 	}
 	e := &Export{Name: fn.Name, Params: append([]Timing(nil), sum.Params...), Wraps: append([]Timing(nil), sum.Wraps...)}
+	for i := range e.Params {
+		e.Params[i] &^= User // the importer knows what it supplied
+	}
 	if fn.Node != nil {
 		e.Line = f.File.Position(fn.Node.Idx0()).Line
 	}

@@ -146,6 +146,14 @@ type Call struct {
 	// exports as the modules' facts give them (once looked up).
 	refs []Ref
 	ext  []*Export
+	// Caller: the callee is a function the caller of an enclosing
+	// function supplies: a parameter (fn, or fn.call/fn.apply), an entry
+	// of one (actions[type]), a variable initialised from one, or a
+	// property of this stored from one (this.load = load, or
+	// this.spec = { load: options.load } called as this.spec.load).
+	// Whether it calls what it is given at once or later is up to that
+	// caller.
+	Caller bool
 	// Parks: q.push(fn) or q.unshift(fn) on an array that outlives the
 	// call (this.q, or one declared outside the function): fn waits for
 	// a later call (a release, a put-back) to take it out and call it.
@@ -319,6 +327,10 @@ type walker struct {
 	scope   *scope
 	fnScope *scope // the scope of the current function's parameters
 	parks   []*Call
+	// userProps: properties of this stored from what the caller
+	// supplies ("load" for this.load = load; "spec.load" for a member
+	// of an object literal stored as this.spec).
+	userProps map[string]bool
 	// discarded: calls that are statements of their own (their value
 	// is not used).
 	discarded map[ast.Node]bool
@@ -668,6 +680,123 @@ func memberName(l, m string) string {
 	return l + "." + m
 }
 
+// supplied: e is a function the caller of an enclosing function
+// supplies (see Call.Caller); prop, when it is a property of this that
+// is so only if the file stores one there (known once the walk ends).
+func (w *walker) supplied(e ast.Expression, depth int) (ok bool, prop string) {
+	if depth > 4 {
+		return false, ""
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.Identifier:
+		b := w.scope.lookup(e.Name.String())
+		if b == nil {
+			return false, ""
+		}
+		if b.kind == bParam {
+			return true, ""
+		}
+		if b.kind == bVar && b.init != nil && b.fn == nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			return w.supplied(b.init, depth+1)
+		}
+	case *ast.BracketExpression:
+		if id, ok := unwrap(e.Left).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bParam {
+				return true, ""
+			}
+		}
+	case *ast.DotExpression:
+		name := e.Identifier.Name.String()
+		if w.thisNow(e.Left) {
+			return false, name
+		}
+		if d, ok := unwrap(e.Left).(*ast.DotExpression); ok && w.thisNow(d.Left) {
+			return false, d.Identifier.Name.String() + "." + name
+		}
+	}
+	return false, ""
+}
+
+// derived: e's value comes from what the caller supplies (a parameter,
+// a member of one, either arm of a condition over them).
+func (w *walker) derived(e ast.Expression, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.Identifier:
+		b := w.scope.lookup(e.Name.String())
+		if b == nil {
+			return false
+		}
+		if b.kind == bParam {
+			return true
+		}
+		if b.kind == bVar && b.init != nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			return w.derived(b.init, depth+1)
+		}
+	case *ast.DotExpression:
+		return w.derived(e.Left, depth+1)
+	case *ast.BracketExpression:
+		return w.derived(e.Left, depth+1)
+	case *ast.BinaryExpression:
+		if e.Operator == token.LOGICAL_AND || e.Operator == token.LOGICAL_OR || e.Operator == token.COALESCE {
+			return w.derived(e.Right, depth+1) || e.Operator != token.LOGICAL_AND && w.derived(e.Left, depth+1)
+		}
+	case *ast.ConditionalExpression:
+		return w.derived(e.Consequent, depth+1) || w.derived(e.Alternate, depth+1)
+	}
+	return false
+}
+
+// storeUser records this.prop = value when the value is the caller's.
+func (w *walker) storeUser(prop string, value ast.Expression) {
+	if w.userProps == nil {
+		w.userProps = map[string]bool{}
+	}
+	if ol, ok := unwrap(value).(*ast.ObjectLiteral); ok {
+		for _, p := range ol.Value {
+			if pk, ok := p.(*ast.PropertyKeyed); ok && propName(pk.Key) != "" && w.derived(pk.Value, 0) {
+				w.userProps[prop+"."+propName(pk.Key)] = true
+			}
+		}
+		return
+	}
+	if w.derived(value, 0) {
+		w.userProps[prop] = true
+	}
+}
+
+// handedArgs: the functions pushed onto an array that c then hands to
+// the caller's function (args.push(done); fn.apply(ctx, args)) are its
+// arguments too.
+func (w *walker) handedArgs(c *Call) {
+	var arr *ast.Identifier
+	if c.Method == "apply" && len(c.Args) == 2 {
+		arr, _ = unwrap(c.Args[1]).(*ast.Identifier)
+	}
+	if arr == nil {
+		return
+	}
+	w.pending = append(w.pending, func() {
+		for _, p := range w.facts.Calls {
+			id, ok := p.Recv.(*ast.Identifier)
+			if !ok || (p.Method != "push" && p.Method != "unshift") || id.Name.String() != arr.Name.String() || !within(p.Func, c.Func) && !within(c.Func, p.Func) {
+				continue
+			}
+			for _, g := range p.Funcs {
+				if !slices.Contains(c.Funcs, g) {
+					c.Funcs = append(c.Funcs, g)
+				}
+			}
+		}
+	})
+}
+
 // resolveFuncs: the same-file functions an expression may denote (both
 // arms of a ?: or ||).
 func (w *walker) resolveFuncs(e ast.Expression) []*Func {
@@ -913,6 +1042,9 @@ func (w *walker) node(n ast.Node) {
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
+			if w.thisNow(l.Left) && n.Operator == token.ASSIGN {
+				w.storeUser(l.Identifier.Name.String(), n.Right)
+			}
 			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
 				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
 			}
@@ -1181,6 +1313,17 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 			c.Funcs = append(c.Funcs, fn)
 		}
 	}
+	if c.Method == "apply" && len(args) == 2 {
+		// f.apply(ctx, [key, (err, v) => ...]): the array's functions
+		// are f's arguments.
+		if al, ok := unwrap(args[1]).(*ast.ArrayLiteral); ok {
+			for _, a := range al.Value {
+				if fn := w.resolveFunc(a); fn != nil {
+					c.Funcs = append(c.Funcs, fn)
+				}
+			}
+		}
+	}
 	if isNew {
 		if lit := w.classLitOf(callee); lit != nil {
 			w.pending = append(w.pending, func() { c.Class = w.facts.classOf[lit] })
@@ -1208,6 +1351,21 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		}
 		if c.Target == nil && len(args) > 0 {
 			c.refs = w.modRefs(callee, 0)
+		}
+		if c.Target == nil && len(c.refs) == 0 {
+			fnE := callee
+			if c.Method == "call" || c.Method == "apply" {
+				fnE = c.Recv
+			}
+			ok, prop := w.supplied(fnE, 0)
+			if ok {
+				c.Caller = true
+			} else if prop != "" {
+				w.pending = append(w.pending, func() { c.Caller = w.userProps[prop] && c.Target == nil && len(c.Alts) == 0 })
+			}
+			if c.Caller || prop != "" {
+				w.handedArgs(c)
+			}
 		}
 	}
 	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew && w.outlives(c.Recv) {

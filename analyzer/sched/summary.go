@@ -18,10 +18,16 @@ const (
 	// function the file does not show). Composed with an asynchronous
 	// site it is Async; alone it says nothing.
 	Later
+	// User: handed to a function the caller of the declaring function
+	// supplies (a parameter, a function stored from one: this.load =
+	// load), which may call it at once or later, as that caller's code
+	// does. Kept to the declaring function's own summary: its callers
+	// know what they supplied.
+	User
 )
 
-// Known is t without Later.
-func (t Timing) Known() Timing { return t &^ Later }
+// Known is t without Later and User.
+func (t Timing) Known() Timing { return t &^ (Later | User) }
 
 // Summary is what a function does with the functions it is given,
 // computed over the whole file (through helper calls, nested closures,
@@ -72,7 +78,18 @@ func compose(link, t Timing) Timing {
 		if t&Async != 0 {
 			out |= Async
 		}
-		if t&(Sync|Later) != 0 {
+		if t&(Sync|Later|User) != 0 {
+			out |= Later
+		}
+	}
+	if link&User != 0 {
+		if t&Async != 0 {
+			out |= Async
+		}
+		if t&(Sync|User) != 0 {
+			out |= User
+		}
+		if t&Later != 0 {
 			out |= Later
 		}
 	}
@@ -135,6 +152,7 @@ type rebind struct {
 type linkT struct {
 	t         Timing
 	via, site *Call
+	uvia      *Call // for User: the call of the caller's function
 	// syncSite, asyncSite: the parent's sites (tops) through which fn
 	// runs synchronously, and asynchronously.
 	syncSite, asyncSite *Call
@@ -302,6 +320,14 @@ func (st *sumState) link(fn *Func) linkT {
 					continue
 				}
 			}
+			if s.Caller {
+				t := compose(r, User)
+				if t&User != 0 && l.uvia == nil {
+					l.uvia = s
+				}
+				note(t, aw, top)
+				continue
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
@@ -309,7 +335,7 @@ func (st *sumState) link(fn *Func) linkT {
 		var pt Timing
 		for _, g := range s.Targets() {
 			if sum := st.f.sums[g]; j >= 0 && sum != nil && j < len(sum.Params) {
-				pt |= sum.Params[j]
+				pt |= sum.Params[j] &^ User
 			}
 		}
 		if pt == 0 {
@@ -385,7 +411,7 @@ func (st *sumState) propUse(root *Func, prop string, u Use) {
 
 type upT struct {
 	t             Timing
-	via           *Call
+	via, uvia     *Call
 	top, topAsync *Call // the root's sites leading to s: for the synchronous and the asynchronous part
 	at            map[*Func]Timing
 }
@@ -401,6 +427,7 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	t0, via := st.siteTime(s)
 	t = compose(t0, t)
 	top, topA := s, s
+	var uvia *Call
 	var at map[*Func]Timing // timing relative to each function on the way (for Wraps)
 	for h := s.Func; h != root; h = h.Parent {
 		if h == nil || h.Top {
@@ -415,6 +442,9 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 		l := st.link(h)
 		if l.t&Async != 0 && l.via != nil {
 			via = l.via
+		}
+		if l.t&User != 0 && l.uvia != nil {
+			uvia = l.uvia
 		}
 		t = compose(l.t, t)
 		top = l.site
@@ -434,7 +464,7 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	if t&Sync == 0 {
 		top = topA
 	}
-	return upT{t, via, top, topA, at}
+	return upT{t, via, uvia, top, topA, at}
 }
 
 func (st *sumState) round() {
@@ -482,7 +512,7 @@ func (st *sumState) round() {
 				parked := false
 				for _, g := range s.Targets() {
 					if sum := f.sums[g]; sum != nil && j < len(sum.Params) {
-						t |= sum.Params[j]
+						t |= sum.Params[j] &^ User
 						parked = parked || sum.Parked[j]
 					}
 				}
@@ -492,6 +522,8 @@ func (st *sumState) round() {
 				if parked {
 					st.parkedVia(s, id.Name.String())
 				}
+			case s.Kind == None && s.Caller:
+				st.use(s, id.Name.String(), User)
 			case s.Kind == None:
 				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
 					st.use(s, id.Name.String(), ext[j])
@@ -597,6 +629,13 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		return
 	}
 	st.add(&sum.Params[i], tt)
+	if tt&User != 0 && st.record {
+		uv := u.uvia
+		if uv == nil {
+			uv = s // handed to the caller's function right here
+		}
+		sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: User, Via: uv})
+	}
 	if tt = tt.Known(); tt == 0 {
 		return
 	}

@@ -117,7 +117,19 @@ func run(pass *analysis.Pass) (any, error) {
 			if sum.Parked[i] {
 				t |= sched.Async
 			}
-			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) || fed[slot{fn, i}] || middlewareNext(params, i) {
+			if p == "" || !callbackParam(fn, p, i == len(params)-1) || fed[slot{fn, i}] || middlewareNext(params, i) {
+				continue
+			}
+			if t == sched.Sync && sum.Params[i]&sched.User != 0 {
+				if stmts == nil {
+					stmts = statementCalls(f)
+				}
+				if !answersFor(stmts, p, sum.Uses[i]) {
+					userSupplied(pass, f, fn, p, sum.Uses[i])
+				}
+				continue
+			}
+			if t != sched.Sync|sched.Async {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])
@@ -478,6 +490,65 @@ func statementCalls(f *jsfile.File) map[ast.Node]bool {
 		})
 	}
 	return out
+}
+
+// answersFor: a call of p uses its result (if (iteratee(x) === false)):
+// p is an iterator or a predicate the function asks, not a callback
+// that tells it of an end.
+func answersFor(stmts map[ast.Node]bool, p string, us []sched.Use) bool {
+	for _, u := range us {
+		if u.Site == nil || u.When&sched.Sync == 0 {
+			continue
+		}
+		ce, ok := u.Site.Node.(*ast.CallExpression)
+		if !ok {
+			continue
+		}
+		if id, ok := ce.Callee.(*ast.Identifier); ok && id.Name.String() == p && !stmts[ce] {
+			return true
+		}
+	}
+	return false
+}
+
+// userSupplied reports a callback called at once on one path and, on
+// another, handed to a function the caller supplies (a loader, an
+// action, the wrapped function): whenever that function answers later,
+// and nothing in the file rules it out, the two paths differ.
+func userSupplied(pass *analysis.Pass, f *jsfile.File, fn *sched.Func, p string, us []sched.Use) {
+	var syncs []*sched.Call
+	var user *sched.Use
+	seen := map[*sched.Call]bool{}
+	for k, u := range us {
+		if u.When&sched.Sync != 0 && u.Top != nil && !seen[u.Top] {
+			seen[u.Top] = true
+			syncs = append(syncs, u.Top)
+		}
+		if u.When == sched.User && u.Top != nil && user == nil {
+			user = &us[k]
+		}
+	}
+	if user == nil {
+		return
+	}
+	for _, s := range syncs {
+		if s.Node == user.Top.Node || !s.Guarded && !user.Top.Guarded && !earlyReturn(fn, s, user.Top) {
+			continue
+		}
+		d := analysis.Diagnostic{Message: fmt.Sprintf("%s calls its callback %s synchronously here but on another path hands it to %s (line %d), a function its caller supplies, which may call it later: callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
+			analysisutil.FuncName(f, fn), p, f.Text(suppliedCallee(user.Via)), analysisutil.Line(f, user.Via.Node))}
+		d.Pos, d.End = f.Range(s.Node)
+		pass.Report(d)
+	}
+}
+
+// suppliedCallee: the caller's function a call invokes (fn for
+// fn.apply(...)).
+func suppliedCallee(c *sched.Call) ast.Expression {
+	if c.Method == "call" || c.Method == "apply" {
+		return c.Recv
+	}
+	return sched.Callee(c.Node)
 }
 
 // dispatchSplit: at s, a call through a variable the file assigns
