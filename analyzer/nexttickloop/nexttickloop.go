@@ -65,12 +65,15 @@ func run(pass *analysis.Pass) (any, error) {
 	// Such a step closes the cycle only if it does, so it is named.
 	callerSteps := map[*sched.Call]string{}
 	for _, c := range facts.Calls {
-		if c.Target != nil || c.Kind != sched.None || len(c.Funcs) == 0 {
+		if c.Target != nil || c.Kind != sched.None {
 			continue
 		}
 		if name := paramCallee(c); name != "" {
-			callerSteps[c] = name
-			for _, fn := range c.Funcs {
+			fns := append(c.Funcs, wrapped(facts, c)...)
+			if len(fns) > 0 {
+				callerSteps[c] = name
+			}
+			for _, fn := range fns {
 				g.Add(c.Func, sched.Edge{To: fn, Site: c})
 			}
 		}
@@ -93,6 +96,10 @@ func run(pass *analysis.Pass) (any, error) {
 			how = fmt.Sprintf("%s re-schedules itself with process.nextTick", names[0])
 		} else {
 			how = fmt.Sprintf("%s re-schedules itself through process.nextTick (%s)", names[0], strings.Join(names, " → "))
+		}
+		if call, ok := c.Node.(*ast.CallExpression); ok && !isProcessNextTick(call.Callee) && isDot(call.Callee) {
+			// lib.defer(step), with lib.defer = process.nextTick in the file.
+			how = strings.Replace(how, "process.nextTick", "process.nextTick (called as "+f.Text(call.Callee)+")", 1)
 		}
 		if guarded {
 			how += " while a condition holds"
@@ -124,6 +131,29 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// wrapped: the file's functions c is handed through a wrapper of the
+// file whose result calls them at once (iterator(x, onlyOnce(() =>
+// step()))).
+func wrapped(facts *sched.Facts, c *sched.Call) []*sched.Func {
+	var out []*sched.Func
+	for _, a := range c.Args {
+		w := facts.CallAt(a)
+		if w == nil || w.Target == nil {
+			continue
+		}
+		wraps := facts.Summary(w.Target).Wraps
+		for j, arg := range w.Args {
+			if j >= len(wraps) || wraps[j]&sched.Sync == 0 {
+				continue
+			}
+			if fn := facts.FuncOf(arg); fn != nil {
+				out = append(out, fn)
+			}
+		}
+	}
+	return out
+}
+
 // paramCallee: the name p when c calls p(...), p.call(...) or
 // p.apply(...) and p is a parameter of a function enclosing c.
 func paramCallee(c *sched.Call) string {
@@ -148,6 +178,11 @@ func paramCallee(c *sched.Call) string {
 		}
 	}
 	return ""
+}
+
+func isDot(e ast.Expression) bool {
+	_, ok := e.(*ast.DotExpression)
+	return ok
 }
 
 func isProcessNextTick(e ast.Expression) bool {

@@ -294,6 +294,9 @@ type binding struct {
 	assigned []Ref
 	// fns: the same-file functions assigned to it (x = f, x = () => ...).
 	fns []*Func
+	// queues: its properties the file assigns a way to queue a callback
+	// (lib.defer = process.nextTick): calls through them queue.
+	queues map[string]string
 	// resolving guards recursion through init chains
 	resolving bool
 }
@@ -622,6 +625,11 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 		}
 		return ""
 	case *ast.DotExpression:
+		if id, ok := e.Left.(*ast.Identifier); ok {
+			if b := s.lookup(id.Name.String()); b != nil && b.queues[e.Identifier.Name.String()] != "" {
+				return b.queues[e.Identifier.Name.String()]
+			}
+		}
 		l := w.canonIn(s, e.Left)
 		if l == "" {
 			return ""
@@ -678,6 +686,24 @@ func memberName(l, m string) string {
 		}
 	}
 	return l + "." + m
+}
+
+// queueOf: the way to queue a callback e is (its canonical name), for
+// either arm of a condition: process.nextTick when one arm is.
+func (w *walker) queueOf(e ast.Expression) string {
+	if c, ok := unwrap(e).(*ast.ConditionalExpression); ok {
+		a, b := w.queueOf(c.Consequent), w.queueOf(c.Alternate)
+		if b == "process.nextTick" || a == "" {
+			return b
+		}
+		return a
+	}
+	if q := w.canon(e); q != "" {
+		if _, ok := ir.QueueOp(q); ok {
+			return q
+		}
+	}
+	return ""
 }
 
 // supplied: e is a function the caller of an enclosing function
@@ -1042,6 +1068,20 @@ func (w *walker) node(n ast.Node) {
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
+			if q := w.queueOf(n.Right); q != "" && n.Operator == token.ASSIGN {
+				if id, ok := l.Left.(*ast.Identifier); ok {
+					if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar && b.module == "" {
+						if b.queues == nil {
+							b.queues = map[string]string{}
+						}
+						// One assignment of process.nextTick is enough: the
+						// other paths (a browser fallback) are not Node's.
+						if old := b.queues[l.Identifier.Name.String()]; old != "process.nextTick" {
+							b.queues[l.Identifier.Name.String()] = q
+						}
+					}
+				}
+			}
 			if w.thisNow(l.Left) && n.Operator == token.ASSIGN {
 				w.storeUser(l.Identifier.Name.String(), n.Right)
 			}
