@@ -334,6 +334,8 @@ type walker struct {
 	// supplies ("load" for this.load = load; "spec.load" for a member
 	// of an object literal stored as this.spec).
 	userProps map[string]bool
+	// notNode > 0: in a branch that a feature test rules out on Node.
+	notNode int
 	// discarded: calls that are statements of their own (their value
 	// is not used).
 	discarded map[ast.Node]bool
@@ -688,10 +690,17 @@ func memberName(l, m string) string {
 	return l + "." + m
 }
 
-// queueOf: the way to queue a callback e is (its canonical name), for
-// either arm of a condition: process.nextTick when one arm is.
+// queueOf: the way to queue a callback e is (its canonical name): for a
+// condition, the arm Node takes when a feature test decides it, else
+// process.nextTick when one arm is.
 func (w *walker) queueOf(e ast.Expression) string {
 	if c, ok := unwrap(e).(*ast.ConditionalExpression); ok {
+		switch w.onNode(c.Test, 0) {
+		case isTrue:
+			return w.queueOf(c.Consequent)
+		case isFalse:
+			return w.queueOf(c.Alternate)
+		}
 		a, b := w.queueOf(c.Consequent), w.queueOf(c.Alternate)
 		if b == "process.nextTick" || a == "" {
 			return b
@@ -704,6 +713,116 @@ func (w *walker) queueOf(e ast.Expression) string {
 		}
 	}
 	return ""
+}
+
+type truth int
+
+const (
+	unknown truth = iota
+	isTrue
+	isFalse
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// nodeGlobals are what typeof finds on Node: the globals a fallback
+// tests for before using.
+var nodeGlobals = map[string]string{
+	"process": "object", "process.nextTick": "function", "setImmediate": "function",
+	"setTimeout": "function", "setInterval": "function", "queueMicrotask": "function",
+	"Buffer": "function", "global": "object", "globalThis": "object", "Promise": "function",
+	"window": "undefined", "document": "undefined", "navigator": "undefined",
+}
+
+// onNode evaluates a feature test as Node would (typeof setImmediate
+// === 'function', process && process.nextTick, !x, &&, ||), unknown for
+// anything else.
+func (w *walker) onNode(e ast.Expression, depth int) truth {
+	if depth > 6 {
+		return unknown
+	}
+	not := func(t truth) truth {
+		switch t {
+		case isTrue:
+			return isFalse
+		case isFalse:
+			return isTrue
+		}
+		return unknown
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.BooleanLiteral:
+		if e.Value {
+			return isTrue
+		}
+		return isFalse
+	case *ast.UnaryExpression:
+		if e.Operator == token.NOT {
+			return not(w.onNode(e.Operand, depth+1))
+		}
+	case *ast.Identifier, *ast.DotExpression:
+		if id, ok := e.(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil {
+				if b.kind == bVar && b.init != nil && !b.resolving {
+					b.resolving = true
+					defer func() { b.resolving = false }()
+					return w.onNode(b.init, depth+1)
+				}
+				return unknown
+			}
+		}
+		switch nodeGlobals[w.f.Text(e)] {
+		case "function", "object":
+			return isTrue
+		case "undefined":
+			return isFalse
+		}
+	case *ast.BinaryExpression:
+		l, r := w.onNode(e.Left, depth+1), w.onNode(e.Right, depth+1)
+		switch e.Operator {
+		case token.LOGICAL_AND:
+			if l == isFalse || r == isFalse {
+				return isFalse
+			}
+			if l == isTrue && r == isTrue {
+				return isTrue
+			}
+		case token.LOGICAL_OR:
+			if l == isTrue || r == isTrue {
+				return isTrue
+			}
+			if l == isFalse && r == isFalse {
+				return isFalse
+			}
+		case token.STRICT_EQUAL, token.EQUAL, token.STRICT_NOT_EQUAL, token.NOT_EQUAL:
+			u, ok := e.Left.(*ast.UnaryExpression)
+			lit, ok2 := e.Right.(*ast.StringLiteral)
+			if !ok || !ok2 || u.Operator != token.TYPEOF {
+				return unknown
+			}
+			if id, ok := u.Operand.(*ast.Identifier); ok && w.scope.lookup(id.Name.String()) != nil {
+				return unknown // the file's own binding
+			}
+			kind := nodeGlobals[w.f.Text(u.Operand)]
+			if kind == "" {
+				return unknown
+			}
+			eq := kind == lit.Value.String()
+			if e.Operator == token.STRICT_NOT_EQUAL || e.Operator == token.NOT_EQUAL {
+				eq = !eq
+			}
+			if eq {
+				return isTrue
+			}
+			return isFalse
+		}
+	}
+	return unknown
 }
 
 // supplied: e is a function the caller of an enclosing function
@@ -998,8 +1117,14 @@ func (w *walker) node(n ast.Node) {
 	case *ast.IfStatement:
 		w.node(n.Test)
 		w.guard++
+		// A feature test Node answers (typeof process === 'object'):
+		// the branch Node never takes is another host's.
+		t := w.onNode(n.Test, 0)
+		w.notNode += b2i(t == isFalse)
 		w.node(n.Consequent)
+		w.notNode += b2i(t == isTrue) - b2i(t == isFalse)
 		w.node(n.Alternate)
+		w.notNode -= b2i(t == isTrue)
 		w.guard--
 		return
 	case *ast.SwitchStatement:
@@ -1068,7 +1193,7 @@ func (w *walker) node(n ast.Node) {
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
-			if q := w.queueOf(n.Right); q != "" && n.Operator == token.ASSIGN {
+			if q := w.queueOf(n.Right); q != "" && n.Operator == token.ASSIGN && w.notNode == 0 {
 				if id, ok := l.Left.(*ast.Identifier); ok {
 					if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar && b.module == "" {
 						if b.queues == nil {
