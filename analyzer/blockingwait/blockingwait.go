@@ -258,6 +258,8 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				where = "in " + context(f, fn)
 			case fn.Async && awaited:
 				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
+			case fn.Async && !startup(fn) && !awaits(fn):
+				where = fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn))
 			case handlers[fn] != nil:
 				h := handlers[fn]
 				ps := sched.ParamNames(h.Node)
@@ -379,4 +381,36 @@ func eventOf(f *jsfile.File, c *sched.Call) string {
 		}
 	}
 	return "event"
+}
+
+// startup: fn is run by the file's own top level (main(), an async
+// IIFE), as a program starts, before anything waits.
+func startup(fn *sched.Func) bool {
+	if fn.Parent == nil || !fn.Parent.Top && fn.Class == nil {
+		return fn.Parent != nil && startup(fn.Parent)
+	}
+	for _, c := range fn.CalledBy {
+		if c.Func.Top {
+			return true
+		}
+	}
+	return false
+}
+
+// awaits: fn has an await of its own (not a nested function's).
+func awaits(fn *sched.Func) bool {
+	for _, c := range fn.Calls {
+		if c.Kind == sched.Await {
+			return true
+		}
+	}
+	return false
+}
+
+func asyncFuncName(f *jsfile.File, fn *sched.Func) string {
+	name := analysisutil.FuncName(f, fn)
+	if strings.HasPrefix(name, "the function at") {
+		return "the async function at" + strings.TrimPrefix(name, "the function at")
+	}
+	return name
 }
