@@ -201,6 +201,9 @@ type Facts struct {
 	rebinds    []rebindSite
 	propStores []propStore
 	paramMoves []paramMove
+	// drainers: by a queue's text (this.waiting), the functions that
+	// take from it (shift, pop, splice, forEach, q[i](...)).
+	drainers map[string][]*Func
 	// objStores are `obj.x = name` in fn (prop holds obj's name).
 	objStores []propStore
 	// exports are the module's exports; importer gives other modules'
@@ -690,6 +693,38 @@ func memberName(l, m string) string {
 	return l + "." + m
 }
 
+// objectClass makes an object literal kept in a variable or a property
+// (const Loader = { load() { this.flush(); }, flush() { ... } }) a class
+// of its methods, so that this.m() in one resolves to another and this
+// is the object. Literals handed to a call (options of a constructor)
+// are not: their methods' this is whatever the callee makes it.
+func (w *walker) objectClass(e ast.Expression, name string) {
+	ol, ok := unwrap(e).(*ast.ObjectLiteral)
+	if !ok {
+		return
+	}
+	var c *Class
+	for _, p := range ol.Value {
+		k, ok := p.(*ast.PropertyKeyed)
+		if !ok || k.Computed {
+			continue
+		}
+		fl, ok := k.Value.(*ast.FunctionLiteral)
+		if !ok {
+			continue // an arrow's this is the enclosing one
+		}
+		m := w.funcOf(fl)
+		if m.Class != nil {
+			return // already a prototype's
+		}
+		if c == nil {
+			c = &Class{Name: name, Node: ol, Methods: map[string]*Func{}}
+			w.facts.Classes = append(w.facts.Classes, c)
+		}
+		w.method(c, propName(k.Key), m)
+	}
+}
+
 // queueOf: the way to queue a callback e is (its canonical name): for a
 // condition, the arm Node takes when a feature test decides it, else
 // process.nextTick when one arm is.
@@ -1166,6 +1201,7 @@ func (w *walker) node(n ast.Node) {
 	case *ast.Binding:
 		if id, ok := n.Target.(*ast.Identifier); ok {
 			w.nameFunc(n.Initializer, id.Name.String())
+			w.objectClass(n.Initializer, id.Name.String())
 		}
 	case *ast.Identifier:
 		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
@@ -1193,6 +1229,7 @@ func (w *walker) node(n ast.Node) {
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
+			w.objectClass(n.Right, l.Identifier.Name.String())
 			if q := w.queueOf(n.Right); q != "" && n.Operator == token.ASSIGN && w.notNode == 0 {
 				if id, ok := l.Left.(*ast.Identifier); ok {
 					if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar && b.module == "" {
@@ -1277,6 +1314,18 @@ func (w *walker) resolveParks() {
 			k := w.f.Text(c.Recv)
 			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}
+		// for (...) q[i](...): a loop calling what the queue holds (not
+		// q[q.length - 1](...), a peek at a stack's top).
+		if be, ok := unwrap(Callee(c.Node)).(*ast.BracketExpression); ok && c.Loop != nil && isIdent(be.Member) {
+			k := w.f.Text(be.Left)
+			drains[k] = append(drains[k], drain{c.Func, false})
+		}
+	}
+	w.facts.drainers = map[string][]*Func{}
+	for k, ds := range drains {
+		for _, d := range ds {
+			w.facts.drainers[k] = append(w.facts.drainers[k], d.fn)
+		}
 	}
 	pushers := map[string]map[*Func]bool{}
 	for _, c := range w.parks {
@@ -1298,6 +1347,11 @@ func (w *walker) resolveParks() {
 			}
 		}
 	}
+}
+
+func isIdent(e ast.Expression) bool {
+	_, ok := e.(*ast.Identifier)
+	return ok
 }
 
 // scopeWithin: s is outer or nested in it.

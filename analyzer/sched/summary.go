@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"slices"
+
 	"github.com/grafana/sobek/ast"
 )
 
@@ -501,6 +503,14 @@ func (st *sumState) round() {
 						if st.record {
 							sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
 						}
+						// if (ready) this.flush(): on that path the queue
+						// is drained before the function returns.
+						if t := st.drainedNow(s); t != nil {
+							st.add(&sum.Params[i], Sync)
+							if st.record {
+								sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: t, When: Sync})
+							}
+						}
 					}
 				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
@@ -649,6 +659,43 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
 		}
 	}
+}
+
+// drainedNow: a call after the park site s, in the same function and
+// under a condition, that drains s's queue before returning (directly or
+// through the file's functions it calls at once). Unconditional drains
+// are left alone: the queue is then a detour, not a wait.
+func (st *sumState) drainedNow(s *Call) *Call {
+	key := st.f.File.Text(s.Recv)
+	drainers := st.f.drainers[key]
+	if len(drainers) == 0 {
+		return nil
+	}
+	var reaches func(c *Call, depth int) bool
+	reaches = func(c *Call, depth int) bool {
+		for _, g := range c.Targets() {
+			if slices.Contains(drainers, g) {
+				return true
+			}
+			if depth < 3 {
+				for _, d := range g.Calls {
+					if t, _ := st.siteTime(d); t == Sync && reaches(d, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, t := range s.Func.Calls {
+		if t.Node.Idx0() <= s.Node.Idx0() || !t.Guarded || t.Kind != None {
+			continue
+		}
+		if tt, _ := st.siteTime(t); tt == Sync && reaches(t, 0) {
+			return t
+		}
+	}
+	return nil
 }
 
 // parkedVia: name, a parameter of the function s is directly in, is
