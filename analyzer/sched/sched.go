@@ -146,6 +146,12 @@ type Call struct {
 	// exports as the modules' facts give them (once looked up).
 	refs []Ref
 	ext  []*Export
+	// inst: for v.m(...), the new expression v was made by (const v =
+	// new C(sql, cb)): what m does with the callbacks C stored.
+	inst *ast.NewExpression
+	// Loaded: for cb(...) with const cb = this.callback, that this.x:
+	// the call is the stored callback's.
+	Loaded *ast.DotExpression
 	// Caller: the callee is a function the caller of an enclosing
 	// function supplies: a parameter (fn, or fn.call/fn.apply), an entry
 	// of one (actions[type]), a variable initialised from one, or a
@@ -204,6 +210,8 @@ type Facts struct {
 	// drainers: by a queue's text (this.waiting), the functions that
 	// take from it (shift, pop, splice, forEach, q[i](...)).
 	drainers map[string][]*Func
+	// newBinds are `const name = new C(...)` in fn.
+	newBinds []newBind
 	// objStores are `obj.x = name` in fn (prop holds obj's name).
 	objStores []propStore
 	// exports are the module's exports; importer gives other modules'
@@ -225,6 +233,13 @@ type rebindSite struct {
 type paramMove struct {
 	fn       *Func
 	to, from string
+}
+
+// newBind is `const name = new C(...)` in fn.
+type newBind struct {
+	fn   *Func
+	name string
+	node *ast.NewExpression
 }
 
 // propStore is `this.prop = name` in fn.
@@ -1202,6 +1217,9 @@ func (w *walker) node(n ast.Node) {
 		if id, ok := n.Target.(*ast.Identifier); ok {
 			w.nameFunc(n.Initializer, id.Name.String())
 			w.objectClass(n.Initializer, id.Name.String())
+			if ne, ok := unwrap(n.Initializer).(*ast.NewExpression); ok {
+				w.facts.newBinds = append(w.facts.newBinds, newBind{w.fn, id.Name.String(), ne})
+			}
 		}
 	case *ast.Identifier:
 		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
@@ -1544,6 +1562,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		}
 	}
 	if isNew {
+		c.refs = w.modRefs(callee, 0)
 		if lit := w.classLitOf(callee); lit != nil {
 			w.pending = append(w.pending, func() { c.Class = w.facts.classOf[lit] })
 		} else if fn := w.resolveFunc(callee); fn != nil {
@@ -1568,7 +1587,19 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
 			c.Target = w.resolveFunc(c.Recv)
 		}
-		if c.Target == nil && len(args) > 0 {
+		if id, ok := unwrap(callee).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				if d, ok := unwrap(b.init).(*ast.DotExpression); ok && w.thisNow(d.Left) {
+					c.Loaded = d
+				}
+			}
+		}
+		if id, ok := unwrap(c.Recv).(*ast.Identifier); ok && c.Method != "" {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				c.inst, _ = unwrap(b.init).(*ast.NewExpression)
+			}
+		}
+		if c.Target == nil && (len(args) > 0 || c.inst != nil) {
 			c.refs = w.modRefs(callee, 0)
 		}
 		if c.Target == nil && len(c.refs) == 0 {

@@ -185,6 +185,24 @@ func (f *Facts) summarize() {
 			}
 		}
 	}
+	// const job = new Job(sql, cb): job holds cb as the class's
+	// constructor stores it, as if job.callback = cb (a queue that parks
+	// job parks cb).
+	for _, nb := range f.newBinds {
+		nc := f.callBy[nb.node]
+		if nc == nil {
+			continue
+		}
+		holds, _ := f.newHolds(nc, "")
+		for j, prop := range holds {
+			if prop == "" || j >= len(nc.Args) {
+				continue
+			}
+			if id, ok := nc.Args[j].(*ast.Identifier); ok {
+				f.objStores = append(f.objStores, propStore{nb.fn, nb.name, id.Name.String()})
+			}
+		}
+	}
 	for round := 0; round < 12; round++ {
 		st.changed = false
 		st.linkMemo = map[*Func]linkT{}
@@ -542,7 +560,11 @@ func (st *sumState) round() {
 		}
 		// this.x(...) calls a stored callback; this.m() calls a method
 		// whose stored-callback calls count here too.
-		if d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
+		d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression)
+		if !ok && s.Loaded != nil {
+			d, ok = s.Loaded, true
+		}
+		if ok && (f.IsThis(d.Left) || d == s.Loaded) {
 			_, plain := d.Left.(*ast.ThisExpression)
 			root := thisRoot(s.Func, !plain)
 			if root == nil {
@@ -565,6 +587,13 @@ func (st *sumState) round() {
 					}
 				}
 			}
+		}
+	}
+	// v.m() with v = new C(sql, cb): m calls what C stored (cb) as its
+	// summary's Props say.
+	for _, s := range f.Calls {
+		for _, h := range st.instCalls(s) {
+			st.use(s, h.name, h.t)
 		}
 	}
 	// callback = options: the function passed at options' position is
@@ -659,6 +688,59 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
 		}
 	}
+}
+
+// newHolds: for a new site, by argument, the property of the instance
+// the class stores it in; and what its method calls of those properties.
+func (f *Facts) newHolds(nc *Call, method string) (holds []string, props map[string]Timing) {
+	if nc.Class != nil {
+		holds = f.holds(nc.Class)
+		for c := nc.Class; c != nil && props == nil && method != ""; c = c.SuperClass {
+			if m := c.Methods[method]; m != nil && f.sums[m] != nil {
+				props = f.sums[m].Props
+			}
+		}
+		return holds, props
+	}
+	for _, e := range f.externs(nc) {
+		if len(e.Holds) > 0 {
+			if me := e.Members[method]; me != nil {
+				props = me.Props
+			}
+			return e.Holds, props
+		}
+	}
+	return nil, nil
+}
+
+type held struct {
+	name string
+	t    Timing
+}
+
+// instCalls: at v.m(...), where v = new C(..., cb, ...), the parameters
+// of the file's functions that C stored on the instance and that m
+// calls, with m's timing for each.
+func (st *sumState) instCalls(s *Call) []held {
+	if s.inst == nil {
+		return nil
+	}
+	nc := st.f.callBy[s.inst]
+	if nc == nil {
+		return nil
+	}
+
+	holds, props := st.f.newHolds(nc, s.Method)
+	var out []held
+	for j, prop := range holds {
+		if prop == "" || props[prop] == 0 || j >= len(nc.Args) {
+			continue
+		}
+		if id, ok := nc.Args[j].(*ast.Identifier); ok {
+			out = append(out, held{id.Name.String(), props[prop]})
+		}
+	}
+	return out
 }
 
 // drainedNow: a call after the park site s, in the same function and
