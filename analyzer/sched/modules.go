@@ -446,6 +446,11 @@ func (s *Call) Extern() *Export {
 	return nil
 }
 
+// ExternParams: by argument position, how the other modules' functions
+// a call may invoke call the functions given there, as their modules'
+// facts say (nil: nothing known).
+func (f *Facts) ExternParams(s *Call) []Timing { return f.externParams(s) }
+
 // externParams: by position, how the other modules' functions a call
 // may invoke call the functions given there.
 func (f *Facts) externParams(s *Call) []Timing {
