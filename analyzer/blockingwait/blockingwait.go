@@ -258,8 +258,6 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				where = "in " + context(f, fn)
 			case fn.Async && awaited:
 				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
-			case fn.Async && !startup(fn) && !awaits(fn):
-				where = fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn))
 			case handlers[fn] != nil:
 				h := handlers[fn]
 				ps := sched.ParamNames(h.Node)
@@ -267,6 +265,8 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				if h != fn {
 					where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
 				}
+			case fn.Async && !startup(fn) && !awaits(fn):
+				where = fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn))
 			default:
 				continue
 			}

@@ -208,7 +208,8 @@ type Facts struct {
 	propStores []propStore
 	paramMoves []paramMove
 	// drainers: by a queue's text (this.waiting), the functions that
-	// take from it (shift, pop, splice, forEach, q[i](...)).
+	// take from it and call what they take (q[i](...) in a loop,
+	// q.shift()(...), const cb = q.shift(); cb(...)).
 	drainers map[string][]*Func
 	// newBinds are `const name = new C(...)` in fn.
 	newBinds []newBind
@@ -1337,12 +1338,13 @@ func (w *walker) resolveParks() {
 		if be, ok := unwrap(Callee(c.Node)).(*ast.BracketExpression); ok && c.Loop != nil && isIdent(be.Member) {
 			k := w.f.Text(be.Left)
 			drains[k] = append(drains[k], drain{c.Func, false})
+			w.calledTakes(k, c.Func)
 		}
-	}
-	w.facts.drainers = map[string][]*Func{}
-	for k, ds := range drains {
-		for _, d := range ds {
-			w.facts.drainers[k] = append(w.facts.drainers[k], d.fn)
+		// q.shift()(...): calls what it takes.
+		if ce, ok := unwrap(Callee(c.Node)).(*ast.CallExpression); ok {
+			if d, ok := unwrap(ce.Callee).(*ast.DotExpression); ok && (d.Identifier.Name == "shift" || d.Identifier.Name == "pop") {
+				w.calledTakes(w.f.Text(d.Left), c.Func)
+			}
 		}
 	}
 	pushers := map[string]map[*Func]bool{}
@@ -1370,6 +1372,16 @@ func (w *walker) resolveParks() {
 func isIdent(e ast.Expression) bool {
 	_, ok := e.(*ast.Identifier)
 	return ok
+}
+
+// calledTakes records fn as calling what it takes from queue k.
+func (w *walker) calledTakes(k string, fn *Func) {
+	if w.facts.drainers == nil {
+		w.facts.drainers = map[string][]*Func{}
+	}
+	if !slices.Contains(w.facts.drainers[k], fn) {
+		w.facts.drainers[k] = append(w.facts.drainers[k], fn)
+	}
 }
 
 // scopeWithin: s is outer or nested in it.
@@ -1591,6 +1603,12 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
 				if d, ok := unwrap(b.init).(*ast.DotExpression); ok && w.thisNow(d.Left) {
 					c.Loaded = d
+				}
+				// const cb = q.shift(); cb(...): calls what it takes.
+				if ce, ok := unwrap(b.init).(*ast.CallExpression); ok {
+					if d, ok := unwrap(ce.Callee).(*ast.DotExpression); ok && (d.Identifier.Name == "shift" || d.Identifier.Name == "pop") {
+						w.calledTakes(w.f.Text(d.Left), w.fn)
+					}
 				}
 			}
 		}
