@@ -28,8 +28,11 @@ they stall every other callback of the process for as long as the call
 takes. At start-up, before the loop runs, a *Sync call is usually fine
 and is not reported; a busy-wait is reported wherever it is. A function
 that takes (req, res) is a request handler wherever the server that
-calls it is; fs-extra, graceful-fs, fs-promise and mz/fs re-export fs's
-*Sync functions and count as fs.
+calls it is. An async function that never awaits does all its work
+before its caller gets the promise, so a *Sync call in it blocks
+whoever awaits it, wherever that runs (unless the file's own top level
+runs it as the program starts: main()). fs-extra, graceful-fs,
+fs-promise and mz/fs re-export fs's *Sync functions and count as fs.
 
 Bad:
 

@@ -46,7 +46,10 @@ F.prototype = Object.create(EventEmitter.prototype) or
 Object.setPrototypeOf, and what the constructor runs synchronously with
 the new object: methods it calls through this (or var self = this,
 F.prototype.m = function ... included), functions it calls with
-fn.call(this), and functions it hands this to (announce(this)).
+fn.call(this), functions it hands this to (announce(this)), and arrows
+it hands to another module's function whose facts say it may call them
+at once (flow.series(steps, () => this.emit('ready')) with series
+calling back at once when there are no steps).
 After "const e = new Emitter()" (also one binding of several in one
 declaration) an emit in the following statements, or in either branch
 of an if there, is reported until something else mentions e.`

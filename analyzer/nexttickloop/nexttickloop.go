@@ -35,8 +35,16 @@ Bad:
 	spin();
 
 A step through a function the caller supplies (a parameter) that is
-handed a closure re-entering the cycle counts too, and the message says
-so: the recursion happens when that function calls back at once.
+handed a closure re-entering the cycle counts too, directly or through
+a wrapper of the file whose result calls it at once
+(iterator(x, onlyOnce(() => step()))), and the message says so: the
+recursion happens when that function calls back at once. A property of
+an object of the file assigned process.nextTick (lib.defer =
+process.nextTick) queues as process.nextTick; where a feature test
+Node answers picks the value (typeof setImmediate === 'function' ?
+setImmediate : process.nextTick, or if (typeof process === 'object')
+... else ...), the arm Node takes counts, and when the test is not one
+Node answers, a property that may be process.nextTick is.
 
 Fix: re-schedule with setImmediate, which lets timers and I/O run between
 two rounds (the suggested fix replaces process.nextTick with

@@ -58,13 +58,35 @@ that code does with it. Functions other modules export count the same
 way: their module's facts (read from the required file, node_modules
 included) say how they call what they are given. A callback pushed onto
 a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
-waits for a later call: asynchronous. The check reports only when the paths can
-differ: one of the two calls is under a condition, or an early return
-separates them.
+waits for a later call: asynchronous, unless a call under a condition
+drains the queue at once (if (loaded) this.flush(), with flush calling
+each entry), which makes that path synchronous. An object the function
+makes with new from a class that stores the callback
+(new Request(url, cb) keeps cb as this.onDone) holds it: a method of the
+object that calls what was stored calls the callback, and a queue that
+parks the object parks the callback. A call through a variable the file
+assigns several functions (mode = queueIt; later mode = runNow) does what
+any of them does: when one calls the callback at once and another later,
+the one call is reported. Object literals of methods kept in a variable
+or a property are classes: this.flush() in one is the other method.
+The check reports only when the paths can differ: one of the two calls
+is under a condition, or an early return separates them.
 
-Not reported: a callback handed to a function no module shows
-(fetchIt(key, (v) => cb(v)) with fetchIt a parameter, or a package that
-is not installed), which is neither; a parameter first
+A callback called at once on one path and, on another, handed to a
+function the caller supplies (a parameter, fn.apply(ctx, args) with the
+callback pushed on args, an entry of a parameter such as
+handlers[type], a local or this.load stored from one, a member of an
+object literal of them stored on this) is reported too: whether that
+function answers at once or later is the caller's code, so the two
+paths may differ (a cache's loader, a thunk's wrapped function). A
+parameter called for its answer (if (iteratee(x) === false)) is an
+iterator, not a completion callback, and is left alone; so is a method
+of an object the caller passes (conn.write(msg, cb)), which is that
+object's own.
+
+Not reported: a callback handed to a function no module shows that the
+caller does not supply (a package that is not installed), which is
+neither; a parameter first
 wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
 by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
