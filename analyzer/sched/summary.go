@@ -190,7 +190,7 @@ func (f *Facts) summarize() {
 	// job parks cb).
 	for _, nb := range f.newBinds {
 		nc := f.callBy[nb.node]
-		if nc == nil {
+		if nc == nil || !st.paramArgs(nc) {
 			continue
 		}
 		holds, _ := f.newHolds(nc, "")
@@ -553,6 +553,9 @@ func (st *sumState) round() {
 			case s.Kind == None && s.Caller:
 				st.use(s, id.Name.String(), User)
 			case s.Kind == None:
+				if root, _ := st.declaring(s.Func, id.Name.String()); root == nil {
+					continue // not a parameter: nothing to add (and no module to read)
+				}
 				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
 					st.use(s, id.Name.String(), ext[j])
 				}
@@ -713,6 +716,19 @@ func (f *Facts) newHolds(nc *Call, method string) (holds []string, props map[str
 	return nil, nil
 }
 
+// paramArgs: some argument of c is a parameter of a function enclosing
+// it (the only values a summary follows).
+func (st *sumState) paramArgs(c *Call) bool {
+	for _, a := range c.Args {
+		if id, ok := a.(*ast.Identifier); ok {
+			if root, _ := st.declaring(c.Func, id.Name.String()); root != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 type held struct {
 	name string
 	t    Timing
@@ -726,10 +742,9 @@ func (st *sumState) instCalls(s *Call) []held {
 		return nil
 	}
 	nc := st.f.callBy[s.inst]
-	if nc == nil {
+	if nc == nil || !st.paramArgs(nc) {
 		return nil
 	}
-
 	holds, props := st.f.newHolds(nc, s.Method)
 	var out []held
 	for j, prop := range holds {
