@@ -34,7 +34,8 @@ Bad:
 	setTimeout(() => console.log('timer', n), 0); // never runs
 	spin();
 
-A step through a function the caller supplies (a parameter) that is
+A step through a function the caller supplies (a parameter, an entry
+of one, or a property of this stored from one, as zalgo means it) that is
 handed a closure re-entering the cycle counts too, directly or through
 a wrapper of the file whose result calls it at once
 (iterator(x, onlyOnce(() => step()))), and the message says so: the
@@ -76,7 +77,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if c.Target != nil || c.Kind != sched.None {
 			continue
 		}
-		if name := paramCallee(c); name != "" {
+		if c.Caller {
+			name := f.Text(sched.Callee(c.Node))
+			if c.Method == "call" || c.Method == "apply" {
+				name = f.Text(c.Recv)
+			}
 			fns := append(c.Funcs, wrapped(facts, c)...)
 			if len(fns) > 0 {
 				callerSteps[c] = name
@@ -160,32 +165,6 @@ func wrapped(facts *sched.Facts, c *sched.Call) []*sched.Func {
 		}
 	}
 	return out
-}
-
-// paramCallee: the name p when c calls p(...), p.call(...) or
-// p.apply(...) and p is a parameter of a function enclosing c.
-func paramCallee(c *sched.Call) string {
-	var id *ast.Identifier
-	switch e := sched.Callee(c.Node).(type) {
-	case *ast.Identifier:
-		id = e
-	case *ast.DotExpression:
-		if n := e.Identifier.Name; n == "call" || n == "apply" {
-			id, _ = e.Left.(*ast.Identifier)
-		}
-	}
-	if id == nil {
-		return ""
-	}
-	name := id.Name.String()
-	for fn := c.Func; fn != nil && !fn.Top; fn = fn.Parent {
-		for _, p := range sched.ParamNames(fn.Node) {
-			if p == name {
-				return name
-			}
-		}
-	}
-	return ""
 }
 
 func isDot(e ast.Expression) bool {

@@ -298,6 +298,9 @@ func (f *Facts) funcExport(fn *Func) *Export {
 	for i := range e.Params {
 		e.Params[i] &^= User // the importer knows what it supplied
 	}
+	for i := range e.Wraps {
+		e.Wraps[i] &^= User
+	}
 	if len(sum.Props) > 0 {
 		e.Props = map[string]Timing{}
 		for k, t := range sum.Props {
