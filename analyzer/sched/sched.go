@@ -149,6 +149,10 @@ type Call struct {
 	// inst: for v.m(...), the new expression v was made by (const v =
 	// new C(sql, cb)): what m does with the callbacks C stored.
 	inst *ast.NewExpression
+	// shadow: names at the site (the callee's, arguments') that are a
+	// local of an inner scope hiding a parameter of the same name
+	// (function (t, e, s) { try { const s = t(); e(s) } ... }).
+	shadow map[string]bool
 	// Loaded: for cb(...) with const cb = this.callback, that this.x:
 	// the call is the stored callback's.
 	Loaded *ast.DotExpression
@@ -1374,6 +1378,30 @@ func isIdent(e ast.Expression) bool {
 	return ok
 }
 
+// shadows: name resolves to a local of a scope nested in one where a
+// parameter of that name is declared: the summaries, which go by
+// parameter names, must not take it for the parameter.
+func (w *walker) shadows(name string) bool {
+	s := w.scope
+	for ; s != nil; s = s.parent {
+		if b, ok := s.names[name]; ok {
+			if b.kind == bParam {
+				return false
+			}
+			break
+		}
+	}
+	if s == nil {
+		return false
+	}
+	for p := s.parent; p != nil; p = p.parent {
+		if b, ok := p.names[name]; ok && b.kind == bParam {
+			return true
+		}
+	}
+	return false
+}
+
 // calledTakes records fn as calling what it takes from queue k.
 func (w *walker) calledTakes(k string, fn *Func) {
 	if w.facts.drainers == nil {
@@ -1552,6 +1580,18 @@ var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "dele
 func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
 	c := w.site(n)
 	c.Args = args
+	names := append([]ast.Expression{callee}, args...)
+	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+		names = append(names, d.Left) // p.call(...)
+	}
+	for _, e := range names {
+		if id, ok := unwrap(e).(*ast.Identifier); ok && w.shadows(id.Name.String()) {
+			if c.shadow == nil {
+				c.shadow = map[string]bool{}
+			}
+			c.shadow[id.Name.String()] = true
+		}
+	}
 	_, isNew := n.(*ast.NewExpression)
 	c.Callee = w.canon(callee)
 	if d, ok := unwrap(callee).(*ast.DotExpression); ok {

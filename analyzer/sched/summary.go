@@ -491,7 +491,7 @@ func (st *sumState) round() {
 	f := st.f
 	for _, s := range f.Calls {
 		// p(...), p.call(...), p.apply(...)
-		if id := calledIdent(s); id != "" {
+		if id := calledIdent(s); id != "" && !s.shadow[id] {
 			st.use(s, id, Sync)
 		}
 		for j, a := range s.Args {
@@ -499,7 +499,7 @@ func (st *sumState) round() {
 			if !ok {
 				id = boundIdent(a) // p.bind(...) calls p when it is called
 			}
-			if id == nil {
+			if id == nil || s.shadow[id.Name.String()] {
 				continue
 			}
 			switch {

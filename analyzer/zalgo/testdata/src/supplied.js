@@ -87,3 +87,15 @@ function makeEach(walk) {
   };
 }
 module.exports.makeEach = makeEach;
+
+// Near miss: the value handed on is a local of the try block that hides
+// the error handler's name, not the handler.
+function settle(get, onValue, onError) {
+  try {
+    const onError = get();
+    return onValue(onError);
+  } catch (err) {
+    return onError(err);
+  }
+}
+module.exports.settle = settle;
