@@ -28,8 +28,11 @@ they stall every other callback of the process for as long as the call
 takes. At start-up, before the loop runs, a *Sync call is usually fine
 and is not reported; a busy-wait is reported wherever it is. A function
 that takes (req, res) is a request handler wherever the server that
-calls it is; fs-extra, graceful-fs, fs-promise and mz/fs re-export fs's
-*Sync functions and count as fs.
+calls it is. An async function that never awaits does all its work
+before its caller gets the promise, so a *Sync call in it blocks
+whoever awaits it, wherever that runs (unless the file's own top level
+runs it as the program starts: main()). fs-extra, graceful-fs,
+fs-promise and mz/fs re-export fs's *Sync functions and count as fs.
 
 Bad:
 
@@ -265,6 +268,8 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 				if h != fn {
 					where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
 				}
+			case fn.Async && !startup(fn) && !awaits(fn):
+				where = fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn))
 			default:
 				continue
 			}
@@ -379,4 +384,36 @@ func eventOf(f *jsfile.File, c *sched.Call) string {
 		}
 	}
 	return "event"
+}
+
+// startup: fn is run by the file's own top level (main(), an async
+// IIFE), as a program starts, before anything waits.
+func startup(fn *sched.Func) bool {
+	if fn.Parent == nil || !fn.Parent.Top && fn.Class == nil {
+		return fn.Parent != nil && startup(fn.Parent)
+	}
+	for _, c := range fn.CalledBy {
+		if c.Func.Top {
+			return true
+		}
+	}
+	return false
+}
+
+// awaits: fn has an await of its own (not a nested function's).
+func awaits(fn *sched.Func) bool {
+	for _, c := range fn.Calls {
+		if c.Kind == sched.Await {
+			return true
+		}
+	}
+	return false
+}
+
+func asyncFuncName(f *jsfile.File, fn *sched.Func) string {
+	name := analysisutil.FuncName(f, fn)
+	if strings.HasPrefix(name, "the function at") {
+		return "the async function at" + strings.TrimPrefix(name, "the function at")
+	}
+	return name
 }

@@ -47,3 +47,27 @@ func TestFactsSameAloneAndTogether(t *testing.T) {
 		}
 	}
 }
+
+// Every analyzer's testdata file gets the same findings alone as with
+// all the others named: facts across modules (classes' kept callbacks,
+// packages' functions) do not depend on what else the run names.
+func TestTestdataSameAloneAndTogether(t *testing.T) {
+	var paths []string
+	for _, pat := range []string{"*.js", "*.mjs", "*.ts"} {
+		m, err := filepath.Glob(filepath.Join("..", "*", "testdata", "src", pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, m...)
+	}
+	if len(paths) < 50 {
+		t.Fatalf("found %d testdata files", len(paths))
+	}
+	all := driver.Run(paths, checks.All, driver.Options{Jobs: 2})
+	for i, p := range paths {
+		alone := driver.Run([]string{p}, checks.All, driver.Options{})[0]
+		if !reflect.DeepEqual(alone.Diagnostics, all[i].Diagnostics) {
+			t.Errorf("%s: alone %+v\ntogether %+v", p, alone.Diagnostics, all[i].Diagnostics)
+		}
+	}
+}

@@ -4,6 +4,7 @@ package emitbeforelisten
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grafana/sobek/ast"
 	"golang.org/x/tools/go/analysis"
@@ -45,7 +46,10 @@ F.prototype = Object.create(EventEmitter.prototype) or
 Object.setPrototypeOf, and what the constructor runs synchronously with
 the new object: methods it calls through this (or var self = this,
 F.prototype.m = function ... included), functions it calls with
-fn.call(this), and functions it hands this to (announce(this)).
+fn.call(this), functions it hands this to (announce(this)), and arrows
+it hands to another module's function whose facts say it may call them
+at once (flow.series(steps, () => this.emit('ready')) with series
+calling back at once when there are no steps).
 After "const e = new Emitter()" (also one binding of several in one
 declaration) an emit in the following statements, or in either branch
 of an if there, is reported until something else mentions e.`
@@ -114,10 +118,29 @@ func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sch
 			where := "in the constructor of " + nameOr(cls.Name)
 			if via != nil {
 				where = fmt.Sprintf("in %s, called from the constructor of %s (line %d)", analysisutil.FuncName(f, fn), nameOr(cls.Name), analysisutil.Line(f, via.Node))
+				if e := via.Extern(); e != nil && via.Target == nil && slices.Contains(via.Funcs, fn) {
+					where = fmt.Sprintf("in the callback the constructor of %s hands to %s (line %d), which may call it at once (%s line %d)", nameOr(cls.Name), f.Text(sched.Callee(via.Node)), analysisutil.Line(f, via.Node), e.File, e.Line)
+				}
 			}
 			report(pass, f, c, fmt.Sprintf("%s.emit(%s) %s runs before the caller can attach a listener; the event is lost: defer it with process.nextTick", f.Text(c.Recv), eventName(f, c), where))
 		}
 		if c.Target == nil {
+			// flow.series(steps, () => this.emit('ready')): another
+			// module's function whose facts say it may call the closure
+			// at once runs it during construction on that path.
+			if ext := facts.ExternParams(c); len(ext) > 0 {
+				v := via
+				if v == nil {
+					v = c
+				}
+				for j, a := range c.Args {
+					if _, arrow := a.(*ast.ArrowFunctionLiteral); arrow && j < len(ext) && ext[j]&sched.Sync != 0 {
+						if g := facts.FuncOf(a); g != nil {
+							ctorEmits(pass, f, facts, cls, g, "", v, seen, reported, falsy)
+						}
+					}
+				}
+			}
 			continue
 		}
 		v := via

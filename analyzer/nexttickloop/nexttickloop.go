@@ -34,9 +34,18 @@ Bad:
 	setTimeout(() => console.log('timer', n), 0); // never runs
 	spin();
 
-A step through a function the caller supplies (a parameter) that is
-handed a closure re-entering the cycle counts too, and the message says
-so: the recursion happens when that function calls back at once.
+A step through a function the caller supplies (a parameter, an entry
+of one, or a property of this stored from one, as zalgo means it) that is
+handed a closure re-entering the cycle counts too, directly or through
+a wrapper of the file whose result calls it at once
+(iterator(x, onlyOnce(() => step()))), and the message says so: the
+recursion happens when that function calls back at once. A property of
+an object of the file assigned process.nextTick (lib.defer =
+process.nextTick) queues as process.nextTick; where a feature test
+Node answers picks the value (typeof setImmediate === 'function' ?
+setImmediate : process.nextTick, or if (typeof process === 'object')
+... else ...), the arm Node takes counts, and when the test is not one
+Node answers, a property that may be process.nextTick is.
 
 Fix: re-schedule with setImmediate, which lets timers and I/O run between
 two rounds (the suggested fix replaces process.nextTick with
@@ -65,12 +74,19 @@ func run(pass *analysis.Pass) (any, error) {
 	// Such a step closes the cycle only if it does, so it is named.
 	callerSteps := map[*sched.Call]string{}
 	for _, c := range facts.Calls {
-		if c.Target != nil || c.Kind != sched.None || len(c.Funcs) == 0 {
+		if c.Target != nil || c.Kind != sched.None {
 			continue
 		}
-		if name := paramCallee(c); name != "" {
-			callerSteps[c] = name
-			for _, fn := range c.Funcs {
+		if c.Caller {
+			name := f.Text(sched.Callee(c.Node))
+			if c.Method == "call" || c.Method == "apply" {
+				name = f.Text(c.Recv)
+			}
+			fns := append(c.Funcs, wrapped(facts, c)...)
+			if len(fns) > 0 {
+				callerSteps[c] = name
+			}
+			for _, fn := range fns {
 				g.Add(c.Func, sched.Edge{To: fn, Site: c})
 			}
 		}
@@ -93,6 +109,10 @@ func run(pass *analysis.Pass) (any, error) {
 			how = fmt.Sprintf("%s re-schedules itself with process.nextTick", names[0])
 		} else {
 			how = fmt.Sprintf("%s re-schedules itself through process.nextTick (%s)", names[0], strings.Join(names, " → "))
+		}
+		if call, ok := c.Node.(*ast.CallExpression); ok && !isProcessNextTick(call.Callee) && isDot(call.Callee) {
+			// lib.defer(step), with lib.defer = process.nextTick in the file.
+			how = strings.Replace(how, "process.nextTick", "process.nextTick (called as "+f.Text(call.Callee)+")", 1)
 		}
 		if guarded {
 			how += " while a condition holds"
@@ -124,30 +144,32 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// paramCallee: the name p when c calls p(...), p.call(...) or
-// p.apply(...) and p is a parameter of a function enclosing c.
-func paramCallee(c *sched.Call) string {
-	var id *ast.Identifier
-	switch e := sched.Callee(c.Node).(type) {
-	case *ast.Identifier:
-		id = e
-	case *ast.DotExpression:
-		if n := e.Identifier.Name; n == "call" || n == "apply" {
-			id, _ = e.Left.(*ast.Identifier)
+// wrapped: the file's functions c is handed through a wrapper of the
+// file whose result calls them at once (iterator(x, onlyOnce(() =>
+// step()))).
+func wrapped(facts *sched.Facts, c *sched.Call) []*sched.Func {
+	var out []*sched.Func
+	for _, a := range c.Args {
+		w := facts.CallAt(a)
+		if w == nil || w.Target == nil {
+			continue
 		}
-	}
-	if id == nil {
-		return ""
-	}
-	name := id.Name.String()
-	for fn := c.Func; fn != nil && !fn.Top; fn = fn.Parent {
-		for _, p := range sched.ParamNames(fn.Node) {
-			if p == name {
-				return name
+		wraps := facts.Summary(w.Target).Wraps
+		for j, arg := range w.Args {
+			if j >= len(wraps) || wraps[j]&sched.Sync == 0 {
+				continue
+			}
+			if fn := facts.FuncOf(arg); fn != nil {
+				out = append(out, fn)
 			}
 		}
 	}
-	return ""
+	return out
+}
+
+func isDot(e ast.Expression) bool {
+	_, ok := e.(*ast.DotExpression)
+	return ok
 }
 
 func isProcessNextTick(e ast.Expression) bool {

@@ -39,6 +39,11 @@ type Export struct {
 	Params  []Timing
 	Wraps   []Timing
 	Members map[string]*Export
+	// Holds: for a class, by constructor parameter, the property of this
+	// it is stored in ("" for none): new C(sql, cb) keeps cb as callback.
+	Holds []string
+	// Props: for a method, how it calls the callbacks stored on this.
+	Props map[string]Timing
 }
 
 // Ref is a value that comes from another module: Module's export Member
@@ -290,6 +295,18 @@ func (f *Facts) funcExport(fn *Func) *Export {
 		return nil
 	}
 	e := &Export{Name: fn.Name, Params: append([]Timing(nil), sum.Params...), Wraps: append([]Timing(nil), sum.Wraps...)}
+	for i := range e.Params {
+		e.Params[i] &^= User // the importer knows what it supplied
+	}
+	for i := range e.Wraps {
+		e.Wraps[i] &^= User
+	}
+	if len(sum.Props) > 0 {
+		e.Props = map[string]Timing{}
+		for k, t := range sum.Props {
+			e.Props[k] = t &^ User
+		}
+	}
 	if fn.Node != nil {
 		e.Line = f.File.Position(fn.Node.Idx0()).Line
 	}
@@ -302,6 +319,7 @@ func (f *Facts) classExport(c *Class) *Export {
 		if ce := f.funcExport(c.Ctor); ce != nil {
 			e.Params, e.Wraps = ce.Params, ce.Wraps
 		}
+		e.Holds = f.holds(c)
 	}
 	for seen := 0; c != nil && seen < 32; seen, c = seen+1, c.SuperClass {
 		for name, m := range c.Methods {
@@ -314,6 +332,30 @@ func (f *Facts) classExport(c *Class) *Export {
 		}
 	}
 	return e
+}
+
+// holds: by constructor parameter, the property of this the
+// constructor stores it in.
+func (f *Facts) holds(c *Class) []string {
+	if c == nil || c.Ctor == nil {
+		return nil
+	}
+	ps := ParamNames(c.Ctor.Node)
+	var out []string
+	for _, st := range f.propStores {
+		if thisRoot(st.fn, false) != c.Ctor {
+			continue
+		}
+		for i, p := range ps {
+			if p == st.name {
+				for len(out) < len(ps) {
+					out = append(out, "")
+				}
+				out[i] = st.prop
+			}
+		}
+	}
+	return out
 }
 
 // lookup finds what r names in m.
@@ -406,6 +448,11 @@ func (s *Call) Extern() *Export {
 	}
 	return nil
 }
+
+// ExternParams: by argument position, how the other modules' functions
+// a call may invoke call the functions given there, as their modules'
+// facts say (nil: nothing known).
+func (f *Facts) ExternParams(s *Call) []Timing { return f.externParams(s) }
 
 // externParams: by position, how the other modules' functions a call
 // may invoke call the functions given there.

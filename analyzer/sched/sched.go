@@ -25,6 +25,7 @@ package sched
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/grafana/sobek/ast"
@@ -123,6 +124,10 @@ type Call struct {
 	Func   *Func // the enclosing function
 	// Target is the same-file function a plain call invokes synchronously.
 	Target *Func
+	// Alts are the other same-file functions a call through a variable
+	// may invoke: every function the file assigns to it (mode = run;
+	// later mode = apply), beside Target (its initialiser).
+	Alts []*Func
 	// Funcs are the same-file functions passed as arguments (resolved
 	// literals, identifiers and .bind()s); for scheduling kinds these are
 	// what the site schedules.
@@ -141,6 +146,24 @@ type Call struct {
 	// exports as the modules' facts give them (once looked up).
 	refs []Ref
 	ext  []*Export
+	// inst: for v.m(...), the new expression v was made by (const v =
+	// new C(sql, cb)): what m does with the callbacks C stored.
+	inst *ast.NewExpression
+	// shadow: names at the site (the callee's, arguments') that are a
+	// local of an inner scope hiding a parameter of the same name
+	// (function (t, e, s) { try { const s = t(); e(s) } ... }).
+	shadow map[string]bool
+	// Loaded: for cb(...) with const cb = this.callback, that this.x:
+	// the call is the stored callback's.
+	Loaded *ast.DotExpression
+	// Caller: the callee is a function the caller of an enclosing
+	// function supplies: a parameter (fn, or fn.call/fn.apply), an entry
+	// of one (actions[type]), a variable initialised from one, or a
+	// property of this stored from one (this.load = load, or
+	// this.spec = { load: options.load } called as this.spec.load).
+	// Whether it calls what it is given at once or later is up to that
+	// caller.
+	Caller bool
 	// Parks: q.push(fn) or q.unshift(fn) on an array that outlives the
 	// call (this.q, or one declared outside the function): fn waits for
 	// a later call (a release, a put-back) to take it out and call it.
@@ -188,6 +211,12 @@ type Facts struct {
 	rebinds    []rebindSite
 	propStores []propStore
 	paramMoves []paramMove
+	// drainers: by a queue's text (this.waiting), the functions that
+	// take from it and call what they take (q[i](...) in a loop,
+	// q.shift()(...), const cb = q.shift(); cb(...)).
+	drainers map[string][]*Func
+	// newBinds are `const name = new C(...)` in fn.
+	newBinds []newBind
 	// objStores are `obj.x = name` in fn (prop holds obj's name).
 	objStores []propStore
 	// exports are the module's exports; importer gives other modules'
@@ -209,6 +238,13 @@ type rebindSite struct {
 type paramMove struct {
 	fn       *Func
 	to, from string
+}
+
+// newBind is `const name = new C(...)` in fn.
+type newBind struct {
+	fn   *Func
+	name string
+	node *ast.NewExpression
 }
 
 // propStore is `this.prop = name` in fn.
@@ -279,6 +315,11 @@ type binding struct {
 	member string // "" for the module object itself
 	// assigned: the other modules' values assigned to it (x = require('m')).
 	assigned []Ref
+	// fns: the same-file functions assigned to it (x = f, x = () => ...).
+	fns []*Func
+	// queues: its properties the file assigns a way to queue a callback
+	// (lib.defer = process.nextTick): calls through them queue.
+	queues map[string]string
 	// resolving guards recursion through init chains
 	resolving bool
 }
@@ -312,6 +353,12 @@ type walker struct {
 	scope   *scope
 	fnScope *scope // the scope of the current function's parameters
 	parks   []*Call
+	// userProps: properties of this stored from what the caller
+	// supplies ("load" for this.load = load; "spec.load" for a member
+	// of an object literal stored as this.spec).
+	userProps map[string]bool
+	// notNode > 0: in a branch that a feature test rules out on Node.
+	notNode int
 	// discarded: calls that are statements of their own (their value
 	// is not used).
 	discarded map[ast.Node]bool
@@ -603,6 +650,11 @@ func (w *walker) canonIn(s *scope, e ast.Expression) string {
 		}
 		return ""
 	case *ast.DotExpression:
+		if id, ok := e.Left.(*ast.Identifier); ok {
+			if b := s.lookup(id.Name.String()); b != nil && b.queues[e.Identifier.Name.String()] != "" {
+				return b.queues[e.Identifier.Name.String()]
+			}
+		}
 		l := w.canonIn(s, e.Left)
 		if l == "" {
 			return ""
@@ -659,6 +711,319 @@ func memberName(l, m string) string {
 		}
 	}
 	return l + "." + m
+}
+
+// objectClass makes an object literal kept in a variable or a property
+// (const Loader = { load() { this.flush(); }, flush() { ... } }) a class
+// of its methods, so that this.m() in one resolves to another and this
+// is the object. Literals handed to a call (options of a constructor)
+// are not: their methods' this is whatever the callee makes it.
+func (w *walker) objectClass(e ast.Expression, name string) {
+	ol, ok := unwrap(e).(*ast.ObjectLiteral)
+	if !ok {
+		return
+	}
+	var c *Class
+	for _, p := range ol.Value {
+		k, ok := p.(*ast.PropertyKeyed)
+		if !ok || k.Computed {
+			continue
+		}
+		fl, ok := k.Value.(*ast.FunctionLiteral)
+		if !ok {
+			continue // an arrow's this is the enclosing one
+		}
+		m := w.funcOf(fl)
+		if m.Class != nil {
+			return // already a prototype's
+		}
+		if c == nil {
+			c = &Class{Name: name, Node: ol, Methods: map[string]*Func{}}
+			w.facts.Classes = append(w.facts.Classes, c)
+		}
+		w.method(c, propName(k.Key), m)
+	}
+}
+
+// queueOf: the way to queue a callback e is (its canonical name): for a
+// condition, the arm Node takes when a feature test decides it, else
+// process.nextTick when one arm is.
+func (w *walker) queueOf(e ast.Expression) string {
+	if c, ok := unwrap(e).(*ast.ConditionalExpression); ok {
+		switch w.onNode(c.Test, 0) {
+		case isTrue:
+			return w.queueOf(c.Consequent)
+		case isFalse:
+			return w.queueOf(c.Alternate)
+		}
+		a, b := w.queueOf(c.Consequent), w.queueOf(c.Alternate)
+		if b == "process.nextTick" || a == "" {
+			return b
+		}
+		return a
+	}
+	if q := w.canon(e); q != "" {
+		if _, ok := ir.QueueOp(q); ok {
+			return q
+		}
+	}
+	return ""
+}
+
+type truth int
+
+const (
+	unknown truth = iota
+	isTrue
+	isFalse
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// nodeGlobals are what typeof finds on Node: the globals a fallback
+// tests for before using.
+var nodeGlobals = map[string]string{
+	"process": "object", "process.nextTick": "function", "setImmediate": "function",
+	"setTimeout": "function", "setInterval": "function", "queueMicrotask": "function",
+	"Buffer": "function", "global": "object", "globalThis": "object", "Promise": "function",
+	"window": "undefined", "document": "undefined", "navigator": "undefined",
+}
+
+// onNode evaluates a feature test as Node would (typeof setImmediate
+// === 'function', process && process.nextTick, !x, &&, ||), unknown for
+// anything else.
+func (w *walker) onNode(e ast.Expression, depth int) truth {
+	if depth > 6 {
+		return unknown
+	}
+	not := func(t truth) truth {
+		switch t {
+		case isTrue:
+			return isFalse
+		case isFalse:
+			return isTrue
+		}
+		return unknown
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.BooleanLiteral:
+		if e.Value {
+			return isTrue
+		}
+		return isFalse
+	case *ast.UnaryExpression:
+		if e.Operator == token.NOT {
+			return not(w.onNode(e.Operand, depth+1))
+		}
+	case *ast.Identifier, *ast.DotExpression:
+		if id, ok := e.(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil {
+				if b.kind == bVar && b.init != nil && !b.resolving {
+					b.resolving = true
+					defer func() { b.resolving = false }()
+					return w.onNode(b.init, depth+1)
+				}
+				return unknown
+			}
+		}
+		switch nodeGlobals[w.f.Text(e)] {
+		case "function", "object":
+			return isTrue
+		case "undefined":
+			return isFalse
+		}
+	case *ast.BinaryExpression:
+		l, r := w.onNode(e.Left, depth+1), w.onNode(e.Right, depth+1)
+		switch e.Operator {
+		case token.LOGICAL_AND:
+			if l == isFalse || r == isFalse {
+				return isFalse
+			}
+			if l == isTrue && r == isTrue {
+				return isTrue
+			}
+		case token.LOGICAL_OR:
+			if l == isTrue || r == isTrue {
+				return isTrue
+			}
+			if l == isFalse && r == isFalse {
+				return isFalse
+			}
+		case token.STRICT_EQUAL, token.EQUAL, token.STRICT_NOT_EQUAL, token.NOT_EQUAL:
+			u, ok := e.Left.(*ast.UnaryExpression)
+			lit, ok2 := e.Right.(*ast.StringLiteral)
+			if !ok || !ok2 || u.Operator != token.TYPEOF {
+				return unknown
+			}
+			if id, ok := u.Operand.(*ast.Identifier); ok && w.scope.lookup(id.Name.String()) != nil {
+				return unknown // the file's own binding
+			}
+			kind := nodeGlobals[w.f.Text(u.Operand)]
+			if kind == "" {
+				return unknown
+			}
+			eq := kind == lit.Value.String()
+			if e.Operator == token.STRICT_NOT_EQUAL || e.Operator == token.NOT_EQUAL {
+				eq = !eq
+			}
+			if eq {
+				return isTrue
+			}
+			return isFalse
+		}
+	}
+	return unknown
+}
+
+// supplied: e is a function the caller of an enclosing function
+// supplies (see Call.Caller); prop, when it is a property of this that
+// is so only if the file stores one there (known once the walk ends).
+func (w *walker) supplied(e ast.Expression, depth int) (ok bool, prop string) {
+	if depth > 4 {
+		return false, ""
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.Identifier:
+		b := w.scope.lookup(e.Name.String())
+		if b == nil {
+			return false, ""
+		}
+		if b.kind == bParam {
+			return true, ""
+		}
+		if b.kind == bVar && b.init != nil && b.fn == nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			return w.supplied(b.init, depth+1)
+		}
+	case *ast.BracketExpression:
+		if id, ok := unwrap(e.Left).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bParam {
+				return true, ""
+			}
+		}
+	case *ast.DotExpression:
+		name := e.Identifier.Name.String()
+		if w.thisNow(e.Left) {
+			return false, name
+		}
+		if d, ok := unwrap(e.Left).(*ast.DotExpression); ok && w.thisNow(d.Left) {
+			return false, d.Identifier.Name.String() + "." + name
+		}
+	}
+	return false, ""
+}
+
+// derived: e's value comes from what the caller supplies (a parameter,
+// a member of one, either arm of a condition over them).
+func (w *walker) derived(e ast.Expression, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch e := unwrap(e).(type) {
+	case *ast.Identifier:
+		b := w.scope.lookup(e.Name.String())
+		if b == nil {
+			return false
+		}
+		if b.kind == bParam {
+			return true
+		}
+		if b.kind == bVar && b.init != nil && !b.resolving {
+			b.resolving = true
+			defer func() { b.resolving = false }()
+			return w.derived(b.init, depth+1)
+		}
+	case *ast.DotExpression:
+		return w.derived(e.Left, depth+1)
+	case *ast.BracketExpression:
+		return w.derived(e.Left, depth+1)
+	case *ast.BinaryExpression:
+		if e.Operator == token.LOGICAL_AND || e.Operator == token.LOGICAL_OR || e.Operator == token.COALESCE {
+			return w.derived(e.Right, depth+1) || e.Operator != token.LOGICAL_AND && w.derived(e.Left, depth+1)
+		}
+	case *ast.ConditionalExpression:
+		return w.derived(e.Consequent, depth+1) || w.derived(e.Alternate, depth+1)
+	}
+	return false
+}
+
+// storeUser records this.prop = value when the value is the caller's.
+func (w *walker) storeUser(prop string, value ast.Expression) {
+	if w.userProps == nil {
+		w.userProps = map[string]bool{}
+	}
+	if ol, ok := unwrap(value).(*ast.ObjectLiteral); ok {
+		for _, p := range ol.Value {
+			if pk, ok := p.(*ast.PropertyKeyed); ok && propName(pk.Key) != "" && w.derived(pk.Value, 0) {
+				w.userProps[prop+"."+propName(pk.Key)] = true
+			}
+		}
+		return
+	}
+	if w.derived(value, 0) {
+		w.userProps[prop] = true
+	}
+}
+
+// handedArgs: the functions pushed onto an array that c then hands to
+// the caller's function (args.push(done); fn.apply(ctx, args)) are its
+// arguments too.
+func (w *walker) handedArgs(c *Call) {
+	var arr *ast.Identifier
+	if c.Method == "apply" && len(c.Args) == 2 {
+		arr, _ = unwrap(c.Args[1]).(*ast.Identifier)
+	}
+	if arr == nil {
+		return
+	}
+	w.pending = append(w.pending, func() {
+		for _, p := range w.facts.Calls {
+			id, ok := p.Recv.(*ast.Identifier)
+			if !ok || (p.Method != "push" && p.Method != "unshift") || id.Name.String() != arr.Name.String() || !within(p.Func, c.Func) && !within(c.Func, p.Func) {
+				continue
+			}
+			for _, g := range p.Funcs {
+				if !slices.Contains(c.Funcs, g) {
+					c.Funcs = append(c.Funcs, g)
+				}
+			}
+		}
+	})
+}
+
+// resolveFuncs: the same-file functions an expression may denote (both
+// arms of a ?: or ||).
+func (w *walker) resolveFuncs(e ast.Expression) []*Func {
+	switch x := unwrap(e).(type) {
+	case *ast.ConditionalExpression:
+		return append(w.resolveFuncs(x.Consequent), w.resolveFuncs(x.Alternate)...)
+	case *ast.BinaryExpression:
+		if x.Operator == token.LOGICAL_OR || x.Operator == token.COALESCE {
+			return append(w.resolveFuncs(x.Left), w.resolveFuncs(x.Right)...)
+		}
+		return nil
+	}
+	if fn := w.resolveFunc(e); fn != nil {
+		return []*Func{fn}
+	}
+	return nil
+}
+
+// Targets: the same-file functions the call may invoke.
+func (c *Call) Targets() []*Func {
+	if c.Target == nil {
+		return c.Alts
+	}
+	if len(c.Alts) == 0 {
+		return []*Func{c.Target}
+	}
+	return append([]*Func{c.Target}, c.Alts...)
 }
 
 // resolveFunc finds the same-file function an expression denotes.
@@ -807,8 +1172,14 @@ func (w *walker) node(n ast.Node) {
 	case *ast.IfStatement:
 		w.node(n.Test)
 		w.guard++
+		// A feature test Node answers (typeof process === 'object'):
+		// the branch Node never takes is another host's.
+		t := w.onNode(n.Test, 0)
+		w.notNode += b2i(t == isFalse)
 		w.node(n.Consequent)
+		w.notNode += b2i(t == isTrue) - b2i(t == isFalse)
 		w.node(n.Alternate)
+		w.notNode -= b2i(t == isTrue)
 		w.guard--
 		return
 	case *ast.SwitchStatement:
@@ -850,6 +1221,10 @@ func (w *walker) node(n ast.Node) {
 	case *ast.Binding:
 		if id, ok := n.Target.(*ast.Identifier); ok {
 			w.nameFunc(n.Initializer, id.Name.String())
+			w.objectClass(n.Initializer, id.Name.String())
+			if ne, ok := unwrap(n.Initializer).(*ast.NewExpression); ok {
+				w.facts.newBinds = append(w.facts.newBinds, newBind{w.fn, id.Name.String(), ne})
+			}
 		}
 	case *ast.Identifier:
 		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
@@ -872,10 +1247,29 @@ func (w *walker) node(n ast.Node) {
 				if rs := w.modRefs(n.Right, 0); len(rs) > 0 {
 					b.assigned = append(b.assigned, rs...)
 				}
+				b.fns = append(b.fns, w.resolveFuncs(n.Right)...)
 			}
 		case *ast.DotExpression:
 			w.nameFunc(n.Right, l.Identifier.Name.String())
 			w.prototypeAssign(l, n.Right)
+			w.objectClass(n.Right, l.Identifier.Name.String())
+			if q := w.queueOf(n.Right); q != "" && n.Operator == token.ASSIGN && w.notNode == 0 {
+				if id, ok := l.Left.(*ast.Identifier); ok {
+					if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar && b.module == "" {
+						if b.queues == nil {
+							b.queues = map[string]string{}
+						}
+						// One assignment of process.nextTick is enough: the
+						// other paths (a browser fallback) are not Node's.
+						if old := b.queues[l.Identifier.Name.String()]; old != "process.nextTick" {
+							b.queues[l.Identifier.Name.String()] = q
+						}
+					}
+				}
+			}
+			if w.thisNow(l.Left) && n.Operator == token.ASSIGN {
+				w.storeUser(l.Identifier.Name.String(), n.Right)
+			}
 			if id, ok := n.Right.(*ast.Identifier); ok && w.thisNow(l.Left) {
 				w.facts.propStores = append(w.facts.propStores, propStore{w.fn, l.Identifier.Name.String(), id.Name.String()})
 			}
@@ -943,6 +1337,19 @@ func (w *walker) resolveParks() {
 			k := w.f.Text(c.Recv)
 			drains[k] = append(drains[k], drain{c.Func, c.Method == "pop"})
 		}
+		// for (...) q[i](...): a loop calling what the queue holds (not
+		// q[q.length - 1](...), a peek at a stack's top).
+		if be, ok := unwrap(Callee(c.Node)).(*ast.BracketExpression); ok && c.Loop != nil && isIdent(be.Member) {
+			k := w.f.Text(be.Left)
+			drains[k] = append(drains[k], drain{c.Func, false})
+			w.calledTakes(k, c.Func)
+		}
+		// q.shift()(...): calls what it takes.
+		if ce, ok := unwrap(Callee(c.Node)).(*ast.CallExpression); ok {
+			if d, ok := unwrap(ce.Callee).(*ast.DotExpression); ok && (d.Identifier.Name == "shift" || d.Identifier.Name == "pop") {
+				w.calledTakes(w.f.Text(d.Left), c.Func)
+			}
+		}
 	}
 	pushers := map[string]map[*Func]bool{}
 	for _, c := range w.parks {
@@ -963,6 +1370,45 @@ func (w *walker) resolveParks() {
 				break
 			}
 		}
+	}
+}
+
+func isIdent(e ast.Expression) bool {
+	_, ok := e.(*ast.Identifier)
+	return ok
+}
+
+// shadows: name resolves to a local of a scope nested in one where a
+// parameter of that name is declared: the summaries, which go by
+// parameter names, must not take it for the parameter.
+func (w *walker) shadows(name string) bool {
+	s := w.scope
+	for ; s != nil; s = s.parent {
+		if b, ok := s.names[name]; ok {
+			if b.kind == bParam {
+				return false
+			}
+			break
+		}
+	}
+	if s == nil {
+		return false
+	}
+	for p := s.parent; p != nil; p = p.parent {
+		if b, ok := p.names[name]; ok && b.kind == bParam {
+			return true
+		}
+	}
+	return false
+}
+
+// calledTakes records fn as calling what it takes from queue k.
+func (w *walker) calledTakes(k string, fn *Func) {
+	if w.facts.drainers == nil {
+		w.facts.drainers = map[string][]*Func{}
+	}
+	if !slices.Contains(w.facts.drainers[k], fn) {
+		w.facts.drainers[k] = append(w.facts.drainers[k], fn)
 	}
 }
 
@@ -1134,6 +1580,18 @@ var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "dele
 func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
 	c := w.site(n)
 	c.Args = args
+	names := append([]ast.Expression{callee}, args...)
+	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+		names = append(names, d.Left) // p.call(...)
+	}
+	for _, e := range names {
+		if id, ok := unwrap(e).(*ast.Identifier); ok && w.shadows(id.Name.String()) {
+			if c.shadow == nil {
+				c.shadow = map[string]bool{}
+			}
+			c.shadow[id.Name.String()] = true
+		}
+	}
 	_, isNew := n.(*ast.NewExpression)
 	c.Callee = w.canon(callee)
 	if d, ok := unwrap(callee).(*ast.DotExpression); ok {
@@ -1144,7 +1602,19 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 			c.Funcs = append(c.Funcs, fn)
 		}
 	}
+	if c.Method == "apply" && len(args) == 2 {
+		// f.apply(ctx, [key, (err, v) => ...]): the array's functions
+		// are f's arguments.
+		if al, ok := unwrap(args[1]).(*ast.ArrayLiteral); ok {
+			for _, a := range al.Value {
+				if fn := w.resolveFunc(a); fn != nil {
+					c.Funcs = append(c.Funcs, fn)
+				}
+			}
+		}
+	}
 	if isNew {
+		c.refs = w.modRefs(callee, 0)
 		if lit := w.classLitOf(callee); lit != nil {
 			w.pending = append(w.pending, func() { c.Class = w.facts.classOf[lit] })
 		} else if fn := w.resolveFunc(callee); fn != nil {
@@ -1152,12 +1622,58 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 		}
 	} else {
 		c.Target = w.resolveFunc(callee)
+		if id, ok := unwrap(callee).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				// Assignments later in the file count too: resolved
+				// once the walk has seen them all.
+				w.pending = append(w.pending, func() {
+					for _, g := range b.fns {
+						if g != c.Target && !slices.Contains(c.Alts, g) {
+							c.Alts = append(c.Alts, g)
+						}
+					}
+				})
+			}
+		}
 		// f.call(this, ...) / f.apply(this, ...)
 		if c.Target == nil && (c.Method == "call" || c.Method == "apply") {
 			c.Target = w.resolveFunc(c.Recv)
 		}
-		if c.Target == nil && len(args) > 0 {
+		if id, ok := unwrap(callee).(*ast.Identifier); ok {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				if d, ok := unwrap(b.init).(*ast.DotExpression); ok && w.thisNow(d.Left) {
+					c.Loaded = d
+				}
+				// const cb = q.shift(); cb(...): calls what it takes.
+				if ce, ok := unwrap(b.init).(*ast.CallExpression); ok {
+					if d, ok := unwrap(ce.Callee).(*ast.DotExpression); ok && (d.Identifier.Name == "shift" || d.Identifier.Name == "pop") {
+						w.calledTakes(w.f.Text(d.Left), w.fn)
+					}
+				}
+			}
+		}
+		if id, ok := unwrap(c.Recv).(*ast.Identifier); ok && c.Method != "" {
+			if b := w.scope.lookup(id.Name.String()); b != nil && b.kind == bVar {
+				c.inst, _ = unwrap(b.init).(*ast.NewExpression)
+			}
+		}
+		if c.Target == nil && (len(args) > 0 || c.inst != nil) {
 			c.refs = w.modRefs(callee, 0)
+		}
+		if c.Target == nil && len(c.refs) == 0 {
+			fnE := callee
+			if c.Method == "call" || c.Method == "apply" {
+				fnE = c.Recv
+			}
+			ok, prop := w.supplied(fnE, 0)
+			if ok {
+				c.Caller = true
+			} else if prop != "" {
+				w.pending = append(w.pending, func() { c.Caller = w.userProps[prop] && c.Target == nil && len(c.Alts) == 0 })
+			}
+			if c.Caller || prop != "" {
+				w.handedArgs(c)
+			}
 		}
 	}
 	if (c.Method == "push" || c.Method == "unshift") && len(args) > 0 && !isNew && w.outlives(c.Recv) {
@@ -1362,8 +1878,8 @@ func (f *Facts) propagate() {
 		}
 	}
 	for _, c := range f.Calls {
-		if c.Target != nil {
-			c.Target.CalledBy = append(c.Target.CalledBy, c)
+		for _, g := range c.Targets() {
+			g.CalledBy = append(g.CalledBy, c)
 		}
 		if c.Kind != None {
 			for _, fn := range c.Funcs {
@@ -1386,7 +1902,9 @@ func (f *Facts) propagate() {
 		fn := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, c := range fn.Calls {
-			mark(c.Target, fn.Why)
+			for _, g := range c.Targets() {
+				mark(g, fn.Why)
+			}
 			// Whatever a callback passes on runs on the loop too, now or later.
 			for _, g := range c.Funcs {
 				mark(g, fn.Why)

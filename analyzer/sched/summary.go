@@ -1,6 +1,8 @@
 package sched
 
 import (
+	"slices"
+
 	"github.com/grafana/sobek/ast"
 )
 
@@ -18,10 +20,16 @@ const (
 	// function the file does not show). Composed with an asynchronous
 	// site it is Async; alone it says nothing.
 	Later
+	// User: handed to a function the caller of the declaring function
+	// supplies (a parameter, a function stored from one: this.load =
+	// load), which may call it at once or later, as that caller's code
+	// does. Kept to the declaring function's own summary: its callers
+	// know what they supplied.
+	User
 )
 
-// Known is t without Later.
-func (t Timing) Known() Timing { return t &^ Later }
+// Known is t without Later and User.
+func (t Timing) Known() Timing { return t &^ (Later | User) }
 
 // Summary is what a function does with the functions it is given,
 // computed over the whole file (through helper calls, nested closures,
@@ -72,7 +80,18 @@ func compose(link, t Timing) Timing {
 		if t&Async != 0 {
 			out |= Async
 		}
-		if t&(Sync|Later) != 0 {
+		if t&(Sync|Later|User) != 0 {
+			out |= Later
+		}
+	}
+	if link&User != 0 {
+		if t&Async != 0 {
+			out |= Async
+		}
+		if t&(Sync|User) != 0 {
+			out |= User
+		}
+		if t&Later != 0 {
 			out |= Later
 		}
 	}
@@ -135,6 +154,7 @@ type rebind struct {
 type linkT struct {
 	t         Timing
 	via, site *Call
+	uvia      *Call // for User: the call of the caller's function
 	// syncSite, asyncSite: the parent's sites (tops) through which fn
 	// runs synchronously, and asynchronously.
 	syncSite, asyncSite *Call
@@ -162,6 +182,24 @@ func (f *Facts) summarize() {
 		for j, a := range c.Args {
 			if id, ok := a.(*ast.Identifier); ok && id.Name.String() == r.name {
 				st.rebinds[r.fn] = append(st.rebinds[r.fn], &rebind{name: r.name, call: c, arg: j})
+			}
+		}
+	}
+	// const job = new Job(sql, cb): job holds cb as the class's
+	// constructor stores it, as if job.callback = cb (a queue that parks
+	// job parks cb).
+	for _, nb := range f.newBinds {
+		nc := f.callBy[nb.node]
+		if nc == nil || !st.paramArgs(nc) {
+			continue
+		}
+		holds, _ := f.newHolds(nc, "")
+		for j, prop := range holds {
+			if prop == "" || j >= len(nc.Args) {
+				continue
+			}
+			if id, ok := nc.Args[j].(*ast.Identifier); ok {
+				f.objStores = append(f.objStores, propStore{nb.fn, nb.name, id.Name.String()})
 			}
 		}
 	}
@@ -289,7 +327,7 @@ func (st *sumState) link(fn *Func) linkT {
 			continue
 		}
 
-		if s.Target == nil {
+		if len(s.Targets()) == 0 {
 			// Another module's function: what its facts say it does.
 			if ext := st.f.externParams(s); len(ext) > 0 {
 				if j := argIndex(s, fn); j >= 0 && j < len(ext) && ext[j] != 0 {
@@ -302,15 +340,28 @@ func (st *sumState) link(fn *Func) linkT {
 					continue
 				}
 			}
+			if s.Caller {
+				t := compose(r, User)
+				if t&User != 0 && l.uvia == nil {
+					l.uvia = s
+				}
+				note(t, aw, top)
+				continue
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
 		j := argIndex(s, fn)
-		sum := st.f.sums[s.Target]
-		if j < 0 || sum == nil || j >= len(sum.Params) {
+		var pt Timing
+		for _, g := range s.Targets() {
+			if sum := st.f.sums[g]; j >= 0 && sum != nil && j < len(sum.Params) {
+				pt |= sum.Params[j] &^ User
+			}
+		}
+		if pt == 0 {
 			continue
 		}
-		t := compose(r, sum.Params[j])
+		t := compose(r, pt)
 		via := aw
 		if via == nil || t&Async != 0 && r&Async == 0 {
 			via = s
@@ -380,7 +431,7 @@ func (st *sumState) propUse(root *Func, prop string, u Use) {
 
 type upT struct {
 	t             Timing
-	via           *Call
+	via, uvia     *Call
 	top, topAsync *Call // the root's sites leading to s: for the synchronous and the asynchronous part
 	at            map[*Func]Timing
 }
@@ -396,6 +447,7 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	t0, via := st.siteTime(s)
 	t = compose(t0, t)
 	top, topA := s, s
+	var uvia *Call
 	var at map[*Func]Timing // timing relative to each function on the way (for Wraps)
 	for h := s.Func; h != root; h = h.Parent {
 		if h == nil || h.Top {
@@ -410,6 +462,9 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 		l := st.link(h)
 		if l.t&Async != 0 && l.via != nil {
 			via = l.via
+		}
+		if l.t&User != 0 && l.uvia != nil {
+			uvia = l.uvia
 		}
 		t = compose(l.t, t)
 		top = l.site
@@ -429,14 +484,14 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	if t&Sync == 0 {
 		top = topA
 	}
-	return upT{t, via, top, topA, at}
+	return upT{t, via, uvia, top, topA, at}
 }
 
 func (st *sumState) round() {
 	f := st.f
 	for _, s := range f.Calls {
 		// p(...), p.call(...), p.apply(...)
-		if id := calledIdent(s); id != "" {
+		if id := calledIdent(s); id != "" && !s.shadow[id] {
 			st.use(s, id, Sync)
 		}
 		for j, a := range s.Args {
@@ -444,7 +499,7 @@ func (st *sumState) round() {
 			if !ok {
 				id = boundIdent(a) // p.bind(...) calls p when it is called
 			}
-			if id == nil {
+			if id == nil || s.shadow[id.Name.String()] {
 				continue
 			}
 			switch {
@@ -457,19 +512,50 @@ func (st *sumState) round() {
 					}
 				}
 				for _, name := range names {
-					if root, i := st.declaring(s.Func, name); root == s.Func && st.record {
+					if root, i := st.declaring(s.Func, name); root == s.Func {
 						sum := f.sums[root]
-						sum.Parked[i] = true
-						sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+						if !sum.Parked[i] {
+							sum.Parked[i] = true
+							st.changed = true
+						}
+						if st.record {
+							sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
+						}
+						// if (ready) this.flush(): on that path the queue
+						// is drained before the function returns.
+						if t := st.drainedNow(s); t != nil {
+							st.add(&sum.Params[i], Sync)
+							if st.record {
+								sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: t, When: Sync})
+							}
+						}
 					}
 				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
 				st.use(s, id.Name.String(), Async)
-			case s.Target != nil && s.Kind == None:
-				if sum := f.sums[s.Target]; sum != nil && j < len(sum.Params) && sum.Params[j] != 0 {
-					st.use(s, id.Name.String(), sum.Params[j])
+			case len(s.Targets()) > 0 && s.Kind == None:
+				// Through a variable assigned several functions: what any
+				// of them does.
+				var t Timing
+				parked := false
+				for _, g := range s.Targets() {
+					if sum := f.sums[g]; sum != nil && j < len(sum.Params) {
+						t |= sum.Params[j] &^ User
+						parked = parked || sum.Parked[j]
+					}
 				}
+				if t != 0 {
+					st.use(s, id.Name.String(), t)
+				}
+				if parked {
+					st.parkedVia(s, id.Name.String())
+				}
+			case s.Kind == None && s.Caller:
+				st.use(s, id.Name.String(), User)
 			case s.Kind == None:
+				if root, _ := st.declaring(s.Func, id.Name.String()); root == nil {
+					continue // not a parameter: nothing to add (and no module to read)
+				}
 				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
 					st.use(s, id.Name.String(), ext[j])
 				}
@@ -477,7 +563,11 @@ func (st *sumState) round() {
 		}
 		// this.x(...) calls a stored callback; this.m() calls a method
 		// whose stored-callback calls count here too.
-		if d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression); ok && f.IsThis(d.Left) {
+		d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression)
+		if !ok && s.Loaded != nil {
+			d, ok = s.Loaded, true
+		}
+		if ok && (f.IsThis(d.Left) || d == s.Loaded) {
 			_, plain := d.Left.(*ast.ThisExpression)
 			root := thisRoot(s.Func, !plain)
 			if root == nil {
@@ -500,6 +590,13 @@ func (st *sumState) round() {
 					}
 				}
 			}
+		}
+	}
+	// v.m() with v = new C(sql, cb): m calls what C stored (cb) as its
+	// summary's Props say.
+	for _, s := range f.Calls {
+		for _, h := range st.instCalls(s) {
+			st.use(s, h.name, h.t)
 		}
 	}
 	// callback = options: the function passed at options' position is
@@ -574,6 +671,13 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		return
 	}
 	st.add(&sum.Params[i], tt)
+	if tt&User != 0 && st.record {
+		uv := u.uvia
+		if uv == nil {
+			uv = s // handed to the caller's function right here
+		}
+		sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: User, Via: uv})
+	}
 	if tt = tt.Known(); tt == 0 {
 		return
 	}
@@ -586,6 +690,130 @@ func (st *sumState) use(s *Call, name string, t Timing) {
 		} else {
 			sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: top, When: tt, Via: via})
 		}
+	}
+}
+
+// newHolds: for a new site, by argument, the property of the instance
+// the class stores it in; and what its method calls of those properties.
+func (f *Facts) newHolds(nc *Call, method string) (holds []string, props map[string]Timing) {
+	if nc.Class != nil {
+		holds = f.holds(nc.Class)
+		for c := nc.Class; c != nil && props == nil && method != ""; c = c.SuperClass {
+			if m := c.Methods[method]; m != nil && f.sums[m] != nil {
+				props = f.sums[m].Props
+			}
+		}
+		return holds, props
+	}
+	for _, e := range f.externs(nc) {
+		if len(e.Holds) > 0 {
+			if me := e.Members[method]; me != nil {
+				props = me.Props
+			}
+			return e.Holds, props
+		}
+	}
+	return nil, nil
+}
+
+// paramArgs: some argument of c is a parameter of a function enclosing
+// it (the only values a summary follows).
+func (st *sumState) paramArgs(c *Call) bool {
+	for _, a := range c.Args {
+		if id, ok := a.(*ast.Identifier); ok {
+			if root, _ := st.declaring(c.Func, id.Name.String()); root != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type held struct {
+	name string
+	t    Timing
+}
+
+// instCalls: at v.m(...), where v = new C(..., cb, ...), the parameters
+// of the file's functions that C stored on the instance and that m
+// calls, with m's timing for each.
+func (st *sumState) instCalls(s *Call) []held {
+	if s.inst == nil {
+		return nil
+	}
+	nc := st.f.callBy[s.inst]
+	if nc == nil || !st.paramArgs(nc) {
+		return nil
+	}
+	holds, props := st.f.newHolds(nc, s.Method)
+	var out []held
+	for j, prop := range holds {
+		if prop == "" || props[prop] == 0 || j >= len(nc.Args) {
+			continue
+		}
+		if id, ok := nc.Args[j].(*ast.Identifier); ok {
+			out = append(out, held{id.Name.String(), props[prop]})
+		}
+	}
+	return out
+}
+
+// drainedNow: a call after the park site s, in the same function and
+// under a condition, that drains s's queue before returning (directly or
+// through the file's functions it calls at once). Unconditional drains
+// are left alone: the queue is then a detour, not a wait.
+func (st *sumState) drainedNow(s *Call) *Call {
+	key := st.f.File.Text(s.Recv)
+	drainers := st.f.drainers[key]
+	if len(drainers) == 0 {
+		return nil
+	}
+	var reaches func(c *Call, depth int) bool
+	reaches = func(c *Call, depth int) bool {
+		for _, g := range c.Targets() {
+			if slices.Contains(drainers, g) {
+				return true
+			}
+			if depth < 3 {
+				for _, d := range g.Calls {
+					if t, _ := st.siteTime(d); t == Sync && reaches(d, depth+1) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, t := range s.Func.Calls {
+		if t.Node.Idx0() <= s.Node.Idx0() || !t.Guarded || t.Kind != None {
+			continue
+		}
+		if tt, _ := st.siteTime(t); tt == Sync && reaches(t, 0) {
+			return t
+		}
+	}
+	return nil
+}
+
+// parkedVia: name, a parameter of the function s is directly in, is
+// handed at s to a function that parks it on a queue a later call
+// drains (mode(cb) with mode = (c) => waiting.push(c)): it waits for
+// that later call, as if pushed here.
+func (st *sumState) parkedVia(s *Call, name string) {
+	root, i := st.declaring(s.Func, name)
+	if root != s.Func {
+		return
+	}
+	if t, _ := st.siteTime(s); t != Sync {
+		return
+	}
+	sum := st.f.sums[root]
+	if !sum.Parked[i] {
+		sum.Parked[i] = true
+		st.changed = true
+	}
+	if st.record {
+		sum.Uses[i] = append(sum.Uses[i], Use{Site: s, Top: s, When: Async, Via: s})
 	}
 }
 

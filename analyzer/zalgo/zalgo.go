@@ -58,13 +58,35 @@ that code does with it. Functions other modules export count the same
 way: their module's facts (read from the required file, node_modules
 included) say how they call what they are given. A callback pushed onto
 a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
-waits for a later call: asynchronous. The check reports only when the paths can
-differ: one of the two calls is under a condition, or an early return
-separates them.
+waits for a later call: asynchronous, unless a call under a condition
+drains the queue at once (if (loaded) this.flush(), with flush calling
+each entry), which makes that path synchronous. An object the function
+makes with new from a class that stores the callback
+(new Request(url, cb) keeps cb as this.onDone) holds it: a method of the
+object that calls what was stored calls the callback, and a queue that
+parks the object parks the callback. A call through a variable the file
+assigns several functions (mode = queueIt; later mode = runNow) does what
+any of them does: when one calls the callback at once and another later,
+the one call is reported. Object literals of methods kept in a variable
+or a property are classes: this.flush() in one is the other method.
+The check reports only when the paths can differ: one of the two calls
+is under a condition, or an early return separates them.
 
-Not reported: a callback handed to a function no module shows
-(fetchIt(key, (v) => cb(v)) with fetchIt a parameter, or a package that
-is not installed), which is neither; a parameter first
+A callback called at once on one path and, on another, handed to a
+function the caller supplies (a parameter, fn.apply(ctx, args) with the
+callback pushed on args, an entry of a parameter such as
+handlers[type], a local or this.load stored from one, a member of an
+object literal of them stored on this) is reported too: whether that
+function answers at once or later is the caller's code, so the two
+paths may differ (a cache's loader, a thunk's wrapped function). A
+parameter called for its answer (if (iteratee(x) === false)) is an
+iterator, not a completion callback, and is left alone; so is a method
+of an object the caller passes (conn.write(msg, cb)), which is that
+object's own.
+
+Not reported: a callback handed to a function no module shows that the
+caller does not supply (a package that is not installed), which is
+neither; a parameter first
 wrapped (cb = dezalgo(cb), cb = once(cb)): a wrapper of the file counts
 by what the function it returns does (one that defers every call makes
 both paths asynchronous), one from elsewhere makes the callback's
@@ -117,7 +139,19 @@ func run(pass *analysis.Pass) (any, error) {
 			if sum.Parked[i] {
 				t |= sched.Async
 			}
-			if p == "" || t != sched.Sync|sched.Async || !callbackParam(fn, p, i == len(params)-1) || fed[slot{fn, i}] || middlewareNext(params, i) {
+			if p == "" || !callbackParam(fn, p, i == len(params)-1) || fed[slot{fn, i}] || middlewareNext(params, i) {
+				continue
+			}
+			if t == sched.Sync && sum.Params[i]&sched.User != 0 {
+				if stmts == nil {
+					stmts = statementCalls(f)
+				}
+				if !answersFor(stmts, p, sum.Uses[i]) {
+					userSupplied(pass, f, fn, p, sum.Uses[i])
+				}
+				continue
+			}
+			if t != sched.Sync|sched.Async {
 				continue
 			}
 			syncs, asyncs := uses(sum.Uses[i])
@@ -125,6 +159,23 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			for _, s := range syncs {
+				if sg, ag := dispatchSplit(facts, s, p); sg != nil {
+					// One site, two timings: the variable called there
+					// holds either function, as the file's state goes.
+					v := f.Text(sched.Callee(s.Node))
+					name := func(g *sched.Func) string {
+						if n := analysisutil.FuncName(f, g); n != v && !strings.HasPrefix(n, "the function") {
+							return n + " (line " + fmt.Sprint(analysisutil.Line(f, g.Node)) + ")"
+						}
+						return fmt.Sprintf("the function at line %d", analysisutil.Line(f, g.Node))
+					}
+					msg := fmt.Sprintf("%s calls its callback %s through %s, which holds either %s, calling it synchronously, or %s, calling it later, as the program's state changes: callers cannot tell whether their code after the call runs before or after the callback; make every function %s may hold defer the call (process.nextTick)",
+						analysisutil.FuncName(f, fn), p, v, name(sg), name(ag), v)
+					d := analysis.Diagnostic{Message: msg}
+					d.Pos, d.End = f.Range(s.Node)
+					pass.Report(d)
+					continue
+				}
 				// The asynchronous path through another site than s: a
 				// helper given the callback that is itself both ways is
 				// reported in the helper, not again at each call of it.
@@ -461,6 +512,104 @@ func statementCalls(f *jsfile.File) map[ast.Node]bool {
 		})
 	}
 	return out
+}
+
+// answersFor: a call of p uses its result (if (iteratee(x) === false)):
+// p is an iterator or a predicate the function asks, not a callback
+// that tells it of an end.
+func answersFor(stmts map[ast.Node]bool, p string, us []sched.Use) bool {
+	for _, u := range us {
+		if u.Site == nil || u.When&sched.Sync == 0 {
+			continue
+		}
+		ce, ok := u.Site.Node.(*ast.CallExpression)
+		if !ok {
+			continue
+		}
+		if id, ok := ce.Callee.(*ast.Identifier); ok && id.Name.String() == p && !stmts[ce] {
+			return true
+		}
+	}
+	return false
+}
+
+// userSupplied reports a callback called at once on one path and, on
+// another, handed to a function the caller supplies (a loader, an
+// action, the wrapped function): whenever that function answers later,
+// and nothing in the file rules it out, the two paths differ.
+func userSupplied(pass *analysis.Pass, f *jsfile.File, fn *sched.Func, p string, us []sched.Use) {
+	var syncs []*sched.Call
+	var user *sched.Use
+	seen := map[*sched.Call]bool{}
+	for k, u := range us {
+		if u.When&sched.Sync != 0 && u.Top != nil && !seen[u.Top] {
+			seen[u.Top] = true
+			syncs = append(syncs, u.Top)
+		}
+		if u.When == sched.User && u.Top != nil && user == nil {
+			user = &us[k]
+		}
+	}
+	if user == nil {
+		return
+	}
+	for _, s := range syncs {
+		if s.Node == user.Top.Node || !s.Guarded && !user.Top.Guarded && !earlyReturn(fn, s, user.Top) {
+			continue
+		}
+		d := analysis.Diagnostic{Message: fmt.Sprintf("%s calls its callback %s synchronously here but on another path hands it to %s (line %d), a function its caller supplies, which may call it later: callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
+			analysisutil.FuncName(f, fn), p, f.Text(suppliedCallee(user.Via)), analysisutil.Line(f, user.Via.Node))}
+		d.Pos, d.End = f.Range(s.Node)
+		pass.Report(d)
+	}
+}
+
+// suppliedCallee: the caller's function a call invokes (fn for
+// fn.apply(...)).
+func suppliedCallee(c *sched.Call) ast.Expression {
+	if c.Method == "call" || c.Method == "apply" {
+		return c.Recv
+	}
+	return sched.Callee(c.Node)
+}
+
+// dispatchSplit: at s, a call through a variable the file assigns
+// several functions, the parameter p is handed to one that calls it
+// synchronously (sg) and to one that calls it later or parks it (ag).
+func dispatchSplit(facts *sched.Facts, s *sched.Call, p string) (sg, ag *sched.Func) {
+	ts := s.Targets()
+	if len(ts) < 2 {
+		return nil, nil
+	}
+	j := -1
+	for k, a := range s.Args {
+		if id, ok := a.(*ast.Identifier); ok && id.Name.String() == p {
+			j = k
+		}
+	}
+	if j < 0 {
+		return nil, nil
+	}
+	for _, g := range ts {
+		sum := facts.Summary(g)
+		if sum == nil || j >= len(sum.Params) {
+			continue
+		}
+		t := sum.Params[j].Known()
+		if sum.Parked[j] {
+			t |= sched.Async
+		}
+		if t == sched.Sync && sg == nil {
+			sg = g
+		}
+		if t&sched.Async != 0 && ag == nil {
+			ag = g
+		}
+	}
+	if sg == nil || ag == nil {
+		return nil, nil
+	}
+	return sg, ag
 }
 
 func passes(s *sched.Call, name string) bool {

@@ -1,4 +1,4 @@
-// Pattern (missed): the constructor hands a closure that emits 'ready' to
+// Pattern: the constructor hands a closure that emits 'ready' to
 // a flow-control function from a package, which may call it before the
 // constructor returns when every step finishes synchronously.
 const EventEmitter = require('events');
@@ -8,7 +8,7 @@ class Bundle extends EventEmitter {
     super();
     flow.series(steps, () => {
       this.ready = true;
-      this.emit('ready'); // hazard (missed: flow.series is another module's; it may call back at once)
+      this.emit('ready'); // hazard // want "this.emit\\('ready'\\) in the callback the constructor of Bundle hands to flow.series \\(line 9\\), which may call it at once"
     });
   }
 }

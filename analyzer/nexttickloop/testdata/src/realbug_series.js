@@ -1,4 +1,4 @@
-// Pattern (missed): a series helper re-runs its step through a deferral
+// Pattern: a series helper re-runs its step through a deferral
 // function stored on the library object (lib.defer = process.nextTick),
 // from inside the user's iterator callback when it answered at once.
 const lib = {};
@@ -9,7 +9,7 @@ lib.eachSeries = function (items, iterator, done) {
     if (i >= items.length) return done(null);
     let sync = true;
     iterator(items[i++], function () {
-      if (sync) lib.defer(step); // hazard (missed: lib.defer is a property set at run time; the recursion runs through the user's iterator)
+      if (sync) lib.defer(step); // hazard // want "re-schedules itself through process.nextTick \\(called as lib.defer\\) .* when iterator, the caller's function \\(line 11\\), calls back at once"
       else step();
     });
     sync = false;

@@ -8,7 +8,8 @@ lib.eachSeries = function (items, step, done) {
   let i = 0;
   (function next(err) {
     if (err || i === items.length) return done(err);
-    step(items[i++], (e) => lib.defer(() => next(e)));
+    // Found here, at the use; the fix went to the assignment above.
+    step(items[i++], (e) => lib.defer(() => next(e))); // want "re-schedules itself through process.nextTick \\(called as lib.defer\\)"
   })();
 };
 module.exports = lib;

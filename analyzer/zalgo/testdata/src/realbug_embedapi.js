@@ -1,4 +1,4 @@
-// Pattern (missed): a browser loader object queues each caller's
+// Pattern: a browser loader object queues each caller's
 // callback and then, when the API has loaded already, runs the whole
 // queue at once; otherwise the queue runs from the script's load hook.
 (function (root) {
@@ -8,7 +8,7 @@
     load(callback) {
       this.queue.push(callback);
       if (this.loaded) {
-        this.flush(); // hazard (missed: the callback runs through a queue of an object literal's methods)
+        this.flush(); // hazard // want "Loader.load calls its callback callback synchronously here \\(through Loader.flush\\) but asynchronously on other paths \\(parked by this.queue.push"
         return;
       }
       root.onApiReady = () => {

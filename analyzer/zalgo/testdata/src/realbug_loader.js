@@ -1,4 +1,4 @@
-// Pattern (missed): a cache answers a hit at once and a miss through a
+// Pattern: a cache answers a hit at once and a miss through a
 // loader function the cache's user configures; whether the loader is
 // asynchronous is up to that user.
 function LoadingCache(load) {
@@ -7,7 +7,7 @@ function LoadingCache(load) {
 }
 LoadingCache.prototype.get = function (key, callback) {
   if (this.entries.has(key)) {
-    callback(null, this.entries.get(key)); // hazard (missed: the other path is the user's loader)
+    callback(null, this.entries.get(key)); // hazard // want "LoadingCache.get calls its callback callback synchronously here but on another path hands it to this.load \\(line 13\\), a function its caller supplies"
     return;
   }
   this.load(key, (err, value) => {

@@ -1,4 +1,4 @@
-// Pattern (missed): a thunk wrapper calls back at once when the wrapped
+// Pattern: a thunk wrapper calls back at once when the wrapped
 // function throws, and otherwise when that function (the caller's) calls
 // its callback, which may be later.
 function toThunk(fn) {
@@ -14,7 +14,7 @@ function toThunk(fn) {
       try {
         fn.apply(self, args);
       } catch (err) {
-        done(err); // hazard (missed: the other path is the wrapped function, the caller's)
+        done(err); // hazard // want "calls its callback done synchronously here but on another path hands it to fn \\(line 15\\), a function its caller supplies"
       }
     };
   };
