@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/looplint/looplint/internal/fspath"
 )
 
 // Finding is what a baseline knows of one finding.
@@ -34,7 +36,7 @@ type Baseline struct {
 
 // key is f relative to dir, without its count.
 func key(dir string, path, check, message string) Finding {
-	if abs, err := filepath.Abs(path); err == nil {
+	if abs, err := fspath.Abs(path); err == nil {
 		if rel, err := filepath.Rel(dir, abs); err == nil {
 			path = rel
 		}
@@ -44,7 +46,7 @@ func key(dir string, path, check, message string) Finding {
 
 // Write records findings (path, check, message triples) in p.
 func Write(p string, findings [][3]string) error {
-	dir, err := filepath.Abs(filepath.Dir(p))
+	dir, err := fspath.Abs(filepath.Dir(p))
 	if err != nil {
 		return err
 	}
@@ -87,7 +89,7 @@ func Read(p string) (*Baseline, error) {
 	if f.Version != 1 {
 		return nil, fmt.Errorf("%s: version %d, want 1 (a looplint baseline written with --write-baseline)", p, f.Version)
 	}
-	dir, err := filepath.Abs(filepath.Dir(p))
+	dir, err := fspath.Abs(filepath.Dir(p))
 	if err != nil {
 		return nil, err
 	}

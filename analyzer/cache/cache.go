@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"github.com/looplint/looplint/analyzer/driver"
 )
 
@@ -60,7 +62,7 @@ func key(content []byte, pkgType string) string {
 }
 
 func abs(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
+	if a, err := fspath.Abs(p); err == nil {
 		return a
 	}
 	return p

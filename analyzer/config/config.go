@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"github.com/bmatcuk/doublestar/v4"
 )
 
@@ -105,7 +107,7 @@ func parse(path string, data []byte, known func(string) bool) (*Config, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%s: more than one JSON value", path)
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := fspath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +189,7 @@ func jsonError(path string, data []byte, dec *json.Decoder, err error) error {
 // rel is file's path relative to the configuration's directory, with
 // forward slashes ("" when it is outside it).
 func (c *Config) rel(file string) string {
-	abs, err := filepath.Abs(file)
+	abs, err := fspath.Abs(file)
 	if err != nil {
 		return ""
 	}
@@ -266,7 +268,7 @@ func NewFinder(known func(string) bool) *Finder {
 // the repository's root (a directory holding .git) or the file system's
 // root; Default when there is none.
 func (f *Finder) For(file string) (*Config, error) {
-	abs, err := filepath.Abs(file)
+	abs, err := fspath.Abs(file)
 	if err != nil {
 		return Default, nil
 	}
@@ -305,7 +307,7 @@ func (f *Finder) forDir(dir string) (*Config, error) {
 // IgnoreOnly is a configuration that only ignores: patterns (check's
 // --ignore-pattern) relative to dir.
 func IgnoreOnly(dir string, patterns []string) (*Config, error) {
-	abs, err := filepath.Abs(dir)
+	abs, err := fspath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -19,6 +19,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
@@ -189,7 +191,7 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 	var err error
 	var r *fileRun
 	self := ""
-	abs, _ := filepath.Abs(path)
+	abs, _ := fspath.Abs(path)
 	if src == nil {
 		r, f = store.take(abs)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
@@ -87,7 +89,7 @@ func newFactStore(fset *token.FileSet, ld *loader, analyzers []*analysis.Analyze
 	st := &factStore{fset: fset, ld: ld, exact: map[string]*modFacts{}, atDepth: map[string]map[int]*modFacts{},
 		want: map[string]bool{}, runs: map[string]*fileRun{}, busy: map[depthKey]chan struct{}{}, cutParse: map[string]*keptParse{}}
 	for _, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
+		if abs, err := fspath.Abs(p); err == nil {
 			st.want[abs] = true
 		}
 	}
@@ -311,7 +313,7 @@ var tsExts = []string{".ts", ".tsx", ".mts", ".cts", ".d.ts"}
 // extensions too for a TypeScript module. Dependencies are analyzed as
 // JavaScript or TypeScript only.
 func (st *factStore) resolver(path string) func(string) string {
-	abs, err := filepath.Abs(path)
+	abs, err := fspath.Abs(path)
 	if err != nil {
 		return nil
 	}
@@ -379,7 +381,7 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	if store != nil {
 		src.Resolve = store.resolver(path)
 	}
-	abs, _ := filepath.Abs(path)
+	abs, _ := fspath.Abs(path)
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
 		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
 	if f.Transformed {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/looplint/looplint/parse"
 )
@@ -178,7 +180,7 @@ func newIgnorer(root string) *ignorer {
 		ign.gitFiles, ign.gitDirs = files, dirs
 		return ign
 	}
-	abs, err := filepath.Abs(root)
+	abs, err := fspath.Abs(root)
 	if err != nil {
 		return ign
 	}
@@ -207,7 +209,7 @@ func (ig *ignorer) load(dir string) {
 	if ig.gitFiles != nil {
 		return
 	}
-	if abs, err := filepath.Abs(dir); err == nil {
+	if abs, err := fspath.Abs(dir); err == nil {
 		ig.loadAs(filepath.Join(dir, ".gitignore"), abs)
 	}
 }
@@ -245,7 +247,7 @@ func (ig *ignorer) loadAs(file, dir string) {
 
 func (ig *ignorer) ignored(p string, isDir bool) bool {
 	if ig.gitFiles != nil {
-		abs, err := filepath.Abs(p)
+		abs, err := fspath.Abs(p)
 		if err != nil {
 			return false
 		}
@@ -257,7 +259,7 @@ func (ig *ignorer) ignored(p string, isDir bool) bool {
 	if len(ig.rules) == 0 {
 		return false
 	}
-	abs, err := filepath.Abs(p)
+	abs, err := fspath.Abs(p)
 	if err != nil {
 		return false
 	}

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/looplint/looplint/internal/fspath"
 )
 
 // gitListed asks git which files under root it does not ignore (tracked,
@@ -13,7 +15,7 @@ import (
 // not in a git work tree, git is missing, or root itself is ignored (a
 // directory the user names is checked, as before, by looplint's matcher).
 func gitListed(root string) (files, dirs map[string]bool, ok bool) {
-	abs, err := filepath.Abs(root)
+	abs, err := fspath.Abs(root)
 	if err != nil {
 		return nil, nil, false
 	}

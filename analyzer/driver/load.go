@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/looplint/looplint/internal/fspath"
+
 	"github.com/looplint/looplint/parse"
 )
 
@@ -43,7 +45,7 @@ func (l *loader) load(path string) (*parse.File, []byte, error) {
 // parse.Load finds it: the first package.json that can be read, going
 // up, decides ("" when it is not valid JSON or there is none).
 func (l *loader) packageType(dir string) string {
-	dir, _ = filepath.Abs(dir)
+	dir, _ = fspath.Abs(dir)
 	var walked []string
 	typ := ""
 	for d := dir; ; {

@@ -1,0 +1,23 @@
+package fspath
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// Abs agrees with filepath.Abs, before and after the working directory
+// changes.
+func TestAbs(t *testing.T) {
+	check := func() {
+		for _, p := range []string{"", ".", "a.js", "../x/y.js", "./a/../b", "/abs/p/../q", "a//b/"} {
+			want, err1 := filepath.Abs(p)
+			got, err2 := Abs(p)
+			if got != want || (err1 == nil) != (err2 == nil) {
+				t.Errorf("Abs(%q) = %q, %v; filepath.Abs: %q, %v", p, got, err2, want, err1)
+			}
+		}
+	}
+	check()
+	t.Chdir(t.TempDir())
+	check()
+}
