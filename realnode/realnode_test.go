@@ -273,11 +273,37 @@ const t = setTimeout(function (x) {
       console.log('stat', err, st.isFile());
       util.promisify(setTimeout)(5).then(() => {
         console.log('promisified');
-        const i = setInterval(() => { console.log('interval'); clearInterval(i); }, 2);
+        const i = setInterval(() => { console.log('interval'); clearInterval(i); pool(); }, 2);
       });
     });
   }, 1, 2);
 }, 1, 'arg');
+// The thread pool's other requests, a zlib stream, and the loopback.
+const crypto = require('crypto'), zlib = require('zlib'), net = require('net'), dns = require('dns');
+console.log(crypto.pbkdf2.name, crypto.randomBytes(4).length, zlib.gzip.name, dns.lookup.name);
+function pool() {
+  util.promisify(crypto.pbkdf2)('pw', 'salt', 10, 8, 'sha256').then((k) => {
+    console.log('pbkdf2', k.length);
+    crypto.randomFill(Buffer.alloc(4), (err, b) => {
+      console.log('randomFill', err, b.length);
+      zlib.gzip('hello', (err, z) => {
+        const g = zlib.createGunzip();
+        g.on('data', (d) => console.log('gunzip', d.toString()));
+        g.on('end', () => dns.lookup('127.0.0.1', (err, a) => { console.log('lookup', err, a); loopback(); }));
+        g.end(z);
+      });
+    });
+  });
+}
+function loopback() {
+  const srv = net.createServer((c) => c.on('data', (d) => { console.log('server', String(d)); c.end('bye'); }));
+  srv.listen(0, '127.0.0.1', function () {
+    console.log('listening', this === srv);
+    const s = net.connect(srv.address().port, '127.0.0.1', () => s.write('hi'));
+    s.on('data', (d) => console.log('client', String(d)));
+    s.on('close', () => srv.close(() => console.log('closed')));
+  });
+}
 `), 0o644)
 	esm := filepath.Join(dir, "probe.mjs")
 	os.WriteFile(esm, []byte(`import { setTimeout as st } from 'timers';
