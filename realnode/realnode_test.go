@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,7 +218,7 @@ func TestTallyAndEncode(t *testing.T) {
 		t.Fatalf("Tally = %+v", got)
 	}
 	data, err := EncodeRecords(map[string]nodecase.Record{
-		"10.24.1": {Runs: 3, Outcomes: got},
+		"10.24.1": {Runs: 3, Outcomes: got, Perturbed: &nodecase.Perturbed{How: "max 2000 µs", Runs: 1, Outcomes: []nodecase.Outcome{b}}},
 		"9.11.2":  {Runs: 1, Outcomes: []nodecase.Outcome{{Stdout: []string{"<&>"}, Count: 1}}},
 	})
 	if err != nil {
@@ -230,11 +231,17 @@ func TestTallyAndEncode(t *testing.T) {
   "10.24.1": {"runs": 3, "outcomes": [
     {"stdout":["a"],"stderr":[],"exitCode":0,"count":2},
     {"stdout":["b"],"stderr":[],"exitCode":1,"count":1}
-  ]}
+  ], "perturbed": {"how": "max 2000 µs", "runs": 1, "outcomes": [
+    {"stdout":["b"],"stderr":[],"exitCode":1,"count":1}
+  ]}}
 }
 `
 	if string(data) != want {
 		t.Errorf("EncodeRecords:\n%s\nwant:\n%s", data, want)
+	}
+	var back map[string]nodecase.Record
+	if err := json.Unmarshal(data, &back); err != nil || back["10.24.1"].Perturbed == nil || back["10.24.1"].Perturbed.Runs != 1 || back["9.11.2"].Perturbed != nil {
+		t.Errorf("read back: %+v %v", back, err)
 	}
 }
 
