@@ -46,7 +46,10 @@ var stalledOnRecord = map[string]bool{
 }
 
 // wider cases are deterministic on Node, and looplint knowingly predicts
-// more: the value says why. Each must still be sound.
+// more: the value says why. Each must still be sound. An extra order that a
+// perturbed run printed (noderecord -perturb: the record's "perturbed"
+// entry) is shown reachable; a case whose extra orders all are, on every
+// version, is "extras shown reachable" and leaves this map.
 var wider = map[string]string{
 	// How long a pool request's work takes is estimated, with spans
 	// of half to twice the usual (loop/poolclock.go): equal work on
@@ -252,6 +255,7 @@ func TestPredictNodeCases(t *testing.T) {
 
 func answerCase(t *testing.T, name, file string) (table []string, counts, engines map[string]int) {
 	counts, engines = map[string]int{}, map[string]int{}
+	stillWider := false // some version of the case is known wider
 	c, err := nodecase.Load(file)
 	if err != nil {
 		t.Fatal(err)
@@ -300,6 +304,26 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 				sound = false
 			} else if pr.Complete && pr.NeedsStall(explore.Outcome{Stdout: o.Stdout, ExitCode: o.ExitCode}) && !stalledOnRecord[name] {
 				t.Errorf("%s %s: Node printed an order predicted only for a machine that stalls:\n%s", name, vs, outKey(o.Stdout, o.ExitCode))
+			}
+		}
+		// What perturbed runs printed must be predicted too (a perturbed
+		// machine is a loaded one, whose orders the answer covers).
+		if p := rec[vs].Perturbed; p != nil {
+			for _, o := range p.Outcomes {
+				if o.Killed() {
+					sound = sound && pr.HasHang(o.Stdout)
+				} else if !pr.Has(o.Stdout, o.ExitCode, false) {
+					sound = false
+					t.Logf("%s %s: a perturbed run printed an order not predicted:\n%s", name, vs, outKey(o.Stdout, o.ExitCode))
+				}
+			}
+		}
+		extra, reached := extraOrders(pr, rec[vs])
+		if pr.Complete && sound && extra > 0 && rec[vs].Perturbed != nil {
+			counts["perturbed: extra orders"] += extra
+			counts["perturbed: extra orders shown reachable by perturbation"] += reached
+			if reached < extra {
+				t.Logf("EXTRA %s %s: %d of %d extra orders printed by %d perturbed runs", name, vs, reached, extra, rec[vs].Perturbed.Runs)
 			}
 		}
 		total, _ := pr.Total()
@@ -376,6 +400,9 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 			status = "exact without stalls"
 		case leadExact:
 			status = "lead exact (the others under load)"
+		case len(rec[vs].Outcomes) == 1 && extra > 0 && reached == extra:
+			// Node printed one order unperturbed; perturbed, every other.
+			status = "sound (extras shown reachable)"
 		case len(rec[vs].Outcomes) == 1 && stallDependent[name]:
 			status = "sound (stall-dependent)"
 		case len(rec[vs].Outcomes) == 1 && wider[name] != "":
@@ -387,6 +414,9 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 			status = "sound"
 		}
 		counts[status]++
+		if status == "sound (known wider)" {
+			stillWider = true
+		}
 		if !pr.Complete && complete[name] {
 			t.Errorf("%s %s: incomplete: %v", name, vs, pr.Reasons)
 		}
@@ -410,5 +440,37 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 		}
 		table = append(table, fmt.Sprintf("%-40s %-8s %-11s %s", name, vs, a.Engine, status))
 	}
+	if wider[name] != "" && !stillWider && !t.Failed() {
+		t.Errorf("%s: no version is known wider any more: remove it from the wider map", name)
+	}
 	return table, counts, engines
+}
+
+// extraOrders counts the orders the answer lists that Node's plain runs
+// never printed, and how many of them its perturbed runs printed: those
+// are shown reachable on a real machine. Orders that never end are left
+// out (a killed run is what it printed before it was killed).
+func extraOrders(pr explore.Prediction, rec nodecase.Record) (extra, reached int) {
+	if !pr.Complete {
+		return 0, 0
+	}
+	printed := func(outs []nodecase.Outcome, o explore.Outcome) bool {
+		one := explore.Prediction{Orders: []explore.Outcome{o}}
+		for _, r := range outs {
+			if !r.Killed() && one.Has(r.Stdout, r.ExitCode, false) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, o := range pr.List(1000) {
+		if o.Endless || o.Starves || printed(rec.Outcomes, o) {
+			continue
+		}
+		extra++
+		if rec.Perturbed != nil && printed(rec.Perturbed.Outcomes, o) {
+			reached++
+		}
+	}
+	return extra, reached
 }

@@ -154,7 +154,7 @@ func (r localRunner) Run(ctx context.Context, j runJob) ([]realnode.Result, erro
 	for i := 0; i < j.Runs; i++ {
 		spec := j.Spec
 		if spec.Preload != "" {
-			spec.Env = append(append([]string{}, spec.Env...), realnode.PerturbEnv(uint32(mix(j.Seed+uint64(i))), 0)...)
+			spec.Env = append(append([]string{}, spec.Env...), realnode.PerturbEnv(uint32(mix(j.Seed+uint64(i))), -1)...)
 		}
 		wg.Add(1)
 		sem <- struct{}{}

@@ -97,7 +97,7 @@ func main() {
 	flag.BoolVar(&cfg.fresh, "fresh", false, "drop previously recorded versions instead of merging")
 	flag.BoolVar(&cfg.accumulate, "accumulate", false, "add the new runs to a version's old record instead of replacing it")
 	flag.BoolVar(&cfg.perturb, "perturb", false, "record perturbed runs, into each version's \"perturbed\" entry (plain runs are kept)")
-	flag.IntVar(&cfg.maxUs, "max-us", 2000, "with -perturb: the longest of the preload's busy-waits, in microseconds")
+	flag.IntVar(&cfg.maxUs, "max-us", 2000, "with -perturb: the longest of the preload's busy-waits, in microseconds (0: none)")
 	flag.IntVar(&cfg.contend, "contend", 0, "with -perturb: busy sibling processes run meanwhile")
 	flag.StringVar(&cfg.stdout, "stdout", "pipe", "with -perturb: where stdout goes: pipe, file, or mixed (every other run)")
 	flag.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "with -perturb: the seed the runs' seeds derive from")
