@@ -89,7 +89,8 @@ wall-clock time pass, as a loaded machine would.
 
 --record FILE.txtar (one snippet only) writes the observed outcomes per
 version as a testdata/runtime archive (main.<ext> and node.json, paths as
-$DIR), the format internal/noderecord writes.
+$DIR), the format internal/noderecord writes; with --perturb they go in
+each version's "perturbed" entry, apart from plain runs (none then).
 
 Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
 usage, or a Node that cannot be installed.`,
@@ -484,7 +485,14 @@ feed:
 		}
 		rep.Summary[res.Node][res.Verdict]++
 		if f.record != "" {
-			records[res.Node] = c.rec
+			rec := c.rec
+			if f.perturb {
+				// Perturbed runs are kept apart from plain ones, which
+				// stand for an unperturbed machine (nodecase.Perturbed).
+				rec = nodecase.Record{Outcomes: []nodecase.Outcome{}, Perturbed: &nodecase.Perturbed{
+					How: "looplint verify --perturb (preload up to 2000 µs)", Runs: c.rec.Runs, Outcomes: c.rec.Outcomes}}
+			}
+			records[res.Node] = rec
 		}
 	}
 	if rep.Interrupted {

@@ -11,7 +11,7 @@
 //
 // -perturb records perturbed runs instead, into each version's "perturbed" entry, and leaves
 // its plain runs as they are (so Node's one order and its most frequent order keep meaning an
-// unperturbed machine; the version must have plain runs already). Each run loads realnode's
+// unperturbed machine; a version without them gets none). Each run loads realnode's
 // perturbing preload (perturb.js: random busy-waits, up to -max-us, in timer, fs, thread-pool,
 // DNS and socket callbacks and around the calls that make them) with a seed of its own;
 // -contend N runs N busy sibling processes meanwhile (CPU contention: the thread pool's
@@ -219,8 +219,8 @@ func recordArchive(cfg config, file string) error {
 			return err
 		}
 		old, had := records[ver]
-		if cfg.perturb && (!had || old.Runs == 0) {
-			return fmt.Errorf("node %s: no plain runs recorded: record them first (without -perturb)", ver)
+		if cfg.perturb && !had {
+			old.Outcomes = []Outcome{} // no plain runs yet
 		}
 		stop, err := contend(cfg.contend, node.Path)
 		if err != nil {
