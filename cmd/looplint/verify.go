@@ -82,8 +82,10 @@ are counted but not compared.
 
 --perturb loads a small preload (--require, before CommonJS and ES module
 entries alike) that busy-waits 0-2 ms at random, seeded per run, at the start
-of timer, interval, immediate and fs callbacks, around timer creation and
-before fs calls, so that orders needing unlucky timing show up. It prints
+of timer, interval, immediate, fs, thread-pool (crypto, zlib, dns.lookup) and
+DNS callbacks and before socket and server events, around timer creation and
+around fs, pool, DNS and socket calls, so that orders needing unlucky timing
+show up. It prints
 nothing and never touches nextTicks, microtasks or promises: it only lets
 wall-clock time pass, as a loaded machine would.
 
