@@ -59,7 +59,6 @@ var wider = map[string]string{
 	// on whether the main module took a millisecond.
 	"pool-pbkdf2-then-stat": "on 10 and 12, four pbkdf2 of equal work and a stat that waits for a worker",
 	"pool-random-pbkdf2":    "on 10, 18 and 22, a randomBytes and a slow pbkdf2 against a 1 ms timer",
-	"pool-env-flag-two":     "on 10, two equal pbkdf2 on the two workers and a fast one waiting",
 	"pool-zlib-stream":      "on 11, a gunzip stream's write and a bad inflate's against an immediate",
 	// How long a DNS query takes to be refused (or to time out) is not
 	// modelled: three queries and an immediate in any order.
@@ -318,12 +317,12 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 				}
 			}
 		}
-		extra, reached := extraOrders(pr, rec[vs])
+		extra, reached, unseen := extraOrders(pr, rec[vs])
 		if pr.Complete && sound && extra > 0 && rec[vs].Perturbed != nil {
 			counts["perturbed: extra orders"] += extra
 			counts["perturbed: extra orders shown reachable by perturbation"] += reached
 			if reached < extra {
-				t.Logf("EXTRA %s %s: %d of %d extra orders printed by %d perturbed runs", name, vs, reached, extra, rec[vs].Perturbed.Runs)
+				t.Logf("EXTRA %s %s: %d of %d extra orders printed by %d perturbed runs; not:\n%s", name, vs, reached, extra, rec[vs].Perturbed.Runs, strings.Join(unseen, "\n--\n"))
 			}
 		}
 		total, _ := pr.Total()
@@ -450,9 +449,9 @@ func answerCase(t *testing.T, name, file string) (table []string, counts, engine
 // never printed, and how many of them its perturbed runs printed: those
 // are shown reachable on a real machine. Orders that never end are left
 // out (a killed run is what it printed before it was killed).
-func extraOrders(pr explore.Prediction, rec nodecase.Record) (extra, reached int) {
+func extraOrders(pr explore.Prediction, rec nodecase.Record) (extra, reached int, unseen []string) {
 	if !pr.Complete {
-		return 0, 0
+		return 0, 0, nil
 	}
 	printed := func(outs []nodecase.Outcome, o explore.Outcome) bool {
 		one := explore.Prediction{Orders: []explore.Outcome{o}}
@@ -470,7 +469,9 @@ func extraOrders(pr explore.Prediction, rec nodecase.Record) (extra, reached int
 		extra++
 		if rec.Perturbed != nil && printed(rec.Perturbed.Outcomes, o) {
 			reached++
+		} else {
+			unseen = append(unseen, outKey(o.Stdout, o.ExitCode))
 		}
 	}
-	return extra, reached
+	return extra, reached, unseen
 }
