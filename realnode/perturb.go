@@ -20,10 +20,11 @@ func WritePerturb(dir string) (string, error) {
 }
 
 // PerturbEnv is the environment that seeds the preload for one run; maxUs
-// bounds each delay in microseconds (0: the preload's default, 2000).
+// bounds each delay in microseconds (0: no delays, only what the recorder
+// adds; negative: the preload's default, 2000).
 func PerturbEnv(seed uint32, maxUs int) []string {
 	env := []string{fmt.Sprintf("LOOPLINT_PERTURB_SEED=%d", seed)}
-	if maxUs > 0 {
+	if maxUs >= 0 {
 		env = append(env, fmt.Sprintf("LOOPLINT_PERTURB_MAX_US=%d", maxUs))
 	}
 	return env

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,7 +218,7 @@ func TestTallyAndEncode(t *testing.T) {
 		t.Fatalf("Tally = %+v", got)
 	}
 	data, err := EncodeRecords(map[string]nodecase.Record{
-		"10.24.1": {Runs: 3, Outcomes: got},
+		"10.24.1": {Runs: 3, Outcomes: got, Perturbed: &nodecase.Perturbed{How: "max 2000 µs", Runs: 1, Outcomes: []nodecase.Outcome{b}}},
 		"9.11.2":  {Runs: 1, Outcomes: []nodecase.Outcome{{Stdout: []string{"<&>"}, Count: 1}}},
 	})
 	if err != nil {
@@ -230,11 +231,17 @@ func TestTallyAndEncode(t *testing.T) {
   "10.24.1": {"runs": 3, "outcomes": [
     {"stdout":["a"],"stderr":[],"exitCode":0,"count":2},
     {"stdout":["b"],"stderr":[],"exitCode":1,"count":1}
-  ]}
+  ], "perturbed": {"how": "max 2000 µs", "runs": 1, "outcomes": [
+    {"stdout":["b"],"stderr":[],"exitCode":1,"count":1}
+  ]}}
 }
 `
 	if string(data) != want {
 		t.Errorf("EncodeRecords:\n%s\nwant:\n%s", data, want)
+	}
+	var back map[string]nodecase.Record
+	if err := json.Unmarshal(data, &back); err != nil || back["10.24.1"].Perturbed == nil || back["10.24.1"].Perturbed.Runs != 1 || back["9.11.2"].Perturbed != nil {
+		t.Errorf("read back: %+v %v", back, err)
 	}
 }
 
@@ -273,11 +280,37 @@ const t = setTimeout(function (x) {
       console.log('stat', err, st.isFile());
       util.promisify(setTimeout)(5).then(() => {
         console.log('promisified');
-        const i = setInterval(() => { console.log('interval'); clearInterval(i); }, 2);
+        const i = setInterval(() => { console.log('interval'); clearInterval(i); pool(); }, 2);
       });
     });
   }, 1, 2);
 }, 1, 'arg');
+// The thread pool's other requests, a zlib stream, and the loopback.
+const crypto = require('crypto'), zlib = require('zlib'), net = require('net'), dns = require('dns');
+console.log(crypto.pbkdf2.name, crypto.randomBytes(4).length, zlib.gzip.name, dns.lookup.name);
+function pool() {
+  util.promisify(crypto.pbkdf2)('pw', 'salt', 10, 8, 'sha256').then((k) => {
+    console.log('pbkdf2', k.length);
+    crypto.randomFill(Buffer.alloc(4), (err, b) => {
+      console.log('randomFill', err, b.length);
+      zlib.gzip('hello', (err, z) => {
+        const g = zlib.createGunzip();
+        g.on('data', (d) => console.log('gunzip', d.toString()));
+        g.on('end', () => dns.lookup('127.0.0.1', (err, a) => { console.log('lookup', err, a); loopback(); }));
+        g.end(z);
+      });
+    });
+  });
+}
+function loopback() {
+  const srv = net.createServer((c) => c.on('data', (d) => { console.log('server', String(d)); c.end('bye'); }));
+  srv.listen(0, '127.0.0.1', function () {
+    console.log('listening', this === srv);
+    const s = net.connect(srv.address().port, '127.0.0.1', () => s.write('hi'));
+    s.on('data', (d) => console.log('client', String(d)));
+    s.on('close', () => srv.close(() => console.log('closed')));
+  });
+}
 `), 0o644)
 	esm := filepath.Join(dir, "probe.mjs")
 	os.WriteFile(esm, []byte(`import { setTimeout as st } from 'timers';

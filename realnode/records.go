@@ -57,25 +57,22 @@ func EncodeRecords(records map[string]nodecase.Record) ([]byte, error) {
 	for i, v := range vers {
 		rec := records[v]
 		fmt.Fprintf(&b, "  %q: {\"runs\": %d, \"outcomes\": [\n", v, rec.Runs)
-		for j, o := range rec.Outcomes {
-			if o.Stdout == nil {
-				o.Stdout = []string{}
-			}
-			if o.Stderr == nil {
-				o.Stderr = []string{}
-			}
-			line, err := marshal(o)
+		if err := writeOutcomes(&b, rec.Outcomes); err != nil {
+			return nil, err
+		}
+		b.WriteString("  ]")
+		if p := rec.Perturbed; p != nil {
+			how, err := marshal(p.How)
 			if err != nil {
 				return nil, err
 			}
-			b.WriteString("    ")
-			b.Write(line)
-			if j < len(rec.Outcomes)-1 {
-				b.WriteByte(',')
+			fmt.Fprintf(&b, ", \"perturbed\": {\"how\": %s, \"runs\": %d, \"outcomes\": [\n", how, p.Runs)
+			if err := writeOutcomes(&b, p.Outcomes); err != nil {
+				return nil, err
 			}
-			b.WriteByte('\n')
+			b.WriteString("  ]}")
 		}
-		b.WriteString("  ]}")
+		b.WriteString("}")
 		if i < len(vers)-1 {
 			b.WriteByte(',')
 		}
@@ -86,6 +83,29 @@ func EncodeRecords(records map[string]nodecase.Record) ([]byte, error) {
 		return nil, errors.New("internal error: produced invalid JSON")
 	}
 	return b.Bytes(), nil
+}
+
+// writeOutcomes writes one outcome a line, each indented by four spaces.
+func writeOutcomes(b *bytes.Buffer, outcomes []nodecase.Outcome) error {
+	for j, o := range outcomes {
+		if o.Stdout == nil {
+			o.Stdout = []string{}
+		}
+		if o.Stderr == nil {
+			o.Stderr = []string{}
+		}
+		line, err := marshal(o)
+		if err != nil {
+			return err
+		}
+		b.WriteString("    ")
+		b.Write(line)
+		if j < len(outcomes)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	return nil
 }
 
 func marshal(v any) ([]byte, error) {

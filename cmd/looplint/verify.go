@@ -82,14 +82,17 @@ are counted but not compared.
 
 --perturb loads a small preload (--require, before CommonJS and ES module
 entries alike) that busy-waits 0-2 ms at random, seeded per run, at the start
-of timer, interval, immediate and fs callbacks, around timer creation and
-before fs calls, so that orders needing unlucky timing show up. It prints
+of timer, interval, immediate, fs, thread-pool (crypto, zlib, dns.lookup) and
+DNS callbacks and before socket and server events, around timer creation and
+around fs, pool, DNS and socket calls, so that orders needing unlucky timing
+show up. It prints
 nothing and never touches nextTicks, microtasks or promises: it only lets
 wall-clock time pass, as a loaded machine would.
 
 --record FILE.txtar (one snippet only) writes the observed outcomes per
 version as a testdata/runtime archive (main.<ext> and node.json, paths as
-$DIR), the format internal/noderecord writes.
+$DIR), the format internal/noderecord writes; with --perturb they go in
+each version's "perturbed" entry, apart from plain runs (none then).
 
 Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
 usage, or a Node that cannot be installed.`,
@@ -154,7 +157,7 @@ func (r localRunner) Run(ctx context.Context, j runJob) ([]realnode.Result, erro
 	for i := 0; i < j.Runs; i++ {
 		spec := j.Spec
 		if spec.Preload != "" {
-			spec.Env = append(append([]string{}, spec.Env...), realnode.PerturbEnv(uint32(mix(j.Seed+uint64(i))), 0)...)
+			spec.Env = append(append([]string{}, spec.Env...), realnode.PerturbEnv(uint32(mix(j.Seed+uint64(i))), -1)...)
 		}
 		wg.Add(1)
 		sem <- struct{}{}
@@ -484,7 +487,14 @@ feed:
 		}
 		rep.Summary[res.Node][res.Verdict]++
 		if f.record != "" {
-			records[res.Node] = c.rec
+			rec := c.rec
+			if f.perturb {
+				// Perturbed runs are kept apart from plain ones, which
+				// stand for an unperturbed machine (nodecase.Perturbed).
+				rec = nodecase.Record{Outcomes: []nodecase.Outcome{}, Perturbed: &nodecase.Perturbed{
+					How: "looplint verify --perturb (preload up to 2000 µs)", Runs: c.rec.Runs, Outcomes: c.rec.Outcomes}}
+			}
+			records[res.Node] = rec
 		}
 	}
 	if rep.Interrupted {

@@ -365,7 +365,7 @@ func TestVerifySystemNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec := c.Node[node.Version.String()]; rec.Runs != 12 {
+	if rec := c.Node[node.Version.String()]; rec.Runs != 0 || rec.Perturbed == nil || rec.Perturbed.Runs != 12 {
 		t.Errorf("record: %+v", c.Node)
 	}
 }

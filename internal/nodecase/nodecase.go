@@ -34,6 +34,20 @@ func (o Outcome) Killed() bool {
 type Record struct {
 	Runs     int       `json:"runs"`
 	Outcomes []Outcome `json:"outcomes"`
+	// Perturbed is what runs under realnode's perturbation printed
+	// (noderecord -perturb), kept apart so that Runs and Outcomes stay
+	// what an unperturbed machine does: Node's one order, its most
+	// frequent one.
+	Perturbed *Perturbed `json:"perturbed,omitempty"`
+}
+
+// Perturbed is what one Node version did over Runs perturbed runs; How
+// says how they were perturbed (the preload's bound, busy siblings, runs
+// at once, where stdout went).
+type Perturbed struct {
+	How      string    `json:"how"`
+	Runs     int       `json:"runs"`
+	Outcomes []Outcome `json:"outcomes"`
 }
 
 // Case is one archive: its files (the snippet and any data it reads) and

@@ -9,6 +9,15 @@
 // Versions already in node.json but not recorded now are kept (-fresh drops them); a version
 // recorded again replaces its old record, or is added to it with -accumulate.
 //
+// -perturb records perturbed runs instead, into each version's "perturbed" entry, and leaves
+// its plain runs as they are (so Node's one order and its most frequent order keep meaning an
+// unperturbed machine; a version without them gets none). Each run loads realnode's
+// perturbing preload (perturb.js: random busy-waits, up to -max-us, in timer, fs, thread-pool,
+// DNS and socket callbacks and around the calls that make them) with a seed of its own;
+// -contend N runs N busy sibling processes meanwhile (CPU contention: the thread pool's
+// workers then get less of the cores), -parallel may exceed the cores, and -stdout file sends
+// stdout to a file instead of a pipe (mixed: every other run). The entry's "how" says which.
+//
 // Archive format: the txtar comment is a human description plus optional directives, one per
 // line:
 //
@@ -32,6 +41,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -63,6 +73,18 @@ type config struct {
 	fresh       bool
 	accumulate  bool
 	env         []string // the archive's '# env:' (NAME=VALUE ...)
+
+	perturb bool
+	maxUs   int
+	contend int
+	stdout  string // pipe, file or mixed
+	seed    uint64
+	preload string // the perturbing preload's path
+}
+
+// how says how perturbed runs were made, for the record's "how".
+func (c config) how() string {
+	return fmt.Sprintf("preload up to %d µs, %d at once, %d busy siblings, stdout %s", c.maxUs, c.parallel, c.contend, c.stdout)
 }
 
 func main() {
@@ -74,6 +96,11 @@ func main() {
 	flag.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "time limit per run")
 	flag.BoolVar(&cfg.fresh, "fresh", false, "drop previously recorded versions instead of merging")
 	flag.BoolVar(&cfg.accumulate, "accumulate", false, "add the new runs to a version's old record instead of replacing it")
+	flag.BoolVar(&cfg.perturb, "perturb", false, "record perturbed runs, into each version's \"perturbed\" entry (plain runs are kept)")
+	flag.IntVar(&cfg.maxUs, "max-us", 2000, "with -perturb: the longest of the preload's busy-waits, in microseconds (0: none)")
+	flag.IntVar(&cfg.contend, "contend", 0, "with -perturb: busy sibling processes run meanwhile")
+	flag.StringVar(&cfg.stdout, "stdout", "pipe", "with -perturb: where stdout goes: pipe, file, or mixed (every other run)")
+	flag.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "with -perturb: the seed the runs' seeds derive from")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: noderecord [flags] FILE.txtar...\n")
 		flag.PrintDefaults()
@@ -88,18 +115,46 @@ func main() {
 		}
 	})
 	cfg.versions = nodecase.List(*versions)
-	if flag.NArg() == 0 || len(cfg.versions) == 0 || cfg.runs < 1 || cfg.parallel < 1 {
+	if flag.NArg() == 0 || len(cfg.versions) == 0 || cfg.runs < 1 || cfg.parallel < 1 || cfg.maxUs < 0 || cfg.contend < 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
+	switch cfg.stdout {
+	case "pipe", "file", "mixed":
+	default:
+		fmt.Fprintf(os.Stderr, "noderecord: -stdout %q: want pipe, file or mixed\n", cfg.stdout)
+		os.Exit(2)
+	}
+	if !cfg.perturb && (cfg.contend > 0 || cfg.stdout != "pipe") {
+		fmt.Fprintln(os.Stderr, "noderecord: -contend and -stdout apply to -perturb runs only")
+		os.Exit(2)
+	}
+	if cfg.perturb {
+		dir, err := os.MkdirTemp("", "noderecord-preload-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer os.RemoveAll(dir)
+		if cfg.preload, err = realnode.WritePerturb(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
 	failed := false
-	for _, file := range flag.Args() {
-		if err := recordArchive(cfg, file); err != nil {
+	for i, file := range flag.Args() {
+		c := cfg
+		c.seed += uint64(i) << 32 // each archive its own seeds
+		if err := recordArchive(c, file); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", file, err)
 			failed = true
 		}
 	}
 	if failed {
+		// os.Exit skips the deferred removal of the preload's directory.
+		if cfg.preload != "" {
+			os.RemoveAll(filepath.Dir(cfg.preload))
+		}
 		os.Exit(1)
 	}
 }
@@ -163,13 +218,37 @@ func recordArchive(cfg config, file string) error {
 		if err != nil {
 			return err
 		}
+		old, had := records[ver]
+		if cfg.perturb && !had {
+			old.Outcomes = []Outcome{} // no plain runs yet
+		}
+		stop, err := contend(cfg.contend, node.Path)
+		if err != nil {
+			return err
+		}
 		rec, err := recordVersion(cfg, node, sources, entry, runs)
+		stop()
 		if err != nil {
 			return fmt.Errorf("node %s: %v", ver, err)
 		}
-		if old, ok := records[ver]; ok && cfg.accumulate {
+		if cfg.perturb {
+			p := &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}
+			if o := old.Perturbed; o != nil && cfg.accumulate {
+				how := o.How
+				if how != p.How {
+					how += "; " + p.How
+				}
+				p = &nodecase.Perturbed{How: how, Runs: o.Runs + p.Runs, Outcomes: realnode.Tally(append(append([]Outcome{}, o.Outcomes...), p.Outcomes...))}
+			}
+			old.Perturbed = p
+			records[ver] = old
+			fmt.Fprintf(os.Stderr, "%s  %-9s perturbed: %s\n", filepath.Base(file), ver, summary(rec))
+			continue
+		}
+		if cfg.accumulate && had {
 			rec = Record{Runs: old.Runs + rec.Runs, Outcomes: realnode.Tally(append(old.Outcomes, rec.Outcomes...))}
 		}
+		rec.Perturbed = old.Perturbed // plain runs keep the perturbed ones
 		records[ver] = rec
 		fmt.Fprintf(os.Stderr, "%s  %-9s %s\n", filepath.Base(file), ver, summary(rec))
 	}
@@ -208,7 +287,7 @@ func recordVersion(cfg config, node *realnode.Binary, files []txtar.File, entry 
 		go func(i int) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			results[i], errs[i] = runOnce(cfg, node, entry, files)
+			results[i], errs[i] = runOnce(cfg, node, entry, files, i)
 		}(i)
 	}
 	wg.Wait()
@@ -219,7 +298,7 @@ func recordVersion(cfg config, node *realnode.Binary, files []txtar.File, entry 
 }
 
 // runOnce writes the archive into a fresh directory and runs node there once.
-func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File) (Outcome, error) {
+func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File, i int) (Outcome, error) {
 	dir, err := os.MkdirTemp("", "noderecord-")
 	if err != nil {
 		return Outcome{}, err
@@ -235,9 +314,13 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 		}
 	}
 	// .mjs is the only ES-module entry the archives use (no package.json).
-	res, err := node.Run(context.Background(), realnode.RunSpec{
-		File: entry, ESM: strings.HasSuffix(entry, ".mjs"), Cwd: dir, Timeout: cfg.timeout, Env: cfg.env,
-	})
+	spec := realnode.RunSpec{File: entry, ESM: strings.HasSuffix(entry, ".mjs"), Cwd: dir, Timeout: cfg.timeout, Env: cfg.env}
+	if cfg.perturb {
+		spec.Preload = cfg.preload
+		spec.Env = append(append([]string{}, cfg.env...), realnode.PerturbEnv(seedOf(cfg.seed, node.Version.String(), i), cfg.maxUs)...)
+		spec.StdoutFile = cfg.stdout == "file" || cfg.stdout == "mixed" && i%2 == 1
+	}
+	res, err := node.Run(context.Background(), spec)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -253,4 +336,39 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 		out.Stderr = append(out.Stderr, fmt.Sprintf("<noderecord: killed after %s>", cfg.timeout))
 	}
 	return out, nil
+}
+
+// seedOf is run i's seed for the preload: the recording's seed, the
+// version and the run mixed (FNV-1a), never 0 (the preload's default).
+func seedOf(seed uint64, ver string, i int) uint32 {
+	h := uint64(14695981039346656037)
+	for _, b := range []byte(fmt.Sprintf("%d/%s/%d", seed, ver, i)) {
+		h = (h ^ uint64(b)) * 1099511628211
+	}
+	if s := uint32(h ^ h>>32); s != 0 {
+		return s
+	}
+	return 1
+}
+
+// contend starts n busy processes (node spinning in a loop) and returns
+// what stops them: CPU contention for the runs made meanwhile.
+func contend(n int, node string) (stop func(), err error) {
+	var procs []*exec.Cmd
+	stop = func() {
+		for _, p := range procs {
+			p.Process.Kill() // by its own pid: only what this started
+			p.Wait()
+		}
+	}
+	for i := 0; i < n; i++ {
+		// Ten minutes at most, should this process die without stopping it.
+		cmd := exec.Command(node, "-e", "const end = Date.now() + 600e3; while (Date.now() < end) {}")
+		if err := cmd.Start(); err != nil {
+			stop()
+			return nil, fmt.Errorf("busy sibling: %v", err)
+		}
+		procs = append(procs, cmd)
+	}
+	return stop, nil
 }
