@@ -269,7 +269,9 @@ func (x *Exec) Tick() {
 }
 
 // Env is the clock, poll chooser and tracer to pass to loop.NewWith.
-func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event} }
+func (x *Exec) Env() loop.Env {
+	return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event, Choose: x.Choose}
+}
 
 func (x *Exec) event(e loop.Event) {
 	if e.Kind == loop.EventDue {

@@ -1,0 +1,567 @@
+package loop
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The browser's event loop (docs/semantics.md §15), beside Node's: task
+// sources are FIFO queues, and which source runs next is the engine's
+// choice (HTML, "event loop processing model", step 1). Every such choice
+// is a question (Env.Choose) the explorer answers every way; an engine
+// profile (Chromium, Firefox) narrows it where the recordings show one
+// answer. After each task, and after each callback the browser itself
+// calls (a rAF callback, a listener of an event it dispatches), the host's
+// Enter ends with a microtask checkpoint.
+
+// Browser names the engine a run follows: NoBrowser is Node.
+type Browser int
+
+const (
+	NoBrowser Browser = iota
+	// Standard is the HTML standard: every choice it leaves to the engine
+	// is explored.
+	Standard
+	Chromium
+	Firefox
+)
+
+var browserNames = [...]string{"node", "browser", "chromium", "firefox"}
+
+func (b Browser) String() string { return browserNames[b] }
+
+// ParseTarget reads --target: node, browser (the standard), chromium or
+// firefox.
+func ParseTarget(s string) (Browser, error) {
+	for i, n := range browserNames {
+		if strings.EqualFold(s, n) {
+			return Browser(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown --target %q (want node, browser, chromium or firefox)", s)
+}
+
+// clampAbove is the timer nesting level past which a timeout under 4 ms
+// is clamped to 4: the standard's 5 (Chromium follows it: the 7th chained
+// setTimeout(0) is the first clamped), Firefox's 3 (its 5th: measured,
+// testdata/browser/nesting_clamp.txtar).
+func (b Browser) clampAbove() int {
+	if b == Firefox {
+		return 3
+	}
+	return 5
+}
+
+// queueOrder: the engine runs timer, posted-message and DOM tasks of one
+// priority in the order they were queued, a timer when it became due
+// (measured in both engines: the messageport_* cases). The standard
+// leaves the choice open.
+func (b Browser) queueOrder() bool { return b == Chromium || b == Firefox }
+
+// FrameMS is the least time between two rendering opportunities (a 60 Hz
+// display): a rAF requested in a frame's callback waits for the next.
+const FrameMS = 16
+
+// clampMS is the nesting clamp's timeout.
+const clampMS = 4
+
+// Task priorities (scheduler.postTask); the engines run a higher one
+// first when several are runnable.
+const (
+	PrioUserBlocking = iota
+	PrioNormal       // timers, messages, DOM events, user-visible
+	PrioBackground
+)
+
+// BrowserHost is what a browser's loop needs of its host beyond Host:
+// firing an event the browser dispatches at the window ("load",
+// "DOMContentLoaded", "unhandledrejection" with its reason).
+type BrowserHost interface {
+	Fire(event string, detail any)
+}
+
+type task struct {
+	queue string // for the trace: "timer", "interval", "message", "event", "postTask"
+	cb    any
+	at    Time // when it was queued; a timer's: when it is due
+	seq   int
+	prio  int
+	timer *btimer
+	port  any // a message's port, whose next message is queued after it
+	fire  string
+}
+
+type btimer struct {
+	id      int
+	cb      any
+	ms      int64
+	repeat  bool
+	nesting int // the task's timer nesting level
+	due     Time
+	seq     int
+	live    bool
+}
+
+type rafCb struct {
+	id int
+	cb any
+}
+
+// browser is the browser loop's state (Loop.b).
+type browser struct {
+	seq       int
+	tasks     []*task // queued tasks of every source but timers, in queue order
+	timers    []*btimer
+	nextID    int
+	byID      map[int]*btimer
+	ports     map[any][]any // messages posted to a port whose task is queued or running
+	rafs      []rafCb
+	renders   []any // observer deliveries of the next rendering update
+	lastFrame *Time
+	idle      []rafCb
+	nesting   int // the running task's timer nesting level
+	current   *task
+	frameTime Time
+	cancelled map[int]bool
+}
+
+func (l *Loop) browserState() *browser {
+	if l.b == nil {
+		l.b = &browser{byID: map[int]*btimer{}, ports: map[any][]any{}, cancelled: map[int]bool{}}
+	}
+	return l.b
+}
+
+// IsBrowser reports whether the loop follows a browser.
+func (l *Loop) IsBrowser() bool { return l.P.Browser != NoBrowser }
+
+// WebIDLLong converts a timeout as the standard's IDL `long` does
+// (truncated, modulo 2^32), negative read as 0.
+func WebIDLLong(f float64) int64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	n := int64(math.Mod(math.Trunc(f), 1<<32))
+	if n < 0 {
+		n += 1 << 32
+	}
+	if n >= 1<<31 {
+		n -= 1 << 32
+	}
+	return max(n, 0)
+}
+
+func (b *browser) nextSeq() int { b.seq++; return b.seq }
+
+// SetBrowserTimer is setTimeout/setInterval: the timer initialization
+// steps, with the engine's nesting clamp. It returns the handle.
+func (l *Loop) SetBrowserTimer(cb any, ms int64, repeat bool) int {
+	b := l.browserState()
+	l.effects++
+	b.nextID++
+	t := &btimer{id: b.nextID, cb: cb, ms: ms, repeat: repeat, live: true}
+	b.byID[t.id] = t
+	l.armBrowserTimer(t, l.read(ReadTimerStart), b.nesting)
+	return t.id
+}
+
+func (l *Loop) armBrowserTimer(t *btimer, start Time, nesting int) {
+	b := l.b
+	ms := t.ms
+	if nesting > l.P.Browser.clampAbove() && ms < clampMS {
+		ms = clampMS
+	}
+	t.nesting = nesting + 1
+	t.due = start.Add(ms)
+	t.seq = b.nextSeq()
+	b.timers = append(b.timers, t)
+}
+
+// ClearBrowserTimer is clearTimeout/clearInterval (one list of handles).
+func (l *Loop) ClearBrowserTimer(id int) {
+	b := l.browserState()
+	t := b.byID[id]
+	if t == nil {
+		return
+	}
+	l.effects++
+	t.live = false
+	delete(b.byID, id)
+	for i, u := range b.timers {
+		if u == t {
+			b.timers = append(b.timers[:i], b.timers[i+1:]...)
+			break
+		}
+	}
+}
+
+// QueueTask queues cb on a task source: "message" for a posted message
+// (port: the receiving port, whose next message is queued only once this
+// one's task has run; nil: window.postMessage), "event" for the DOM
+// manipulation source, "postTask" with a priority.
+func (l *Loop) QueueTask(queue string, cb any, port any, prio int) {
+	b := l.browserState()
+	l.effects++
+	if port != nil {
+		if backlog, busy := b.ports[port]; busy {
+			b.ports[port] = append(backlog, cb)
+			return
+		}
+		b.ports[port] = nil
+	}
+	b.tasks = append(b.tasks, &task{queue: queue, cb: cb, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: prio, port: port})
+}
+
+// RequestAnimationFrame adds cb to the next rendering update's callbacks.
+func (l *Loop) RequestAnimationFrame(cb any) int {
+	b := l.browserState()
+	l.effects++
+	b.nextID++
+	b.rafs = append(b.rafs, rafCb{b.nextID, cb})
+	return b.nextID
+}
+
+// CancelAnimationFrame removes a requested callback (also from the frame
+// running now: a cancelled one does not run).
+func (l *Loop) CancelAnimationFrame(id int) {
+	b := l.browserState()
+	l.effects++
+	for i, r := range b.rafs {
+		if r.id == id {
+			b.rafs = append(b.rafs[:i], b.rafs[i+1:]...)
+			return
+		}
+	}
+	b.cancelled[id] = true // in the frame running now
+}
+
+// RequestIdleCallback runs cb in an idle period: when no task is runnable.
+func (l *Loop) RequestIdleCallback(cb any) int {
+	b := l.browserState()
+	l.effects++
+	b.nextID++
+	b.idle = append(b.idle, rafCb{b.nextID, cb})
+	return b.nextID
+}
+
+// CancelIdleCallback removes a requested idle callback.
+func (l *Loop) CancelIdleCallback(id int) { l.cancelIn(&l.browserState().idle, id) }
+
+func (l *Loop) cancelIn(list *[]rafCb, id int) {
+	l.effects++
+	for i, r := range *list {
+		if r.id == id {
+			*list = append((*list)[:i], (*list)[i+1:]...)
+			return
+		}
+	}
+}
+
+// OnRendering runs cb in the next rendering update, after its rAF
+// callbacks: a ResizeObserver's delivery, or an IntersectionObserver's
+// update (which queues its delivery as a task).
+func (l *Loop) OnRendering(cb any) {
+	b := l.browserState()
+	l.effects++
+	b.renders = append(b.renders, cb)
+}
+
+// FrameTime is the running rendering update's time, for rAF's argument.
+func (l *Loop) FrameTime() Time { return l.browserState().frameTime }
+
+// runBrowser runs a classic script as the page's first task, then the
+// page's "DOMContentLoaded" and "load" events and the event loop until
+// nothing is left to run.
+func (l *Loop) runBrowser(body func()) {
+	b := l.browserState()
+	l.phaseEvent("main")
+	l.drained = 0
+	l.activity++
+	l.host.Enter(body)
+	l.afterTask()
+	b.tasks = append(b.tasks, &task{queue: "event", fire: "DOMContentLoaded", at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+	for !l.dead && l.browserStep() {
+	}
+	l.dead = true
+}
+
+// afterTask follows a microtask checkpoint: the promises rejected with
+// no handler are announced by a task each (HTML, "notify about rejected
+// promises").
+func (l *Loop) afterTask() {
+	if l.dead {
+		return
+	}
+	unhandled, _ := l.host.TakeRejections()
+	b := l.b
+	for _, r := range unhandled {
+		b.tasks = append(b.tasks, &task{queue: "event", fire: "unhandledrejection", cb: r, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+	}
+}
+
+// candidate is one runnable choice of a step.
+type candidate struct {
+	t      *task
+	render bool
+	idle   bool
+}
+
+// browserStep runs one task (or a rendering update, or an idle callback);
+// false when nothing is left.
+func (l *Loop) browserStep() bool {
+	b := l.b
+	framePending := len(b.rafs) > 0 || len(b.renders) > 0
+	if len(b.tasks) == 0 && len(b.timers) == 0 && !framePending && len(b.idle) == 0 {
+		return false
+	}
+	l.iterations++
+	l.phaseEvent("task")
+	t := l.firstTimer()
+	if t != nil && len(b.tasks) == 0 && len(b.idle) == 0 && !framePending {
+		// Nothing else to do: the loop sleeps until the timer is due.
+		l.floor = &t.due
+	}
+	now := l.read(ReadTimersPhase)
+	var cands []candidate
+	if t != nil && l.clk.Leq(t.due, now) {
+		cands = append(cands, candidate{t: &task{queue: timerQueue(t), cb: t.cb, at: t.due, seq: t.seq, prio: PrioNormal, timer: t}})
+	}
+	for _, src := range l.sourceHeads() {
+		cands = append(cands, candidate{t: src})
+	}
+	if framePending && (b.lastFrame == nil || l.clk.Leq(b.lastFrame.Add(FrameMS), now)) {
+		cands = append(cands, candidate{render: true})
+	}
+	if len(cands) == 0 {
+		if len(b.idle) > 0 {
+			// An idle period: no task is runnable.
+			cands = append(cands, candidate{idle: true})
+		} else {
+			// Sleep until the next timer or frame, whichever comes first.
+			var wake Time
+			switch {
+			case t == nil:
+				wake = b.lastFrame.Add(FrameMS)
+			case !framePending:
+				wake = t.due
+			default:
+				wake = t.due
+				if f := b.lastFrame.Add(FrameMS); l.clk.Cmp(f, wake) < 0 {
+					wake = f
+				}
+			}
+			l.floor = &wake
+			return true
+		}
+	}
+	c := l.pick(cands)
+	switch {
+	case c.render:
+		l.renderingUpdate(now)
+	case c.idle:
+		cb := b.idle[0]
+		b.idle = b.idle[1:]
+		l.runTask(&task{queue: "idle", cb: cb.cb})
+	default:
+		l.takeTask(c.t)
+		l.runTask(c.t)
+	}
+	return true
+}
+
+func timerQueue(t *btimer) string {
+	if t.repeat {
+		return "interval"
+	}
+	return "timer"
+}
+
+// firstTimer is the timer due first, ties in order of creation.
+func (l *Loop) firstTimer() *btimer {
+	var best *btimer
+	for _, t := range l.b.timers {
+		if best == nil || l.clk.Cmp(t.due, best.due) < 0 {
+			best = t
+		}
+	}
+	return best
+}
+
+// sourceHeads are the first queued task of each source and priority.
+func (l *Loop) sourceHeads() []*task {
+	var heads []*task
+	seen := map[[2]any]bool{}
+	for _, t := range l.b.tasks {
+		k := [2]any{sourceOf(t), t.prio}
+		if !seen[k] {
+			seen[k] = true
+			heads = append(heads, t)
+		}
+	}
+	return heads
+}
+
+// sourceOf is a task's task source: window and port messages share the
+// posted-message source; postTask's queues are per priority.
+func sourceOf(t *task) string { return t.queue }
+
+// pick chooses among the runnable candidates: the engine's order where it
+// has one, else a question.
+func (l *Loop) pick(cands []candidate) candidate {
+	if l.P.Browser.queueOrder() {
+		// Tasks by priority, then in the order they were queued; the
+		// rendering update and the first of them remain a choice (both
+		// engines ran rAF before and after a due timer).
+		var best *candidate
+		var rest []candidate
+		for i := range cands {
+			c := &cands[i]
+			if c.t == nil {
+				rest = append(rest, *c)
+				continue
+			}
+			if best == nil || l.before(c.t, best.t) {
+				best = c
+			}
+		}
+		if best != nil {
+			cands = append([]candidate{*best}, rest...)
+		}
+	}
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	return cands[l.choose(len(cands))]
+}
+
+// before orders two tasks by priority, then queue time, then sequence.
+func (l *Loop) before(a, b *task) bool {
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	if c := l.clk.Cmp(a.at, b.at); c != 0 {
+		return c < 0
+	}
+	return a.seq < b.seq
+}
+
+func (l *Loop) choose(n int) int {
+	if n <= 1 || l.chooseFn == nil {
+		return 0
+	}
+	return l.chooseFn(n)
+}
+
+// takeTask removes a task that is about to run from its queue.
+func (l *Loop) takeTask(t *task) {
+	b := l.b
+	if t.timer != nil {
+		for i, u := range b.timers {
+			if u == t.timer {
+				b.timers = append(b.timers[:i], b.timers[i+1:]...)
+				break
+			}
+		}
+		return
+	}
+	for i, u := range b.tasks {
+		if u == t {
+			b.tasks = append(b.tasks[:i], b.tasks[i+1:]...)
+			return
+		}
+	}
+}
+
+// runTask runs one task and the microtask checkpoint after it.
+func (l *Loop) runTask(t *task) {
+	b := l.b
+	if !l.budget() {
+		return
+	}
+	l.drained = 0
+	b.current = t
+	b.nesting = 0
+	if t.timer != nil {
+		b.nesting = t.timer.nesting
+		if t.timer.repeat {
+			// Re-armed from the time its task started (Chromium's
+			// repeating timer; no catch-up burst).
+			l.armBrowserTimer(t.timer, t.at, t.timer.nesting)
+		} else {
+			delete(b.byID, t.timer.id)
+		}
+	}
+	l.host.Enter(func() {
+		if t.fire != "" {
+			l.runEvent(t.queue, t)
+			if bh, ok := l.host.(BrowserHost); ok {
+				bh.Fire(t.fire, t.cb)
+			}
+			return
+		}
+		l.invokeTask(t.queue, t.cb)
+	})
+	b.current, b.nesting = nil, 0
+	l.afterTask()
+	switch {
+	case t.port != nil:
+		// The port delivers its next message once this one's task ran.
+		if backlog := b.ports[t.port]; len(backlog) > 0 {
+			b.ports[t.port] = backlog[1:]
+			b.tasks = append(b.tasks, &task{queue: "message", cb: backlog[0], at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: t.prio, port: t.port})
+		} else {
+			delete(b.ports, t.port)
+		}
+	case t.fire == "DOMContentLoaded":
+		b.tasks = append(b.tasks, &task{queue: "event", fire: "load", at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+	}
+}
+
+// invokeTask calls one callback; an exception is reported (the window's
+// error event, the console) and the loop goes on.
+func (l *Loop) invokeTask(queue string, cb any) {
+	l.runEvent(queue, cb)
+	if l.dead {
+		return
+	}
+	l.running = queue
+	if err := l.host.Invoke(cb); err != nil {
+		l.host.Uncaught(err, false)
+	}
+	l.running = ""
+}
+
+// renderingUpdate is the rendering steps that run script: the rAF
+// callbacks requested before it (a snapshot), each followed by a
+// microtask checkpoint, then the observers' deliveries.
+func (l *Loop) renderingUpdate(now Time) {
+	b := l.b
+	b.lastFrame = &now
+	b.frameTime = now
+	l.phaseEvent("rendering")
+	snap := b.rafs
+	b.rafs = nil
+	clear(b.cancelled)
+	for _, r := range snap {
+		if l.dead || !l.budget() {
+			return
+		}
+		if b.cancelled[r.id] {
+			continue
+		}
+		l.drained = 0
+		l.host.Enter(func() { l.invokeTask("raf", r.cb) })
+		l.afterTask()
+	}
+	renders := b.renders
+	b.renders = nil
+	for _, cb := range renders {
+		if l.dead || !l.budget() {
+			return
+		}
+		l.drained = 0
+		l.host.Enter(func() { l.invokeTask("render", cb) })
+		l.afterTask()
+	}
+}
