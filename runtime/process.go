@@ -50,6 +50,9 @@ func (h *host) emitProcess(event string, args ...sobek.Value) bool {
 
 // Uncaught implements loop.Host: process._fatalException.
 func (h *host) Uncaught(err error, fromPromise bool) bool {
+	if h.p.Profile.Browser != loop.NoBrowser {
+		return h.browserUncaught(err)
+	}
 	val := exceptionValue(err)
 	if h.listeners("uncaughtException") > 0 && (!h.exited || h.naturalExit) {
 		origin := "uncaughtException"

@@ -30,7 +30,10 @@ import (
 
 // Options configure a run.
 type Options struct {
-	Node   loop.Version
+	Node loop.Version
+	// Browser, when set, runs the file as a classic script of a page in
+	// that browser (loop.Profile.Browser) instead of as Node's main module.
+	Browser loop.Browser
 	Module string // "", "cjs" or "esm": override detection
 	Limits loop.Limits
 	// FSDir is a host directory mounted read-only as the working directory.
@@ -108,6 +111,7 @@ type Program struct {
 	Cwd       string // the working directory inside the sandbox (the --fs mount, if any)
 	opts      Options
 	cjs       *sobek.Program
+	script    *sobek.Program // a browser's classic script (Options.Browser)
 	rewritten string      // source rewritten for old V8 promise costs, if needed
 	syntax    string      // Node's SyntaxError for this version, if it would refuse the file
 	tooDeep   string      // why the engine will not compile it (maxEngineDepth)
@@ -139,7 +143,10 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	if o.MaxStack <= 0 {
 		o.MaxStack = 10000
 	}
-	prof := loop.Profile{Node: o.Node}
+	prof := loop.Profile{Node: o.Node, Browser: o.Browser}
+	if o.Browser != loop.NoBrowser {
+		return prepareScript(f, o, prof)
+	}
 	kind := f.Module(prof.DetectModule())
 	switch o.Module {
 	case "esm":
@@ -203,6 +210,32 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 			return nil, compileError(f, p.VirtPath, err)
 		}
 		p.cjs = prg
+	}
+	return p, nil
+}
+
+// prepareScript is Prepare for a browser's classic script: run as a
+// script (its top-level declarations global, no module wrapper), with
+// none of Node's refusals.
+func prepareScript(f *parse.File, o Options, prof loop.Profile) (*Program, error) {
+	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
+	p.Cwd, p.VirtPath = AppDir, virtualPath(f.Path, o.FSDir)
+	if d := f.Depth(); d > maxEngineDepth {
+		p.tooDeep = fmt.Sprintf("stopped: the source nests %d levels deep, past the %d the embedded engine compiles in reasonable time", d, maxEngineDepth)
+		return p, nil
+	}
+	src := f.Source
+	if r := rewriteEngineGaps(src, false); r != src {
+		src = r
+		p.rewritten = src
+	}
+	prg, err := sobek.Parse(p.VirtPath, src)
+	if err == nil {
+		parse.FixRelational(prg, src)
+		p.script, err = sobek.CompileAST(prg, false)
+	}
+	if err != nil {
+		return nil, scriptError(f, p.VirtPath, err)
 	}
 	return p, nil
 }
@@ -405,6 +438,15 @@ func (p *Program) Files() (*memfs.FS, error) { return newFS(p) }
 // user's line and column: the engine says "... at <path>:line:col" in the
 // CommonJS wrapper's text.
 func compileError(f *parse.File, virt string, err error) *parse.Error {
+	return engineRefusal(f, virt, err, false)
+}
+
+// scriptError is compileError for a browser's classic script.
+func scriptError(f *parse.File, virt string, err error) *parse.Error {
+	return engineRefusal(f, virt, err, true)
+}
+
+func engineRefusal(f *parse.File, virt string, err error, script bool) *parse.Error {
 	msg := err.Error()
 	pe := &parse.Error{File: f.Path, Msg: "unsupported syntax: " + msg}
 	at := strings.LastIndex(msg, " at "+virt+":")
@@ -415,7 +457,7 @@ func compileError(f *parse.File, virt string, err error) *parse.Error {
 	if _, serr := fmt.Sscanf(msg[at+len(" at "+virt+":"):], "%d:%d", &line, &col); serr != nil || line < 1 {
 		return pe
 	}
-	if line == 1 {
+	if line == 1 && !script {
 		col -= len(parse.CJSPrefix)
 	}
 	pe.Line, pe.Col = f.EnginePos(line, max(col, 1))

@@ -24,6 +24,7 @@ import (
 
 type predictFlags struct {
 	node, module, fsDir, format string
+	target                      string
 	env                         []string
 	noConfirm, explain          bool
 	maxOrders, explore          int
@@ -91,6 +92,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
+	targetFlag(fl, &f.target)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, or html (one page showing the answer as the playground does, for one file; --explain implied)")
@@ -408,7 +410,11 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
+	browser, err := loop.ParseTarget(f.target)
+	if err != nil {
+		return predictReport{}, false, usageErr("%v", err)
+	}
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Browser: browser, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
 	if err != nil {
 		return predictReport{}, false, err
 	}

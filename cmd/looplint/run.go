@@ -21,6 +21,7 @@ import (
 
 type runFlags struct {
 	node, module, fsDir, format, witness string
+	target                               string
 	env                                  []string
 	explore                              int
 	seed                                 uint64
@@ -65,6 +66,7 @@ callbacks), 2 for bad input or usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
+	targetFlag(fl, &f.target)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
@@ -133,8 +135,13 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if err != nil {
 		return err
 	}
+	browser, err := loop.ParseTarget(f.target)
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
-		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
+		Browser: browser,
+		Module:  f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
 	})
@@ -194,6 +201,11 @@ func programFlags(fl *pflag.FlagSet, node, module, fsDir *string, env *[]string)
 	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
 	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
 	envFlag(fl, env)
+}
+
+// targetFlag is --target: Node, or a browser's event loop.
+func targetFlag(fl *pflag.FlagSet, target *string) {
+	fl.StringVar(target, "target", "node", "whose event loop runs the file: node, chromium, firefox, or browser (every choice the HTML standard leaves to the engine); a browser runs it as a page's classic script")
 }
 
 // envFlag is --env, repeatable: the sandbox's process.env, which holds

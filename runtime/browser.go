@@ -1,0 +1,136 @@
+package runtime
+
+import (
+	"github.com/grafana/sobek"
+
+	"github.com/looplint/looplint/loop"
+)
+
+// nodeOnly are the globals Node has and a browser lacks: in a browser
+// they are ReferenceErrors (testdata/browser/node_apis_reference_errors).
+var nodeOnly = []string{"process", "Buffer", "global", "GLOBAL", "root", "setImmediate", "clearImmediate",
+	"require", "module", "exports", "__filename", "__dirname"}
+
+// browserGlobals turns the engine's globals into a browser window's
+// (jslib/_browser.js) over the loop's browser model.
+func (h *host) browserGlobals() error {
+	rt := h.rt
+	g := rt.GlobalObject()
+	for _, n := range nodeOnly {
+		g.Delete(n)
+	}
+	bi := rt.NewObject()
+	fnArg := func(c sobek.FunctionCall, api string) *callback {
+		fn, ok := sobek.AssertFunction(c.Argument(0))
+		if !ok {
+			panic(rt.NewTypeError("looplint: __internal.browser." + api + " takes a function"))
+		}
+		return h.label(&callback{fn: fn, this: g}, api)
+	}
+	num := func(id int) sobek.Value { return rt.ToValue(id) }
+	bi.Set("setTimer", func(c sobek.FunctionCall) sobek.Value {
+		api := c.Argument(3).String()
+		ms := loop.WebIDLLong(c.Argument(1).ToFloat())
+		return num(h.l.SetBrowserTimer(fnArg(c, api), ms, c.Argument(2).ToBoolean()))
+	})
+	bi.Set("clearTimer", func(c sobek.FunctionCall) sobek.Value {
+		h.l.ClearBrowserTimer(int(c.Argument(0).ToInteger()))
+		return sobek.Undefined()
+	})
+	bi.Set("raf", func(c sobek.FunctionCall) sobek.Value {
+		cb := fnArg(c, "requestAnimationFrame")
+		cb.prep = func() []sobek.Value { return []sobek.Value{rt.ToValue(h.frameMillis())} }
+		return num(h.l.RequestAnimationFrame(cb))
+	})
+	bi.Set("cancelRaf", func(c sobek.FunctionCall) sobek.Value {
+		h.l.CancelAnimationFrame(int(c.Argument(0).ToInteger()))
+		return sobek.Undefined()
+	})
+	bi.Set("idle", func(c sobek.FunctionCall) sobek.Value {
+		return num(h.l.RequestIdleCallback(fnArg(c, "requestIdleCallback")))
+	})
+	bi.Set("cancelIdle", func(c sobek.FunctionCall) sobek.Value {
+		h.l.CancelIdleCallback(int(c.Argument(0).ToInteger()))
+		return sobek.Undefined()
+	})
+	bi.Set("render", func(c sobek.FunctionCall) sobek.Value {
+		h.l.OnRendering(fnArg(c, "an observer"))
+		return sobek.Undefined()
+	})
+	bi.Set("task", func(c sobek.FunctionCall) sobek.Value {
+		h.l.QueueTask("event", fnArg(c, "an observer's delivery"), nil, loop.PrioNormal)
+		return sobek.Undefined()
+	})
+	// post(port, fn): a posted message to port (null: the window).
+	bi.Set("post", func(c sobek.FunctionCall) sobek.Value {
+		port := c.Argument(0)
+		cb := &callback{this: g}
+		cb.fn, _ = sobek.AssertFunction(c.Argument(1))
+		cb = h.label(cb, "postMessage")
+		var key any
+		if o, ok := port.(*sobek.Object); ok {
+			key = o
+		}
+		h.l.QueueTask("message", cb, key, loop.PrioNormal)
+		return sobek.Undefined()
+	})
+	bi.Set("postTask", func(c sobek.FunctionCall) sobek.Value {
+		prio := map[string]int{"user-blocking": loop.PrioUserBlocking, "background": loop.PrioBackground}[c.Argument(1).String()]
+		if c.Argument(1).String() == "user-visible" {
+			prio = loop.PrioNormal
+		}
+		h.l.QueueTask("postTask "+c.Argument(1).String(), fnArg(c, "scheduler.postTask"), nil, prio)
+		return sobek.Undefined()
+	})
+	bi.Set("uncaught", func(c sobek.FunctionCall) sobek.Value {
+		h.err.write(c.Argument(0).String() + "\n")
+		return sobek.Undefined()
+	})
+	h.internal.Set("browser", bi)
+	v, err := h.builtin("_browser")
+	if err != nil {
+		return err
+	}
+	mod := v.ToObject(rt)
+	install, _ := sobek.AssertFunction(mod.Get("install"))
+	if _, err := install(sobek.Undefined()); err != nil {
+		return err
+	}
+	h.fireFn, _ = sobek.AssertFunction(mod.Get("fire"))
+	h.reportFn, _ = sobek.AssertFunction(mod.Get("report"))
+	return nil
+}
+
+// frameMillis is the running rendering update's time, rAF's argument.
+func (h *host) frameMillis() float64 {
+	t := h.l.FrameTime()
+	if h.x != nil {
+		h.unmodelled("a requestAnimationFrame timestamp")
+		return float64(h.x.Clock().Pin(t, 0)) + perfOrigin
+	}
+	return float64(h.l.Millis(t)) + perfOrigin
+}
+
+// Fire is loop.BrowserHost: an event the browser fires at the window.
+func (h *host) Fire(event string, detail any) {
+	promise, reason := sobek.Undefined(), sobek.Undefined()
+	if p, ok := detail.(*sobek.Promise); ok {
+		promise, reason = h.rt.ToValue(p), p.Result()
+	}
+	if _, err := h.fireFn(sobek.Undefined(), h.rt.ToValue(event), promise, reason); err != nil {
+		h.browserUncaught(err)
+	}
+}
+
+// browserUncaught reports an exception as a browser does: the window's
+// error event, and "Uncaught ..." on the console (as the recorder's
+// harness prints it).
+func (h *host) browserUncaught(err error) bool {
+	if h.jsError(err) == nil {
+		return true
+	}
+	if _, e := h.reportFn(sobek.Undefined(), exceptionValue(err)); e != nil {
+		h.err.write("Uncaught " + exceptionValue(e).String() + "\n")
+	}
+	return true
+}
