@@ -67,11 +67,11 @@ func (h *host) browserGlobals() error {
 		cb := &callback{this: g}
 		cb.fn, _ = sobek.AssertFunction(c.Argument(1))
 		cb = h.label(cb, "postMessage")
-		var key any
 		if o, ok := port.(*sobek.Object); ok {
-			key = o
+			h.l.QueueTask("message", cb, o, loop.PrioNormal)
+		} else {
+			h.l.QueueTask("window message", cb, nil, loop.PrioNormal)
 		}
-		h.l.QueueTask("message", cb, key, loop.PrioNormal)
 		return sobek.Undefined()
 	})
 	bi.Set("postTask", func(c sobek.FunctionCall) sobek.Value {

@@ -34,8 +34,8 @@ type Options struct {
 	// Browser, when set, runs the file as a classic script of a page in
 	// that browser (loop.Profile.Browser) instead of as Node's main module.
 	Browser loop.Browser
-	Module string // "", "cjs" or "esm": override detection
-	Limits loop.Limits
+	Module  string // "", "cjs" or "esm": override detection
+	Limits  loop.Limits
 	// FSDir is a host directory mounted read-only as the working directory.
 	FSDir string
 	// Timeout bounds wall-clock time (default 10s).
@@ -112,10 +112,10 @@ type Program struct {
 	opts      Options
 	cjs       *sobek.Program
 	script    *sobek.Program // a browser's classic script (Options.Browser)
-	rewritten string      // source rewritten for old V8 promise costs, if needed
-	syntax    string      // Node's SyntaxError for this version, if it would refuse the file
-	tooDeep   string      // why the engine will not compile it (maxEngineDepth)
-	abandoned atomic.Bool // a run could not be stopped (Result.Abandoned)
+	rewritten string         // source rewritten for old V8 promise costs, if needed
+	syntax    string         // Node's SyntaxError for this version, if it would refuse the file
+	tooDeep   string         // why the engine will not compile it (maxEngineDepth)
+	abandoned atomic.Bool    // a run could not be stopped (Result.Abandoned)
 	// seeded: some run drew random bytes or compressed (Result.Random,
 	// Result.Compressed), so another seed can print otherwise.
 	seeded atomic.Bool

@@ -1,0 +1,162 @@
+package answer
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/looplint/looplint/internal/nodecase"
+	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/predict"
+	lrt "github.com/looplint/looplint/runtime"
+)
+
+// browserUnsupported are the recorded browser cases the browser target
+// cannot run yet, and why.
+var browserUnsupported = map[string]string{
+	"click":     "a trusted click (the recorder's '# click:'): user input is not modelled",
+	"page.html": "an HTML page: only a .js file run as one classic script is modelled",
+}
+
+// TestPredictBrowserCases predicts every case of testdata/browser for
+// each browser recorded (Chromium, Firefox): every order the browser
+// printed must be predicted (sound), and each is confirmed by replaying
+// its witness in the sandbox. It reports how many are exact (the orders
+// predicted are the orders recorded) and lead exact (the usual timing's
+// orders are).
+func TestPredictBrowserCases(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores every browser case")
+	}
+	files, _ := filepath.Glob("../testdata/browser/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no browser cases")
+	}
+	var sound, exact, lead, total int
+	var skipped []string
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var main []byte
+		var record map[string]map[string]nodecase.Record
+		why := ""
+		if _, ok := nodecase.Directives(ar.Comment)["click"]; ok {
+			why = browserUnsupported["click"]
+		}
+		for _, f := range ar.Files {
+			switch f.Name {
+			case "main.js":
+				main = f.Data
+			case "page.html":
+				if why == "" {
+					why = browserUnsupported["page.html"]
+				}
+			case "browser.json":
+				if err := json.Unmarshal(f.Data, &record); err != nil {
+					t.Fatalf("%s: browser.json: %v", name, err)
+				}
+			}
+		}
+		if why != "" || main == nil {
+			skipped = append(skipped, name+": "+why)
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "main.js")
+		if err := os.WriteFile(path, main, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		browsers := make([]string, 0, len(record))
+		for b := range record {
+			browsers = append(browsers, b)
+		}
+		sort.Strings(browsers)
+		for _, bname := range browsers {
+			target, err := loop.ParseTarget(bname)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for version, rec := range record[bname] {
+				total++
+				got := predictBrowser(t, path, target)
+				recorded := map[string]bool{}
+				ok := true
+				for _, o := range rec.Outcomes {
+					key := outKey(o.Stdout, 0)
+					recorded[key] = true
+					ord, found := got.Find(o.Stdout, 0, false)
+					if !found {
+						t.Errorf("%s on %s %s: unsound: recorded order not predicted:\n  %s\npredicted:\n%s", name, bname, version, strings.Join(o.Stdout, "\n  "), orderList(got))
+						ok = false
+						continue
+					}
+					if !slices.Equal(ord.Stderr, o.Stderr) && !(len(ord.Stderr) == 0 && len(o.Stderr) == 0) {
+						t.Errorf("%s on %s %s: stderr %q, recorded %q", name, bname, version, ord.Stderr, o.Stderr)
+					}
+					prog := prepareBrowser(t, path, target)
+					if r := prog.Run(&loop.Replay{W: ord.Witness}); !slices.Equal(r.Stdout, o.Stdout) {
+						t.Errorf("%s on %s %s: the witness of a predicted order replays as %q", name, bname, version, r.Stdout)
+					}
+				}
+				if !ok {
+					continue
+				}
+				sound++
+				all, usual := map[string]bool{}, map[string]bool{}
+				for _, o := range got.Orders {
+					all[outKey(o.Stdout, 0)] = true
+					if !o.UnderLoad {
+						usual[outKey(o.Stdout, 0)] = true
+					}
+				}
+				if len(all) == len(recorded) {
+					exact++
+				}
+				if len(usual) == len(recorded) {
+					lead++
+				} else {
+					t.Logf("%s on %s %s: %d orders recorded, %d predicted under the usual timing, %d in all", name, bname, version, len(recorded), len(usual), len(all))
+				}
+			}
+		}
+	}
+	t.Logf("browser cases: %d case-browsers predicted, %d sound, %d exact, %d lead exact (the usual timing's orders are the recorded ones); %d cases not supported:\n  %s",
+		total, sound, exact, lead, len(skipped), strings.Join(skipped, "\n  "))
+}
+
+func prepareBrowser(t *testing.T, path string, target loop.Browser) *lrt.Program {
+	t.Helper()
+	f, err := parse.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := lrt.Prepare(f, lrt.Options{Node: loop.Newest, Browser: target, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+func predictBrowser(t *testing.T, path string, target loop.Browser) Answer {
+	t.Helper()
+	prog := prepareBrowser(t, path, target)
+	return Predict(prog.File, prog, Options{Predict: predict.Options{Usual: true}, MaxOrders: 100, Timeout: time.Minute})
+}
+
+func orderList(a Answer) string {
+	var b strings.Builder
+	for _, o := range a.Orders {
+		b.WriteString("  - " + strings.Join(o.Stdout, " / ") + "\n")
+	}
+	return b.String()
+}
