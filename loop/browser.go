@@ -328,6 +328,7 @@ func (l *Loop) browserStep() bool {
 	}
 	l.iterations++
 	l.phaseEvent("task")
+	l.ask(Question{Kind: AskTask})
 	t := l.firstTimer()
 	if t != nil && len(b.tasks) == 0 && len(b.idle) == 0 && !framePending {
 		// Nothing else to do: the loop sleeps until the timer is due.

@@ -209,8 +209,11 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File   string          `json:"file"`
-	Node   string          `json:"node"`
+	File string `json:"file"`
+	Node string `json:"node"`
+	// Target is the browser whose loop ran the file (--target), absent
+	// for Node.
+	Target string          `json:"target,omitempty"`
 	Module loop.ModuleKind `json:"module"`
 	// Verdict is the text report's verdict: "deterministic", "3 possible
 	// orders", "starves: …", "never ends: …", with what qualifies it.
@@ -435,7 +438,7 @@ func predictProgram(file string, v loop.Version, pf *parse.File, prog *lrt.Progr
 		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
 	pred := ans.Prediction
 	total, exact := pred.Total()
-	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
+	rep := predictReport{File: file, Node: v.String(), Target: targetOf(prog.Profile), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
@@ -572,8 +575,13 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	if verdict == "" {
 		verdict = verdictOf(rep)
 	}
-	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
-	if rep.Engine == answer.Runtime {
+	if rep.Target != "" {
+		fmt.Fprintf(w, "%s · %s · classic script · %s\n", rep.File, targetName(rep.Target), verdict)
+		fmt.Fprintf(w, "note: these are the orders of the sandboxed runtime over looplint's model of the browser's event loop (docs/semantics.md §15)\n")
+	} else {
+		fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
+	}
+	if rep.Engine == answer.Runtime && rep.Target == "" {
 		fmt.Fprintf(w, "note: the interpreter cannot model this program; these are the orders of the sandboxed runtime, which ran every path of the model\n")
 	}
 	for _, n := range rep.Notes {

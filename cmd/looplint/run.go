@@ -98,6 +98,7 @@ type outcome struct {
 
 type runReport struct {
 	File     string          `json:"file"`
+	Target   string          `json:"target,omitempty"` // as predict's
 	Node     string          `json:"node"`
 	Module   loop.ModuleKind `json:"module"`
 	Family   string          `json:"family"`
@@ -168,7 +169,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	default:
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
-	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module, Family: prog.Profile.Family(),
+	rep := runReport{File: file, Node: v.String(), Target: targetOf(prog.Profile), Module: prog.Profile.Module, Family: prog.Profile.Family(),
 		Notes: answer.Notes(file, pf, prog.Profile, f.fsDir)}
 	for _, o := range outs {
 		rep.Runs += o.Count
@@ -201,6 +202,25 @@ func programFlags(fl *pflag.FlagSet, node, module, fsDir *string, env *[]string)
 	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
 	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
 	envFlag(fl, env)
+}
+
+// targetOf is a report's target: the browser's name, "" for Node.
+func targetOf(p loop.Profile) string {
+	if p.Browser == loop.NoBrowser {
+		return ""
+	}
+	return p.Browser.String()
+}
+
+// targetName is a target in the text reports.
+func targetName(t string) string {
+	switch t {
+	case "chromium":
+		return "Chromium (browser model)"
+	case "firefox":
+		return "Firefox (browser model)"
+	}
+	return "a browser (every choice the HTML standard leaves open)"
 }
 
 // targetFlag is --target: Node, or a browser's event loop.
@@ -283,7 +303,11 @@ func printRunText(w io.Writer, rep runReport, f runFlags) {
 	case f.explore > 0:
 		sched = fmt.Sprintf("%d schedules (seed %d): %d distinct outcome(s)", rep.Runs, f.seed, len(rep.Outcomes))
 	}
-	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, rep.Module.Name(), sched)
+	if rep.Target != "" {
+		fmt.Fprintf(w, "%s · %s · classic script · %s\n", rep.File, targetName(rep.Target), sched)
+	} else {
+		fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, rep.Module.Name(), sched)
+	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
