@@ -20,11 +20,8 @@ import (
 )
 
 // browserUnsupported are the recorded browser cases the browser target
-// cannot run yet, and why.
-var browserUnsupported = map[string]string{
-	"click":     "a trusted click (the recorder's '# click:'): user input is not modelled",
-	"page.html": "an HTML page: only a .js file run as one classic script is modelled",
-}
+// cannot run yet, and why (none now).
+var browserUnsupported = map[string]string{}
 
 // TestPredictBrowserCases predicts every case of testdata/browser for
 // each browser recorded (Chromium, Firefox): every order the browser
@@ -48,33 +45,34 @@ func TestPredictBrowserCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var main []byte
 		var record map[string]map[string]nodecase.Record
-		why := ""
-		if _, ok := nodecase.Directives(ar.Comment)["click"]; ok {
-			why = browserUnsupported["click"]
+		var clicks []string
+		if c, ok := nodecase.Directives(ar.Comment)["click"]; ok {
+			clicks = []string{c}
 		}
+		dir := t.TempDir()
+		path := ""
 		for _, f := range ar.Files {
 			switch f.Name {
-			case "main.js":
-				main = f.Data
-			case "page.html":
-				if why == "" {
-					why = browserUnsupported["page.html"]
-				}
 			case "browser.json":
 				if err := json.Unmarshal(f.Data, &record); err != nil {
 					t.Fatalf("%s: browser.json: %v", name, err)
 				}
+				continue
+			case "page.html":
+				path = filepath.Join(dir, f.Name)
+			case "main.js":
+				if path == "" {
+					path = filepath.Join(dir, f.Name)
+				}
+			}
+			if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
-		if why != "" || main == nil {
+		if why := browserUnsupported[name]; why != "" || path == "" {
 			skipped = append(skipped, name+": "+why)
 			continue
-		}
-		path := filepath.Join(t.TempDir(), "main.js")
-		if err := os.WriteFile(path, main, 0o644); err != nil {
-			t.Fatal(err)
 		}
 		browsers := make([]string, 0, len(record))
 		for b := range record {
@@ -88,7 +86,7 @@ func TestPredictBrowserCases(t *testing.T) {
 			}
 			for version, rec := range record[bname] {
 				total++
-				got := predictBrowser(t, path, target)
+				got := predictBrowser(t, path, target, clicks)
 				recorded := map[string]bool{}
 				ok := true
 				for _, o := range rec.Outcomes {
@@ -103,7 +101,7 @@ func TestPredictBrowserCases(t *testing.T) {
 					if !slices.Equal(ord.Stderr, o.Stderr) && !(len(ord.Stderr) == 0 && len(o.Stderr) == 0) {
 						t.Errorf("%s on %s %s: stderr %q, recorded %q", name, bname, version, ord.Stderr, o.Stderr)
 					}
-					prog := prepareBrowser(t, path, target)
+					prog := prepareBrowser(t, path, target, clicks)
 					if r := prog.Run(&loop.Replay{W: ord.Witness}); !slices.Equal(r.Stdout, o.Stdout) {
 						t.Errorf("%s on %s %s: the witness of a predicted order replays as %q", name, bname, version, r.Stdout)
 					}
@@ -134,22 +132,26 @@ func TestPredictBrowserCases(t *testing.T) {
 		total, sound, exact, lead, len(skipped), strings.Join(skipped, "\n  "))
 }
 
-func prepareBrowser(t *testing.T, path string, target loop.Browser) *lrt.Program {
+func prepareBrowser(t *testing.T, path string, target loop.Browser, clicks []string) *lrt.Program {
 	t.Helper()
-	f, err := parse.Load(path)
+	load := parse.Load
+	if strings.HasSuffix(path, ".html") {
+		load = parse.LoadPage
+	}
+	f, err := load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog, err := lrt.Prepare(f, lrt.Options{Node: loop.Newest, Browser: target, Timeout: 10 * time.Second})
+	prog, err := lrt.Prepare(f, lrt.Options{Node: loop.Newest, Browser: target, Clicks: clicks, Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return prog
 }
 
-func predictBrowser(t *testing.T, path string, target loop.Browser) Answer {
+func predictBrowser(t *testing.T, path string, target loop.Browser, clicks []string) Answer {
 	t.Helper()
-	prog := prepareBrowser(t, path, target)
+	prog := prepareBrowser(t, path, target, clicks)
 	return Predict(prog.File, prog, Options{Predict: predict.Options{Usual: true}, MaxOrders: 100, Timeout: time.Minute})
 }
 

@@ -80,11 +80,31 @@ const (
 	PrioBackground
 )
 
-// BrowserHost is what a browser's loop needs of its host beyond Host:
-// firing an event the browser dispatches at the window ("load",
-// "DOMContentLoaded", "unhandledrejection" with its reason).
+// BrowserHost is what a browser's loop needs of its host beyond Host: an
+// event the browser dispatches ("DOMContentLoaded", "load",
+// "unhandledrejection" with the promise, "click" with its target), as one
+// callback per listener in dispatch order, so that a microtask checkpoint
+// comes after each (HTML: "clean up after running a callback").
 type BrowserHost interface {
-	Fire(event string, detail any)
+	Listeners(event string, detail any) []any
+}
+
+// PageScript is one script of a page, as the loop runs it: Run is the
+// host's callback that evaluates it. The parser runs a script that is
+// neither Deferred nor Async where it stands; Deferred ones (defer,
+// module) run in order after parsing, Async ones when they arrive.
+// External: fetched, so it arrives when the network delivers it.
+type PageScript struct {
+	Run                       any
+	Deferred, Async, External bool
+}
+
+// SetPage gives the loop the page's scripts, and the elements the user
+// clicks once the page has loaded and nothing else is left to run
+// (looplint's --click); without it RunMain's body is the one script.
+func (l *Loop) SetPage(scripts []PageScript, clicks []any) {
+	b := l.browserState()
+	b.page, b.clicks = scripts, clicks
 }
 
 type task struct {
@@ -96,6 +116,10 @@ type task struct {
 	timer *btimer
 	port  any // a message's port, whose next message is queued after it
 	fire  string
+	// script: a page's script run by this task; rest: the deferred
+	// scripts after it.
+	script *PageScript
+	rest   []PageScript
 	// free: the engine does not order it against other tasks by queue
 	// time (the choice is explored).
 	free bool
@@ -133,6 +157,13 @@ type browser struct {
 	current   *task
 	frameTime Time
 	cancelled map[int]bool
+	// The page (SetPage): its scripts, the async ones not run yet,
+	// whether load waits for them, the clicks still to come.
+	page        []PageScript
+	clicks      []any
+	asyncLeft   int
+	loadWaiting bool
+	loaded      bool
 }
 
 func (l *Loop) browserState() *browser {
@@ -281,20 +312,77 @@ func (l *Loop) OnRendering(cb any) {
 // FrameTime is the running rendering update's time, for rAF's argument.
 func (l *Loop) FrameTime() Time { return l.browserState().frameTime }
 
-// runBrowser runs a classic script as the page's first task, then the
-// page's "DOMContentLoaded" and "load" events and the event loop until
+// runBrowser loads the page: the parser runs its scripts (RunMain's
+// body, without SetPage), then the deferred ones run, then the page's
+// "DOMContentLoaded" and "load" events, and the event loop goes on until
 // nothing is left to run.
 func (l *Loop) runBrowser(body func()) {
 	b := l.browserState()
 	l.phaseEvent("main")
-	l.drained = 0
-	l.activity++
-	l.host.Enter(body)
-	l.afterTask()
-	b.tasks = append(b.tasks, &task{queue: "event", fire: "DOMContentLoaded", at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+	if b.page == nil {
+		l.drained = 0
+		l.activity++
+		l.host.Enter(body)
+		l.afterTask()
+	}
+	var deferred []PageScript
+	for _, s := range b.page {
+		switch {
+		case s.Async:
+			b.asyncLeft++
+			l.queueScript(s, nil, true)
+		case s.Deferred:
+			deferred = append(deferred, s)
+		default:
+			l.runScript(s)
+		}
+		if l.dead {
+			return
+		}
+	}
+	l.deferredScripts(deferred)
 	for !l.dead && l.browserStep() {
 	}
 	l.dead = true
+}
+
+// runScript evaluates a script, then a microtask checkpoint.
+func (l *Loop) runScript(s PageScript) {
+	if !l.budget() {
+		return
+	}
+	l.drained = 0
+	l.host.Enter(func() { l.invokeTask("script", s.Run) })
+	l.afterTask()
+}
+
+func (l *Loop) queueScript(s PageScript, rest []PageScript, free bool) {
+	b := l.b
+	b.tasks = append(b.tasks, &task{queue: "script", cb: s.Run, script: &s, rest: rest, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: free})
+}
+
+// deferredScripts runs the deferred scripts in order, then queues
+// "DOMContentLoaded". One that must be fetched runs in a task of its own
+// when it arrives (a choice); Firefox runs one that is ready (an inline
+// module) at once, Chromium in a task it queues
+// (timeout_vs_domcontentloaded).
+func (l *Loop) deferredScripts(rest []PageScript) {
+	for len(rest) > 0 && !rest[0].External && l.P.Browser == Firefox && !l.dead {
+		l.runScript(rest[0])
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		l.queueEvent("DOMContentLoaded", nil)
+		return
+	}
+	l.queueScript(rest[0], rest[1:], rest[0].External || !l.P.Browser.queueOrder())
+}
+
+// queueEvent queues a task on the DOM manipulation source that fires
+// event.
+func (l *Loop) queueEvent(event string, detail any) {
+	b := l.b
+	b.tasks = append(b.tasks, &task{queue: "event", fire: event, cb: detail, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
 }
 
 // afterTask follows a microtask checkpoint: the promises rejected with
@@ -305,9 +393,8 @@ func (l *Loop) afterTask() {
 		return
 	}
 	unhandled, _ := l.host.TakeRejections()
-	b := l.b
 	for _, r := range unhandled {
-		b.tasks = append(b.tasks, &task{queue: "event", fire: "unhandledrejection", cb: r, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+		l.queueEvent("unhandledrejection", r)
 	}
 }
 
@@ -324,7 +411,14 @@ func (l *Loop) browserStep() bool {
 	b := l.b
 	framePending := len(b.rafs) > 0 || len(b.renders) > 0
 	if len(b.tasks) == 0 && len(b.timers) == 0 && !framePending && len(b.idle) == 0 {
-		return false
+		if len(b.clicks) == 0 || !b.loaded {
+			return false
+		}
+		// The user clicks once the page is quiet.
+		c := b.clicks[0]
+		b.clicks = b.clicks[1:]
+		l.runTask(&task{queue: "event", fire: "click", cb: c})
+		return true
 	}
 	l.iterations++
 	l.phaseEvent("task")
@@ -409,6 +503,9 @@ func (l *Loop) sourceHeads() []*task {
 	seen := map[[2]any]bool{}
 	for _, t := range l.b.tasks {
 		k := [2]any{sourceOf(t), t.prio}
+		if t.script != nil {
+			k[1] = t // each script arrives on its own
+		}
 		if !seen[k] {
 			seen[k] = true
 			heads = append(heads, t)
@@ -507,18 +604,13 @@ func (l *Loop) runTask(t *task) {
 			delete(b.byID, t.timer.id)
 		}
 	}
-	l.host.Enter(func() {
-		if t.fire != "" {
-			l.runEvent(t.queue, t)
-			if bh, ok := l.host.(BrowserHost); ok {
-				bh.Fire(t.fire, t.cb)
-			}
-			return
-		}
-		l.invokeTask(t.queue, t.cb)
-	})
+	if t.fire != "" {
+		l.fireEvent(t)
+	} else {
+		l.host.Enter(func() { l.invokeTask(t.queue, t.cb) })
+		l.afterTask()
+	}
 	b.current, b.nesting = nil, 0
-	l.afterTask()
 	switch {
 	case t.port != nil:
 		// The port delivers its next message once this one's task ran.
@@ -528,8 +620,43 @@ func (l *Loop) runTask(t *task) {
 		} else {
 			delete(b.ports, t.port)
 		}
+	case t.script != nil && t.script.Async:
+		b.asyncLeft--
+		if b.asyncLeft == 0 && b.loadWaiting {
+			b.loadWaiting = false
+			l.queueEvent("load", nil)
+		}
+	case t.script != nil:
+		l.deferredScripts(t.rest)
+	case t.fire == "load":
+		b.loaded = true
 	case t.fire == "DOMContentLoaded":
-		b.tasks = append(b.tasks, &task{queue: "event", fire: "load", at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal})
+		// load waits for the async scripts too.
+		if b.asyncLeft > 0 {
+			b.loadWaiting = true
+		} else {
+			l.queueEvent("load", nil)
+		}
+	}
+}
+
+// fireEvent dispatches an event the browser fires: each listener its own
+// callback, a microtask checkpoint after each.
+func (l *Loop) fireEvent(t *task) {
+	bh, ok := l.host.(BrowserHost)
+	if !ok {
+		return
+	}
+	var cbs []any
+	l.host.Enter(func() { cbs = bh.Listeners(t.fire, t.cb) })
+	l.afterTask()
+	for i, cb := range cbs {
+		if l.dead || i > 0 && !l.budget() {
+			return
+		}
+		l.drained = 0
+		l.host.Enter(func() { l.invokeTask(t.queue, cb) })
+		l.afterTask()
 	}
 }
 

@@ -1,9 +1,13 @@
 package runtime
 
 import (
+	"strconv"
+
 	"github.com/grafana/sobek"
 
+	"github.com/looplint/looplint/ir"
 	"github.com/looplint/looplint/loop"
+	"github.com/looplint/looplint/parse"
 )
 
 // nodeOnly are the globals Node has and a browser lacks: in a browser
@@ -93,12 +97,58 @@ func (h *host) browserGlobals() error {
 	}
 	mod := v.ToObject(rt)
 	install, _ := sobek.AssertFunction(mod.Get("install"))
-	if _, err := install(sobek.Undefined()); err != nil {
+	tree := sobek.Undefined()
+	if pg := h.p.File.Page; pg != nil {
+		tree = rt.ToValue(pageTree(pg.Root))
+	}
+	if _, err := install(sobek.Undefined(), tree); err != nil {
 		return err
 	}
-	h.fireFn, _ = sobek.AssertFunction(mod.Get("fire"))
+	h.listenersFn, _ = sobek.AssertFunction(mod.Get("listeners"))
 	h.reportFn, _ = sobek.AssertFunction(mod.Get("report"))
+	h.setPage()
 	return nil
+}
+
+// pageTree is a page's elements as the JavaScript DOM builds them:
+// [tag, attributes, children...] for an element, a string for text.
+func pageTree(n *parse.PageNode) any {
+	if n.Tag == "" {
+		return n.Text
+	}
+	out := []any{n.Tag, n.Attrs}
+	for _, c := range n.Children {
+		out = append(out, pageTree(c))
+	}
+	return out
+}
+
+// setPage gives the loop the page's scripts (one for a .js file) and the
+// user's clicks.
+func (h *host) setPage() {
+	run := func(prog *sobek.Program, line int) *callback {
+		c := &callback{goFn: func() error {
+			_, err := h.rt.RunProgram(prog)
+			return h.jsError(err)
+		}}
+		if h.x != nil || h.sites {
+			c.api, c.site = "a script", ir.Pos{Line: line, Col: 1}
+		}
+		return c
+	}
+	var scripts []loop.PageScript
+	if h.p.script != nil {
+		scripts = append(scripts, loop.PageScript{Run: run(h.p.script, 1)})
+	}
+	for _, s := range h.p.page {
+		scripts = append(scripts, loop.PageScript{Run: run(s.prog, s.line), External: s.ext,
+			Deferred: s.kind == parse.ScriptDefer || s.kind == parse.ScriptModule, Async: s.kind == parse.ScriptAsync})
+	}
+	var clicks []any
+	for _, c := range h.p.opts.Clicks {
+		clicks = append(clicks, c)
+	}
+	h.l.SetPage(scripts, clicks)
 }
 
 // frameMillis is the running rendering update's time, rAF's argument.
@@ -111,15 +161,29 @@ func (h *host) frameMillis() float64 {
 	return float64(h.l.Millis(t)) + perfOrigin
 }
 
-// Fire is loop.BrowserHost: an event the browser fires at the window.
-func (h *host) Fire(event string, detail any) {
-	promise, reason := sobek.Undefined(), sobek.Undefined()
-	if p, ok := detail.(*sobek.Promise); ok {
-		promise, reason = h.rt.ToValue(p), p.Result()
+// Listeners is loop.BrowserHost: the listeners of an event the browser
+// fires (at the window, the document, or a clicked element), one
+// callback each.
+func (h *host) Listeners(event string, detail any) []any {
+	a, b := sobek.Undefined(), sobek.Undefined()
+	switch d := detail.(type) {
+	case *sobek.Promise:
+		a, b = h.rt.ToValue(d), d.Result()
+	case string:
+		a = h.rt.ToValue(d)
 	}
-	if _, err := h.fireFn(sobek.Undefined(), h.rt.ToValue(event), promise, reason); err != nil {
+	v, err := h.listenersFn(sobek.Undefined(), h.rt.ToValue(event), a, b)
+	if err != nil {
 		h.browserUncaught(err)
+		return nil
 	}
+	var out []any
+	arr := v.ToObject(h.rt)
+	for i := range int(arr.Get("length").ToInteger()) {
+		fn, _ := sobek.AssertFunction(arr.Get(strconv.Itoa(i)))
+		out = append(out, h.label(&callback{fn: fn, this: sobek.Undefined()}, "the "+event+" event"))
+	}
+	return out
 }
 
 // browserUncaught reports an exception as a browser does: the window's

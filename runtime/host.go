@@ -56,9 +56,9 @@ type host struct {
 	err     outBuf
 	meter   loop.Meter // how long Node takes for the work so far (Env.Work)
 
-	// fireFn and reportFn are jslib/_browser.js's fire and report (a
-	// browser target's).
-	fireFn, reportFn sobek.Callable
+	// listenersFn and reportFn are jslib/_browser.js's listeners and
+	// report (a browser target's).
+	listenersFn, reportFn sobek.Callable
 
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value

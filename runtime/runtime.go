@@ -34,6 +34,9 @@ type Options struct {
 	// Browser, when set, runs the file as a classic script of a page in
 	// that browser (loop.Profile.Browser) instead of as Node's main module.
 	Browser loop.Browser
+	// Clicks are the elements (CSS selectors) a browser target's user
+	// clicks, in order, once the page has loaded and is quiet.
+	Clicks []string
 	Module  string // "", "cjs" or "esm": override detection
 	Limits  loop.Limits
 	// FSDir is a host directory mounted read-only as the working directory.
@@ -112,6 +115,7 @@ type Program struct {
 	opts      Options
 	cjs       *sobek.Program
 	script    *sobek.Program // a browser's classic script (Options.Browser)
+	page      []pageScript   // a browser's page: its scripts, compiled
 	rewritten string         // source rewritten for old V8 promise costs, if needed
 	syntax    string         // Node's SyntaxError for this version, if it would refuse the file
 	tooDeep   string         // why the engine will not compile it (maxEngineDepth)
@@ -224,6 +228,16 @@ func prepareScript(f *parse.File, o Options, prof loop.Profile) (*Program, error
 		p.tooDeep = fmt.Sprintf("stopped: the source nests %d levels deep, past the %d the embedded engine compiles in reasonable time", d, maxEngineDepth)
 		return p, nil
 	}
+	if f.Page != nil {
+		for _, ps := range f.Page.Scripts {
+			c, err := compilePageScript(f, ps)
+			if err != nil {
+				return nil, err
+			}
+			p.page = append(p.page, c)
+		}
+		return p, nil
+	}
 	src := f.Source
 	if r := rewriteEngineGaps(src, false); r != src {
 		src = r
@@ -238,6 +252,41 @@ func prepareScript(f *parse.File, o Options, prof loop.Profile) (*Program, error
 		return nil, scriptError(f, p.VirtPath, err)
 	}
 	return p, nil
+}
+
+// pageScript is a page's script, compiled.
+type pageScript struct {
+	prog *sobek.Program
+	kind parse.ScriptKind
+	ext  bool
+	line int
+}
+
+// compilePageScript compiles one script of a page where it stands: an
+// inline one's lines and columns are the page's. A module runs as strict
+// code of its own scope (imports are refused).
+func compilePageScript(f *parse.File, ps parse.PageScript) (pageScript, error) {
+	code := ps.Code
+	if !ps.External {
+		code = strings.Repeat("\n", ps.Line-1) + strings.Repeat(" ", ps.Col-1) + code
+	}
+	if ps.Kind == parse.ScriptModule {
+		code = "(function () { 'use strict'; " + code + "\n})();"
+	}
+	prg, err := sobek.Parse(ps.File, code)
+	if err == nil {
+		parse.FixRelational(prg, code)
+		var c *sobek.Program
+		c, err = sobek.CompileAST(prg, false)
+		if err == nil {
+			return pageScript{prog: c, kind: ps.Kind, ext: ps.External, line: ps.Line}, nil
+		}
+	}
+	pe := &parse.Error{File: ps.File, Msg: "unsupported syntax: " + err.Error()}
+	if !ps.External {
+		pe.File, pe.Line, pe.Col = f.Path, ps.Line, ps.Col
+	}
+	return pageScript{}, pe
 }
 
 // virtualPath places the snippet inside the sandbox: at its place under the

@@ -25,6 +25,7 @@ import (
 type predictFlags struct {
 	node, module, fsDir, format string
 	target                      string
+	clicks                      []string
 	env                         []string
 	noConfirm, explain          bool
 	maxOrders, explore          int
@@ -92,7 +93,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
-	targetFlag(fl, &f.target)
+	targetFlag(fl, &f.target, &f.clicks)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, or html (one page showing the answer as the playground does, for one file; --explain implied)")
@@ -417,7 +418,7 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, usageErr("%v", err)
 	}
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Browser: browser, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Browser: browser, Clicks: f.clicks, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
 	if err != nil {
 		return predictReport{}, false, err
 	}

@@ -22,6 +22,7 @@ import (
 type runFlags struct {
 	node, module, fsDir, format, witness string
 	target                               string
+	clicks                               []string
 	env                                  []string
 	explore                              int
 	seed                                 uint64
@@ -66,7 +67,7 @@ callbacks), 2 for bad input or usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
-	targetFlag(fl, &f.target)
+	targetFlag(fl, &f.target, &f.clicks)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
@@ -142,6 +143,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	}
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
 		Browser: browser,
+		Clicks:  f.clicks,
 		Module:  f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
@@ -224,8 +226,9 @@ func targetName(t string) string {
 }
 
 // targetFlag is --target: Node, or a browser's event loop.
-func targetFlag(fl *pflag.FlagSet, target *string) {
-	fl.StringVar(target, "target", "node", "whose event loop runs the file: node, chromium, firefox, or browser (every choice the HTML standard leaves to the engine); a browser runs it as a page's classic script")
+func targetFlag(fl *pflag.FlagSet, target *string, clicks *[]string) {
+	fl.StringVar(target, "target", "node", "whose event loop runs the file: node, chromium, firefox, or browser (every choice the HTML standard leaves to the engine); a browser runs a .js file as a page's classic script, or an .html page")
+	fl.StringArrayVar(clicks, "click", nil, "with a browser --target: the user clicks the element this selector (#id, .class, tag) names once the page has loaded and is quiet (repeatable)")
 }
 
 // envFlag is --env, repeatable: the sandbox's process.env, which holds
@@ -266,9 +269,20 @@ func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *
 			return v, nil, nil, usageErr("--fs %s: not a readable directory", o.FSDir)
 		}
 	}
-	pf, err := parse.Load(file)
+	var pf *parse.File
+	switch {
+	case strings.EqualFold(filepath.Ext(file), ".html") && o.Browser == loop.NoBrowser:
+		return v, nil, nil, usageErr("%s: an HTML page runs in a browser: give --target chromium, firefox or browser", file)
+	case strings.EqualFold(filepath.Ext(file), ".html"):
+		pf, err = parse.LoadPage(file)
+	default:
+		pf, err = parse.Load(file)
+	}
 	if err != nil {
 		return v, nil, nil, &exitError{code: 2, msg: err.Error()}
+	}
+	if len(o.Clicks) > 0 && o.Browser == loop.NoBrowser {
+		return v, nil, nil, usageErr("--click needs a browser --target")
 	}
 	o.Node = v
 	prog, err := lrt.Prepare(pf, o)

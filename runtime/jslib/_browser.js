@@ -306,7 +306,29 @@ function timerArgs(fn, args) {
   return args.length ? () => ReflectApply(fn, win, args) : fn;
 }
 
-function install() {
+// build makes the page's elements: [tag, attributes, children...].
+function build(tree) {
+  if (typeof tree === 'string') return new Text(tree);
+  const [tag, attrs, ...kids] = tree;
+  const el = new Element(tag);
+  for (const k of Object.keys(attrs)) el.attrs.set(k, attrs[k]);
+  for (const k of kids) { const c = build(k); c.parentNode = el; el.childNodes.push(c); }
+  return el;
+}
+
+function install(tree) {
+  if (tree) {
+    // The document's html, head and body are the page's.
+    const kids = tree.slice(2).map(build);
+    const html = kids.find((k) => k.tagName === 'HTML');
+    if (html) {
+      doc.documentElement = html;
+      doc.childNodes = [html];
+      html.parentNode = doc;
+      doc.head = html.childNodes.find((k) => k.tagName === 'HEAD') || doc.head;
+      doc.body = html.childNodes.find((k) => k.tagName === 'BODY') || doc.body;
+    }
+  }
   const defs = {
     window: win, self: win, document: doc,
     Event, CustomEvent, MessageEvent, ErrorEvent, PromiseRejectionEvent, MouseEvent, EventTarget,
@@ -341,20 +363,53 @@ function install() {
   }
 }
 
-// fire dispatches an event the browser itself fires at the window (or
-// the document): "DOMContentLoaded", "load", "unhandledrejection".
-function fire(type, promise, reason) {
-  if (type === 'DOMContentLoaded') {
-    doc.readyState = 'interactive';
-    const ev = new Event(type, { bubbles: true });
-    ev[kEv].trusted = true;
-    dispatch(doc, ev);
-    return;
+// listeners is an event the browser itself fires (at the window, the
+// document, or the element a user clicks: a selector) as one function per
+// listener in dispatch order, so that the loop runs a microtask
+// checkpoint after each.
+function listeners(type, a, reason) {
+  let target = win, ev;
+  switch (type) {
+    case 'DOMContentLoaded':
+      doc.readyState = 'interactive';
+      target = doc;
+      ev = new Event(type, { bubbles: true });
+      break;
+    case 'unhandledrejection':
+      ev = new PromiseRejectionEvent(type, { promise: a, reason, cancelable: true });
+      break;
+    case 'click':
+      target = doc.querySelector(a);
+      if (target === null) { b.uncaught('looplint: --click ' + a + ': no element of the page matches'); return []; }
+      ev = new MouseEvent(type, { bubbles: true, cancelable: true });
+      break;
+    default:
+      if (type === 'load') doc.readyState = 'complete';
+      ev = new Event(type);
   }
-  if (type === 'load') doc.readyState = 'complete';
-  const ev = type === 'unhandledrejection' ? new PromiseRejectionEvent(type, { promise, reason, cancelable: true }) : new Event(type);
-  ev[kEv].trusted = true;
-  dispatch(win, ev);
+  const st = ev[kEv];
+  st.trusted = true;
+  st.target = target;
+  const path = [target];
+  for (let n = target.parentNode; n; n = n.parentNode) path.push(n);
+  if (target !== win) path.push(win);
+  const calls = [];
+  path.forEach((node, i) => {
+    if (i > 0 && !st.bubbles) return;
+    const list = (listenersOf(node).get(st.type) || []).slice();
+    const handler = node['on' + st.type];
+    if (typeof handler === 'function' && !list.some((h) => h.listener === handler)) list.push({ listener: handler, once: false, capture: false, removed: false });
+    for (const h of list) {
+      calls.push(() => {
+        if (st.immediate || st.stop && st.current !== node || h.removed) return;
+        st.current = node;
+        st.phase = i === 0 ? 2 : 3;
+        if (h.once) removeListener(node, st.type, h.listener, h.capture);
+        invoke(node, h.listener, ev);
+      });
+    }
+  });
+  return calls;
 }
 
-module.exports = { install, fire, report };
+module.exports = { install, listeners, report };
