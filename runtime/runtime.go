@@ -37,8 +37,8 @@ type Options struct {
 	// Clicks are the elements (CSS selectors) a browser target's user
 	// clicks, in order, once the page has loaded and is quiet.
 	Clicks []string
-	Module  string // "", "cjs" or "esm": override detection
-	Limits  loop.Limits
+	Module string // "", "cjs" or "esm": override detection
+	Limits loop.Limits
 	// FSDir is a host directory mounted read-only as the working directory.
 	FSDir string
 	// Timeout bounds wall-clock time (default 10s).
