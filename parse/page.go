@@ -47,8 +47,10 @@ type PageScript struct {
 var voidTags = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
 	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
-// LoadPage reads the page at path and the scripts it names by a relative
-// src (a script from the network is refused: the sandbox has none).
+// LoadPage reads the page at path and the scripts it names by src, in
+// its directory (a script from the network, or from outside the
+// directory, is refused: the sandbox has no network and reads no other
+// host file).
 func LoadPage(path string) (*File, error) {
 	data, err := ReadFile(path)
 	if err != nil {
@@ -66,7 +68,11 @@ func LoadPage(path string) (*File, error) {
 		if strings.Contains(s.File, "://") || strings.HasPrefix(s.File, "//") || strings.HasPrefix(s.File, "data:") {
 			return nil, &Error{File: path, Line: s.Line, Col: s.Col, Msg: fmt.Sprintf("script src %q: only scripts beside the page are read (the sandbox has no network)", s.File)}
 		}
-		name := filepath.Join(filepath.Dir(path), filepath.FromSlash(strings.TrimPrefix(s.File, "./")))
+		rel := filepath.Clean(filepath.FromSlash(strings.TrimPrefix(s.File, "/")))
+		if rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, &Error{File: path, Line: s.Line, Col: s.Col, Msg: fmt.Sprintf("script src %q: only scripts in the page's directory are read", s.File)}
+		}
+		name := filepath.Join(filepath.Dir(path), rel)
 		code, err := ReadFile(name)
 		if err != nil {
 			return nil, &Error{File: path, Line: s.Line, Col: s.Col, Msg: fmt.Sprintf("script src %q: %s", s.File, cleanOSError(err))}

@@ -203,6 +203,7 @@ class Element extends Node {
 class MouseEvent extends Event {}
 function matches(el, sel) {
   sel = String(sel).trim();
+  if (sel === '*') return true;
   if (sel[0] === '#') return el.id === sel.slice(1);
   if (sel[0] === '.') return el.className.split(/\s+/).includes(sel.slice(1));
   return el.tagName === sel.toUpperCase();
@@ -327,6 +328,15 @@ function install(tree) {
       html.parentNode = doc;
       doc.head = html.childNodes.find((k) => k.tagName === 'HEAD') || doc.head;
       doc.body = html.childNodes.find((k) => k.tagName === 'BODY') || doc.body;
+    } else {
+      // Markup without <html>: the parser puts it in the body.
+      for (const k of kids) { k.parentNode = doc.body; doc.body.childNodes.push(k); }
+    }
+    // An element's id names it on the window (HTML's named access),
+    // unless a global of that name exists.
+    for (const el of findAll(doc, '*')) {
+      const id = el.id;
+      if (id && !(id in win)) Object.defineProperty(win, id, { get: () => doc.getElementById(id), configurable: true });
     }
   }
   const defs = {
