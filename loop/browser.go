@@ -318,7 +318,7 @@ func (l *Loop) FrameTime() Time { return l.browserState().frameTime }
 // nothing is left to run.
 func (l *Loop) runBrowser(body func()) {
 	b := l.browserState()
-	l.phaseEvent("main")
+	l.phaseEvent("page")
 	if b.page == nil {
 		l.drained = 0
 		l.activity++

@@ -181,7 +181,7 @@ func (h *host) Listeners(event string, detail any) []any {
 	arr := v.ToObject(h.rt)
 	for i := range int(arr.Get("length").ToInteger()) {
 		fn, _ := sobek.AssertFunction(arr.Get(strconv.Itoa(i)))
-		out = append(out, h.label(&callback{fn: fn, this: sobek.Undefined()}, "the "+event+" event"))
+		out = append(out, &callback{fn: fn, this: sobek.Undefined(), api: "a listener of the " + event + " event", whole: true})
 	}
 	return out
 }

@@ -27,9 +27,11 @@ type callback struct {
 	args []sobek.Value
 	prep func() []sobek.Value // computes args at delivery time
 	goFn func() error         // a host-side step instead of a JS call
-	// api and site: the call that scheduled it (host.label).
-	api  string
-	site ir.Pos
+	// api and site: the call that scheduled it (host.label); whole: api
+	// says it all (a listener of an event the browser fires).
+	api   string
+	site  ir.Pos
+	whole bool
 }
 
 // host implements loop.Host over a sobek runtime.

@@ -738,7 +738,10 @@ func printEnd(w io.Writer, code int, starves bool) {
 
 var queueNames = map[string]string{"timer": "timers", "interval": "timers (interval)", "immediate": "check queue",
 	"io": "I/O", "close": "close queue", "nextTick": "nextTick queue", "microtask": "microtask queue",
-	"rejection": "unhandled rejections, which Node processes once the queues drained"}
+	"rejection": "unhandled rejections, which Node processes once the queues drained",
+	// A browser's task sources (loop/browser.go).
+	"message": "posted messages", "window message": "window messages", "event": "DOM events",
+	"raf": "animation frame callbacks", "render": "observers", "idle": "idle callbacks", "script": "scripts"}
 
 // printExplain writes --explain steps: a line per phase that did
 // something, then each callback with its queue and what it printed.
@@ -749,13 +752,19 @@ func printExplain(w io.Writer, steps []explainStep) {
 			switch st.Phase {
 			case "main":
 				head = "main module"
+			case "page":
+				head = "the page's scripts (a browser)"
+			case "task":
+				head = "the browser picks a task"
+			case "rendering":
+				head = "rendering update"
 			case "beforeExit", "exit":
 				head = "process '" + st.Phase + "' event"
 			}
 			if st.Iteration > 0 && st.Phase != "beforeExit" && st.Phase != "exit" {
 				head = fmt.Sprintf("iteration %d · %s", st.Iteration, head)
 			}
-			if q := waitingText(st.Waiting); q != "" && st.Phase != "main" {
+			if q := waitingText(st.Waiting); q != "" && st.Phase != "main" && st.Phase != "page" {
 				head += " (queued: " + q + ")"
 			}
 			fmt.Fprintf(w, "  %s\n", head)
