@@ -51,8 +51,16 @@ order it was started. --explore N runs N schedules instead (the default one
 and N-1 chosen at random from --seed) and reports every distinct outcome
 with how often it came up. --witness FILE replays one exact schedule, a
 JSON document {"clock": [ms advanced at each clock read, ...],
-"poll": [[I/O ids delivered at each poll phase], ...]}; the outcomes of
---explore and the predictor carry their witness.
+"poll": [[I/O ids delivered at each poll phase], ...]} (with a browser
+--target also "tasks": [the runnable task source taken at each choice, ...]);
+the outcomes of --explore and the predictor carry their witness.
+
+Browsers. --target chromium, firefox or browser runs FILE on looplint's
+model of a browser's event loop instead of Node's: a .js file as a page's
+classic script (window, timers, messages, requestAnimationFrame,
+requestIdleCallback, scheduler.postTask, a minimal DOM; no setImmediate,
+process or require), or an .html page with its scripts; --click SELECTOR
+clicks an element once the page has loaded (docs/semantics.md §15).
 
 Exit status: 0 when every outcome exited with code 0, 1 when one exited
 non-zero or was stopped by a budget (starvation, timeout, memory,
