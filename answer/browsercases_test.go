@@ -26,8 +26,14 @@ var beyondStandard = map[string]string{
 }
 
 // browserUnsupported are the recorded browser cases the browser target
-// cannot run yet, and why (none now).
-var browserUnsupported = map[string]string{}
+// cannot predict yet, and why.
+var browserUnsupported = map[string]string{
+	// The runtime hands the program one performance.now() value per run,
+	// and a repeating timer's re-arm under load is not modelled
+	// (Chromium aligns it to its first due time, so a late run is
+	// followed by a shorter gap).
+	"interval_nesting_clamp": "gaps between an interval's runs under load (7 in 12 of 20 Chromium runs, 5 in 17 of 20 Firefox runs; the rest are the machine's noise)",
+}
 
 // TestPredictBrowserCases predicts every case of testdata/browser for
 // each browser recorded (Chromium, Firefox): every order the browser

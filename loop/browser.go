@@ -120,6 +120,9 @@ type task struct {
 	// scripts after it.
 	script *PageScript
 	rest   []PageScript
+	// parseEnd: the parser's last task, which runs the deferred scripts
+	// (rest) or, with none, fires the page's events.
+	parseEnd bool
 	// free: the engine does not order it against other tasks by queue
 	// time (the choice is explored).
 	free bool
@@ -340,7 +343,13 @@ func (l *Loop) runBrowser(body func()) {
 			return
 		}
 	}
-	l.deferredScripts(deferred)
+	if l.P.Browser == Firefox {
+		l.deferredScripts(deferred)
+	} else {
+		// Chromium's parser finishes the page in a task of its own,
+		// which a due timer may precede or follow (dcl_load_vs_timeout).
+		b.tasks = append(b.tasks, &task{queue: "parser", parseEnd: true, rest: deferred, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: true})
+	}
 	for !l.dead && l.browserStep() {
 	}
 	l.dead = true
@@ -387,14 +396,18 @@ func (l *Loop) queueEvent(event string, detail any) {
 
 // afterTask follows a microtask checkpoint: the promises rejected with
 // no handler are announced by a task each (HTML, "notify about rejected
-// promises").
+// promises": no event if one got a handler before it runs), and those
+// announced that got one since by a rejectionhandled task each.
 func (l *Loop) afterTask() {
 	if l.dead {
 		return
 	}
-	unhandled, _ := l.host.TakeRejections()
+	unhandled, late := l.host.TakeRejections()
 	for _, r := range unhandled {
 		l.queueEvent("unhandledrejection", r)
+	}
+	for _, r := range late {
+		l.queueEvent("rejectionhandled", r)
 	}
 }
 
@@ -604,9 +617,22 @@ func (l *Loop) runTask(t *task) {
 			delete(b.byID, t.timer.id)
 		}
 	}
-	if t.fire != "" {
+	switch {
+	case t.parseEnd && len(t.rest) == 0 && l.P.Browser == Chromium:
+		// With nothing deferred, Chromium fires DOMContentLoaded and
+		// (nothing else pending) load from the parser's task.
+		l.fireEvent(&task{queue: "event", fire: "DOMContentLoaded"})
+		if b.asyncLeft > 0 {
+			b.loadWaiting = true
+		} else {
+			l.fireEvent(&task{queue: "event", fire: "load"})
+			b.loaded = true
+		}
+	case t.parseEnd:
+		l.deferredScripts(t.rest)
+	case t.fire != "":
 		l.fireEvent(t)
-	} else {
+	default:
 		l.host.Enter(func() { l.invokeTask(t.queue, t.cb) })
 		l.afterTask()
 	}
@@ -626,7 +652,7 @@ func (l *Loop) runTask(t *task) {
 			b.loadWaiting = false
 			l.queueEvent("load", nil)
 		}
-	case t.script != nil:
+	case t.script != nil && !t.parseEnd:
 		l.deferredScripts(t.rest)
 	case t.fire == "load":
 		b.loaded = true

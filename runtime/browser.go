@@ -166,8 +166,24 @@ func (h *host) frameMillis() float64 {
 // callback each.
 func (h *host) Listeners(event string, detail any) []any {
 	a, b := sobek.Undefined(), sobek.Undefined()
+	var tail []any
 	switch d := detail.(type) {
 	case *sobek.Promise:
+		if event == "unhandledrejection" {
+			if !h.announcing[d] {
+				return nil // it got a handler before the task ran: no event
+			}
+			// Still unhandled once its listeners ran: a later handler
+			// makes a rejectionhandled event (HTML's outstanding
+			// rejected promises).
+			tail = append(tail, &callback{goFn: func() error {
+				if h.announcing[d] {
+					delete(h.announcing, d)
+					h.reported[d] = len(h.reported) + 1
+				}
+				return nil
+			}, api: "the browser's record of an unhandled rejection", whole: true})
+		}
 		a, b = h.rt.ToValue(d), d.Result()
 	case string:
 		a = h.rt.ToValue(d)
@@ -183,7 +199,7 @@ func (h *host) Listeners(event string, detail any) []any {
 		fn, _ := sobek.AssertFunction(arr.Get(strconv.Itoa(i)))
 		out = append(out, &callback{fn: fn, this: sobek.Undefined(), api: "a listener of the " + event + " event", whole: true})
 	}
-	return out
+	return append(out, tail...)
 }
 
 // browserUncaught reports an exception as a browser does: the window's

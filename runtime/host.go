@@ -77,6 +77,9 @@ type host struct {
 	pending    []*sobek.Promise       // rejected without a handler, not yet processed
 	reported   map[*sobek.Promise]int // processed (warned) rejections and their ids
 	handledLa  []*sobek.Promise       // reported ones that got a handler later
+	// announcing: a browser's rejections whose unhandledrejection task is
+	// queued or running, still without a handler.
+	announcing map[*sobek.Promise]bool
 	rejections int                    // rejection ids (Node <= 14 warnings)
 	warnedOnce map[string]bool
 
@@ -159,7 +162,7 @@ func newHost(p *Program, mkLoop func(h *host) *loop.Loop) (*host, error) {
 		return nil, err
 	}
 	rt := sobek.New()
-	h := &host{p: p, seed: p.opts.Seed, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
+	h := &host{p: p, seed: p.opts.Seed, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, announcing: map[*sobek.Promise]bool{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}

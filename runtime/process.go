@@ -318,6 +318,9 @@ func describeClass(v sobek.Value) string {
 func (h *host) TakeRejections() (unhandled, late []any) {
 	for _, p := range h.pending {
 		unhandled = append(unhandled, p)
+		if h.p.Profile.Browser != loop.NoBrowser {
+			h.announcing[p] = true
+		}
 	}
 	for _, p := range h.handledLa {
 		late = append(late, p)
@@ -332,6 +335,7 @@ func (h *host) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperati
 		h.pending = append(h.pending, p)
 		h.l.Rejected()
 	case sobek.PromiseRejectionHandle:
+		delete(h.announcing, p) // handled before the browser announced it
 		for i, q := range h.pending {
 			if q == p {
 				h.pending = append(h.pending[:i:i], h.pending[i+1:]...)

@@ -386,7 +386,8 @@ function listeners(type, a, reason) {
       ev = new Event(type, { bubbles: true });
       break;
     case 'unhandledrejection':
-      ev = new PromiseRejectionEvent(type, { promise: a, reason, cancelable: true });
+    case 'rejectionhandled':
+      ev = new PromiseRejectionEvent(type, { promise: a, reason, cancelable: type === 'unhandledrejection' });
       break;
     case 'click':
       target = doc.querySelector(a);
