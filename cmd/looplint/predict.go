@@ -76,11 +76,18 @@ usage.`,
 			if err != nil {
 				return err
 			}
+			sides, err := sideList(vs, f)
+			if err != nil {
+				return err
+			}
 			if f.format == "html" {
+				if strings.Contains(f.target, ",") {
+					return usageErr("--format html takes one --target")
+				}
 				return runPredictHTML(cmd.OutOrStdout(), args, vs, f)
 			}
-			if len(vs) > 1 {
-				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, vs, f)
+			if len(sides) > 1 {
+				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, sides, f)
 			}
 			if len(vs) == 1 {
 				f.node = vs[0].String()
@@ -214,7 +221,10 @@ type predictReport struct {
 	Node string `json:"node"`
 	// Target is the browser whose loop ran the file (--target), absent
 	// for Node.
-	Target string          `json:"target,omitempty"`
+	Target string `json:"target,omitempty"`
+	// label names the answers a text report stands for when several
+	// were alike (versions and browsers side by side).
+	label  string
 	Module loop.ModuleKind `json:"module"`
 	// Verdict is the text report's verdict: "deterministic", "3 possible
 	// orders", "starves: …", "never ends: …", with what qualifies it.
@@ -576,7 +586,13 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	if verdict == "" {
 		verdict = verdictOf(rep)
 	}
-	if rep.Target != "" {
+	if rep.label != "" {
+		kind := "classic script"
+		if rep.Target == "" {
+			kind = rep.Module.Name()
+		}
+		fmt.Fprintf(w, "%s · %s · %s · %s\n", rep.File, rep.label, kind, verdict)
+	} else if rep.Target != "" {
 		fmt.Fprintf(w, "%s · %s · classic script · %s\n", rep.File, targetName(rep.Target), verdict)
 		fmt.Fprintf(w, "note: these are the orders of the sandboxed runtime over looplint's model of the browser's event loop (docs/semantics.md §15)\n")
 	} else {

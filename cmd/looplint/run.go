@@ -229,8 +229,10 @@ func targetName(t string) string {
 		return "Chromium (browser model)"
 	case "firefox":
 		return "Firefox (browser model)"
+	case "browser":
+		return "a browser (every choice the HTML standard leaves open)"
 	}
-	return "a browser (every choice the HTML standard leaves open)"
+	return t + " (browser model)"
 }
 
 // targetFlag is --target: Node, or a browser's event loop.

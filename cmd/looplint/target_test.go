@@ -56,3 +56,22 @@ document.getElementById("outer").addEventListener("click", () => { queueMicrotas
 		t.Errorf("p.html: exit %d:\n%s", code, stdout)
 	}
 }
+
+// TestTargetSideBySide: the seed's two timers with a promise each, on
+// Node 10, Node 26 and the browsers side by side (Node 10 can run both
+// timers before their promises: testdata/runtime/drain-between-timers;
+// the browsers run t1, p1, t2, p2: testdata/browser/two_timers_promise_each).
+func TestTargetSideBySide(t *testing.T) {
+	dir := t.TempDir()
+	js := writeFile(t, dir, "seed.js", []byte(`setTimeout(() => { console.log("t1"); Promise.resolve().then(() => console.log("p1")); }, 0);
+setTimeout(() => { console.log("t2"); Promise.resolve().then(() => console.log("p2")); }, 0);
+`))
+	code, stdout, stderr := cliRun(t, "predict", "--node", "10,26", "--target", "node,chromium,firefox", js)
+	want := "Node 10.24.1, 26.10.0, Chromium, Firefox · 2 different answers\n  Node 10.24.1 differs from Node 26.10.0, Chromium, Firefox: 't2' can come before 'p1'"
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("exit %d, stderr %q:\n%s\nwant %q", code, stderr, stdout, want)
+	}
+	if code, _, stderr := cliRun(t, "predict", "--target", "node,edge", js); code != 2 || !strings.Contains(stderr, `unknown --target "edge"`) {
+		t.Errorf("a bad target in a list: exit %d, %q", code, stderr)
+	}
+}
