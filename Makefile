@@ -58,10 +58,10 @@ record:
 record-browser:
 	$(GO) run ./internal/browserrecord testdata/browser/*.txtar
 
-# bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer), then
+# bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer, the playground's examples as its page asks), then
 # times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict ./lsp
+	$(GO) test -run '^$$' -bench . -benchmem ./runtime ./predict ./lsp ./cmd/looplint
 	$(GO) run ./internal/benchpredict -shared $(SHARED)
 
 # bench-check times looplint check against oxlint and ESLint on a pinned node_modules tree

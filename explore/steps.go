@@ -35,8 +35,9 @@ type Step struct {
 	// because a job of the same drain that printed waited for them.
 	Silent  bool
 	Waiting loop.Waiting
-	// Queued names what waited in each queue when the phase began
-	// (a phase's step; nil elsewhere).
+	// Queued names what waited in each queue when the step began: a
+	// phase's when it began, a callback's or a job's just before it ran
+	// (itself first in its queue). Nil when every queue was empty.
 	Queued  *Queued
 	Printed []string
 	// Stderr is what the step wrote to stderr (Node's own reports, such
@@ -53,8 +54,14 @@ type Queued struct {
 	Pending    []string `json:",omitempty"`
 	Close      []string `json:",omitempty"`
 	Ticks      []string `json:",omitempty"`
+	// Microtasks is the engine's queue of jobs (Job.What), oldest first.
+	// JobsUnknown: the engine does not say (the runtime's engine names
+	// a job only when it runs).
+	Microtasks  []string `json:",omitempty"`
+	JobsUnknown bool     `json:",omitempty"`
 }
 
+// names names the callbacks of q and the engine's queued jobs.
 func (s *Steps) names(q *loop.Queued) *Queued {
 	if q == nil {
 		return nil
@@ -68,7 +75,15 @@ func (s *Steps) names(q *loop.Queued) *Queued {
 		return out
 	}
 	out := &Queued{Timers: name(q.Timers), Immediates: name(q.Immediates), IO: name(q.IO), Pending: name(q.Pending), Close: name(q.Close), Ticks: name(q.Ticks)}
-	if len(out.Timers)+len(out.Immediates)+len(out.IO)+len(out.Pending)+len(out.Close)+len(out.Ticks) == 0 {
+	if s.jobs != nil {
+		for _, j := range s.jobs() {
+			out.Microtasks = append(out.Microtasks, j.What)
+		}
+	} else {
+		out.JobsUnknown = true
+		return out
+	}
+	if len(out.Timers)+len(out.Immediates)+len(out.IO)+len(out.Pending)+len(out.Close)+len(out.Ticks)+len(out.Microtasks) == 0 {
 		return nil
 	}
 	return out
@@ -95,6 +110,10 @@ type Job struct {
 type Steps struct {
 	describe       func(cb any) (string, ir.Pos)
 	stdout, stderr func() []string
+	// loopQueued and jobs are what waits in the loop's queues and in the
+	// engine's microtask queue now (Queues).
+	loopQueued     func() *loop.Queued
+	jobs           func() []Job
 	steps          []Step
 	printed, wrote int
 }
@@ -104,6 +123,14 @@ type Steps struct {
 // may be nil).
 func NewSteps(describe func(cb any) (string, ir.Pos), stdout, stderr func() []string) *Steps {
 	return &Steps{describe: describe, stdout: stdout, stderr: stderr}
+}
+
+// Queues lets the steps say what waited in each queue as each began:
+// loopQueued is the loop's queues now (loop.Loop.Snapshot), jobs the
+// engine's microtask queue, oldest first, the job about to run included
+// when Microtask is called; nil where the engine cannot list it.
+func (s *Steps) Queues(loopQueued func() *loop.Queued, jobs func() []Job) {
+	s.loopQueued, s.jobs = loopQueued, jobs
 }
 
 // flush gives the lines printed since the last step to that step.
@@ -149,8 +176,12 @@ func (s *Steps) Microtask(j Job) {
 		return
 	}
 	last := s.steps[len(s.steps)-1]
-	s.steps = append(s.steps, Step{Phase: last.Phase, Iteration: last.Iteration, Queue: "microtask",
-		Callback: j.What, Pos: j.Pos, Reason: j.Reason, Jobs: 1})
+	st := Step{Phase: last.Phase, Iteration: last.Iteration, Queue: "microtask",
+		Callback: j.What, Pos: j.Pos, Reason: j.Reason, Jobs: 1}
+	if s.loopQueued != nil {
+		st.Queued = s.names(s.loopQueued())
+	}
+	s.steps = append(s.steps, st)
 }
 
 func (st Step) wrote() bool { return len(st.Printed) > 0 || len(st.Stderr) > 0 }
@@ -198,7 +229,7 @@ func summary(jobs []Step) Step {
 		st.Silent = true
 		return st
 	}
-	st := Step{Phase: jobs[0].Phase, Iteration: jobs[0].Iteration, Queue: "microtask", Jobs: len(jobs), Silent: true}
+	st := Step{Phase: jobs[0].Phase, Iteration: jobs[0].Iteration, Queue: "microtask", Jobs: len(jobs), Silent: true, Queued: jobs[0].Queued}
 	var said []string
 	count := map[string]int{}
 	for _, j := range jobs {

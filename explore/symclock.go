@@ -280,6 +280,19 @@ func (c *SymClock) Leq(a, b loop.Time) bool {
 	return r == lt
 }
 
+// Knows implements loop.Knower: a <= b in every solution, or in none.
+func (c *SymClock) Knows(a, b loop.Time) (leq, known bool) {
+	i, j := vr(a.Base), vr(b.Base)
+	k := b.Off - a.Off // a <= b  <=>  T_i - T_j <= k
+	if c.d[i][j] <= k {
+		return true, true
+	}
+	if c.d[j][i] < inf && -c.d[j][i] > k {
+		return false, true
+	}
+	return false, false
+}
+
 // laterOf is the index in opts of the answer where the program's newest
 // reading is the later operand (aLater when it is a, bLater when b), -1
 // when neither operand is that reading or the answer is not offered.

@@ -36,6 +36,13 @@ type Near interface {
 	ReadNear(k ReadKind, floor *Time, bounds []Bound) Time
 }
 
+// Knower is a Clock that can tell, without choosing, whether a <= b holds
+// in every run it allows (known), and which way: the loop then asks
+// nothing where both answers lead to the same time (Loop.later).
+type Knower interface {
+	Knows(a, b Time) (leq, known bool)
+}
+
 // Bound says a reading comes at most MS milliseconds after T, or, with
 // AtLeast, at least MS after it.
 type Bound struct {

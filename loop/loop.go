@@ -127,12 +127,16 @@ type Stop struct {
 
 // Loop is one process's event loop.
 type Loop struct {
-	P      Profile
-	host   Host
-	oracle *recorder // nil when driven through NewWith
-	clk    Clock
-	pollFn func(inflight []int, mustPick bool) []int
-	lim    Limits
+	P Profile
+	// restCbs and restImm are what the running check phase took out of
+	// the immediate queue and has not run yet, for the trace's Queued.
+	restCbs []any
+	restImm []*Immediate
+	host    Host
+	oracle  *recorder // nil when driven through NewWith
+	clk     Clock
+	pollFn  func(inflight []int, mustPick bool) []int
+	lim     Limits
 
 	floor *Time // poll slept until this time
 	// Limits.StallMS: poll slept until ceil at the latest (ceilWork: the
@@ -328,10 +332,13 @@ func (l *Loop) deferImmediates(rest []any) {
 // queue is one); on Node 8 one that throws leaves the rest outstanding,
 // with a processImmediate tick queued (tryOnImmediate's finally).
 func (l *Loop) runImmediates(cbs []any) {
+	outer := l.restCbs
+	defer func() { l.restCbs = outer }()
 	for i, cb := range cbs {
 		if l.dead || !l.budget() {
 			return
 		}
+		l.restCbs = cbs[i+1:]
 		if l.internal(cb) {
 			if l.failed {
 				// A tick run by _tickCallback threw: the rest waits,
@@ -1100,10 +1107,12 @@ func (l *Loop) checkPhase() {
 	}
 	q := nativeFirst(l.immediates)
 	l.immediates = nil
+	defer func() { l.restImm = nil }()
 	for i, im := range q {
 		if !l.take(im) {
 			continue
 		}
+		l.restImm = q[i+1:]
 		l.another = func() bool {
 			for _, next := range q[i+1:] {
 				if !next.cleared {

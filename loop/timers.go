@@ -306,6 +306,25 @@ func (l *Loop) leqRearm(a, b Time, t *Timer) bool {
 	return l.clk.Leq(a, b)
 }
 
+// later is the later of a and b for timer bookkeeping: asked of the
+// clock (leqRearm) only when it does not know already. Where a reading
+// is next to an older one (an interval of 1 ms re-armed from the end of
+// its callback, which no earlier reading can precede), the two answers
+// of asking would give the same time and double the runs for nothing.
+func (l *Loop) later(a, b Time, t *Timer) Time {
+	leq, known := false, false
+	if k, ok := l.clk.(Knower); ok {
+		leq, known = k.Knows(a, b)
+	}
+	if !known {
+		leq = l.leqRearm(a, b, t)
+	}
+	if leq {
+		return b
+	}
+	return a
+}
+
 func (l *Loop) timersPhase() {
 	now := l.read(ReadTimersPhase)
 	l.phaseNow, l.phaseIDs = now, l.nextList
@@ -437,11 +456,11 @@ func (l *Loop) rearm(t *Timer, start Time) {
 			start = l.readStart()
 		case l.P.PerListTimers():
 			// Node 10: a callback that took longer than the interval is
-			// re-armed 1 ms after it ended (docs/semantics.md §4.5).
+			// re-armed 1 ms after it ended (docs/semantics.md §4.5):
+			// start + msecs <= end moves start to end + 1 - msecs, the
+			// later of the two in every case.
 			end := l.readStart()
-			if l.leqRearm(start.Add(int64(t.msecs)), end, t) {
-				start = end.Add(1 - int64(t.msecs))
-			}
+			start = l.later(start, end.Add(1-int64(t.msecs)), t)
 		}
 		l.insert(t, start)
 		return
@@ -595,12 +614,13 @@ func (l *Loop) requeue10(list *timerList) {
 	// only below 0, so exactly 0 re-runs the list in this phase).
 	due := list.timers[0].start.Add(int64(list.timers[0].msecs))
 	list.expiry = due
-	limit := fresh
 	if l.P.ZeroRearm() {
-		limit = fresh.Add(-1)
-	}
-	if l.leqRearm(due, limit, list.timers[0]) {
-		list.expiry = fresh.Add(1)
+		if l.leqRearm(due, fresh.Add(-1), list.timers[0]) {
+			list.expiry = fresh.Add(1)
+		}
+	} else {
+		// due <= fresh re-arms for 1 ms: the later of due and fresh + 1.
+		list.expiry = l.later(due, fresh.Add(1), list.timers[0])
 	}
 	l.nextList++
 	list.id = l.nextList

@@ -40,8 +40,10 @@ type Event struct {
 	// More: an "io" callback the running one continued with
 	// (Loop.Continue): part of the same completion, not a new one.
 	More bool
-	// Waiting is what was queued when a phase began, and Queued the
-	// callbacks themselves (an EventPhase's).
+	// Waiting is what was queued when a phase began (an EventPhase's).
+	// Queued is the callbacks waiting in each queue: when a phase began,
+	// or, an EventRun's, just before its callback ran (that callback
+	// first in its queue).
 	Waiting Waiting
 	Queued  *Queued
 	// Timer and Due are an EventDue's: whether Timer's list is due at
@@ -119,6 +121,33 @@ type Queued struct {
 	Timers, Immediates, IO, Pending, Close, Ticks []any
 }
 
+// Snapshot is what waits in each queue now (explanations: the engine's
+// microtask queue is the engine's to add).
+func (l *Loop) Snapshot() *Queued { return l.queued() }
+
+// putBack puts cb, taken from queue to run, back at the head of its
+// queue: what waited just before it ran.
+func (q *Queued) putBack(queue string, cb any) {
+	var at *[]any
+	switch queue {
+	case "timer", "interval":
+		at = &q.Timers
+	case "immediate":
+		at = &q.Immediates
+	case "io":
+		at = &q.IO
+	case "pending":
+		at = &q.Pending
+	case "close":
+		at = &q.Close
+	case "nextTick":
+		at = &q.Ticks
+	default:
+		return
+	}
+	*at = append([]any{cb}, *at...)
+}
+
 func (l *Loop) queued() *Queued {
 	q := &Queued{Pending: slices.Clone(l.pending), Close: slices.Clone(l.closing)}
 	for _, list := range l.heap.lists {
@@ -126,6 +155,14 @@ func (l *Loop) queued() *Queued {
 			q.Timers = append(q.Timers, t.Cb)
 		}
 	}
+	// The check phase running now runs the rest of what it took first.
+	q.Immediates = append(q.Immediates, l.restCbs...)
+	for _, im := range l.restImm {
+		if !im.cleared {
+			q.Immediates = append(q.Immediates, im.Cb)
+		}
+	}
+	q.Immediates = append(q.Immediates, l.outstanding...)
 	for _, im := range l.immediates {
 		if !im.cleared {
 			q.Immediates = append(q.Immediates, im.Cb)
@@ -146,7 +183,8 @@ func (l *Loop) queued() *Queued {
 
 func (l *Loop) runEvent(queue string, cb any) {
 	if l.trace != nil {
-		e := Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb}
+		e := Event{Kind: EventRun, Phase: l.phase, Iteration: l.iterations, Queue: queue, Cb: cb, Queued: l.queued()}
+		e.Queued.putBack(queue, cb)
 		if queue == "io" {
 			e.IO = l.ioRunning
 			e.More = l.continuing

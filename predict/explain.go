@@ -26,6 +26,13 @@ func Explain(prog *ir.Program, p loop.Profile, opts Options, w loop.Witness) []e
 	rec := explore.NewSteps(in.describe, func() []string { return in.stdout }, func() []string { return in.stderr })
 	in.l.SetTrace(rec.Event)
 	in.onMicrotask = rec.Microtask
+	rec.Queues(in.l.Snapshot, func() []explore.Job {
+		var out []explore.Job
+		for _, j := range in.e.Queue() {
+			out = append(out, in.jobOf(j))
+		}
+		return out
+	})
 	in.Run()
 	return rec.Done()
 }

@@ -159,6 +159,15 @@ func (e *Promises) enqueue(run func(), info JobInfo) {
 	e.jobs = append(e.jobs, job{run: run, info: info})
 }
 
+// Queue says what each queued job is, oldest first.
+func (e *Promises) Queue() []JobInfo {
+	out := make([]JobInfo, len(e.jobs))
+	for i, j := range e.jobs {
+		out[i] = j.info
+	}
+	return out
+}
+
 // Next says what the job RunOne runs next is; Pending must be true.
 func (e *Promises) Next() JobInfo { return e.jobs[0].info }
 

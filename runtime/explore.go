@@ -359,6 +359,9 @@ func (p *Program) ExplainUpTo(w loop.Witness, stop loop.Limits) []explore.Step {
 	rec := explore.NewSteps(h.describeCb, func() []string { return frames.Drop(h.out.lines()) }, h.err.lines)
 	h.l.SetTrace(rec.Event)
 	h.onMicrotask = rec.Microtask
+	// The engine's job queue holds closures it does not name: a job is
+	// known only when it runs (jobCounter.Resumed).
+	rec.Queues(h.l.Snapshot, nil)
 	if h.run().Abandoned {
 		p.abandoned.Store(true)
 	}

@@ -560,15 +560,11 @@ const queueMicrotaskSrc = `(function (then, resolved, report, badArg) {
 func (h *host) stubGlobals() {
 	rt := h.rt
 	g := rt.GlobalObject()
-	src := h.p.File.Text
-	for _, name := range loop.GlobalNames() {
-		if !strings.Contains(src, name) {
+	for _, name := range h.p.stubNames() {
+		if g.Get(name) != nil {
 			continue
 		}
-		typ, ok := h.p.Profile.Global(name)
-		if !ok || g.Get(name) != nil {
-			continue
-		}
+		typ, _ := h.p.Profile.Global(name)
 		var v sobek.Value
 		switch typ {
 		case "function":

@@ -134,6 +134,23 @@ type Program struct {
 	calls     map[[2]int]callSite
 	awaits    map[int][][2]int
 	throws    [][2][2]int
+	// stubs: the globals of this release the sandbox may lack that the
+	// snippet's text names (stubGlobals), found once for all its runs.
+	stubsOnce sync.Once
+	stubs     []string
+}
+
+// stubNames is the release's globals that the snippet's text names, in
+// order: each run stands in for those its engine lacks.
+func (p *Program) stubNames() []string {
+	p.stubsOnce.Do(func() {
+		for _, name := range loop.GlobalNames() {
+			if _, ok := p.Profile.Global(name); ok && strings.Contains(p.File.Text, name) {
+				p.stubs = append(p.stubs, name)
+			}
+		}
+	})
+	return p.stubs
 }
 
 // Prepare decides the module kind and virtual path and compiles f once.

@@ -472,12 +472,14 @@ func checkTimeline(t *testing.T, b *cdp.Browser, name string) {
 			document.getElementById('next').click();
 			const cur = document.querySelector('#timeline li.current');
 			if (!cur || cur.dataset.step !== String(k)) stepped = false;
-			// A timer's or an immediate's callback waited in its queue,
-			// shown by name, when its phase began.
+			// A callback or a job waited in its queue, shown by name
+			// first there, just before it ran (a summary of several
+			// silent jobs names them together; the runtime lists no jobs).
 			const st = explain[+(cur && cur.dataset.step)];
-			if (st && ['timer', 'interval', 'immediate'].includes(st.queue)) {
+			if (st && ['timer', 'interval', 'immediate', 'nextTick', 'microtask'].includes(st.queue) && !(st.jobs > 1)) {
 				const box = document.querySelector('#loop-view .queue.active');
-				if (!box || !JSON.parse(box.dataset.queued || '[]').includes(st.callback)) unshown.push(st.callback + ' (step ' + k + ')');
+				const names = box ? JSON.parse(box.dataset.queued || '[]') : [];
+				if (!box || !('unknown' in box.dataset) && names[0] !== st.callback) unshown.push(st.callback + ' (step ' + k + ')');
 			}
 		}
 		return {order: chosen ? JSON.parse(chosen.dataset.order) : null, unshown,
@@ -497,7 +499,7 @@ func checkTimeline(t *testing.T, b *cdp.Browser, name string) {
 	case !got.Collap && !reflect.DeepEqual(got.Printed, got.Order):
 		t.Errorf("%s: the timeline's steps print %q, the order is %q", name, got.Printed, got.Order)
 	case len(got.Unshown) > 0:
-		t.Errorf("%s: callbacks run from a queue that did not show them waiting: %q", name, got.Unshown)
+		t.Errorf("%s: callbacks run from a queue that did not show them first: %q", name, got.Unshown)
 	}
 }
 

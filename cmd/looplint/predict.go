@@ -177,8 +177,10 @@ type explainStep struct {
 	// that printed nothing, said together).
 	Jobs    int           `json:"jobs,omitempty"`
 	Waiting *loop.Waiting `json:"waiting,omitempty"`
-	// Queued names what waited in each queue (a phase's step; keys as
-	// Waiting's, and Pending).
+	// Queued names what waited in each queue when the step began (a
+	// phase's when it began; a callback's or a job's just before it ran,
+	// itself first in its queue): keys as Waiting's, Pending and
+	// Microtasks (JobsUnknown where the engine cannot list its jobs).
 	Queued  *explore.Queued `json:"queued,omitempty"`
 	Printed []string        `json:"printed,omitempty"`
 	Stderr  []string        `json:"stderr,omitempty"`
@@ -495,10 +497,10 @@ func predictProgram(file string, v loop.Version, pf *parse.File, prog *lrt.Progr
 // file, the program's path).
 func toExplainStep(file string, st explore.Step) explainStep {
 	es := explainStep{Phase: st.Phase, Iteration: st.Iteration, Queue: st.Queue, Callback: st.Callback, Pos: posOf(file, st.Pos),
-		Reason: st.Reason, Jobs: st.Jobs, Printed: st.Printed, Stderr: st.Stderr}
+		Reason: st.Reason, Jobs: st.Jobs, Printed: st.Printed, Stderr: st.Stderr, Queued: st.Queued}
 	if st.Queue == "" {
 		w := st.Waiting
-		es.Waiting, es.Queued = &w, st.Queued
+		es.Waiting = &w
 	}
 	return es
 }

@@ -14,6 +14,12 @@
 //                                first (what Node prints when nothing stalls)
 //   #timeline li[data-step]      the chosen order's steps, data-printed
 //                                the lines each printed (a JSON array)
+//   #loop-view .queue[data-queue]  the current step's queues: data-queued
+//                                what waited in each just before the step
+//                                (a JSON array, its own callback first),
+//                                class active where it came from,
+//                                data-unknown on microtasks the engine
+//                                does not list
 //   #quiz[data-state]            idle | drawing | ready | grading | graded
 //                                | error; data-level, data-seed, data-node
 //                                (the release) name the puzzle
@@ -409,20 +415,30 @@
     for (const li of document.querySelectorAll('#timeline li')) li.classList.toggle('current', li.dataset.step === String(step));
     $('step-count').textContent = `step ${step + 1} of ${steps.length}`;
     const st = steps[step];
-    // What waits: the counts at the last phase entered, the queue the
-    // step's callback came from.
-    let waiting = null, queued = null, phase = 'main';
-    for (let j = step; j >= 0; j--) if (!steps[j].queue) { waiting = steps[j].waiting; queued = steps[j].queued || {}; phase = steps[j].phase; break; }
+    // What waits: a callback's or a job's step says what waited just
+    // before it ran (itself first in the highlighted queue); a phase's,
+    // what waited when it began, with counts.
+    let waiting = null, queued = st.queued || {}, phase = st.phase;
+    if (!st.queue) waiting = st.waiting;
     const active = st.queue ? QUEUE_OF[st.queue] : phase;
     const view = $('loop-view');
     view.textContent = '';
-    view.append(el('p', { class: 'cond', text: `queued when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'} (· not counted); the highlighted queue is where this step's callback came from` }));
+    const when = st.queue ? 'just before this step ran; it is first in the highlighted queue'
+      : `when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'}`;
+    view.append(el('p', { class: 'cond', text: `waiting ${when}${queued.JobsUnknown ? ' (the runtime, which answered here, does not list its microtasks: ?)' : ''}` }));
     for (const [id, name, field] of QUEUES) {
       const n = waiting && field ? waiting[field] : null;
-      // The callbacks themselves (the report's queued; pending has no count).
-      const names = queued ? queued[field || (id === 'pending' ? 'Pending' : '')] || [] : [];
+      // The callbacks themselves (the report's queued; pending and
+      // microtasks have no count in waiting).
+      const key = field || { pending: 'Pending', microtask: 'Microtasks' }[id];
+      const names = queued[key] || [];
+      if (id === 'microtask' && queued.JobsUnknown) {
+        view.append(el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id, 'data-queued': '[]', 'data-unknown': '' },
+          el('b', { text: name }), el('span', { class: 'n', text: '?' })));
+        continue;
+      }
       const box = el('div', { class: 'queue' + (id === active ? ' active' : ''), 'data-queue': id, 'data-queued': JSON.stringify(names) },
-        el('b', { text: name }), el('span', { class: 'n', text: n === null ? (names.length ? String(names.length) : '·') : String(n) }));
+        el('b', { text: name }), el('span', { class: 'n', text: n === null ? String(names.length) : String(n) }));
       if (names.length) box.append(el('ul', {}, ...names.map((x) => el('li', { text: x }))));
       view.append(box);
     }
