@@ -136,7 +136,6 @@ type btimer struct {
 	nesting int // the task's timer nesting level
 	due     Time
 	seq     int
-	live    bool
 }
 
 type rafCb struct {
@@ -157,7 +156,6 @@ type browser struct {
 	lastFrame *Time
 	idle      []rafCb
 	nesting   int // the running task's timer nesting level
-	current   *task
 	frameTime Time
 	cancelled map[int]bool
 	// The page (SetPage): its scripts, the async ones not run yet,
@@ -203,7 +201,7 @@ func (l *Loop) SetBrowserTimer(cb any, ms int64, repeat bool) int {
 	b := l.browserState()
 	l.effects++
 	b.nextID++
-	t := &btimer{id: b.nextID, cb: cb, ms: ms, repeat: repeat, live: true}
+	t := &btimer{id: b.nextID, cb: cb, ms: ms, repeat: repeat}
 	b.byID[t.id] = t
 	l.armBrowserTimer(t, l.read(ReadTimerStart), b.nesting)
 	return t.id
@@ -229,7 +227,6 @@ func (l *Loop) ClearBrowserTimer(id int) {
 		return
 	}
 	l.effects++
-	t.live = false
 	delete(b.byID, id)
 	for i, u := range b.timers {
 		if u == t {
@@ -510,12 +507,13 @@ func (l *Loop) firstTimer() *btimer {
 	return best
 }
 
-// sourceHeads are the first queued task of each source and priority.
+// sourceHeads are the first queued task of each source (a task's queue
+// names it) and priority; each script that arrives is its own.
 func (l *Loop) sourceHeads() []*task {
 	var heads []*task
 	seen := map[[2]any]bool{}
 	for _, t := range l.b.tasks {
-		k := [2]any{sourceOf(t), t.prio}
+		k := [2]any{t.queue, t.prio}
 		if t.script != nil {
 			k[1] = t // each script arrives on its own
 		}
@@ -526,10 +524,6 @@ func (l *Loop) sourceHeads() []*task {
 	}
 	return heads
 }
-
-// sourceOf is a task's task source: window and port messages share the
-// posted-message source; postTask's queues are per priority.
-func sourceOf(t *task) string { return t.queue }
 
 // pick chooses among the runnable candidates: the engine's order where it
 // has one, else a question.
@@ -605,7 +599,6 @@ func (l *Loop) runTask(t *task) {
 		return
 	}
 	l.drained = 0
-	b.current = t
 	b.nesting = 0
 	if t.timer != nil {
 		b.nesting = t.timer.nesting
@@ -636,7 +629,7 @@ func (l *Loop) runTask(t *task) {
 		l.host.Enter(func() { l.invokeTask(t.queue, t.cb) })
 		l.afterTask()
 	}
-	b.current, b.nesting = nil, 0
+	b.nesting = 0
 	switch {
 	case t.port != nil:
 		// The port delivers its next message once this one's task ran.
