@@ -121,6 +121,9 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		// with setEncoding took it to the one-minute budget).
 		o.Predict.Explore.IncompleteRuns = 1000
 	}
+	if prog.Profile.Browser != loop.NoBrowser {
+		return browserAnswer(f, prog, o, deadline)
+	}
 	pi := predict.Predict(f, prog.Profile, o.Predict)
 	a := Answer{Prediction: pi, Engine: Interpreter}
 	cutShort := pi.CutShort()
@@ -217,6 +220,29 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 			return len(a.Unpredicted) < o.MaxOrders
 		})
 	}
+	a.explain(f, prog, o)
+	return a
+}
+
+// browserAnswer is the runtime's: the interpreter models Node's loop
+// only. Its orders are the runtime's own runs, so each is confirmed; the
+// answer is incomplete where the program reads a clock (each run pins
+// the reading to one number).
+func browserAnswer(f *parse.File, prog *lrt.Program, o Options, deadline time.Time) Answer {
+	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}}
+	rt := explore.Predict(prog.Host(), rtOpts)
+	if o.Predict.Usual && rt.Explored.Paths > 0 {
+		rt = rt.WithUsual(prog.Host(), rtOpts)
+	}
+	a := Answer{Prediction: rt, Engine: Runtime, Runtime: rt}
+	a.Orders = list(rt, Runtime, o.MaxOrders)
+	if !o.NoConfirm {
+		yes := true
+		for i := range a.Orders {
+			a.Orders[i].Confirmed = &yes
+		}
+	}
+	a.OK = rt.Complete
 	a.explain(f, prog, o)
 	return a
 }

@@ -196,6 +196,7 @@ type Exec struct {
 	clk      *SymClock
 	lp       *loop.Loop
 	polls    [][]int
+	tasks    []int // the loop's choices (chooseTask), for the witness
 	forks    []Fork
 	runs     []Run
 	// Describe names a callback the loop holds (for forks and runs);
@@ -269,7 +270,17 @@ func (x *Exec) Tick() {
 }
 
 // Env is the clock, poll chooser and tracer to pass to loop.NewWith.
-func (x *Exec) Env() loop.Env { return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event} }
+func (x *Exec) Env() loop.Env {
+	return loop.Env{Clock: x.clk, Poll: x.poll, Trace: x.event, Choose: x.chooseTask}
+}
+
+// chooseTask is the loop's own choice (a browser's next task source):
+// explored as Choose, and kept in the witness so that a replay takes it.
+func (x *Exec) chooseTask(n int) int {
+	c := x.Choose(n)
+	x.tasks = append(x.tasks, c)
+	return c
+}
 
 func (x *Exec) event(e loop.Event) {
 	if e.Kind == loop.EventDue {
@@ -649,7 +660,7 @@ func Explore(h Host, cfg Config) Result {
 		switch s := stop.(type) {
 		case nil:
 			res.Paths++
-			p := Path{Output: out, End: end, Starved: out[len(out)-1] == starvedKey, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls}, Choices: picks(x.trace),
+			p := Path{Output: out, End: end, Starved: out[len(out)-1] == starvedKey, Witness: loop.Witness{Clock: x.clk.Advances(), Poll: x.polls, Tasks: x.tasks}, Choices: picks(x.trace),
 				Forks: x.forks, Runs: x.runs, Groups: groups, Trailing: x.clk.Trailing(), Hang: x.hang()}
 			res.Pinned = res.Pinned || x.loops.pinned
 			if h := p.Hang; h != nil && h.Loops && !h.Proven {

@@ -45,6 +45,9 @@ func sayClock(q loop.Question, r int, describe func(any) string, busy string, ga
 			return fmt.Sprintf("%s and %s are due in the same millisecond%s", timerName(q.Timer, describe), timerName(q.Other, describe), gap)
 		}
 		return fmt.Sprintf("%s is due %s %s%s", timerName(q.Timer, describe), rel, timerName(q.Other, describe), gap)
+	case loop.AskTask:
+		rel := map[int]string{-1: "before", 0: "at the same millisecond as", 1: "after"}[sign(r)]
+		return fmt.Sprintf("as the browser picked its next task, a due or queue time came %s the one it was compared with", rel)
 	case loop.AskRearm:
 		return fmt.Sprintf("how long the callback of %s took before it was re-armed", timerName(q.Timer, describe))
 	}

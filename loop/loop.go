@@ -223,6 +223,11 @@ type Loop struct {
 	trace func(Event) // Env.Trace
 	q     Question    // what the loop is deciding (see Question)
 	phase string
+
+	// b is the browser's loop (browser.go), when P.Browser is set;
+	// chooseFn answers its choices between task sources (Env.Choose).
+	b        *browser
+	chooseFn func(n int) int
 }
 
 type tick struct {
@@ -392,7 +397,7 @@ func (l *Loop) Rejected() {
 // nondeterministic questions and its answers are kept as the witness.
 func New(p Profile, h Host, o Oracle, lim Limits) *Loop {
 	rec := &recorder{o: o, w: Witness{Clock: []int64{}, Poll: [][]int{}}}
-	l := NewWith(p, h, Env{Clock: NewConcrete(rec), Poll: rec.Poll}, lim)
+	l := NewWith(p, h, Env{Clock: NewConcrete(rec), Poll: rec.Poll, Choose: rec.Choose}, lim)
 	l.oracle = rec
 	return l
 }
@@ -408,6 +413,9 @@ type Env struct {
 	// Work, if set, is how long the host's work so far takes (Limits.StallMS);
 	// nil counts none.
 	Work func() Work
+	// Choose, if set, picks one of n alternatives the model leaves open
+	// (a browser's choice between task sources); nil picks the first.
+	Choose func(n int) int
 }
 
 // NewWith creates a loop over any clock, e.g. a symbolic one.
@@ -421,7 +429,7 @@ func NewWith(p Profile, h Host, env Env, lim Limits) *Loop {
 	if lim.MaxVirtualMS <= 0 {
 		lim.MaxVirtualMS = DefaultLimits.MaxVirtualMS
 	}
-	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}, trace: env.Trace, work: env.Work}
+	return &Loop{P: p, host: h, clk: env.Clock, pollFn: env.Poll, lim: lim, lists: map[float64]*timerList{}, warned: map[string]bool{}, trace: env.Trace, work: env.Work, chooseFn: env.Choose}
 }
 
 // Witness returns the schedule taken so far (loops made by New).
@@ -743,6 +751,9 @@ func (l *Loop) uncaught(err error, fromPromise bool) {
 		l.Exit()
 		return
 	}
+	if l.IsBrowser() {
+		return // reported; the page goes on
+	}
 	// Node's handler then queues setImmediate(noop) "so that the next
 	// Immediate cycle isn't empty" (Node 8: setImmediate(_tickCallback)):
 	// after every handled exception, whatever threw it. The loop stays
@@ -871,6 +882,10 @@ func (l *Loop) processRejections() bool {
 // For ES modules body is the evaluation of the module graph, which runs
 // inside a microtask, so the engine's jobs come before ticks.
 func (l *Loop) RunMain(body func()) {
+	if l.IsBrowser() {
+		l.runBrowser(body)
+		return
+	}
 	l.phaseEvent("main")
 	switch {
 	case l.P.Module == CommonJS:

@@ -46,6 +46,16 @@ type Witness struct {
 	// Poll holds, per poll phase, the I/O round trips delivered (IDs in
 	// submission order, starting at 1).
 	Poll [][]int `json:"poll"`
+	// Tasks holds a browser's choices between runnable task sources, in
+	// order (see Chooser).
+	Tasks []int `json:"tasks,omitempty"`
+}
+
+// Chooser is an Oracle that also answers a browser's choice between n
+// runnable task sources (an index below n); an oracle without it picks
+// the first.
+type Chooser interface {
+	Choose(n int) int
 }
 
 // maxAdvance bounds one clock advance in a witness (about 31 years): past
@@ -73,6 +83,11 @@ func (w Witness) Validate() error {
 			seen[id] = true
 		}
 	}
+	for i, c := range w.Tasks {
+		if c < 0 {
+			return fmt.Errorf("tasks[%d] is %d; a choice is 0 or more", i, c)
+		}
+	}
 	return nil
 }
 
@@ -86,6 +101,18 @@ func (r *recorder) Advance(k ReadKind) int64 {
 	a := max(r.o.Advance(k), -1)
 	r.w.Clock = append(r.w.Clock, a)
 	return a
+}
+
+func (r *recorder) Choose(n int) int {
+	c := 0
+	if ch, ok := r.o.(Chooser); ok {
+		c = ch.Choose(n)
+	}
+	if c < 0 || c >= n {
+		c = 0
+	}
+	r.w.Tasks = append(r.w.Tasks, c)
+	return c
 }
 
 func (r *recorder) Poll(inflight []int, mustPick bool) []int {
@@ -127,8 +154,16 @@ func (Default) Poll(inflight []int, _ bool) []int { return inflight }
 
 // Replay answers from a witness; past its end it behaves like Default.
 type Replay struct {
-	W          Witness
-	clock, pol int
+	W                 Witness
+	clock, pol, tasks int
+}
+
+func (r *Replay) Choose(n int) int {
+	if r.tasks < len(r.W.Tasks) {
+		r.tasks++
+		return r.W.Tasks[r.tasks-1]
+	}
+	return 0
 }
 
 func (r *Replay) Advance(k ReadKind) int64 {
@@ -189,6 +224,8 @@ func (o *Random) Advance(k ReadKind) int64 {
 		return 6 + o.R.Int64N(100)
 	}
 }
+
+func (o *Random) Choose(n int) int { return o.R.IntN(n) }
 
 func (o *Random) Poll(inflight []int, mustPick bool) []int {
 	var out []int

@@ -130,6 +130,9 @@ func (m *ModuleKind) UnmarshalText(b []byte) error {
 type Profile struct {
 	Node   Version
 	Module ModuleKind
+	// Browser, when set, runs the program as a browser's classic script
+	// on that engine's event loop (browser.go) instead of Node's.
+	Browser Browser
 }
 
 // Family names the docs/semantics.md §1 family (A–F).

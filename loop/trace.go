@@ -70,6 +70,9 @@ const (
 	AskBefore          // does Timer's list expire before Other's?
 	AskRearm           // timer bookkeeping (re-arm, re-queue)
 	AskPoll            // which I/O round trips completed by this poll phase?
+	// AskTask: a browser comparing a timer's due time, the next frame or
+	// two tasks' queue times as it picks its next task.
+	AskTask
 )
 
 // Question is what the loop is deciding right now.

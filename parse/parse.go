@@ -39,6 +39,9 @@ type File struct {
 	ESMSyntax      bool // import/export or top-level await: only valid as a module
 	Transformed    bool // Source differs from the file's text (esbuild ran)
 	Lowered        bool // syntax the engine lacks (async generators, for await) was lowered
+	// Page is an HTML page's elements and scripts (LoadPage): a browser
+	// target runs it; Source is then empty.
+	Page *Page
 
 	maps []*sourcemap.Consumer // esbuild passes, in the order they ran
 	// prog is the engine's parse that validated Source, kept so the

@@ -274,6 +274,9 @@ func (h *host) label(c *callback, api string) *callback {
 
 // describeCb is explore.Exec.Describe: "setTimeout at 3:1".
 func (h *host) describeCb(cb any) (string, ir.Pos) {
+	if c, ok := cb.(*callback); ok && c.whole {
+		return c.api, ir.Pos{}
+	}
 	if c, ok := cb.(*callback); ok && c.api != "" {
 		return explore.Scheduled(c.api, c.site), c.site
 	}

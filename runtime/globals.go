@@ -394,6 +394,9 @@ func (h *host) bootstrap() error {
 	h.indentJSON()
 	h.sharedMemory()
 	h.stripFeatures()
+	if h.p.Profile.Browser != loop.NoBrowser {
+		return h.browserGlobals()
+	}
 	h.stubGlobals()
 	return nil
 }

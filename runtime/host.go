@@ -27,9 +27,11 @@ type callback struct {
 	args []sobek.Value
 	prep func() []sobek.Value // computes args at delivery time
 	goFn func() error         // a host-side step instead of a JS call
-	// api and site: the call that scheduled it (host.label).
-	api  string
-	site ir.Pos
+	// api and site: the call that scheduled it (host.label); whole: api
+	// says it all (a listener of an event the browser fires).
+	api   string
+	site  ir.Pos
+	whole bool
 }
 
 // host implements loop.Host over a sobek runtime.
@@ -56,6 +58,10 @@ type host struct {
 	err     outBuf
 	meter   loop.Meter // how long Node takes for the work so far (Env.Work)
 
+	// listenersFn and reportFn are jslib/_browser.js's listeners and
+	// report (a browser target's).
+	listenersFn, reportFn sobek.Callable
+
 	tramp    sobek.Callable // (f) => f(): makes a Go step one outer JS call
 	trampArg sobek.Value
 	step     func()
@@ -71,6 +77,9 @@ type host struct {
 	pending    []*sobek.Promise       // rejected without a handler, not yet processed
 	reported   map[*sobek.Promise]int // processed (warned) rejections and their ids
 	handledLa  []*sobek.Promise       // reported ones that got a handler later
+	// announcing: a browser's rejections whose unhandledrejection task is
+	// queued or running, still without a handler.
+	announcing map[*sobek.Promise]bool
 	rejections int                    // rejection ids (Node <= 14 warnings)
 	warnedOnce map[string]bool
 
@@ -153,7 +162,7 @@ func newHost(p *Program, mkLoop func(h *host) *loop.Loop) (*host, error) {
 		return nil, err
 	}
 	rt := sobek.New()
-	h := &host{p: p, seed: p.opts.Seed, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, warnedOnce: map[string]bool{},
+	h := &host{p: p, seed: p.opts.Seed, rt: rt, fs: fs, reported: map[*sobek.Promise]int{}, announcing: map[*sobek.Promise]bool{}, warnedOnce: map[string]bool{},
 		timers: map[*sobek.Object]*loop.Timer{}, timerByID: map[int64]*sobek.Object{}, imms: map[*sobek.Object]*loop.Immediate{},
 		modules: map[string]*sobek.Object{}, builtins: map[string]sobek.Value{},
 		esmCache: map[string]sobek.ModuleRecord{}, esmPath: map[sobek.ModuleRecord]string{}, esmImports: map[sobek.ModuleRecord][]*ast.ImportDeclaration{}}

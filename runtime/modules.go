@@ -415,6 +415,16 @@ const engineAsyncModuleHops = 2
 // mainBody is what RunMain evaluates: the CommonJS wrapper call, or the ES
 // module graph's evaluation.
 func (h *host) mainBody() func() {
+	if h.p.page != nil {
+		return func() {} // the loop runs the page's scripts (loop.SetPage)
+	}
+	if h.p.script != nil {
+		return func() {
+			if _, err := h.rt.RunProgram(h.p.script); h.jsError(err) != nil {
+				h.l.ReportUncaught(err)
+			}
+		}
+	}
 	if h.p.cjs != nil {
 		return func() {
 			mod := h.newModule(h.p.VirtPath)

@@ -50,6 +50,9 @@ func (h *host) emitProcess(event string, args ...sobek.Value) bool {
 
 // Uncaught implements loop.Host: process._fatalException.
 func (h *host) Uncaught(err error, fromPromise bool) bool {
+	if h.p.Profile.Browser != loop.NoBrowser {
+		return h.browserUncaught(err)
+	}
 	val := exceptionValue(err)
 	if h.listeners("uncaughtException") > 0 && (!h.exited || h.naturalExit) {
 		origin := "uncaughtException"
@@ -315,6 +318,9 @@ func describeClass(v sobek.Value) string {
 func (h *host) TakeRejections() (unhandled, late []any) {
 	for _, p := range h.pending {
 		unhandled = append(unhandled, p)
+		if h.p.Profile.Browser != loop.NoBrowser {
+			h.announcing[p] = true
+		}
 	}
 	for _, p := range h.handledLa {
 		late = append(late, p)
@@ -329,6 +335,7 @@ func (h *host) trackRejection(p *sobek.Promise, op sobek.PromiseRejectionOperati
 		h.pending = append(h.pending, p)
 		h.l.Rejected()
 	case sobek.PromiseRejectionHandle:
+		delete(h.announcing, p) // handled before the browser announced it
 		for i, q := range h.pending {
 			if q == p {
 				h.pending = append(h.pending[:i:i], h.pending[i+1:]...)

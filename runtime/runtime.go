@@ -30,7 +30,13 @@ import (
 
 // Options configure a run.
 type Options struct {
-	Node   loop.Version
+	Node loop.Version
+	// Browser, when set, runs the file as a classic script of a page in
+	// that browser (loop.Profile.Browser) instead of as Node's main module.
+	Browser loop.Browser
+	// Clicks are the elements (CSS selectors) a browser target's user
+	// clicks, in order, once the page has loaded and is quiet.
+	Clicks []string
 	Module string // "", "cjs" or "esm": override detection
 	Limits loop.Limits
 	// FSDir is a host directory mounted read-only as the working directory.
@@ -108,10 +114,12 @@ type Program struct {
 	Cwd       string // the working directory inside the sandbox (the --fs mount, if any)
 	opts      Options
 	cjs       *sobek.Program
-	rewritten string      // source rewritten for old V8 promise costs, if needed
-	syntax    string      // Node's SyntaxError for this version, if it would refuse the file
-	tooDeep   string      // why the engine will not compile it (maxEngineDepth)
-	abandoned atomic.Bool // a run could not be stopped (Result.Abandoned)
+	script    *sobek.Program // a browser's classic script (Options.Browser)
+	page      []pageScript   // a browser's page: its scripts, compiled
+	rewritten string         // source rewritten for old V8 promise costs, if needed
+	syntax    string         // Node's SyntaxError for this version, if it would refuse the file
+	tooDeep   string         // why the engine will not compile it (maxEngineDepth)
+	abandoned atomic.Bool    // a run could not be stopped (Result.Abandoned)
 	// seeded: some run drew random bytes or compressed (Result.Random,
 	// Result.Compressed), so another seed can print otherwise.
 	seeded atomic.Bool
@@ -156,7 +164,10 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 	if o.MaxStack <= 0 {
 		o.MaxStack = 10000
 	}
-	prof := loop.Profile{Node: o.Node}
+	prof := loop.Profile{Node: o.Node, Browser: o.Browser}
+	if o.Browser != loop.NoBrowser {
+		return prepareScript(f, o, prof)
+	}
 	kind := f.Module(prof.DetectModule())
 	switch o.Module {
 	case "esm":
@@ -222,6 +233,77 @@ func Prepare(f *parse.File, o Options) (*Program, error) {
 		p.cjs = prg
 	}
 	return p, nil
+}
+
+// prepareScript is Prepare for a browser's classic script: run as a
+// script (its top-level declarations global, no module wrapper), with
+// none of Node's refusals.
+func prepareScript(f *parse.File, o Options, prof loop.Profile) (*Program, error) {
+	p := &Program{File: f, Profile: prof, opts: o, listings: &memfs.Listings{}}
+	p.Cwd, p.VirtPath = AppDir, virtualPath(f.Path, o.FSDir)
+	if d := f.Depth(); d > maxEngineDepth {
+		p.tooDeep = fmt.Sprintf("stopped: the source nests %d levels deep, past the %d the embedded engine compiles in reasonable time", d, maxEngineDepth)
+		return p, nil
+	}
+	if f.Page != nil {
+		for _, ps := range f.Page.Scripts {
+			c, err := compilePageScript(f, ps)
+			if err != nil {
+				return nil, err
+			}
+			p.page = append(p.page, c)
+		}
+		return p, nil
+	}
+	src := f.Source
+	if r := rewriteEngineGaps(src, false); r != src {
+		src = r
+		p.rewritten = src
+	}
+	prg, err := sobek.Parse(p.VirtPath, src)
+	if err == nil {
+		parse.FixRelational(prg, src)
+		p.script, err = sobek.CompileAST(prg, false)
+	}
+	if err != nil {
+		return nil, scriptError(f, p.VirtPath, err)
+	}
+	return p, nil
+}
+
+// pageScript is a page's script, compiled.
+type pageScript struct {
+	prog *sobek.Program
+	kind parse.ScriptKind
+	ext  bool
+	line int
+}
+
+// compilePageScript compiles one script of a page where it stands: an
+// inline one's lines and columns are the page's. A module runs as strict
+// code of its own scope (imports are refused).
+func compilePageScript(f *parse.File, ps parse.PageScript) (pageScript, error) {
+	code := ps.Code
+	if !ps.External {
+		code = strings.Repeat("\n", ps.Line-1) + strings.Repeat(" ", ps.Col-1) + code
+	}
+	if ps.Kind == parse.ScriptModule {
+		code = "(function () { 'use strict'; " + code + "\n})();"
+	}
+	prg, err := sobek.Parse(ps.File, code)
+	if err == nil {
+		parse.FixRelational(prg, code)
+		var c *sobek.Program
+		c, err = sobek.CompileAST(prg, false)
+		if err == nil {
+			return pageScript{prog: c, kind: ps.Kind, ext: ps.External, line: ps.Line}, nil
+		}
+	}
+	pe := &parse.Error{File: ps.File, Msg: "unsupported syntax: " + err.Error()}
+	if !ps.External {
+		pe.File, pe.Line, pe.Col = f.Path, ps.Line, ps.Col
+	}
+	return pageScript{}, pe
 }
 
 // virtualPath places the snippet inside the sandbox: at its place under the
@@ -422,6 +504,15 @@ func (p *Program) Files() (*memfs.FS, error) { return newFS(p) }
 // user's line and column: the engine says "... at <path>:line:col" in the
 // CommonJS wrapper's text.
 func compileError(f *parse.File, virt string, err error) *parse.Error {
+	return engineRefusal(f, virt, err, false)
+}
+
+// scriptError is compileError for a browser's classic script.
+func scriptError(f *parse.File, virt string, err error) *parse.Error {
+	return engineRefusal(f, virt, err, true)
+}
+
+func engineRefusal(f *parse.File, virt string, err error, script bool) *parse.Error {
 	msg := err.Error()
 	pe := &parse.Error{File: f.Path, Msg: "unsupported syntax: " + msg}
 	at := strings.LastIndex(msg, " at "+virt+":")
@@ -432,7 +523,7 @@ func compileError(f *parse.File, virt string, err error) *parse.Error {
 	if _, serr := fmt.Sscanf(msg[at+len(" at "+virt+":"):], "%d:%d", &line, &col); serr != nil || line < 1 {
 		return pe
 	}
-	if line == 1 {
+	if line == 1 && !script {
 		col -= len(parse.CJSPrefix)
 	}
 	pe.Line, pe.Col = f.EnginePos(line, max(col, 1))

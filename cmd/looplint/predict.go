@@ -24,6 +24,8 @@ import (
 
 type predictFlags struct {
 	node, module, fsDir, format string
+	target                      string
+	clicks                      []string
 	env                         []string
 	noConfirm, explain          bool
 	maxOrders, explore          int
@@ -74,11 +76,18 @@ usage.`,
 			if err != nil {
 				return err
 			}
+			sides, err := sideList(vs, f)
+			if err != nil {
+				return err
+			}
 			if f.format == "html" {
+				if strings.Contains(f.target, ",") {
+					return usageErr("--format html takes one --target")
+				}
 				return runPredictHTML(cmd.OutOrStdout(), args, vs, f)
 			}
-			if len(vs) > 1 {
-				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, vs, f)
+			if len(sides) > 1 {
+				return runPredictVersions(cmd.OutOrStdout(), cmd.ErrOrStderr(), args, sides, f)
 			}
 			if len(vs) == 1 {
 				f.node = vs[0].String()
@@ -91,6 +100,7 @@ usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
+	targetFlag(fl, &f.target, &f.clicks)
 	describeNodeList(cmd)
 	fl.Int64Var(&f.stallMS, "stall-ms", 20, "a pause of the machine longer than this many ms counts as a stall: orders that only a stall produces are marked (0: mark none)")
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, or html (one page showing the answer as the playground does, for one file; --explain implied)")
@@ -209,8 +219,14 @@ type predictReason struct {
 }
 
 type predictReport struct {
-	File   string          `json:"file"`
-	Node   string          `json:"node"`
+	File string `json:"file"`
+	Node string `json:"node"`
+	// Target is the browser whose loop ran the file (--target), absent
+	// for Node.
+	Target string `json:"target,omitempty"`
+	// label names the answers a text report stands for when several
+	// were alike (versions and browsers side by side).
+	label  string
 	Module loop.ModuleKind `json:"module"`
 	// Verdict is the text report's verdict: "deterministic", "3 possible
 	// orders", "starves: …", "never ends: …", with what qualifies it.
@@ -410,7 +426,11 @@ func predictFile(file string, f predictFlags) (predictReport, bool, error) {
 	if err != nil {
 		return predictReport{}, false, err
 	}
-	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
+	browser, err := loop.ParseTarget(f.target)
+	if err != nil {
+		return predictReport{}, false, usageErr("%v", err)
+	}
+	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{Browser: browser, Clicks: f.clicks, Module: f.module, FSDir: f.fsDir, Timeout: 10 * time.Second, HostPaths: true, Env: env})
 	if err != nil {
 		return predictReport{}, false, err
 	}
@@ -431,7 +451,7 @@ func predictProgram(file string, v loop.Version, pf *parse.File, prog *lrt.Progr
 		Runs: f.explore, Timeout: f.timeout, Explain: f.explain})
 	pred := ans.Prediction
 	total, exact := pred.Total()
-	rep := predictReport{File: file, Node: v.String(), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
+	rep := predictReport{File: file, Node: v.String(), Target: targetOf(prog.Profile), Module: prog.Profile.Module, Engine: ans.Engine, Complete: pred.Complete,
 		Reasons: []predictReason{}, Total: total, TotalAtMost: !exact, Orders: []predictedOrder{}, Unpredicted: []outcome{},
 		Hazards: []predictHazard{}}
 	for _, h := range pred.Hazards {
@@ -568,8 +588,19 @@ func printPredictText(w io.Writer, rep predictReport, f predictFlags) {
 	if verdict == "" {
 		verdict = verdictOf(rep)
 	}
-	fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
-	if rep.Engine == answer.Runtime {
+	if rep.label != "" {
+		kind := "classic script"
+		if rep.Target == "" {
+			kind = rep.Module.Name()
+		}
+		fmt.Fprintf(w, "%s · %s · %s · %s\n", rep.File, rep.label, kind, verdict)
+	} else if rep.Target != "" {
+		fmt.Fprintf(w, "%s · %s · classic script · %s\n", rep.File, targetName(rep.Target), verdict)
+		fmt.Fprintf(w, "note: these are the orders of the sandboxed runtime over looplint's model of the browser's event loop (docs/semantics.md §15)\n")
+	} else {
+		fmt.Fprintf(w, "%s · Node %s · %s · %s\n", rep.File, rep.Node, rep.Module.Name(), verdict)
+	}
+	if rep.Engine == answer.Runtime && rep.Target == "" {
 		fmt.Fprintf(w, "note: the interpreter cannot model this program; these are the orders of the sandboxed runtime, which ran every path of the model\n")
 	}
 	for _, n := range rep.Notes {
@@ -725,7 +756,10 @@ func printEnd(w io.Writer, code int, starves bool) {
 
 var queueNames = map[string]string{"timer": "timers", "interval": "timers (interval)", "immediate": "check queue",
 	"io": "I/O", "close": "close queue", "nextTick": "nextTick queue", "microtask": "microtask queue",
-	"rejection": "unhandled rejections, which Node processes once the queues drained"}
+	"rejection": "unhandled rejections, which Node processes once the queues drained",
+	// A browser's task sources (loop/browser.go).
+	"message": "posted messages", "window message": "window messages", "event": "DOM events",
+	"raf": "animation frame callbacks", "render": "observers", "idle": "idle callbacks", "script": "scripts"}
 
 // printExplain writes --explain steps: a line per phase that did
 // something, then each callback with its queue and what it printed.
@@ -736,13 +770,19 @@ func printExplain(w io.Writer, steps []explainStep) {
 			switch st.Phase {
 			case "main":
 				head = "main module"
+			case "page":
+				head = "the page's scripts (a browser)"
+			case "task":
+				head = "the browser picks a task"
+			case "rendering":
+				head = "rendering update"
 			case "beforeExit", "exit":
 				head = "process '" + st.Phase + "' event"
 			}
 			if st.Iteration > 0 && st.Phase != "beforeExit" && st.Phase != "exit" {
 				head = fmt.Sprintf("iteration %d · %s", st.Iteration, head)
 			}
-			if q := waitingText(st.Waiting); q != "" && st.Phase != "main" {
+			if q := waitingText(st.Waiting); q != "" && st.Phase != "main" && st.Phase != "page" {
 				head += " (queued: " + q + ")"
 			}
 			fmt.Fprintf(w, "  %s\n", head)

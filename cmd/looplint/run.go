@@ -21,6 +21,8 @@ import (
 
 type runFlags struct {
 	node, module, fsDir, format, witness string
+	target                               string
+	clicks                               []string
 	env                                  []string
 	explore                              int
 	seed                                 uint64
@@ -49,8 +51,16 @@ order it was started. --explore N runs N schedules instead (the default one
 and N-1 chosen at random from --seed) and reports every distinct outcome
 with how often it came up. --witness FILE replays one exact schedule, a
 JSON document {"clock": [ms advanced at each clock read, ...],
-"poll": [[I/O ids delivered at each poll phase], ...]}; the outcomes of
---explore and the predictor carry their witness.
+"poll": [[I/O ids delivered at each poll phase], ...]} (with a browser
+--target also "tasks": [the runnable task source taken at each choice, ...]);
+the outcomes of --explore and the predictor carry their witness.
+
+Browsers. --target chromium, firefox or browser runs FILE on looplint's
+model of a browser's event loop instead of Node's: a .js file as a page's
+classic script (window, timers, messages, requestAnimationFrame,
+requestIdleCallback, scheduler.postTask, a minimal DOM; no setImmediate,
+process or require), or an .html page with its scripts; --click SELECTOR
+clicks an element once the page has loaded (docs/semantics.md §15).
 
 Exit status: 0 when every outcome exited with code 0, 1 when one exited
 non-zero or was stopped by a budget (starvation, timeout, memory,
@@ -65,6 +75,7 @@ callbacks), 2 for bad input or usage.`,
 	}
 	fl := cmd.Flags()
 	programFlags(fl, &f.node, &f.module, &f.fsDir, &f.env)
+	targetFlag(fl, &f.target, &f.clicks)
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.IntVar(&f.explore, "explore", 0, "run N schedules (the default one and N-1 random ones) and report each distinct outcome")
 	fl.Uint64Var(&f.seed, "seed", 1, "seed for --explore")
@@ -96,6 +107,7 @@ type outcome struct {
 
 type runReport struct {
 	File     string          `json:"file"`
+	Target   string          `json:"target,omitempty"` // as predict's
 	Node     string          `json:"node"`
 	Module   loop.ModuleKind `json:"module"`
 	Family   string          `json:"family"`
@@ -133,8 +145,14 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	if err != nil {
 		return err
 	}
+	browser, err := loop.ParseTarget(f.target)
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	v, pf, prog, err := loadProgram(file, f.node, lrt.Options{
-		Module: f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
+		Browser: browser,
+		Clicks:  f.clicks,
+		Module:  f.module, FSDir: f.fsDir, Timeout: f.timeout, HostPaths: true, Env: env,
 		MaxHeap: uint64(f.maxHeapMB) << 20,
 		Limits:  loop.Limits{MaxDrain: f.maxDrain, MaxCallbacks: f.maxCallbacks},
 	})
@@ -161,7 +179,7 @@ func runRun(w io.Writer, file string, f runFlags) error {
 	default:
 		outs = lrt.Group([]lrt.Result{prog.Run(nil)})
 	}
-	rep := runReport{File: file, Node: v.String(), Module: prog.Profile.Module, Family: prog.Profile.Family(),
+	rep := runReport{File: file, Node: v.String(), Target: targetOf(prog.Profile), Module: prog.Profile.Module, Family: prog.Profile.Family(),
 		Notes: answer.Notes(file, pf, prog.Profile, f.fsDir)}
 	for _, o := range outs {
 		rep.Runs += o.Count
@@ -194,6 +212,33 @@ func programFlags(fl *pflag.FlagSet, node, module, fsDir *string, env *[]string)
 	fl.StringVar(module, "module", "", "treat the file as cjs or esm instead of detecting it as Node would")
 	fl.StringVar(fsDir, "fs", "", "mount DIR read-only as the snippet's working directory")
 	envFlag(fl, env)
+}
+
+// targetOf is a report's target: the browser's name, "" for Node.
+func targetOf(p loop.Profile) string {
+	if p.Browser == loop.NoBrowser {
+		return ""
+	}
+	return p.Browser.String()
+}
+
+// targetName is a target in the text reports.
+func targetName(t string) string {
+	switch t {
+	case "chromium":
+		return "Chromium (browser model)"
+	case "firefox":
+		return "Firefox (browser model)"
+	case "browser":
+		return "a browser (every choice the HTML standard leaves open)"
+	}
+	return t + " (browser model)"
+}
+
+// targetFlag is --target: Node, or a browser's event loop.
+func targetFlag(fl *pflag.FlagSet, target *string, clicks *[]string) {
+	fl.StringVar(target, "target", "node", "whose event loop runs the file: node, chromium, firefox, or browser (every choice the HTML standard leaves to the engine); a browser runs a .js file as a page's classic script, or an .html page")
+	fl.StringArrayVar(clicks, "click", nil, "with a browser --target: the user clicks the element this selector (#id, .class, tag) names once the page has loaded and is quiet (repeatable)")
 }
 
 // envFlag is --env, repeatable: the sandbox's process.env, which holds
@@ -234,9 +279,20 @@ func loadProgram(file, node string, o lrt.Options) (loop.Version, *parse.File, *
 			return v, nil, nil, usageErr("--fs %s: not a readable directory", o.FSDir)
 		}
 	}
-	pf, err := parse.Load(file)
+	var pf *parse.File
+	switch {
+	case strings.EqualFold(filepath.Ext(file), ".html") && o.Browser == loop.NoBrowser:
+		return v, nil, nil, usageErr("%s: an HTML page runs in a browser: give --target chromium, firefox or browser", file)
+	case strings.EqualFold(filepath.Ext(file), ".html"):
+		pf, err = parse.LoadPage(file)
+	default:
+		pf, err = parse.Load(file)
+	}
 	if err != nil {
 		return v, nil, nil, &exitError{code: 2, msg: err.Error()}
+	}
+	if len(o.Clicks) > 0 && o.Browser == loop.NoBrowser {
+		return v, nil, nil, usageErr("--click needs a browser --target")
 	}
 	o.Node = v
 	prog, err := lrt.Prepare(pf, o)
@@ -271,7 +327,11 @@ func printRunText(w io.Writer, rep runReport, f runFlags) {
 	case f.explore > 0:
 		sched = fmt.Sprintf("%d schedules (seed %d): %d distinct outcome(s)", rep.Runs, f.seed, len(rep.Outcomes))
 	}
-	fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, rep.Module.Name(), sched)
+	if rep.Target != "" {
+		fmt.Fprintf(w, "%s · %s · classic script · %s\n", rep.File, targetName(rep.Target), sched)
+	} else {
+		fmt.Fprintf(w, "%s · Node %s (family %s) · %s · %s\n", rep.File, rep.Node, rep.Family, rep.Module.Name(), sched)
+	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}

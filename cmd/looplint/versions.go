@@ -54,6 +54,49 @@ func nodeList(flag string) ([]loop.Version, error) {
 	return vs, nil
 }
 
+// side is one answer of several shown side by side: a Node version, or a
+// browser target (--target node,chromium,firefox).
+type side struct {
+	node, target string
+}
+
+// sideList is what predict shows side by side: each --node version (one
+// when it names one) for the node target, and each browser of --target's
+// list; nil for one answer.
+func sideList(vs []loop.Version, f predictFlags) ([]side, error) {
+	var out []side
+	for _, t := range strings.Split(f.target, ",") {
+		t = strings.TrimSpace(t)
+		b, err := loop.ParseTarget(t)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		switch {
+		case b != loop.NoBrowser:
+			out = append(out, side{node: loop.Newest.String(), target: b.String()})
+		case len(vs) > 0:
+			for _, v := range vs {
+				out = append(out, side{node: v.String(), target: "node"})
+			}
+		default:
+			out = append(out, side{node: f.node, target: "node"})
+		}
+	}
+	if len(out) < 2 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// sideName names an answer among several: its Node version, or its
+// browser.
+func sideName(rep predictReport) string {
+	if rep.Target != "" {
+		return rep.Target
+	}
+	return rep.Node
+}
+
 // versionsReport is predict's JSON for several versions.
 type versionsReport struct {
 	File     string   `json:"file"`
@@ -129,7 +172,7 @@ type orderEnding struct {
 
 // runPredictVersions is predict over several versions, for each file in
 // turn (JSON: one document, or an array of them for several files).
-func runPredictVersions(w, errw io.Writer, files []string, vs []loop.Version, f predictFlags) error {
+func runPredictVersions(w, errw io.Writer, files []string, vs []side, f predictFlags) error {
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -160,7 +203,7 @@ func runPredictVersions(w, errw io.Writer, files []string, vs []loop.Version, f 
 // predictVersions predicts file on each version (as many at once as
 // GOMAXPROCS), groups the versions whose answers are the same and compares
 // each group with the one of the most versions. ok is every version's.
-func predictVersions(file string, vs []loop.Version, f predictFlags) (versionsReport, bool, error) {
+func predictVersions(file string, vs []side, f predictFlags) (versionsReport, bool, error) {
 	reps := make([]predictReport, len(vs))
 	oks := make([]bool, len(vs))
 	errs := make([]error, len(vs))
@@ -172,7 +215,7 @@ func predictVersions(file string, vs []loop.Version, f predictFlags) (versionsRe
 			defer wg.Done()
 			for i := range next {
 				g := f
-				g.node = vs[i].String()
+				g.node, g.target = vs[i].node, vs[i].target
 				reps[i], oks[i], errs[i] = predictFile(file, g)
 			}
 		}()
@@ -190,8 +233,8 @@ func predictVersions(file string, vs []loop.Version, f predictFlags) (versionsRe
 		ok = ok && oks[i]
 	}
 	doc := versionsReport{File: file, Differences: []versionDiff{}}
-	for _, v := range vs {
-		doc.Versions = append(doc.Versions, v.String())
+	for _, rep := range reps {
+		doc.Versions = append(doc.Versions, sideName(rep))
 	}
 	doc.Groups = groupVersions(reps)
 	for _, g := range doc.Groups[1:] {
@@ -216,7 +259,7 @@ func groupVersions(reps []predictReport) []versionGroup {
 			groups = append(groups, versionGroup{Answer: rep})
 			newest = append(newest, r)
 		}
-		groups[i].Node = append(groups[i].Node, rep.Node)
+		groups[i].Node = append(groups[i].Node, sideName(rep))
 		newest[i] = r
 	}
 	first := 0
@@ -395,7 +438,31 @@ func orderKey(o predictedOrder) string {
 	return string(b)
 }
 
-func nodeNames(vs []string) string { return "Node " + strings.Join(vs, ", ") }
+func nodeNames(vs []string) string {
+	var nodes, browsers []string
+	for _, v := range vs {
+		if v != "" && v[0] >= '0' && v[0] <= '9' {
+			nodes = append(nodes, v)
+		} else {
+			browsers = append(browsers, browserName(v))
+		}
+	}
+	if len(nodes) > 0 {
+		browsers = append([]string{"Node " + strings.Join(nodes, ", ")}, browsers...)
+	}
+	return strings.Join(browsers, ", ")
+}
+
+// browserName is a browser target among other answers.
+func browserName(t string) string {
+	switch t {
+	case "chromium":
+		return "Chromium"
+	case "firefox":
+		return "Firefox"
+	}
+	return "the HTML standard"
+}
 
 // maxSaid is how many differences a summary says before "and N more".
 const maxSaid = 4
@@ -705,6 +772,7 @@ func printVersionsText(w io.Writer, doc versionsReport, f predictFlags) {
 		marked = marked || len(marks) > 0
 		reps[i] = markedReport(g.Answer, marks)
 		reps[i].Node = strings.Join(g.Node, ", ")
+		reps[i].label = nodeNames(g.Node)
 	}
 	if marked {
 		fmt.Fprintln(w, "  (◀ after a printed line: where other versions print it, or that they do not)")
