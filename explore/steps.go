@@ -54,6 +54,11 @@ type Queued struct {
 	Pending    []string `json:",omitempty"`
 	Close      []string `json:",omitempty"`
 	Ticks      []string `json:",omitempty"`
+	// A browser's tasks (of every source but timers), the next rendering
+	// update's callbacks, its idle callbacks.
+	Tasks  []string `json:",omitempty"`
+	Frames []string `json:",omitempty"`
+	Idle   []string `json:",omitempty"`
 	// Microtasks is the engine's queue of jobs (Job.What), oldest first.
 	// JobsUnknown: the engine does not say (the runtime's engine names
 	// a job only when it runs).
@@ -74,7 +79,8 @@ func (s *Steps) names(q *loop.Queued) *Queued {
 		}
 		return out
 	}
-	out := &Queued{Timers: name(q.Timers), Immediates: name(q.Immediates), IO: name(q.IO), Pending: name(q.Pending), Close: name(q.Close), Ticks: name(q.Ticks)}
+	out := &Queued{Timers: name(q.Timers), Immediates: name(q.Immediates), IO: name(q.IO), Pending: name(q.Pending), Close: name(q.Close), Ticks: name(q.Ticks),
+		Tasks: name(q.Tasks), Frames: name(q.Frames), Idle: name(q.Idle)}
 	if s.jobs != nil {
 		for _, j := range s.jobs() {
 			out.Microtasks = append(out.Microtasks, j.What)
@@ -83,7 +89,7 @@ func (s *Steps) names(q *loop.Queued) *Queued {
 		out.JobsUnknown = true
 		return out
 	}
-	if len(out.Timers)+len(out.Immediates)+len(out.IO)+len(out.Pending)+len(out.Close)+len(out.Ticks)+len(out.Microtasks) == 0 {
+	if len(out.Timers)+len(out.Immediates)+len(out.IO)+len(out.Pending)+len(out.Close)+len(out.Ticks)+len(out.Tasks)+len(out.Frames)+len(out.Idle)+len(out.Microtasks) == 0 {
 		return nil
 	}
 	return out

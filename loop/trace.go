@@ -119,6 +119,11 @@ func (l *Loop) phaseEvent(name string) {
 // nothing). An operation in flight is there by its callback.
 type Queued struct {
 	Timers, Immediates, IO, Pending, Close, Ticks []any
+	// A browser's (loop/browser.go): its tasks of every source but
+	// timers in queue order, the next rendering update's animation frame
+	// callbacks and observer deliveries, its idle callbacks.
+	Tasks, Frames, Idle []any
+	browser             bool
 }
 
 // Snapshot is what waits in each queue now (explanations: the engine's
@@ -142,13 +147,27 @@ func (q *Queued) putBack(queue string, cb any) {
 		at = &q.Close
 	case "nextTick":
 		at = &q.Ticks
-	default:
+	case "raf", "render":
+		at = &q.Frames
+	case "idle":
+		at = &q.Idle
+	case "microtask", "rejection":
 		return
+	default:
+		// A browser's other task sources: message, event, script,
+		// parser, postTask.
+		if !q.browser {
+			return
+		}
+		at = &q.Tasks
 	}
 	*at = append([]any{cb}, *at...)
 }
 
 func (l *Loop) queued() *Queued {
+	if b := l.b; b != nil {
+		return b.queued()
+	}
 	q := &Queued{Pending: slices.Clone(l.pending), Close: slices.Clone(l.closing)}
 	for _, list := range l.heap.lists {
 		for _, t := range list.timers {
@@ -207,3 +226,26 @@ func (l *Loop) Pending() Waiting {
 
 // SetTrace sets the tracer of a loop built without Env.Trace (a replay).
 func (l *Loop) SetTrace(fn func(Event)) { l.trace = fn }
+
+// queued is a browser's queues: timers in the order they were made
+// (which falls due first is the clock's to say, and tracing asks it
+// nothing), the other sources' tasks in queue order.
+func (b *browser) queued() *Queued {
+	q := &Queued{browser: true}
+	for _, t := range b.timers {
+		if t.live {
+			q.Timers = append(q.Timers, t.cb)
+		}
+	}
+	for _, t := range b.tasks {
+		q.Tasks = append(q.Tasks, t.cb)
+	}
+	for _, r := range b.rafs {
+		q.Frames = append(q.Frames, r.cb)
+	}
+	q.Frames = append(q.Frames, b.renders...)
+	for _, r := range b.idle {
+		q.Idle = append(q.Idle, r.cb)
+	}
+	return q
+}

@@ -46,9 +46,19 @@ func playground(t *testing.T) (dist, cli string) {
 
 // cliOrders is what looplint predict --format json prints for file on
 // node: each order's stdout, and the report's node.
-func cliOrders(t *testing.T, cli, file, node string) (string, [][]string) {
+// sideArgs is predict's flags for a side the page shows: a Node version
+// as picked (22), or a browser (chromium, firefox) with the release the
+// page's report names (its engine's features).
+func sideArgs(asked, release string) []string {
+	if asked == "chromium" || asked == "firefox" {
+		return []string{"--target", asked, "--node", release}
+	}
+	return []string{"--node", asked}
+}
+
+func cliOrders(t *testing.T, cli, file, node, release string) (string, [][]string) {
 	t.Helper()
-	cmd := exec.Command(cli, "predict", "--format", "json", "--node", node, file)
+	cmd := exec.Command(cli, append(append([]string{"predict", "--format", "json"}, sideArgs(node, release)...), file)...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	err := cmd.Run()
@@ -125,7 +135,7 @@ func checkShown(t *testing.T, b *cdp.Browser, cli, name, source string, tmp stri
 			t.Errorf("%s, Node %s: the page's state is %q (%s)", name, asked, sv.State, sv.Error)
 			continue
 		}
-		node, want := cliOrders(t, cli, file, asked)
+		node, want := cliOrders(t, cli, file, asked, sv.Node)
 		if sv.Node != node {
 			t.Errorf("%s, Node %s: the page shows release %s, the command %s", name, asked, sv.Node, node)
 		}
@@ -220,6 +230,34 @@ func TestPlaygroundInChromium(t *testing.T) {
 		shot(t, b, strings.TrimSuffix(ex.Name, ".js")+".png")
 	}
 	t.Logf("slowest example after the first: %.0f ms", worst)
+
+	// Chromium and Firefox beside Node, on the last example: each shows
+	// what predict --target says, and its timeline steps through it.
+	last := examples[len(examples)-1]
+	var sides []string
+	err = b.Eval(`(async () => {
+		for (const i of document.querySelectorAll('#browsers input')) i.checked = true;
+		document.getElementById('run').click();
+		await `+waitAnswered(answered+1)+`;
+		return [...document.querySelectorAll('section.version')].map(s => s.dataset.target || s.dataset.node);
+	})()`, &sides)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answered++
+	if !slices.Contains(sides, "chromium") || !slices.Contains(sides, "firefox") {
+		t.Errorf("with the browsers ticked the page shows %q", sides)
+	}
+	checkShown(t, b, cli, last.Name, last.Source, tmp)
+	checkReports(t, b, cli, last.Source)
+	if err := b.Eval(`(() => { const li = document.querySelector('section.version[data-target="chromium"] li.order'); li.click(); return true; })()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkTimeline(t, b, last.Name+" on Chromium")
+	shot(t, b, "browsers.png")
+	if err := b.Eval(`(() => { for (const i of document.querySelectorAll('#browsers input')) i.checked = false; return true; })()`, nil); err != nil {
+		t.Fatal(err)
+	}
 
 	// A syntax error is said for each version and marked on its line.
 	var bad struct {
@@ -416,7 +454,8 @@ func checkReports(t *testing.T, b *cdp.Browser, cli, source string) {
 		t.Fatal(err)
 	}
 	for node, got := range reports {
-		cmd := exec.Command(cli, "predict", "--format", "json", "--explain", "--node", node, "snippet.js")
+		release, _ := got.(map[string]any)["node"].(string)
+		cmd := exec.Command(cli, append(append([]string{"predict", "--format", "json", "--explain"}, sideArgs(node, release)...), "snippet.js")...)
 		cmd.Dir = dir
 		out, _ := cmd.Output()
 		// The sandbox lies at the host's paths for the command, at its
@@ -476,7 +515,7 @@ func checkTimeline(t *testing.T, b *cdp.Browser, name string) {
 			// first there, just before it ran (a summary of several
 			// silent jobs names them together; the runtime lists no jobs).
 			const st = explain[+(cur && cur.dataset.step)];
-			if (st && ['timer', 'interval', 'immediate', 'nextTick', 'microtask'].includes(st.queue) && !(st.jobs > 1)) {
+			if (st && ['timer', 'interval', 'immediate', 'nextTick', 'microtask', 'message', 'event', 'raf', 'idle'].includes(st.queue) && !(st.jobs > 1)) {
 				const box = document.querySelector('#loop-view .queue.active');
 				const names = box ? JSON.parse(box.dataset.queued || '[]') : [];
 				if (!box || !('unknown' in box.dataset) && names[0] !== st.callback) unshown.push(st.callback + ' (step ' + k + ')');
@@ -543,7 +582,7 @@ func TestPageInChromium(t *testing.T) {
 		t.Errorf("the page shows versions %v, want 3", keys(shown))
 	}
 	for _, node := range []string{"10", "22", "26"} {
-		release, want := cliOrders(t, cli, tour, node)
+		release, want := cliOrders(t, cli, tour, node, "")
 		sv, ok := shown[release]
 		if !ok {
 			t.Errorf("the page does not show Node %s", release)

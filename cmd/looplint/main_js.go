@@ -11,10 +11,10 @@ import (
 // main, compiled to WebAssembly (make web), is the playground's engine:
 // it gives the page one function and waits for calls.
 //
-//	looplintPredict(source, node, name) -> Promise<string>
+//	looplintPredict(source, node, name, target) -> Promise<string>
 //
 // resolves to what `looplint predict --format json --explain --node NODE
-// NAME` prints for a file NAME holding source (name: "snippet.js" when
+// --target TARGET NAME` prints (target "" is node) for a file NAME holding source (name: "snippet.js" when
 // empty), the same report built by the same code, or to {"error": "..."}
 // where the command would print an error and exit 2. The sandbox lies at
 // its own paths, not the host's (there is none): a program that prints
@@ -29,7 +29,7 @@ import (
 func main() {
 	tuneGC(1 << 30)
 	js.Global().Set("looplintPredict", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var source, node, name string
+		var source, node, name, target string
 		if len(args) > 0 {
 			source = args[0].String()
 		}
@@ -39,11 +39,14 @@ func main() {
 		if len(args) > 2 && args[2].Type() == js.TypeString {
 			name = args[2].String()
 		}
+		if len(args) > 3 && args[3].Type() == js.TypeString {
+			target = args[3].String()
+		}
 		// A promise: the work runs on its own goroutine, so the page's
 		// event loop is not held while the Go code blocks (FuncOf).
 		return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, pr []js.Value) any {
 			resolve := pr[0]
-			go func() { resolve.Invoke(predictSource(source, node, name)) }()
+			go func() { resolve.Invoke(predictSource(source, node, name, target)) }()
 			return nil
 		}))
 	}))

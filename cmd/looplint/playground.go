@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/looplint/looplint/answer"
+	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/nodespec"
 	"github.com/looplint/looplint/parse"
 	"github.com/looplint/looplint/quiz"
@@ -70,8 +71,10 @@ func quizSource(levelText, seedText, node, ans string) string {
 }
 
 // predictSource is predict's JSON report (with --explain) for source as
-// the file name, on Node node.
-func predictSource(source, node, name string) string {
+// the file name, on Node node, or with target (chromium, firefox,
+// browser) in that browser's loop as a page's classic script ("" or
+// "node": Node's).
+func predictSource(source, node, name, target string) string {
 	if name == "" {
 		name = "snippet.js"
 	}
@@ -79,8 +82,15 @@ func predictSource(source, node, name string) string {
 		b, _ := json.Marshal(map[string]string{"error": msg})
 		return string(b)
 	}
-	f := predictFlags{node: node, format: "json", explain: true, maxOrders: 24, explore: answer.DefaultRuns,
+	if target == "" {
+		target = "node"
+	}
+	f := predictFlags{node: node, target: target, format: "json", explain: true, maxOrders: 24, explore: answer.DefaultRuns,
 		timeout: time.Minute, stallMS: 20}
+	browser, err := loop.ParseTarget(target)
+	if err != nil {
+		return fail(err.Error())
+	}
 	c, err := nodespec.Resolve(node, "", nil)
 	if err != nil {
 		return fail(err.Error())
@@ -92,7 +102,7 @@ func predictSource(source, node, name string) string {
 	if err != nil {
 		return fail(err.Error())
 	}
-	prog, err := lrt.Prepare(pf, lrt.Options{Node: c.Version, Timeout: 10 * time.Second})
+	prog, err := lrt.Prepare(pf, lrt.Options{Node: c.Version, Browser: browser, Timeout: 10 * time.Second})
 	if err != nil {
 		return fail(err.Error())
 	}

@@ -28,7 +28,7 @@ func BenchmarkPlayground(b *testing.B) {
 		b.Run(strings.TrimSuffix(name, ".js"), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, v := range []string{"10", "22", "26"} {
-					if out := predictSource(string(src), v, name); strings.HasPrefix(out, `{"error"`) {
+					if out := predictSource(string(src), v, name, ""); strings.HasPrefix(out, `{"error"`) {
 						b.Fatalf("Node %s: %s", v, out)
 					}
 				}

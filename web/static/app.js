@@ -34,6 +34,12 @@
   const STATIC = window.LOOPLINT_STATIC || null;
   const VERSIONS = ['10', '12', '14', '16', '18', '20', '22', '24', '26'];
   const DEFAULT_VERSIONS = ['10', '22', '26'];
+  // Browsers, side by side with the Node versions: the snippet runs as a
+  // page's classic script in that engine's loop (predict --target).
+  const BROWSERS = { chromium: 'Chromium', firefox: 'Firefox' };
+  const isBrowser = (v) => Object.hasOwn(BROWSERS, v);
+  // side names what answered: "Node 22.23.3", "Chromium".
+  const side = (rep, v) => (rep && rep.target ? BROWSERS[rep.target] || rep.target : isBrowser(v) ? BROWSERS[v] : `Node ${rep && rep.node ? rep.node : v}`);
   const $ = (id) => document.getElementById(id);
   const code = $('code'), gutter = $('gutter'), hl = $('highlight');
   const results = $('results'), statusEl = $('status');
@@ -159,10 +165,11 @@
     });
   }
 
-  function predict(source, node) {
-    const key = node + '\u0000' + source;
+  function predict(source, v) {
+    const key = v + '\u0000' + source;
     if (cache.has(key)) return cache.get(key);
-    const p = ask({ key, source, node, name: 'snippet.js' });
+    // A browser's engine has the newest Node's JavaScript features.
+    const p = ask({ key, source, node: isBrowser(v) ? VERSIONS[VERSIONS.length - 1] : v, target: isBrowser(v) ? v : 'node', name: 'snippet.js' });
     cache.set(key, p);
     return p;
   }
@@ -201,12 +208,12 @@
   // ---- versions ----
 
   function pickedVersions() {
-    const vs = [...document.querySelectorAll('#versions input:checked')].map((i) => i.value);
+    const vs = [...document.querySelectorAll('#versions input:checked, #browsers input:checked')].map((i) => i.value);
     return vs.length ? vs : [DEFAULT_VERSIONS[DEFAULT_VERSIONS.length - 1]];
   }
 
   function setVersions(vs) {
-    for (const i of document.querySelectorAll('#versions input')) i.checked = vs.includes(i.value);
+    for (const i of document.querySelectorAll('#versions input, #browsers input')) i.checked = vs.includes(i.value);
   }
 
   // ---- what an answer shows ----
@@ -244,19 +251,19 @@
     for (const r of reps) for (const o of r.orders) {
       const k = orderKey(o);
       if (!where.has(k)) where.set(k, []);
-      where.get(k).push(r.node);
+      where.get(k).push(side(r));
     }
     const hz = new Map();
     for (const v of shown.versions) {
       const rep = shown.reports.get(v);
       const sec = el('section', { class: 'version', 'data-node-asked': v, 'data-state': rep ? (rep.error ? 'error' : 'done') : 'running' });
       if (!rep) {
-        sec.append(el('h2', { text: `Node ${v}` }), el('p', { class: 'verdict', text: 'predicting…' }));
+        sec.append(el('h2', { text: side(null, v) }), el('p', { class: 'verdict', text: 'predicting…' }));
         results.append(sec);
         continue;
       }
       if (rep.error) {
-        sec.append(el('h2', { text: `Node ${v}` }), el('p', { class: 'error', text: rep.error }));
+        sec.append(el('h2', { text: side(null, v) }), el('p', { class: 'error', text: rep.error }));
         sec.dataset.error = rep.error;
         results.append(sec);
         // A syntax error says where: mark its line.
@@ -269,20 +276,21 @@
         continue;
       }
       sec.dataset.node = rep.node;
-      sec.append(el('h2', { text: `Node ${rep.node}` }), el('p', { class: 'verdict', text: rep.verdict }));
+      if (rep.target) sec.dataset.target = rep.target;
+      sec.append(el('h2', { text: side(rep, v) }), el('p', { class: 'verdict', text: rep.verdict }));
       if (complete && counts.size > 1 && sig(rep) !== common[0]) {
         sec.classList.add('differs');
         const other = reps.find((r) => sig(r) === common[0]);
         const what = [];
-        if (!rep.orders.length || !other.orders.length || orderKey(rep.orders[0]) !== orderKey(other.orders[0])) what.push('what Node prints first');
+        if (!rep.orders.length || !other.orders.length || orderKey(rep.orders[0]) !== orderKey(other.orders[0])) what.push('what it prints first');
         if (JSON.stringify(rep.orders.map(orderKey).sort()) !== JSON.stringify(other.orders.map(orderKey).sort())) what.push('the possible orders');
-        sec.append(el('p', { class: 'cond differs-note', text: `differs from Node ${other.node}: ${what.join(' and ')}` }));
+        sec.append(el('p', { class: 'cond differs-note', text: `differs from ${side(other)}: ${what.join(' and ')}` }));
       }
-      if (rep.engine === 'runtime') sec.append(el('p', { class: 'cond', text: 'the interpreter cannot model this program: these are the orders of the sandboxed runtime, which ran every path' }));
+      if (rep.engine === 'runtime' && !rep.target) sec.append(el('p', { class: 'cond', text: 'the interpreter cannot model this program: these are the orders of the sandboxed runtime, which ran every path' }));
       for (const n of rep.notes || []) sec.append(el('p', { class: 'cond', text: 'note: ' + n }));
       let list = null, heading = '';
       rep.orders.forEach((o, i) => {
-        const h = i === 0 ? 'What Node prints' : (o.underLoad || o.stall || o.pauseMs > 0 ? 'Under load' : 'Also possible');
+        const h = i === 0 ? (rep.target ? 'What it prints' : 'What Node prints') : (o.underLoad || o.stall || o.pauseMs > 0 ? 'Under load' : 'Also possible');
         if (h !== heading) {
           heading = h;
           sec.append(el('h3', { text: h }));
@@ -299,7 +307,7 @@
         if (chosen && chosen.v === v && chosen.i === i) li.classList.add('chosen');
         const tags = [];
         if (rep.total > 1) tags.push(`#${i + 1} · ${o.paths} of ${rep.paths} paths`);
-        if (complete && reps.length > 1 && on.length < reps.length) tags.push('only on Node ' + on.join(', '));
+        if (complete && reps.length > 1 && on.length < reps.length) tags.push('only on ' + on.join(', '));
         if (tags.length) li.append(el('div', { class: 'tag', text: tags.join(' · ') }));
         const cond = condition(rep, o);
         if (cond) li.append(el('div', { class: 'cond', text: cond }));
@@ -316,7 +324,7 @@
           const n = lineOf(h.pos);
           if (n) {
             if (!hz.has(n)) hz.set(n, []);
-            const m = `Node ${rep.node}: ${h.message}`;
+            const m = `${side(rep)}: ${h.message}`;
             if (!hz.get(n).includes(m)) hz.get(n).push(m);
           }
         }
@@ -347,10 +355,18 @@
     ['check', 'Check (setImmediate)', 'Immediates'], ['close', 'Close', 'Close'],
     ['nextTick', 'nextTick', 'Ticks'], ['microtask', 'Microtasks', null],
   ];
+  // A browser's task sources and rendering steps (the browser's timeline).
+  const BROWSER_QUEUES = [
+    ['timers', 'Timers', 'Timers'], ['tasks', 'Tasks (messages, events, scripts)', 'Tasks'],
+    ['frames', 'Next frame (animation frames, observers)', 'Frames'], ['idle', 'Idle callbacks', 'Idle'], ['microtask', 'Microtasks', null],
+  ];
+  const browserQueueOf = (q) => ({ timer: 'timers', interval: 'timers', raf: 'frames', render: 'frames', idle: 'idle', microtask: 'microtask', rejection: 'microtask' })[q] || 'tasks';
   const QUEUE_OF = { timer: 'timers', interval: 'timers', immediate: 'check', io: 'poll', close: 'close', nextTick: 'nextTick', microtask: 'microtask', rejection: 'microtask' };
   const QUEUE_NAME = {
     timer: 'timers', interval: 'timers (interval)', immediate: 'check queue', io: 'I/O', close: 'close queue',
     nextTick: 'nextTick queue', microtask: 'microtask queue', rejection: 'unhandled rejections, processed once the queues drained',
+    message: 'posted messages', 'window message': 'window messages', event: 'DOM events', raf: 'animation frame callbacks',
+    render: 'observers', idle: 'idle callbacks', script: 'scripts', parser: 'the page parser',
   };
 
   function choose(v, i, auto) {
@@ -371,6 +387,10 @@
 
   function phaseTitle(st) {
     if (st.phase === 'main') return 'main module';
+    // A browser's loop (predict --target): tasks, then rendering updates.
+    if (st.phase === 'page') return "the page's scripts";
+    if (st.phase === 'task') return 'the browser picks a task';
+    if (st.phase === 'rendering') return 'rendering update';
     if (st.phase === 'beforeExit' || st.phase === 'exit') return `process '${st.phase}' event`;
     return `iteration ${st.iteration} · ${st.phase} phase`;
   }
@@ -382,7 +402,7 @@
     if (!co) { pane.hidden = true; return; }
     const [rep, o] = co;
     pane.hidden = false;
-    $('timeline-title').textContent = `Timeline · Node ${rep.node} · order #${chosen.i + 1}`;
+    $('timeline-title').textContent = `Timeline · ${side(rep, chosen.v)} · order #${chosen.i + 1}`;
     const steps = o.explain || [];
     steps.forEach((st, k) => {
       const li = el('li', { 'data-step': String(k), 'data-printed': JSON.stringify(st.printed || []), onclick: () => setStep(k) });
@@ -420,14 +440,17 @@
     // what waited when it began, with counts.
     let waiting = null, queued = st.queued || {}, phase = st.phase;
     if (!st.queue) waiting = st.waiting;
-    const active = st.queue ? QUEUE_OF[st.queue] : phase;
+    // A browser's loop (predict --target) has its own queues.
+    const browser = !!co[0].target;
+    const active = st.queue ? (browser ? browserQueueOf(st.queue) : QUEUE_OF[st.queue]) : phase;
     const view = $('loop-view');
     view.textContent = '';
     const when = st.queue ? 'just before this step ran; it is first in the highlighted queue'
-      : `when the ${phase === 'main' ? 'main module ran' : phase + ' phase began'}`;
-    view.append(el('p', { class: 'cond', text: `waiting ${when}${queued.JobsUnknown ? ' (the runtime, which answered here, does not list its microtasks: ?)' : ''}` }));
-    for (const [id, name, field] of QUEUES) {
-      const n = waiting && field ? waiting[field] : null;
+      : `when the ${phase === 'main' ? 'main module ran' : phase === 'page' ? 'page began' : phase + ' began'}`;
+    const unknown = queued.JobsUnknown ? ` (the runtime, which answered${browser ? ' for the browser' : ' here'}, does not list its microtasks: ?)` : '';
+    view.append(el('p', { class: 'cond', text: `waiting ${when}${unknown}` }));
+    for (const [id, name, field] of browser ? BROWSER_QUEUES : QUEUES) {
+      const n = waiting && field && !browser ? waiting[field] : null;
       // The callbacks themselves (the report's queued; pending and
       // microtasks have no count in waiting).
       const key = field || { pending: 'Pending', microtask: 'Microtasks' }[id];
@@ -478,7 +501,7 @@
     const p = new URLSearchParams(location.hash.slice(1));
     if (!p.has('code')) return false;
     try { code.value = decode(p.get('code')); } catch (e) { status('the link\'s code could not be read'); return false; }
-    if (p.get('node')) setVersions(p.get('node').split(',').filter((v) => VERSIONS.includes(v)));
+    if (p.get('node')) setVersions(p.get('node').split(',').filter((v) => VERSIONS.includes(v) || isBrowser(v)));
     $('example').value = '';
     return true;
   }
@@ -631,6 +654,10 @@
   const vf = $('versions');
   for (const v of VERSIONS) {
     vf.append(el('label', {}, el('input', { type: 'checkbox', value: v, checked: DEFAULT_VERSIONS.includes(v), onchange: run }), ' ' + v));
+  }
+  const bf = $('browsers');
+  for (const [v, name] of Object.entries(BROWSERS)) {
+    bf.append(el('label', {}, el('input', { type: 'checkbox', value: v, onchange: run }), ' ' + name));
   }
   $('run').onclick = run;
   for (const v of VERSIONS) $('quiz-node').append(el('option', { value: v, text: v, selected: v === '22' }));

@@ -1,7 +1,7 @@
 // The playground's engine: looplint compiled to WebAssembly, run off the
 // page's thread (app.js starts one per core, two at most, and sends each
 // the compiled module). Messages in: {module} first, then {id, source,
-// node, name} or {id, quiz: [level, seed, node, answer]}; out: {ready,
+// node, name, target} or {id, quiz: [level, seed, node, answer]}; out: {ready,
 // timing} once the engine can answer, then {id, json, ms} per request
 // (json: predict --format json --explain's report, quiz --format json's,
 // or {"error": ...}).
@@ -29,12 +29,12 @@ onmessage = async (ev) => {
     gotModule(ev.data.module);
     return;
   }
-  const { id, source, node, name, quiz } = ev.data;
+  const { id, source, node, name, target, quiz } = ev.data;
   await ready;
   let json;
   const t0 = performance.now();
   try {
-    json = quiz ? await self.looplintQuiz(...quiz.map(String)) : await self.looplintPredict(source, node, name || 'snippet.js');
+    json = quiz ? await self.looplintQuiz(...quiz.map(String)) : await self.looplintPredict(source, node, name || 'snippet.js', target || 'node');
   } catch (e) {
     json = JSON.stringify({ error: String(e) });
   }
