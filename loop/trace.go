@@ -233,9 +233,7 @@ func (l *Loop) SetTrace(fn func(Event)) { l.trace = fn }
 func (b *browser) queued() *Queued {
 	q := &Queued{browser: true}
 	for _, t := range b.timers {
-		if t.live {
-			q.Timers = append(q.Timers, t.cb)
-		}
+		q.Timers = append(q.Timers, t.cb)
 	}
 	for _, t := range b.tasks {
 		q.Tasks = append(q.Tasks, t.cb)
