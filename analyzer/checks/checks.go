@@ -10,6 +10,7 @@ import (
 	"github.com/looplint/looplint/analyzer/esmtickorder"
 	"github.com/looplint/looplint/analyzer/microtaskloop"
 	"github.com/looplint/looplint/analyzer/nexttickloop"
+	"github.com/looplint/looplint/analyzer/nodeonly"
 	"github.com/looplint/looplint/analyzer/timerrace"
 	"github.com/looplint/looplint/analyzer/zalgo"
 )
@@ -21,6 +22,7 @@ var All = []*analysis.Analyzer{
 	esmtickorder.Analyzer,
 	microtaskloop.Analyzer,
 	nexttickloop.Analyzer,
+	nodeonly.Analyzer,
 	timerrace.Analyzer,
 	zalgo.Analyzer,
 }

@@ -44,6 +44,7 @@ type checkFlags struct {
 	quiet                            bool
 	predictTimeout                   time.Duration
 	cpuProfile, memProfile           string
+	target                           string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -115,6 +116,7 @@ analyzed), 2 usage or internal error.`,
 	fl.BoolVar(&f.diff, "diff", false, "print suggested fixes as a unified diff (git apply takes it) instead of findings")
 	fl.IntVar(&f.jobs, "jobs", 0, "files analyzed at once (default: all cores)")
 	fl.StringVar(&f.node, "node", "", nodeFlagHelp)
+	fl.StringVar(&f.target, "target", "node", "whose event loop runs the files: node, or a browser (chromium, firefox, browser), for which nodeonly reports Node's own globals")
 	fl.BoolVar(&f.predict, "predict", false, "also run the predictor on each file (up to 256 KiB) and report what it finds (looplint.json: \"predict\": true)")
 	fl.BoolVar(&f.noPredict, "no-predict", false, "do not run the predictor, whatever looplint.json says")
 	fl.StringVar(&f.config, "config", "", "use this looplint.json for every file (default: the looplint.json nearest each file, up to the repository's root)")
@@ -172,6 +174,16 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 	if (f.fix || f.fixSuggestions) && f.diff {
 		return checkErr(stdout, f.format, "--fix and --diff cannot be used together")
 	}
+	if _, err := loop.ParseTarget(f.target); err != nil {
+		return checkErr(stdout, f.format, err.Error())
+	}
+	// A browser's target turns nodeonly on (its Flags, as go vet's
+	// analyzers take theirs); put back for the next run in this process.
+	nodeonly := checks.Lookup("nodeonly")
+	if err := nodeonly.Flags.Set("target", strings.ToLower(f.target)); err != nil {
+		return checkErr(stdout, f.format, err.Error())
+	}
+	defer nodeonly.Flags.Set("target", "node")
 	analyzers, on, err := selectChecks(f.enable, f.disable)
 	if err != nil {
 		return checkErr(stdout, f.format, err.Error())
@@ -291,6 +303,7 @@ func runCheckIn(stdin io.Reader, stdout, stderr io.Writer, args []string, f chec
 		for _, a := range analyzers {
 			names = append(names, a.Name)
 		}
+		names = append(names, "target="+strings.ToLower(f.target))
 		store = cache.Open(f.cacheLocation, cacheSalt(names, known))
 		opt.Cache = store
 	}

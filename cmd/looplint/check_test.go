@@ -801,3 +801,27 @@ func TestCheckAcrossModules(t *testing.T) {
 		t.Errorf("after b.js changed, the kept result was used:\n%s", out)
 	}
 }
+
+// --target names the loop that runs the files: for a browser, nodeonly
+// reports Node's own globals; for Node (the default) it reports nothing,
+// and a run for a browser leaves the next run's default alone.
+func TestCheckTarget(t *testing.T) {
+	dir := t.TempDir()
+	f := writeFile(t, dir, "shared.js", []byte("setImmediate(() => console.log('later'));\nconsole.log('now');\n"))
+	want := regexp.MustCompile(`(?m)^.*shared\.js:1:1: setImmediate is Node's: a browser \(--target firefox\) has none.* \(nodeonly\)$`)
+	for _, c := range []struct {
+		args []string
+		code int
+		re   *regexp.Regexp
+	}{
+		{[]string{"check", f}, 0, nil},
+		{[]string{"check", "--target", "firefox", f}, 1, want},
+		{[]string{"check", "--target", "node", f}, 0, nil},
+		{[]string{"check", "--target", "netscape", f}, 2, nil},
+	} {
+		code, out, errs := cliRun(t, c.args...)
+		if code != c.code || c.re != nil && !c.re.MatchString(out) || strings.Count(out, "(nodeonly)") > 1 {
+			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", c.args, code, c.code, out, errs)
+		}
+	}
+}
