@@ -97,7 +97,8 @@ func Find(name, path string) (Browser, error) {
 		return b, fmt.Errorf("unknown browser %q (chromium, firefox)", name)
 	}
 	if _, err := exec.LookPath(b.Path); err != nil {
-		return b, fmt.Errorf("%s: %v", b.Path, err)
+		pkg := map[string]string{"chromium": "chromium-headless-shell", "firefox": "firefox-esr"}[name]
+		return b, fmt.Errorf("no %s at %s (%v): apt-get install -y %s, or name another binary", name, b.Path, err, pkg)
 	}
 	return b, nil
 }

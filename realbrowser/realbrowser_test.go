@@ -133,4 +133,8 @@ func TestFindUnknown(t *testing.T) {
 	if _, err := Find("chromium", ""); err == nil || !strings.Contains(err.Error(), "chromium-headless-shell") {
 		t.Errorf("Find(chromium) with none installed: %v", err)
 	}
+	t.Setenv("LOOPLINT_CHROMIUM", "/nonexistent/chromium")
+	if _, err := Find("chromium", ""); err == nil || !strings.Contains(err.Error(), "apt-get install -y chromium-headless-shell") {
+		t.Errorf("Find(chromium) with $LOOPLINT_CHROMIUM missing: %v", err)
+	}
 }
