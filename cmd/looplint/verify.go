@@ -27,6 +27,7 @@ import (
 	"github.com/looplint/looplint/internal/nodecase"
 	"github.com/looplint/looplint/loop"
 	"github.com/looplint/looplint/parse"
+	"github.com/looplint/looplint/realbrowser"
 	"github.com/looplint/looplint/realnode"
 	lrt "github.com/looplint/looplint/runtime"
 )
@@ -39,13 +40,18 @@ type verifyFlags struct {
 	perturb, recursive           bool
 	seed                         uint64
 	timeout, predictTimeout      time.Duration
+	// A browser --target: the browser, its clicks, its quiet period.
+	target   string
+	clicks   []string
+	quiet    time.Duration
+	quietSet bool
 }
 
 func newVerifyCmd() *cobra.Command {
 	var f verifyFlags
 	cmd := &cobra.Command{
 		Use:   "verify FILE|DIR...",
-		Short: "Check the predicted orders of snippets against real Node runs",
+		Short: "Check the predicted orders of snippets against real Node (or browser) runs",
 		Long: `Verify checks looplint's static prediction against the real thing. For each
 snippet (.js, .cjs, .mjs, .ts, .mts, .cts, .jsx, .tsx; a DIR stands for the snippets directly in it, or
 under it with --recursive) and each Node version, it predicts every order
@@ -94,17 +100,35 @@ version as a testdata/runtime archive (main.<ext> and node.json, paths as
 $DIR), the format internal/noderecord writes; with --perturb they go in
 each version's "perturbed" entry, apart from plain runs (none then).
 
+Browsers. --target chromium or firefox runs each page (a .js file as a
+page's one classic script, an .html page with the files of its directory
+beside it, or a testdata/browser case: a txtar archive with its page,
+"# click:" and "# quiet:") --runs times in the real headless browser
+(chromium-headless-shell over the DevTools protocol; firefox-esr with its
+console on stdout, WebDriver BiDi for clicks; $LOOPLINT_CHROMIUM and
+$LOOPLINT_FIREFOX name other binaries), each run a fresh URL on a loopback
+server, and compares the console lines it printed (log, info, debug as
+stdout; error, warn as stderr, which is not compared) with looplint predict
+--target's orders. --click SELECTOR clicks the element as predict's does,
+once the page has loaded; a run ends --quiet after load (or after the last
+click). The report names the browser and its version. --node, --node-bin,
+--perturb, --fs, --env and --record are Node's only.
+
 Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
-usage, or a Node that cannot be installed.`,
+usage, or a Node or browser that cannot be installed or found.`,
 		Example: `  looplint verify testdata/examples/event-loop-tour.js
   looplint verify --node 10,20,22.12,24,26 --runs 50 --perturb snippets/
   looplint verify --node-bin ./node --format json app.mjs
-  looplint verify --node 20,26 --record testdata/runtime/new-case.txtar case.js`,
+  looplint verify --node 20,26 --record testdata/runtime/new-case.txtar case.js
+  looplint verify --target chromium --runs 10 page.html
+  looplint verify --target firefox --click '#inner' clicks.html
+  looplint verify --target chromium testdata/browser/*.txtar`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// Interrupted, it still reports the snippets it finished.
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			f.quietSet = cmd.Flags().Changed("quiet")
 			return runVerify(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), args, f, newLocalRunner(f.jobs), nil)
 		},
 	}
@@ -122,6 +146,9 @@ usage, or a Node that cannot be installed.`,
 	fl.StringVar(&f.record, "record", "", "write the observed outcomes as a testdata archive (one snippet only)")
 	fl.DurationVar(&f.timeout, "timeout", 10*time.Second, "time limit per node run")
 	fl.DurationVar(&f.predictTimeout, "predict-timeout", 2*time.Minute, "time budget for predicting one snippet on one version (past it the prediction is incomplete)")
+	fl.StringVar(&f.target, "target", "node", "whose loop runs the snippets: node, or a real browser, chromium or firefox (see Browsers above)")
+	fl.StringArrayVar(&f.clicks, "click", nil, "with a browser --target: click the element this selector names once the page has loaded (repeatable), in the browser and in the prediction")
+	fl.DurationVar(&f.quiet, "quiet", realbrowser.DefaultQuiet, "with a browser --target: a run ends this long after load (or after the last click); a case's '# quiet:' otherwise")
 	return cmd
 }
 
@@ -196,7 +223,8 @@ type verifyOrder struct {
 // verifyResult is the verdict for one snippet on one Node version.
 type verifyResult struct {
 	File        string          `json:"file"`
-	Node        string          `json:"node"`
+	Node        string          `json:"node,omitempty"`
+	Browser     string          `json:"browser,omitempty"` // a browser --target: its name and version
 	Module      loop.ModuleKind `json:"module"`
 	Verdict     string          `json:"verdict"`
 	Complete    bool            `json:"complete"`
@@ -226,10 +254,14 @@ var verdictOrder = []string{verdictExact, verdictUnconfirmed, verdictUnsound, ve
 type verifyReport struct {
 	Runs    int  `json:"runs"`
 	Perturb bool `json:"perturb"`
+	// Target and Browser: a browser --target, the browser's name and
+	// version (the report's versions are then browsers').
+	Target  string `json:"target,omitempty"`
+	Browser string `json:"browser,omitempty"`
 	// Interrupted: stopped by a signal before every snippet was verified.
 	Interrupted bool                      `json:"interrupted,omitempty"`
 	Results     []verifyResult            `json:"results"`
-	Summary     map[string]map[string]int `json:"summary"` // version -> verdict -> count
+	Summary     map[string]map[string]int `json:"summary"` // version (or browser) -> verdict -> count
 }
 
 // verifyListed is how many predicted orders a verify result lists.
@@ -297,6 +329,12 @@ type observation struct {
 // collectSnippets expands the arguments: files as given, directories to
 // the snippets directly in them (or under them, recursively), sorted.
 func collectSnippets(args []string, recursive bool) ([]string, error) {
+	return collectFiles(args, recursive, parse.SourceExt, ".js, .cjs, .mjs, .ts, .mts, .cts, .jsx or .tsx")
+}
+
+// collectFiles is collectSnippets for the files whose extension ok takes
+// (named by what).
+func collectFiles(args []string, recursive bool, ok func(ext string) bool, what string) ([]string, error) {
 	var files []string
 	for _, a := range args {
 		st, err := os.Stat(a)
@@ -318,7 +356,7 @@ func collectSnippets(args []string, recursive bool) ([]string, error) {
 				}
 				return nil
 			}
-			if parse.SourceExt(filepath.Ext(p)) && d.Type().IsRegular() {
+			if ok(filepath.Ext(p)) && d.Type().IsRegular() {
 				found = append(found, p)
 			}
 			return nil
@@ -327,7 +365,7 @@ func collectSnippets(args []string, recursive bool) ([]string, error) {
 			return nil, usageErr("%v", err)
 		}
 		if len(found) == 0 {
-			return nil, usageErr("%s: no .js, .cjs, .mjs, .ts, .mts, .cts, .jsx or .tsx files", a)
+			return nil, usageErr("%s: no %s files", a, what)
 		}
 		sort.Strings(found)
 		files = append(files, found...)
@@ -392,6 +430,12 @@ func runVerify(ctx context.Context, w, log io.Writer, args []string, f verifyFla
 	}
 	if f.runs < 1 {
 		return usageErr("--runs must be at least 1")
+	}
+	if f.target != "" && f.target != "node" {
+		return runVerifyBrowser(ctx, w, log, args, f)
+	}
+	if len(f.clicks) > 0 {
+		return usageErr("--click needs a browser --target")
 	}
 	if f.fsDir != "" {
 		if st, err := os.Stat(f.fsDir); err != nil || !st.IsDir() {
@@ -666,17 +710,28 @@ func firstLineOf(s string) string {
 }
 
 func printVerifyText(w io.Writer, rep verifyReport) {
-	how := ""
-	if rep.Perturb {
-		how = ", perturbed"
+	// A browser --target's report names the browser where Node's names
+	// the version, and has no module kind (a page's scripts say theirs).
+	browser := rep.Target != ""
+	where := func(r verifyResult) string { return r.Node }
+	col, who, module := "NODE", "Node", "MODULE\t"
+	if browser {
+		where = func(r verifyResult) string { return r.Browser }
+		col, who, module = "BROWSER", "the browser", ""
+		fmt.Fprintf(w, "looplint verify: %d runs per page in %s\n", rep.Runs, rep.Browser)
+	} else {
+		how := ""
+		if rep.Perturb {
+			how = ", perturbed"
+		}
+		fmt.Fprintf(w, "looplint verify: %d runs per snippet and Node version%s\n", rep.Runs, how)
 	}
-	fmt.Fprintf(w, "looplint verify: %d runs per snippet and Node version%s\n", rep.Runs, how)
 	if rep.Interrupted {
 		fmt.Fprintln(w, "INTERRUPTED: only the snippets below were verified")
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tNODE\tMODULE\tVERDICT\tPRED\tOBS\tMISS\tCOMPLETE\tNOTE")
+	fmt.Fprintf(tw, "FILE\t%s\t%sVERDICT\tPRED\tOBS\tMISS\tCOMPLETE\tNOTE\n", col, module)
 	for _, r := range rep.Results {
 		complete := "yes"
 		if !r.Complete {
@@ -689,15 +744,23 @@ func printVerifyText(w io.Writer, rep verifyReport) {
 		case r.TimedOut > 0:
 			note = fmt.Sprintf("%d/%d runs timed out", r.TimedOut, r.Runs)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", r.File, r.Node, r.Module, r.Verdict,
+		mod := ""
+		if !browser {
+			mod = r.Module.String() + "\t"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s%s\t%d\t%d\t%d\t%s\t%s\n", r.File, where(r), mod, r.Verdict,
 			r.Predicted, r.Observed, r.Unpredicted, complete, note)
 	}
 	tw.Flush()
 
-	fmt.Fprintln(w, "\nPRED: distinct predicted orders · OBS: distinct orders Node printed · MISS: printed but not predicted")
-	fmt.Fprintln(w, "\nsummary per Node version:")
+	fmt.Fprintf(w, "\nPRED: distinct predicted orders · OBS: distinct orders %s printed · MISS: printed but not predicted\n", who)
+	if browser {
+		fmt.Fprintln(w, "\nsummary per browser:")
+	} else {
+		fmt.Fprintln(w, "\nsummary per Node version:")
+	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "NODE\t")
+	fmt.Fprintf(tw, "%s\t", col)
 	for _, v := range verdictOrder {
 		fmt.Fprintf(tw, "%s\t", v)
 	}
@@ -720,7 +783,11 @@ func printVerifyText(w io.Writer, rep verifyReport) {
 		if r.Verdict != verdictUnsound {
 			continue
 		}
-		fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, r.Module.Name())
+		if browser {
+			fmt.Fprintf(w, "\nUNSOUND %s · %s: the complete prediction misses what the browser printed (a looplint bug)\n", r.File, r.Browser)
+		} else {
+			fmt.Fprintf(w, "\nUNSOUND %s · Node %s · %s: the complete prediction misses what Node printed (a looplint bug)\n", r.File, r.Node, r.Module.Name())
+		}
 		for _, o := range r.Orders {
 			mark := "predicted, not seen"
 			switch {

@@ -26,17 +26,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/looplint/looplint/internal/cdp"
 	"github.com/looplint/looplint/internal/nodecase"
+	"github.com/looplint/looplint/realbrowser"
 	"github.com/looplint/looplint/realnode"
 )
 
@@ -47,7 +47,7 @@ type (
 	Record  = nodecase.Record
 )
 
-var allBrowsers = []string{"chromium", "firefox"}
+var allBrowsers = realbrowser.Names
 
 type config struct {
 	browsers    []string
@@ -59,14 +59,13 @@ type config struct {
 	firefox     string
 	fresh       bool
 	accumulate  bool
+	found       map[string]realbrowser.Browser
 }
 
 // caseFile is one archive's page and directives.
 type caseFile struct {
-	js, html []byte
+	page     *realbrowser.Page
 	files    []txtar.File // every section but browser.json
-	click    string
-	quiet    time.Duration
 	browsers []string
 	runs     int // 0: not said
 }
@@ -121,36 +120,25 @@ func main() {
 }
 
 func findBrowsers(cfg *config) error {
-	for _, b := range cfg.browsers {
-		switch {
-		case b == "chromium" && cfg.chromium == "":
-			p, err := cdp.Find()
-			if err != nil {
-				return err
-			}
-			cfg.chromium = p
-		case b == "firefox" && cfg.firefox == "":
-			if p := os.Getenv("LOOPLINT_FIREFOX"); p != "" {
-				cfg.firefox = p
-				continue
-			}
-			for _, name := range []string{"firefox-esr", "firefox"} {
-				if p, err := exec.LookPath(name); err == nil {
-					cfg.firefox = p
-					break
-				}
-			}
-			if cfg.firefox == "" {
-				return errors.New("no Firefox: apt-get install -y firefox-esr (or set LOOPLINT_FIREFOX)")
-			}
+	cfg.found = map[string]realbrowser.Browser{}
+	for _, name := range cfg.browsers {
+		path := cfg.chromium
+		if name == "firefox" {
+			path = cfg.firefox
 		}
+		b, err := realbrowser.Find(name, path)
+		if err != nil {
+			return err
+		}
+		cfg.found[name] = b
 	}
 	return nil
 }
 
 // parseCase reads an archive's page, directives and old browser.json.
 func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, error) {
-	c := &caseFile{quiet: 300 * time.Millisecond, browsers: allBrowsers}
+	c := &caseFile{page: &realbrowser.Page{Quiet: realbrowser.DefaultQuiet}, browsers: allBrowsers}
+	files := fstest.MapFS{}
 	old := map[string]map[string]Record{}
 	for _, f := range ar.Files {
 		switch f.Name {
@@ -160,13 +148,15 @@ func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, erro
 			}
 			continue
 		case "page.html":
-			c.html = f.Data
+			c.page.HTML = f.Data
 		case "main.js":
-			c.js = f.Data
+			c.page.JS = f.Data
 		}
 		c.files = append(c.files, f)
+		files[f.Name] = &fstest.MapFile{Data: f.Data}
 	}
-	if c.html == nil && c.js == nil {
+	c.page.Files = files
+	if c.page.HTML == nil && c.page.JS == nil {
 		return nil, nil, errors.New("no page.html or main.js section")
 	}
 	d := nodecase.Directives(ar.Comment)
@@ -182,9 +172,11 @@ func parseCase(ar *txtar.Archive) (*caseFile, map[string]map[string]Record, erro
 		if err != nil || q < 0 {
 			return nil, nil, fmt.Errorf("bad '# quiet: %s'", v)
 		}
-		c.quiet = q
+		c.page.Quiet = q
 	}
-	c.click = d["click"]
+	if v := d["click"]; v != "" {
+		c.page.Clicks = []string{v}
+	}
 	if v, ok := d["browsers"]; ok {
 		c.browsers = nodecase.List(v)
 	}
@@ -211,20 +203,16 @@ func recordArchive(cfg config, file string) error {
 		if !contains(c.browsers, browser) {
 			continue
 		}
-		var version string
-		var outs []Outcome
-		switch browser {
-		case "chromium":
-			version, outs, err = recordChromium(cfg, c, runs)
-		case "firefox":
-			if c.click != "" {
-				version, outs, err = recordFirefoxBiDi(cfg, c, runs)
-			} else {
-				version, outs, err = recordFirefox(cfg, c, runs)
-			}
-		}
+		version, results, err := cfg.found[browser].Run(c.page, runs, cfg.timeout)
 		if err != nil {
 			return fmt.Errorf("%s: %v", browser, err)
+		}
+		outs := make([]Outcome, len(results))
+		for i, r := range results {
+			outs[i] = Outcome{Stdout: r.Stdout, Stderr: r.Stderr, Count: 1}
+			if !r.Ended {
+				outs[i].Stderr = append(outs[i].Stderr, fmt.Sprintf("<browserrecord: no end after %s>", cfg.timeout+c.page.Quiet))
+			}
 		}
 		rec := Record{Runs: runs, Outcomes: realnode.Tally(outs)}
 		if records[browser] == nil {

@@ -2,7 +2,7 @@
 // headless Chromium started with --remote-debugging-pipe (commands on its
 // fd 3, answers and events on its fd 4, each message JSON ending in a NUL
 // byte), with one page attached. The playground's browser tests and
-// internal/browserrecord use it.
+// realbrowser use it.
 package cdp
 
 import (

@@ -1,4 +1,4 @@
-package main
+package realbrowser
 
 import (
 	"bufio"
@@ -56,19 +56,19 @@ func (b *bidi) call(method string, params, out any) error {
 	}
 }
 
-// recordFirefoxBiDi runs a click case n times in one headless Firefox
+// runFirefoxBiDi runs a page with clicks n times in one headless Firefox
 // driven over WebDriver BiDi: each run's page is navigated to and, once
 // loaded, clicked with input.performActions (a trusted click, as a
-// user's). The console lines are read from stdout as in recordFirefox.
-func recordFirefoxBiDi(cfg config, c *caseFile, n int) (string, []Outcome, error) {
-	version, err := firefoxVersion(cfg.firefox)
+// user's). The console lines are read from stdout as in runFirefox.
+func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, []Result, error) {
+	version, err := firefoxVersion(exe)
 	if err != nil {
 		return "", nil, err
 	}
 	srv := serve(c, n, false)
 	defer srv.Close()
 
-	profile, err := os.MkdirTemp("", "browserrecord-firefox-")
+	profile, err := os.MkdirTemp("", "realbrowser-firefox-")
 	if err != nil {
 		return "", nil, err
 	}
@@ -82,7 +82,7 @@ func recordFirefoxBiDi(cfg config, c *caseFile, n int) (string, []Outcome, error
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	cmd := exec.Command(cfg.firefox, "--headless", "--no-remote", "--profile", profile,
+	cmd := exec.Command(exe, "--headless", "--no-remote", "--profile", profile,
 		"--remote-debugging-port", strconv.Itoa(port), "about:blank")
 	cmd.Env = append(os.Environ(), "MOZ_HEADLESS=1")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -167,26 +167,28 @@ func recordFirefoxBiDi(cfg config, c *caseFile, n int) (string, []Outcome, error
 	}
 	ctx := tree.Contexts[0].Context
 
-	out := make([]Outcome, 0, n)
+	out := make([]Result, 0, n)
 	for i := 0; i < n; i++ {
 		url := fmt.Sprintf("%s/run/%d/", srv.URL, i)
 		if err := b.call("browsingContext.navigate", map[string]any{"context": ctx, "url": url, "wait": "complete"}, nil); err != nil {
 			return "", nil, err
 		}
-		if c.click != "" {
-			if err := bidiClick(b, ctx, c.click); err != nil {
+		for _, sel := range c.Clicks {
+			if err := bidiClick(b, ctx, sel); err != nil {
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
-			time.Sleep(c.quiet)
+			time.Sleep(c.Quiet)
+		}
+		if len(c.Clicks) > 0 {
 			err := b.call("script.evaluate", map[string]any{"expression": fmt.Sprintf("console.log(%q)", marker(endPrefix, i)),
 				"target": map[string]any{"context": ctx}, "awaitPromise": false}, nil)
 			if err != nil {
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
 		}
-		waitEnd(ended, i, cfg.timeout+c.quiet)
+		waitEnd(ended, i, timeout+c.Quiet)
 		mu.Lock()
-		out = append(out, rs.outcome(i, cfg.timeout+c.quiet))
+		out = append(out, rs.result(i))
 		mu.Unlock()
 	}
 	b.call("session.end", map[string]any{}, nil)

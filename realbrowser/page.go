@@ -1,7 +1,8 @@
-package main
+package realbrowser
 
 import (
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"path"
@@ -45,18 +46,18 @@ func parseMarker(line, prefix string) (int, bool) {
 	return i, err == nil && i >= 0
 }
 
-// page is the HTML of one run: page.html with the harness inserted, or a
-// page whose one inline classic script is main.js.
-func page(c *caseFile, run int, next string) []byte {
-	quiet := c.quiet.Milliseconds()
-	if c.click != "" {
+// runHTML is the HTML of one run: the page with the harness inserted, or
+// a page whose one inline classic script is the page's JS.
+func runHTML(c *Page, run int, next string) []byte {
+	quiet := c.Quiet.Milliseconds()
+	if len(c.Clicks) > 0 {
 		quiet = -1
 	}
 	h := fmt.Sprintf(harness, marker(beginPrefix, run), marker(endPrefix, run), next, quiet)
-	if c.html == nil {
-		return []byte("<!doctype html>\n<html><head><meta charset=\"utf-8\">" + h + "</head><body>\n<script>\n" + string(c.js) + "</script>\n</body></html>\n")
+	if c.HTML == nil {
+		return []byte("<!doctype html>\n<html><head><meta charset=\"utf-8\">" + h + "</head><body>\n<script>\n" + string(c.JS) + "</script>\n</body></html>\n")
 	}
-	return injectHarness(c.html, h)
+	return injectHarness(c.HTML, h)
 }
 
 // injectHarness puts h right after <head ...>, else after <!doctype ...>,
@@ -75,15 +76,11 @@ func injectHarness(html []byte, h string) []byte {
 	return []byte(s[:at] + h + s[at:])
 }
 
-// serve serves a case's runs on a loopback address: /run/I/ is run I's
-// page and /run/I/NAME the archive's file NAME, so that a page's relative
+// serve serves a page's runs on a loopback address: /run/I/ is run I's
+// page and /run/I/NAME the file NAME beside it, so that a page's relative
 // URLs (module and defer scripts) name a fresh URL each run. chain says
 // whether a run's page goes on to the next run by itself (Firefox).
-func serve(c *caseFile, runs int, chain bool) *httptest.Server {
-	files := map[string][]byte{}
-	for _, f := range c.files {
-		files[f.Name] = f.Data
-	}
+func serve(c *Page, runs int, chain bool) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		rest, ok := strings.CutPrefix(r.URL.Path, "/run/")
@@ -103,11 +100,14 @@ func serve(c *caseFile, runs int, chain bool) *httptest.Server {
 				next = fmt.Sprintf("/run/%d/", run+1)
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(page(c, run, next))
+			w.Write(runHTML(c, run, next))
 			return
 		}
-		data, ok := files[name]
-		if !ok {
+		var data []byte
+		if c.Files != nil && fs.ValidPath(name) {
+			data, err = fs.ReadFile(c.Files, name)
+		}
+		if data == nil || err != nil {
 			http.NotFound(w, r)
 			return
 		}

@@ -1,7 +1,6 @@
-package main
+package realbrowser
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -200,18 +199,16 @@ func (r *runs) add(l consoleLine) int {
 	return -1
 }
 
-// outcome is run i's outcome: its lines to its end line, or, with none
-// after limit, what came and a note that it did not end.
-func (r *runs) outcome(i int, limit time.Duration) Outcome {
+// result is run i's result: its lines to its end line, or what came of a
+// run that did not end.
+func (r *runs) result(i int) Result {
 	lines, ok := r.done[i]
 	if !ok {
 		lines = r.lines[i]
 	}
-	o := outcome(lines)
-	if !ok {
-		o.Stderr = append(o.Stderr, fmt.Sprintf("<browserrecord: no end after %s>", limit))
-	}
-	return o
+	res := result(lines)
+	res.Ended = ok
+	return res
 }
 
 // waitEnd waits until run i ends (its number comes on ended) or limit
@@ -231,10 +228,10 @@ func waitEnd(ended <-chan int, i int, limit time.Duration) {
 	}
 }
 
-// outcome is one run's lines as an outcome: stdout and stderr lines, a
-// string with newlines giving several lines as in Node.
-func outcome(lines []consoleLine) Outcome {
-	o := Outcome{Count: 1, Stdout: []string{}, Stderr: []string{}}
+// result is one run's lines: stdout and stderr lines, a string with
+// newlines giving several lines as in Node.
+func result(lines []consoleLine) Result {
+	o := Result{Stdout: []string{}, Stderr: []string{}}
 	for _, l := range lines {
 		for _, s := range strings.Split(l.text, "\n") {
 			if l.stderr() {

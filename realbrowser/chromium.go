@@ -1,4 +1,4 @@
-package main
+package realbrowser
 
 import (
 	"encoding/json"
@@ -60,15 +60,15 @@ func consoleCall(params json.RawMessage) (consoleLine, bool) {
 	return consoleLine{method: p.Type, text: strings.Join(parts, " ")}, true
 }
 
-// recordChromium runs the case n times in one headless Chromium, one page
-// navigated to each run's URL, and returns the version and the outcomes.
-func recordChromium(cfg config, c *caseFile, n int) (string, []Outcome, error) {
-	dir, err := os.MkdirTemp("", "browserrecord-chromium-")
+// runChromium runs the page n times in one headless Chromium, one tab
+// navigated to each run's URL, and returns the version and the results.
+func runChromium(exe string, c *Page, n int, timeout time.Duration) (string, []Result, error) {
+	dir, err := os.MkdirTemp("", "realbrowser-chromium-")
 	if err != nil {
 		return "", nil, err
 	}
 	defer os.RemoveAll(dir)
-	b, err := cdp.Start(cfg.chromium, dir, "--window-size=800,600")
+	b, err := cdp.Start(exe, dir, "--window-size=800,600")
 	if err != nil {
 		return "", nil, err
 	}
@@ -101,23 +101,25 @@ func recordChromium(cfg config, c *caseFile, n int) (string, []Outcome, error) {
 			}
 		}
 	})
-	out := make([]Outcome, 0, n)
+	out := make([]Result, 0, n)
 	for i := 0; i < n; i++ {
-		if err := b.Navigate(fmt.Sprintf("%s/run/%d/", srv.URL, i), cfg.timeout); err != nil {
+		if err := b.Navigate(fmt.Sprintf("%s/run/%d/", srv.URL, i), timeout); err != nil {
 			return "", nil, err
 		}
-		if c.click != "" {
-			if err := click(b, c.click); err != nil {
+		for _, sel := range c.Clicks {
+			if err := click(b, sel); err != nil {
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
-			time.Sleep(c.quiet)
+			time.Sleep(c.Quiet)
+		}
+		if len(c.Clicks) > 0 {
 			if err := b.Eval(fmt.Sprintf("console.log(%q)", marker(endPrefix, i)), nil); err != nil {
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
 		}
-		waitEnd(ended, i, cfg.timeout+c.quiet)
+		waitEnd(ended, i, timeout+c.Quiet)
 		mu.Lock()
-		out = append(out, rs.outcome(i, cfg.timeout+c.quiet))
+		out = append(out, rs.result(i))
 		mu.Unlock()
 	}
 	return version, out, nil

@@ -1,4 +1,4 @@
-package main
+package realbrowser
 
 import (
 	"bufio"
@@ -38,26 +38,26 @@ func firefoxVersion(exe string) (string, error) {
 	return f[len(f)-1], nil
 }
 
-// recordFirefox runs the case n times in headless Firefox. Firefox is not
+// runFirefox runs the page n times in headless Firefox. Firefox is not
 // driven: each run's page goes on to the next itself after its end line,
-// and the recorder reads the console lines Firefox prints on stdout. A run
-// that does not end in time is killed with its browser, which starts again
-// at the next run.
-func recordFirefox(cfg config, c *caseFile, n int) (string, []Outcome, error) {
-	version, err := firefoxVersion(cfg.firefox)
+// and the console lines Firefox prints on stdout are read. A run that does
+// not end in time is killed with its browser, which starts again at the
+// next run.
+func runFirefox(exe string, c *Page, n int, timeout time.Duration) (string, []Result, error) {
+	version, err := firefoxVersion(exe)
 	if err != nil {
 		return "", nil, err
 	}
 	srv := serve(c, n, true)
 	defer srv.Close()
-	out := make([]Outcome, n)
+	out := make([]Result, n)
 	for start := 0; start < n; {
-		rs, last, err := firefoxFrom(cfg, c, srv.URL, start, n)
+		rs, last, err := firefoxFrom(exe, c, timeout, srv.URL, start, n)
 		if err != nil {
 			return "", nil, err
 		}
 		for i := start; i <= last && i < n; i++ {
-			out[i] = rs.outcome(i, cfg.timeout+c.quiet)
+			out[i] = rs.result(i)
 		}
 		start = last + 1
 	}
@@ -67,8 +67,8 @@ func recordFirefox(cfg config, c *caseFile, n int) (string, []Outcome, error) {
 // firefoxFrom starts Firefox on run start and reads its console until run
 // n-1 ends or a run takes too long; last is the last run it saw end, or
 // the one it killed.
-func firefoxFrom(cfg config, c *caseFile, base string, start, n int) (*runs, int, error) {
-	profile, err := os.MkdirTemp("", "browserrecord-firefox-")
+func firefoxFrom(exe string, c *Page, timeout time.Duration, base string, start, n int) (*runs, int, error) {
+	profile, err := os.MkdirTemp("", "realbrowser-firefox-")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -76,7 +76,7 @@ func firefoxFrom(cfg config, c *caseFile, base string, start, n int) (*runs, int
 	if err := os.WriteFile(filepath.Join(profile, "user.js"), []byte(firefoxPrefs), 0o644); err != nil {
 		return nil, 0, err
 	}
-	cmd := exec.Command(cfg.firefox, "--headless", "--no-remote", "--profile", profile, fmt.Sprintf("%s/run/%d/", base, start))
+	cmd := exec.Command(exe, "--headless", "--no-remote", "--profile", profile, fmt.Sprintf("%s/run/%d/", base, start))
 	cmd.Env = append(os.Environ(), "MOZ_HEADLESS=1")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stdout, err := cmd.StdoutPipe()
@@ -104,7 +104,7 @@ func firefoxFrom(cfg config, c *caseFile, base string, start, n int) (*runs, int
 	rs := newRuns()
 	last := start - 1
 	// The first run also waits for Firefox to start.
-	limit := cfg.timeout + c.quiet + 20*time.Second
+	limit := timeout + c.Quiet + 20*time.Second
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	for {
@@ -124,7 +124,7 @@ func firefoxFrom(cfg config, c *caseFile, base string, start, n int) (*runs, int
 				if last == n-1 {
 					return rs, last, nil
 				}
-				timer.Reset(cfg.timeout + c.quiet)
+				timer.Reset(timeout + c.Quiet)
 			}
 		case <-timer.C:
 			return rs, last + 1, nil

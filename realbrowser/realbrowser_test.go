@@ -1,16 +1,14 @@
-package main
+package realbrowser
 
 import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
-
-	"golang.org/x/tools/txtar"
 )
 
 func TestParseFirefoxLine(t *testing.T) {
@@ -64,7 +62,7 @@ func TestRuns(t *testing.T) {
 	}
 	feed("log", marker(beginPrefix, 1))
 	feed("log", "c")
-	o := outcome(rs.done[0])
+	o := result(rs.done[0])
 	if want := []string{"a", "b"}; !reflect.DeepEqual(o.Stdout, want) {
 		t.Errorf("run 0 stdout %q, want %q", o.Stdout, want)
 	}
@@ -92,38 +90,10 @@ func TestInjectHarness(t *testing.T) {
 	}
 }
 
-func TestParseCaseAndServe(t *testing.T) {
-	ar := txtar.Parse([]byte(`A click case.
-# runs: 7
-# click: #inner
-# quiet: 1s
--- page.html --
-<!doctype html><head></head><script src="x.js"></script>
--- x.js --
-console.log(1);
--- browser.json --
-{"chromium": {"1.2.3": {"runs": 1, "outcomes": [{"stdout":["1"],"stderr":[],"exitCode":0,"count":1}]}}}
-`))
-	c, old, err := parseCase(ar)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.runs != 7 || c.click != "#inner" || c.quiet != time.Second || !reflect.DeepEqual(c.browsers, allBrowsers) || len(c.files) != 2 {
-		t.Errorf("parseCase: %+v", c)
-	}
-	if old["chromium"]["1.2.3"].Runs != 1 {
-		t.Errorf("old records: %+v", old)
-	}
-	data, err := encode(old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back map[string]map[string]Record
-	if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(back, old) {
-		t.Errorf("encode round trip: %v\n%s", err, data)
-	}
-
-	srv := serve(c, 2, true)
+func TestServe(t *testing.T) {
+	p := &Page{HTML: []byte(`<!doctype html><head></head><script src="x.js"></script>`), Quiet: time.Second,
+		Files: fstest.MapFS{"x.js": {Data: []byte("console.log(1);\n")}}}
+	srv := serve(p, 2, true)
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		res, err := http.Get(srv.URL + path)
@@ -143,48 +113,28 @@ console.log(1);
 	if code, body := get("/run/1/x.js"); code != 200 || body != "console.log(1);\n" {
 		t.Errorf("/run/1/x.js: %d %q", code, body)
 	}
-	for _, p := range []string{"/run/2/", "/run/0/browser.json", "/favicon.ico"} {
+	for _, p := range []string{"/run/2/", "/run/0/y.js", "/run/0/../x.js", "/favicon.ico"} {
 		if code, _ := get(p); code != 404 {
 			t.Errorf("%s: %d, want 404", p, code)
 		}
 	}
 }
 
-// Every recorded case parses, and holds at least 20 runs per browser it
-// names, each run ended by its harness.
-func TestRecordedCases(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/browser/*.txtar")
-	if len(files) < 15 {
-		t.Fatalf("%d cases in testdata/browser, want at least 15", len(files))
+func TestFindUnknown(t *testing.T) {
+	if _, err := Find("safari", ""); err == nil || !strings.Contains(err.Error(), "unknown browser") {
+		t.Errorf("Find(safari): %v", err)
 	}
-	for _, f := range files {
-		ar, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, recs, err := parseCase(ar)
-		if err != nil {
-			t.Errorf("%s: %v", f, err)
-			continue
-		}
-		for _, b := range c.browsers {
-			if len(recs[b]) == 0 {
-				t.Errorf("%s: nothing recorded in %s", f, b)
-			}
-			for v, rec := range recs[b] {
-				n := 0
-				for _, o := range rec.Outcomes {
-					n += o.Count
-					for _, l := range o.Stderr {
-						if strings.HasPrefix(l, "<browserrecord: ") {
-							t.Errorf("%s: %s %s: a run did not end: %q", f, b, v, o.Stdout)
-						}
-					}
-				}
-				if n != rec.Runs || rec.Runs < 20 {
-					t.Errorf("%s: %s %s: %d runs, outcomes count %d", f, b, v, rec.Runs, n)
-				}
-			}
-		}
+	t.Setenv("LOOPLINT_FIREFOX", "")
+	t.Setenv("PATH", t.TempDir())
+	if _, err := Find("firefox", ""); err == nil || !strings.Contains(err.Error(), "apt-get") || !strings.Contains(err.Error(), "firefox-esr") {
+		t.Errorf("Find(firefox) with none installed: %v", err)
+	}
+	t.Setenv("LOOPLINT_CHROMIUM", "")
+	if _, err := Find("chromium", ""); err == nil || !strings.Contains(err.Error(), "chromium-headless-shell") {
+		t.Errorf("Find(chromium) with none installed: %v", err)
+	}
+	t.Setenv("LOOPLINT_CHROMIUM", "/nonexistent/chromium")
+	if _, err := Find("chromium", ""); err == nil || !strings.Contains(err.Error(), "apt-get install -y chromium-headless-shell") {
+		t.Errorf("Find(chromium) with $LOOPLINT_CHROMIUM missing: %v", err)
 	}
 }
