@@ -548,6 +548,7 @@ const (
 	InspectStringWidth
 	LibuvTimersAtEnd
 	Libuv148
+	Libuv142
 	InspectProtoKey
 	NetSyncFinish
 	NetDestroyAfterFinish
@@ -857,6 +858,14 @@ var features = [numFeatures]featureInfo{
 	// until libuv 1.48 (Node 21.7, 22): Loop.recheckTimers, on the
 	// processTimers path of 11 on (Node <= 10 has timersPerList).
 	Libuv148: {"libuv:1.48", []Version{{21, 7, 0}, {22, 0, 0}}},
+	// From libuv 1.42 uv_try_write writes without a request; before, a
+	// socket write done at once queued the stream for the next pending
+	// phase, where a shutdown waiting on it completes (docs/semantics.md
+	// §6.2). Traced with strace on net-end-finish: shutdown(2) before that
+	// iteration's epoll_wait on 10.24.1, 12.22.12, 14.17.6, 15.14.0 and
+	// 16.6.0; after it reports the socket writable on 14.18.0, 14.21.3,
+	// 16.7.0 to 16.14.0 and 17.0.0.
+	Libuv142: {"libuv:1.42", []Version{{14, 18, 0}, {16, 7, 0}}},
 	// util.inspect writes an own __proto__ key as ['__proto__'] (measured
 	// on 14.16.1/14.17.1 and 15.10.0/15.12.0).
 	InspectProtoKey: {"inspect:__proto__ key", []Version{{14, 17, 0}, {15, 12, 0}}},

@@ -41,6 +41,10 @@ const writeAfterEndDestroys = internal.has('net:write after end destroys');
 // allowHalfOpen). Before, its own 'end' listener ends it inside the
 // event, and its 'end' and 'finish' listeners destroy it.
 const autoDestroy = internal.has('net:auto destroy');
+// Before libuv 1.42 a write done at once queues its stream for the next
+// pending phase, where a shutdown that waits on the stream completes
+// (loop.Libuv142); from 1.42 the shutdown waits for the poll phase.
+const writeFeedsPending = !internal.has('libuv:1.42');
 const timers = require('timers');
 
 // The sandbox is an unprivileged user: ports below 1024 are refused.
@@ -335,6 +339,8 @@ function Socket(options) {
   this._inbox = [];      // bytes the peer sent, not yet read
   this._inboxBytes = 0;
   this._pending = false; // a read event is in flight
+  this._fed = false;      // queued for the next pending phase by a write
+  this._shutdownCb = null; // a shutdown waiting for that pending phase
   this._reading = false; // the handle reads (push has room)
   this._eofIn = false;   // the peer's FIN arrived
   this._eofSeen = false; // ... and was read
@@ -586,6 +592,18 @@ Socket.prototype._writeGeneric = function (bufs, cb) {
 // at once).
 Socket.prototype._send = function (buf) {
   this._touch();
+  if (writeFeedsPending && !this._fed) {
+    this._fed = true;
+    host.feed('net.Socket.write', () => {
+      this._fed = false;
+      const cb = this._shutdownCb;
+      this._shutdownCb = null;
+      if (cb && !this.destroyed) {
+        this._sendFin();
+        cb();
+      }
+    });
+  }
   this.bytesWritten += buf.length;
   const p = this._peer;
   if (p && !p.destroyed && buf.length > 0) {
@@ -607,6 +625,12 @@ Socket.prototype._final = function (cb) {
   }
   if (!this._open_ || this.destroyed) {
     cb();
+    return;
+  }
+  if (this._fed) {
+    // Written to since the last pending phase: the shutdown completes
+    // there (writeFeedsPending; syncFinish comes later, with 1.42).
+    this._shutdownCb = cb;
     return;
   }
   if (syncFinish) host.native('net.Socket.end', () => cb());
