@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -85,7 +84,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 	cmd := exec.Command(exe, "--headless", "--no-remote", "--profile", profile,
 		"--remote-debugging-port", strconv.Itoa(port), "about:blank")
 	cmd.Env = append(os.Environ(), "MOZ_HEADLESS=1")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", nil, err
@@ -99,7 +98,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 	}
 	var wg sync.WaitGroup
 	defer func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd)
 		wg.Wait()
 		cmd.Wait()
 	}()

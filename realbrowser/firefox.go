@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -78,7 +77,7 @@ func firefoxFrom(exe string, c *Page, timeout time.Duration, base string, start,
 	}
 	cmd := exec.Command(exe, "--headless", "--no-remote", "--profile", profile, fmt.Sprintf("%s/run/%d/", base, start))
 	cmd.Env = append(os.Environ(), "MOZ_HEADLESS=1")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, 0, err
@@ -88,7 +87,7 @@ func firefoxFrom(exe string, c *Page, timeout time.Duration, base string, start,
 	}
 	lines := make(chan string)
 	defer func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd)
 		for range lines {
 		}
 		cmd.Wait()
