@@ -8,6 +8,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -200,14 +201,42 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Line: line, Col: col, Msg: fmt.Sprintf(
 			"arrow functions nest %d deep here, past the %d looplint reads (Node's own parser overflows its stack near 6,000)", n, maxArrowNesting)}
 	}
-	prog, asyncGen, scriptErr := checkScript(f.Source)
-	var moduleErr error
+	// A file that looks like an ES module is parsed as one first: when
+	// that parse has an import or export declaration (and no top-level
+	// await, where a script would read the tokens otherwise), the script
+	// parse is bound to fail, and it was a whole wasted parse of a tenth
+	// of node_modules' files. The outcome is the one the script-first
+	// order gives: the module parse is reused below, not repeated.
+	var (
+		prog                *ast.Program
+		asyncGen, modParsed bool
+		scriptErr           error
+		modProg             *ast.Program
+		modAsyncGen         bool
+		moduleErr           error
+	)
+	if looksESM(f.Source) {
+		modParsed = true
+		modProg, modAsyncGen, moduleErr = parseJS(path, f.Source, true)
+		if moduleErr == nil && !modProg.HasTLA && hasModuleDecl(modProg) {
+			scriptErr = errNotScript
+		}
+	}
+	if scriptErr == nil {
+		prog, asyncGen, scriptErr = checkScript(f.Source)
+	}
+	parseModule := func() (*ast.Program, bool, error) {
+		if modParsed {
+			return modProg, modAsyncGen, moduleErr
+		}
+		return parseJS(path, f.Source, true)
+	}
 	if scriptErr == nil {
 		if !asyncGen {
 			f.prog = prog
 			return f, nil
 		}
-	} else if prog, asyncGen, moduleErr = parseJS(path, f.Source, true); moduleErr == nil {
+	} else if prog, asyncGen, moduleErr = parseModule(); moduleErr == nil {
 		if !asyncGen {
 			f.ESMSyntax, f.prog = true, prog
 			return f, nil
@@ -234,6 +263,42 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "unsupported syntax: async generators could not be lowered for the engine"}
 	}
 	return nil, engineError(f, scriptErr, moduleErr)
+}
+
+// errNotScript stands for the script parse's error when it was skipped
+// (the module parse has import or export declarations); it is never
+// reported, since the module parse succeeded.
+var errNotScript = errors.New("import or export declaration in a script")
+
+// looksESM guesses that src is an ES module: a line starts with an import
+// or export declaration. A wrong guess only costs the order of parses.
+func looksESM(src string) bool {
+	for len(src) > 0 {
+		line := src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = ""
+		}
+		line = strings.TrimLeft(line, " \t")
+		if len(line) > 6 && (strings.HasPrefix(line, "import") || strings.HasPrefix(line, "export")) &&
+			strings.IndexByte(" \t{*", line[6]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasModuleDecl reports whether a module's top level has an import or
+// export declaration, which a script cannot parse.
+func hasModuleDecl(prog *ast.Program) bool {
+	for _, s := range prog.Body {
+		switch s.(type) {
+		case *ast.ImportDeclaration, *ast.ExportDeclaration:
+			return true
+		}
+	}
+	return false
 }
 
 // asyncHelpers replace esbuild's helpers for async iteration: esbuild's
