@@ -241,14 +241,21 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.ESMSyntax, f.prog = true, prog
 			return f, nil
 		}
-	} else if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
-		// Neither form parses: let esbuild say what is wrong, in its words.
-		return nil, err
 	}
 	// esbuild accepts it but the engine does not (or parses async
 	// generators it cannot run): lower exactly the syntax the engine
 	// lacks, and nothing else.
-	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
+	lowered, m, lowerErr := transform(path, f.Source, api.LoaderJS, unsupported)
+	if lowerErr != nil && scriptErr != nil && moduleErr != nil {
+		// Neither form parses: let esbuild say what is wrong, in its
+		// words. Asked only now: when the lowering succeeds, esbuild
+		// parses the file, and asking first cost a whole esbuild run of
+		// each file the engine rejects.
+		if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
+			return nil, err
+		}
+	}
+	if lowerErr == nil {
 		lowered = withAsyncHelpers(lowered)
 		if prog, _, err := checkScript(lowered); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
