@@ -192,7 +192,7 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.Source = ""
 		}
 	}
-	if n, at := arrowNesting(f.Source); n > maxArrowNesting {
+	if n, at := tooDeepArrows(f.Source); n > maxArrowNesting {
 		line := strings.Count(f.Source[:at], "\n") + 1
 		col := utf8.RuneCountInString(f.Source[strings.LastIndexByte(f.Source[:at], '\n')+1:at]) + 1
 		if l, c, ok := f.Original(line, col); ok {
