@@ -338,7 +338,12 @@ var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed), and returns the AST.
 func checkScript(src string) (*ast.Program, bool, error) {
-	return parseJS("", CJSPrefix+src+CJSSuffix, false)
+	// The wrapped text is built as bytes, which the engine's parser
+	// copies once into its string; a string here was copied twice more
+	// (to bytes and back), for every file.
+	wrapped := make([]byte, 0, len(CJSPrefix)+len(src)+len(CJSSuffix))
+	wrapped = append(append(append(wrapped, CJSPrefix...), src...), CJSSuffix...)
+	return parseSource("", wrapped, false)
 }
 
 // ParseJS is the engine's parse of src (as a module or a script) with
@@ -352,6 +357,11 @@ func ParseJS(path, src string, module bool) (*ast.Program, error) {
 // parseJS is ParseJS, also telling whether the tree has an async
 // generator function.
 func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
+	return parseSource(path, src, module)
+}
+
+// parseSource is parseJS of src given as a string or as bytes.
+func parseSource[S string | []byte](path string, src S, module bool) (*ast.Program, bool, error) {
 	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
 		opts = append(opts, parser.IsModule)
@@ -360,7 +370,7 @@ func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
 	asyncGen := false
 	if err == nil {
 		var at int
-		if at, asyncGen = fixTree(prog, src); at >= 0 {
+		if at, asyncGen = fixTree(prog, prog.File.Source()); at >= 0 {
 			return nil, false, parser.ErrorList{{Position: prog.File.Position(at), Message: "Invalid regular expression: missing /"}}
 		}
 	}
