@@ -8,6 +8,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -191,7 +192,7 @@ func parseFile(path string, src []byte) (*File, error) {
 			f.Source = ""
 		}
 	}
-	if n, at := arrowNesting(f.Source); n > maxArrowNesting {
+	if n, at := tooDeepArrows(f.Source); n > maxArrowNesting {
 		line := strings.Count(f.Source[:at], "\n") + 1
 		col := utf8.RuneCountInString(f.Source[strings.LastIndexByte(f.Source[:at], '\n')+1:at]) + 1
 		if l, c, ok := f.Original(line, col); ok {
@@ -200,26 +201,61 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Line: line, Col: col, Msg: fmt.Sprintf(
 			"arrow functions nest %d deep here, past the %d looplint reads (Node's own parser overflows its stack near 6,000)", n, maxArrowNesting)}
 	}
-	prog, asyncGen, scriptErr := checkScript(f.Source)
-	var moduleErr error
+	// A file that looks like an ES module is parsed as one first: when
+	// that parse has an import or export declaration (and no top-level
+	// await, where a script would read the tokens otherwise), the script
+	// parse is bound to fail, and it was a whole wasted parse of a tenth
+	// of node_modules' files. The outcome is the one the script-first
+	// order gives: the module parse is reused below, not repeated.
+	var (
+		prog                *ast.Program
+		asyncGen, modParsed bool
+		scriptErr           error
+		modProg             *ast.Program
+		modAsyncGen         bool
+		moduleErr           error
+	)
+	if looksESM(f.Source) {
+		modParsed = true
+		modProg, modAsyncGen, moduleErr = parseJS(path, f.Source, true)
+		if moduleErr == nil && !modProg.HasTLA && hasModuleDecl(modProg) {
+			scriptErr = errNotScript
+		}
+	}
+	if scriptErr == nil {
+		prog, asyncGen, scriptErr = checkScript(f.Source)
+	}
+	parseModule := func() (*ast.Program, bool, error) {
+		if modParsed {
+			return modProg, modAsyncGen, moduleErr
+		}
+		return parseJS(path, f.Source, true)
+	}
 	if scriptErr == nil {
 		if !asyncGen {
 			f.prog = prog
 			return f, nil
 		}
-	} else if prog, asyncGen, moduleErr = parseJS(path, f.Source, true); moduleErr == nil {
+	} else if prog, asyncGen, moduleErr = parseModule(); moduleErr == nil {
 		if !asyncGen {
 			f.ESMSyntax, f.prog = true, prog
 			return f, nil
 		}
-	} else if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
-		// Neither form parses: let esbuild say what is wrong, in its words.
-		return nil, err
 	}
 	// esbuild accepts it but the engine does not (or parses async
 	// generators it cannot run): lower exactly the syntax the engine
 	// lacks, and nothing else.
-	if lowered, m, err := transform(path, f.Source, api.LoaderJS, unsupported); err == nil {
+	lowered, m, lowerErr := transform(path, f.Source, api.LoaderJS, unsupported)
+	if lowerErr != nil && scriptErr != nil && moduleErr != nil {
+		// Neither form parses: let esbuild say what is wrong, in its
+		// words. Asked only now: when the lowering succeeds, esbuild
+		// parses the file, and asking first cost a whole esbuild run of
+		// each file the engine rejects.
+		if _, _, err := transform(path, f.Source, api.LoaderJS, nil); err != nil {
+			return nil, err
+		}
+	}
+	if lowerErr == nil {
 		lowered = withAsyncHelpers(lowered)
 		if prog, _, err := checkScript(lowered); err == nil {
 			f.Source, f.Transformed, f.Lowered, f.maps, f.prog = lowered, true, true, append(f.maps, m), prog
@@ -234,6 +270,42 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "unsupported syntax: async generators could not be lowered for the engine"}
 	}
 	return nil, engineError(f, scriptErr, moduleErr)
+}
+
+// errNotScript stands for the script parse's error when it was skipped
+// (the module parse has import or export declarations); it is never
+// reported, since the module parse succeeded.
+var errNotScript = errors.New("import or export declaration in a script")
+
+// looksESM guesses that src is an ES module: a line starts with an import
+// or export declaration. A wrong guess only costs the order of parses.
+func looksESM(src string) bool {
+	for len(src) > 0 {
+		line := src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = ""
+		}
+		line = strings.TrimLeft(line, " \t")
+		if len(line) > 6 && (strings.HasPrefix(line, "import") || strings.HasPrefix(line, "export")) &&
+			strings.IndexByte(" \t{*", line[6]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasModuleDecl reports whether a module's top level has an import or
+// export declaration, which a script cannot parse.
+func hasModuleDecl(prog *ast.Program) bool {
+	for _, s := range prog.Body {
+		switch s.(type) {
+		case *ast.ImportDeclaration, *ast.ExportDeclaration:
+			return true
+		}
+	}
+	return false
 }
 
 // asyncHelpers replace esbuild's helpers for async iteration: esbuild's
@@ -266,7 +338,12 @@ var unsupported = map[string]bool{"async-generator": false, "for-await": false}
 // checkScript parses src the way Node compiles a CommonJS module: as a
 // function body (so top-level return is allowed), and returns the AST.
 func checkScript(src string) (*ast.Program, bool, error) {
-	return parseJS("", CJSPrefix+src+CJSSuffix, false)
+	// The wrapped text is built as bytes, which the engine's parser
+	// copies once into its string; a string here was copied twice more
+	// (to bytes and back), for every file.
+	wrapped := make([]byte, 0, len(CJSPrefix)+len(src)+len(CJSSuffix))
+	wrapped = append(append(append(wrapped, CJSPrefix...), src...), CJSSuffix...)
+	return parseSource("", wrapped, false)
 }
 
 // ParseJS is the engine's parse of src (as a module or a script) with
@@ -280,6 +357,11 @@ func ParseJS(path, src string, module bool) (*ast.Program, error) {
 // parseJS is ParseJS, also telling whether the tree has an async
 // generator function.
 func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
+	return parseSource(path, src, module)
+}
+
+// parseSource is parseJS of src given as a string or as bytes.
+func parseSource[S string | []byte](path string, src S, module bool) (*ast.Program, bool, error) {
 	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
 		opts = append(opts, parser.IsModule)
@@ -288,7 +370,7 @@ func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
 	asyncGen := false
 	if err == nil {
 		var at int
-		if at, asyncGen = fixTree(prog, src); at >= 0 {
+		if at, asyncGen = fixTree(prog, prog.File.Source()); at >= 0 {
 			return nil, false, parser.ErrorList{{Position: prog.File.Position(at), Message: "Invalid regular expression: missing /"}}
 		}
 	}

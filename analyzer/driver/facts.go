@@ -373,10 +373,28 @@ func (r *fileRun) exportFact(fact analysis.Fact) {
 	r.exported[reflect.TypeOf(fact)] = fact
 }
 
+// lineOffsets are the offsets at which the lines of src start, as
+// token.File.SetLinesForContent computes them, without copying src to
+// a []byte first (a copy of every file's text).
+func lineOffsets(src string) []int {
+	if src == "" {
+		return nil
+	}
+	lines := make([]int, 1, 1+strings.Count(src, "\n"))
+	for off := 0; ; {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 || off+i+1 >= len(src) {
+			return lines
+		}
+		off += i + 1
+		lines = append(lines, off)
+	}
+}
+
 // newFileRun sets up the run of the analyzers over one loaded file.
 func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStore, depth int) *fileRun {
 	tf := fset.AddFile(path, -1, len(f.Source))
-	tf.SetLinesForContent([]byte(f.Source))
+	tf.SetLines(lineOffsets(f.Source))
 	src := &jsfile.Source{File: f, Tok: tf}
 	if store != nil {
 		src.Resolve = store.resolver(path)

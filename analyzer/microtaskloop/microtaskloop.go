@@ -80,6 +80,9 @@ type checker struct {
 	f     *jsfile.File
 	facts *sched.Facts
 	stmts map[ast.Expression]bool // expressions that are whole statements (see isStmt)
+	// assigned: by function, the names its own body assigns (see
+	// assignedBy), built on first use.
+	assigned map[*sched.Func]map[string]bool
 }
 
 // isStmt reports whether e is a whole expression statement. The map is
@@ -644,33 +647,9 @@ func assignedProp(body ast.Statement, name string) bool {
 // from a macrotask: a timer, an immediate, an I/O callback or a listener.
 func (c *checker) changedOnlyByLoop(name string) bool {
 	any := false
+	assigned := c.assignedBy()
 	for _, fn := range c.facts.Funcs {
-		var body ast.Node
-		if fn.Top {
-			body = &ast.BlockStatement{List: c.f.Body}
-		} else if body = analysisutil.FuncBody(fn.Node); body == nil {
-			continue
-		}
-		assigns := false
-		jsfile.Inspect(body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
-				return false
-			case *ast.AssignExpression:
-				switch l := n.Left.(type) {
-				case *ast.Identifier:
-					assigns = assigns || l.Name.String() == name
-				case *ast.DotExpression:
-					assigns = assigns || l.Identifier.Name.String() == name
-				}
-			case *ast.UnaryExpression:
-				if id, ok := n.Operand.(*ast.Identifier); ok && id.Name.String() == name && (n.Operator == token.INCREMENT || n.Operator == token.DECREMENT) {
-					assigns = true
-				}
-			}
-			return !assigns
-		})
-		if !assigns {
+		if !assigned[fn][name] {
 			continue
 		}
 		if fn.Method == "constructor" {
@@ -682,6 +661,46 @@ func (c *checker) changedOnlyByLoop(name string) bool {
 		any = true
 	}
 	return any
+}
+
+// assignedBy gives, for each function of the file, the names its own
+// body (not its nested functions and classes) assigns: variables (x = ,
+// x++, x--) and properties (o.x = ). Built once per file: walking every
+// body again for each name a loop waits on was most of this check's time.
+func (c *checker) assignedBy() map[*sched.Func]map[string]bool {
+	if c.assigned != nil {
+		return c.assigned
+	}
+	c.assigned = map[*sched.Func]map[string]bool{}
+	for _, fn := range c.facts.Funcs {
+		var body ast.Node
+		if fn.Top {
+			body = &ast.BlockStatement{List: c.f.Body}
+		} else if body = analysisutil.FuncBody(fn.Node); body == nil {
+			continue
+		}
+		names := map[string]bool{}
+		jsfile.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
+				return false
+			case *ast.AssignExpression:
+				switch l := n.Left.(type) {
+				case *ast.Identifier:
+					names[l.Name.String()] = true
+				case *ast.DotExpression:
+					names[l.Identifier.Name.String()] = true
+				}
+			case *ast.UnaryExpression:
+				if id, ok := n.Operand.(*ast.Identifier); ok && (n.Operator == token.INCREMENT || n.Operator == token.DECREMENT) {
+					names[id.Name.String()] = true
+				}
+			}
+			return true
+		})
+		c.assigned[fn] = names
+	}
+	return c.assigned
 }
 
 // onlyFromMacrotask: fn is queued only by timers, immediates, I/O or
