@@ -103,9 +103,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 		cmd.Wait()
 	}()
 
-	var mu sync.Mutex
-	rs := newRuns()
-	ended := make(chan int, n+1)
+	lr := newLiveRuns(n)
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -113,15 +111,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			if l, ok := parseFirefoxLine(sc.Text()); ok {
-				mu.Lock()
-				i := rs.add(l)
-				mu.Unlock()
-				if i >= 0 {
-					select {
-					case ended <- i:
-					default:
-					}
-				}
+				lr.add(l)
 			}
 		}
 	}()
@@ -185,10 +175,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
 		}
-		waitEnd(ended, i, timeout+c.Quiet)
-		mu.Lock()
-		out = append(out, rs.result(i))
-		mu.Unlock()
+		out = append(out, lr.wait(i, timeout+c.Quiet))
 	}
 	b.call("session.end", map[string]any{}, nil)
 	return version, out, nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/looplint/looplint/internal/cdp"
@@ -82,23 +81,13 @@ func runChromium(exe string, c *Page, n int, timeout time.Duration) (string, []R
 	srv := serve(c, n, false)
 	defer srv.Close()
 
-	var mu sync.Mutex
-	rs := newRuns()
-	ended := make(chan int, n+1)
+	lr := newLiveRuns(n)
 	b.OnEvent(func(m cdp.Msg) {
 		if m.Method != "Runtime.consoleAPICalled" {
 			return
 		}
 		if l, ok := consoleCall(m.Params); ok {
-			mu.Lock()
-			i := rs.add(l)
-			mu.Unlock()
-			if i >= 0 {
-				select {
-				case ended <- i:
-				default:
-				}
-			}
+			lr.add(l)
 		}
 	})
 	out := make([]Result, 0, n)
@@ -117,10 +106,7 @@ func runChromium(exe string, c *Page, n int, timeout time.Duration) (string, []R
 				return "", nil, fmt.Errorf("run %d: %v", i, err)
 			}
 		}
-		waitEnd(ended, i, timeout+c.Quiet)
-		mu.Lock()
-		out = append(out, rs.result(i))
-		mu.Unlock()
+		out = append(out, lr.wait(i, timeout+c.Quiet))
 	}
 	return version, out, nil
 }

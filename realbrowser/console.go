@@ -3,6 +3,7 @@ package realbrowser
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -211,21 +212,47 @@ func (r *runs) result(i int) Result {
 	return res
 }
 
-// waitEnd waits until run i ends (its number comes on ended) or limit
-// passes.
-func waitEnd(ended <-chan int, i int, limit time.Duration) {
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
-	for {
+// liveRuns collects the console lines of n runs from a goroutine that
+// reads the browser, while another waits for each run to end.
+type liveRuns struct {
+	mu    sync.Mutex
+	rs    *runs
+	ended chan int
+}
+
+func newLiveRuns(n int) *liveRuns { return &liveRuns{rs: newRuns(), ended: make(chan int, n+1)} }
+
+// add takes one console line, and says when it ended a run.
+func (lr *liveRuns) add(l consoleLine) {
+	lr.mu.Lock()
+	i := lr.rs.add(l)
+	lr.mu.Unlock()
+	if i >= 0 {
 		select {
-		case j := <-ended:
-			if j == i {
-				return
-			}
-		case <-timer.C:
-			return
+		case lr.ended <- i:
+		default:
 		}
 	}
+}
+
+// wait waits until run i ends or limit passes, and gives its result.
+func (lr *liveRuns) wait(i int, limit time.Duration) Result {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+wait:
+	for {
+		select {
+		case j := <-lr.ended:
+			if j == i {
+				break wait
+			}
+		case <-timer.C:
+			break wait
+		}
+	}
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	return lr.rs.result(i)
 }
 
 // result is one run's lines: stdout and stderr lines, a string with
