@@ -256,48 +256,42 @@ func (l *Loop) QueueTask(queue string, cb any, port any, prio int) {
 }
 
 // RequestAnimationFrame adds cb to the next rendering update's callbacks.
-func (l *Loop) RequestAnimationFrame(cb any) int {
-	b := l.browserState()
-	l.effects++
-	b.nextID++
-	b.rafs = append(b.rafs, rafCb{b.nextID, cb})
-	return b.nextID
-}
+func (l *Loop) RequestAnimationFrame(cb any) int { return l.requestIn(&l.browserState().rafs, cb) }
 
 // CancelAnimationFrame removes a requested callback (also from the frame
 // running now: a cancelled one does not run).
 func (l *Loop) CancelAnimationFrame(id int) {
 	b := l.browserState()
-	l.effects++
-	for i, r := range b.rafs {
-		if r.id == id {
-			b.rafs = append(b.rafs[:i], b.rafs[i+1:]...)
-			return
-		}
+	if !l.cancelIn(&b.rafs, id) {
+		b.cancelled[id] = true // in the frame running now
 	}
-	b.cancelled[id] = true // in the frame running now
 }
 
 // RequestIdleCallback runs cb in an idle period: when no task is runnable.
-func (l *Loop) RequestIdleCallback(cb any) int {
-	b := l.browserState()
-	l.effects++
-	b.nextID++
-	b.idle = append(b.idle, rafCb{b.nextID, cb})
-	return b.nextID
-}
+func (l *Loop) RequestIdleCallback(cb any) int { return l.requestIn(&l.browserState().idle, cb) }
 
 // CancelIdleCallback removes a requested idle callback.
 func (l *Loop) CancelIdleCallback(id int) { l.cancelIn(&l.browserState().idle, id) }
 
-func (l *Loop) cancelIn(list *[]rafCb, id int) {
+// cancelIn removes the callback with this id from list; it reports whether it was there.
+func (l *Loop) cancelIn(list *[]rafCb, id int) (removed bool) {
 	l.effects++
 	for i, r := range *list {
 		if r.id == id {
 			*list = append((*list)[:i], (*list)[i+1:]...)
-			return
+			return true
 		}
 	}
+	return false
+}
+
+// requestIn adds cb to a list of requested callbacks under a new id.
+func (l *Loop) requestIn(list *[]rafCb, cb any) int {
+	b := l.browserState()
+	l.effects++
+	b.nextID++
+	*list = append(*list, rafCb{b.nextID, cb})
+	return b.nextID
 }
 
 // OnRendering runs cb in the next rendering update, after its rAF

@@ -549,7 +549,13 @@ feed:
 			return err
 		}
 	}
-	if f.format == "json" {
+	return writeVerify(w, rep, f.format)
+}
+
+// writeVerify prints the report as text or JSON; an unsound result makes
+// the exit status 1.
+func writeVerify(w io.Writer, rep verifyReport, format string) error {
+	if format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)

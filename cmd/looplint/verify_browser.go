@@ -92,22 +92,7 @@ func runVerifyBrowser(ctx context.Context, w, log io.Writer, args []string, f ve
 		}
 		rep.Summary[res.Browser][res.Verdict]++
 	}
-	if f.format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		printVerifyText(w, rep)
-	}
-	for _, r := range rep.Results {
-		if r.Verdict == verdictUnsound {
-			return &exitError{code: 1}
-		}
-	}
-	return nil
+	return writeVerify(w, rep, f.format)
 }
 
 // browserPage is a file verify runs in a browser: the path predict loads,
