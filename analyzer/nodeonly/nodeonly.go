@@ -116,6 +116,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	typeofTested := map[string]bool{} // the file tests the name with typeof somewhere
 	for _, s := range f.Body {
 		jsfile.Inspect(s, func(n ast.Node) bool {
 			if u, ok := n.(*ast.UnaryExpression); ok && u.Operator == token.TYPEOF {
@@ -127,7 +128,15 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			name := id.Name.String()
 			how, nodes := advice[name]
-			if !nodes || declared[name] || strings.Contains(f.Source, "typeof "+name) {
+			if !nodes || declared[name] {
+				return true
+			}
+			tested, seen := typeofTested[name]
+			if !seen {
+				tested = strings.Contains(f.Source, "typeof "+name)
+				typeofTested[name] = tested
+			}
+			if tested {
 				return true
 			}
 			d := analysis.Diagnostic{Message: fmt.Sprintf("%s is Node's: a browser (--target %s) has none, so this throws a ReferenceError there; %s", name, target, how)}
