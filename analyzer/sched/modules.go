@@ -478,3 +478,61 @@ func (f *Facts) externWraps(s *Call, arg int) Timing {
 	}
 	return t
 }
+
+// syncHigherOrder: methods of arrays, strings and collection libraries
+// (lodash's _.each) that call the function they are given before they
+// return, whatever its first parameter is named (errors.forEach((err)
+// => ...)), and assertion helpers that call a validator at once.
+var syncHigherOrder = map[string]bool{
+	"forEach": true, "each": true, "map": true, "filter": true, "some": true, "every": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "reduce": true,
+	"reduceRight": true, "sort": true, "flatMap": true, "replace": true, "replaceAll": true,
+	"from": true, "throws": true, "doesNotThrow": true, "call": true, "apply": true,
+}
+
+// errorFirst: fn's first parameter is named as an error (err, error,
+// er): by Node's convention a completion callback.
+func errorFirst(fn *Func) bool {
+	ps := ParamNames(fn.Node)
+	if len(ps) == 0 {
+		return false
+	}
+	switch ps[0] {
+	case "err", "error", "er":
+		return true
+	}
+	return false
+}
+
+// Conventional reports whether fn, handed to s, is called later by
+// Node's convention for completion callbacks: fn takes an error first,
+// and s calls a function of a module the run cannot read (a package
+// that is not installed, or Node's own), so no facts say what it does.
+// Not a synchronous higher-order method of an array or collection
+// (errors.forEach((err) => ...)). A package that calls such a callback
+// at once breaks the convention itself; installed, its facts decide. A
+// method of a receiver of unknown type is left unknown: the receiver
+// may be one of the project's objects (a cache that answers a hit at
+// once).
+func (f *Facts) Conventional(s *Call, fn *Func) bool {
+	if s.Kind != None || s.Parks || s.Caller || len(s.Targets()) > 0 || syncHigherOrder[s.Method] || !errorFirst(fn) {
+		return false
+	}
+	_, ok := s.Node.(*ast.CallExpression)
+	return ok && f.Unread(s)
+}
+
+// Unread reports whether s calls into modules the run cannot read (each
+// of the modules its callee may come from resolves to no file: a package
+// that is not installed, or one of Node's).
+func (f *Facts) Unread(s *Call) bool {
+	if len(s.refs) == 0 || f.File.Resolve == nil {
+		return false
+	}
+	for _, r := range s.refs {
+		if f.File.Resolve(r.Module) != "" {
+			return false // a module the run reads: its facts say what it does
+		}
+	}
+	return true
+}

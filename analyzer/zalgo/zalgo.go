@@ -193,7 +193,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				msg := fmt.Sprintf("%s calls its callback %s synchronously here but asynchronously on other paths (%s, line %d): callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
-					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
+					analysisutil.FuncName(f, fn), p, describe(f, facts, a.via), analysisutil.Line(f, a.via.Node))
 				if s.Target != nil && calledName(s) != p {
 					msg = strings.Replace(msg, " synchronously here", " synchronously here (through "+analysisutil.FuncName(f, s.Target)+")", 1)
 				}
@@ -458,7 +458,7 @@ func iife(fn *sched.Func) bool {
 	return false
 }
 
-func describe(f *jsfile.File, s *sched.Call) string {
+func describe(f *jsfile.File, facts *sched.Facts, s *sched.Call) string {
 	switch s.Kind {
 	case sched.Await:
 		return "after an await"
@@ -485,6 +485,9 @@ func describe(f *jsfile.File, s *sched.Call) string {
 	}
 	if e := s.Extern(); s.Kind == sched.None && e != nil {
 		return fmt.Sprintf("through %s (%s line %d)", f.Text(sched.Callee(s.Node)), e.File, e.Line)
+	}
+	if s.Kind == sched.None && facts.Unread(s) {
+		return fmt.Sprintf("in the error-first callback handed to %s, a function of a module the run cannot read, which Node's convention calls later", f.Text(sched.Callee(s.Node)))
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
