@@ -32,6 +32,12 @@ type Source struct {
 	// Resolve, if set, names the file a require or import specifier of
 	// this file loads ("" for a built-in or one not found).
 	Resolve func(spec string) string
+	// Importers, if set, gives the modules of the file's project that
+	// require or import it, parsed (their Resolve set).
+	Importers func() []*File
+	// Builtin, if set, says whether a specifier names one of Node's own
+	// modules.
+	Builtin func(spec string) bool
 }
 
 // Input is supplied by the driver (pass.ResultOf[Input] is a *Source);
@@ -68,6 +74,12 @@ type File struct {
 	// Resolve names the file a specifier loads (see Source); nil when
 	// the driver resolves nothing.
 	Resolve func(spec string) string
+	// Importers gives the modules of the file's project that require or
+	// import it (see Source); nil when the driver gives none.
+	Importers func() []*File
+	// Builtin says whether a specifier names one of Node's modules (see
+	// Source); nil when the driver does not say.
+	Builtin func(spec string) bool
 	shift   int // bytes of wrapper before Source in the parsed text
 }
 
@@ -78,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	jf, err := Parse(src.File, src.Tok)
 	if jf != nil {
-		jf.Resolve = src.Resolve
+		jf.Resolve, jf.Importers, jf.Builtin = src.Resolve, src.Importers, src.Builtin
 	}
 	return jf, err
 }

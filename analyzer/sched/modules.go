@@ -506,8 +506,10 @@ func errorFirst(fn *Func) bool {
 
 // Conventional reports whether fn, handed to s, is called later by
 // Node's convention for completion callbacks: fn takes an error first,
-// and s calls a function of a module the run cannot read (a package
-// that is not installed, or Node's own), so no facts say what it does.
+// and s calls a function of a package the run cannot read (one that is
+// not installed), so no facts say what it does. Node's own modules are
+// left out: their asynchronous APIs are scheduling sites already, and
+// the others may answer at once (inspector's Session.post).
 // Not a synchronous higher-order method of an array or collection
 // (errors.forEach((err) => ...)). A package that calls such a callback
 // at once breaks the convention itself; installed, its facts decide. A
@@ -522,17 +524,70 @@ func (f *Facts) Conventional(s *Call, fn *Func) bool {
 	return ok && f.Unread(s)
 }
 
-// Unread reports whether s calls into modules the run cannot read (each
-// of the modules its callee may come from resolves to no file: a package
-// that is not installed, or one of Node's).
+// Unread reports whether s calls into packages the run cannot read (each
+// of the modules its callee may come from is a package that resolves to
+// no file: not installed).
 func (f *Facts) Unread(s *Call) bool {
-	if len(s.refs) == 0 || f.File.Resolve == nil {
+	if len(s.refs) == 0 || f.File.Resolve == nil || f.File.Builtin == nil {
 		return false
 	}
 	for _, r := range s.refs {
-		if f.File.Resolve(r.Module) != "" {
+		if f.File.Builtin(r.Module) || f.File.Resolve(r.Module) != "" {
 			return false // a module the run reads: its facts say what it does
 		}
 	}
 	return true
+}
+
+// Refs are the other modules' values the callee of s may be.
+func (s *Call) Refs() []Ref { return s.refs }
+
+// ExportedFunc is this file's function that r names when another module
+// requires this one (r.Module aside): an exported function, a member of
+// an exported object, or with r.Inst the method r.Method of an exported
+// class (nil: none).
+func (f *Facts) ExportedFunc(r Ref) *Func {
+	parts := strings.Split(r.Member, ".")
+	var x *exportSite
+	for _, e := range f.exports {
+		if e.name == parts[0] {
+			x = e
+		}
+	}
+	var fn *Func
+	var cl *Class
+	switch {
+	case x == nil && len(parts) == 1 && r.Member != "":
+		// module.exports = { name: f }: a member of the module itself.
+		for _, e := range f.exports {
+			if e.name == "" && e.obj != nil {
+				fn = e.obj[parts[0]]
+			}
+		}
+	case x == nil:
+		return nil
+	case len(parts) == 2 && x.obj != nil:
+		fn = x.obj[parts[1]]
+	case len(parts) > 1:
+		return nil
+	case x.fn != nil && x.fn.Class != nil && x.fn.Method == "constructor":
+		cl = x.fn.Class
+	case x.fn != nil:
+		fn = x.fn
+		cl = fn.Class
+	case x.lit != nil:
+		cl = f.classOf[x.lit]
+	}
+	if !r.Inst {
+		if cl != nil && fn == nil {
+			return cl.Ctor
+		}
+		return fn
+	}
+	for ; cl != nil && r.Method != ""; cl = cl.SuperClass {
+		if m := cl.Methods[r.Method]; m != nil {
+			return m
+		}
+	}
+	return nil
 }

@@ -1068,6 +1068,10 @@ func (w *walker) resolveFuncIn(s *scope, cls *Class, e ast.Expression, depth int
 		if d, ok := e.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "bind" {
 			return w.resolveFuncIn(s, cls, d.Left, depth+1)
 		}
+	case *ast.AssignExpression: // var C = module.exports = function () {...}
+		if e.Operator == token.ASSIGN {
+			return w.resolveFuncIn(s, cls, e.Right, depth+1)
+		}
 	}
 	return nil
 }

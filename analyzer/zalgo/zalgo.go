@@ -487,7 +487,7 @@ func describe(f *jsfile.File, facts *sched.Facts, s *sched.Call) string {
 		return fmt.Sprintf("through %s (%s line %d)", f.Text(sched.Callee(s.Node)), e.File, e.Line)
 	}
 	if s.Kind == sched.None && facts.Unread(s) {
-		return fmt.Sprintf("in the error-first callback handed to %s, a function of a module the run cannot read, which Node's convention calls later", f.Text(sched.Callee(s.Node)))
+		return fmt.Sprintf("in the error-first callback handed to %s, a function of a package that is not installed, which Node's convention calls later", f.Text(sched.Callee(s.Node)))
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"

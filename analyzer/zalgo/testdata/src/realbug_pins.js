@@ -8,7 +8,7 @@ function Client(key) {
 }
 Client.prototype.pushPin = function (user, pin, callback) {
   if (typeof user !== 'string') {
-    return callback(new Error('user must be a string')); // hazard // want "Client.pushPin calls its callback callback synchronously here but asynchronously on other paths \\(in the error-first callback handed to send, a function of a module the run cannot read, which Node's convention calls later, line 13\\)"
+    return callback(new Error('user must be a string')); // hazard // want "Client.pushPin calls its callback callback synchronously here but asynchronously on other paths \\(in the error-first callback handed to send, a function of a package that is not installed, which Node's convention calls later, line 13\\)"
   }
   send({ method: 'PUT', url: '/pins/' + pin.id, headers: { user } }, (err, res, body) => {
     if (err) return callback(err);
