@@ -320,9 +320,15 @@ func calledOnLoop(f *jsfile.File, facts *sched.Facts) map[*sched.Func]string {
 		return out
 	}
 	for _, imp := range f.Importers() {
-		ifacts := sched.Compute(imp)
+		ifacts := sched.ComputeCaller(imp)
 		handlers := handlerReach(ifacts)
 		for _, fn := range ifacts.Funcs {
+			if !fn.OnLoop && startup(fn) {
+				// A script's main() that the importer's top level runs:
+				// what it calls after its awaits is the program's own
+				// sequence, with nothing else waiting (a CLI, a benchmark).
+				continue
+			}
 			awaited := false
 			for _, c := range fn.Calls {
 				if c.Kind == sched.Await {
@@ -352,7 +358,7 @@ func calledOnLoop(f *jsfile.File, facts *sched.Facts) map[*sched.Func]string {
 					if err != nil {
 						rel = imp.Path
 					}
-					out[g] = fmt.Sprintf("in %s, which %s calls %s (line %d)", analysisutil.FuncName(f, g), filepath.ToSlash(rel), where, analysisutil.Line(imp, c.Node))
+					out[g] = fmt.Sprintf("in %s, which %s calls at line %d %s", analysisutil.FuncName(f, g), filepath.ToSlash(rel), analysisutil.Line(imp, c.Node), where)
 					work = append(work, g)
 				}
 			}

@@ -8,7 +8,7 @@ const root = process.env.UPLOAD_DIR || '/tmp/uploads';
 exports.actualPath = (name) => path.join(root, path.basename(name));
 exports.deleteFile = function (name) {
   try {
-    fs.unlinkSync(exports.actualPath(name)); // hazard // want "fs.unlinkSync blocks the event loop in deleteFile, which realbug_callers/uploads.js calls in controller, a request handler by its parameters \\(req, params, res\\) \\(line 6\\)"
+    fs.unlinkSync(exports.actualPath(name)); // hazard // want "fs.unlinkSync blocks the event loop in deleteFile, which realbug_callers/uploads.js calls at line 6 in controller, a request handler by its parameters \\(req, params, res\\)"
   } catch (e) {
     console.log(e.message);
   }
