@@ -29,7 +29,10 @@ they stall every other callback of the process for as long as the call
 takes. At start-up, before the loop runs, a *Sync call is usually fine
 and is not reported; a busy-wait is reported wherever it is. A function
 that takes (req, res) is a request handler wherever the server that
-calls it is. An async function that never awaits does all its work
+calls it is (so is one that takes (req, params, res)). A helper that
+other modules of the project call from the loop (a controller calling
+an exported function) is reported where it blocks, naming that caller.
+An async function that never awaits does all its work
 before its caller gets the promise, so a *Sync call in it blocks
 whoever awaits it, wherever that runs (unless the file's own top level
 runs it as the program starts: main()). fs-extra, graceful-fs,
@@ -304,7 +307,33 @@ func onLoop(f *jsfile.File, handlers map[*sched.Func]*sched.Func, fn *sched.Func
 	case fn.Async && !startup(fn) && !awaits(fn):
 		return fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn)), true
 	}
+	if p, site := executorOf(fn); p != nil {
+		// new Promise(executor) runs the executor at once, as part of
+		// the function that makes the promise.
+		return onLoop(f, handlers, p, awaitedBefore(p, site))
+	}
 	return "", false
+}
+
+// executorOf: for a promise executor, the function whose body makes the
+// promise, and the new Promise site.
+func executorOf(fn *sched.Func) (*sched.Func, *sched.Call) {
+	for _, s := range fn.Scheduled {
+		if s.Kind == sched.PromiseExec && s.Func != nil && s.Func != fn && !s.Func.Top {
+			return s.Func, s
+		}
+	}
+	return nil, nil
+}
+
+// awaitedBefore: an await of fn comes before site.
+func awaitedBefore(fn *sched.Func, site *sched.Call) bool {
+	for _, c := range fn.Calls {
+		if c.Kind == sched.Await && c.Node.Idx0() < site.Node.Idx0() {
+			return true
+		}
+	}
+	return false
 }
 
 // calledOnLoop: the functions of f that the modules requiring it (its

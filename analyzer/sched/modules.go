@@ -78,6 +78,12 @@ func (w *walker) modRefs(e ast.Expression, depth int) []Ref {
 		return out
 	case *ast.DotExpression:
 		name := e.Identifier.Name.String()
+		if init := w.ctorProp(e); init != nil {
+			// this.signer, which the constructor set to new Signer(...)
+			// or require('./signer'): a receiver typed by what the
+			// constructor stored.
+			return w.modRefs(init, depth+1)
+		}
 		var out []Ref
 		for _, r := range w.modRefs(e.Left, depth+1) {
 			switch {
@@ -590,4 +596,58 @@ func (f *Facts) ExportedFunc(r Ref) *Func {
 		}
 	}
 	return nil
+}
+
+// ctorProp: for this.name in a method of the class being walked (or an
+// arrow inside one), the value the class's constructor stores there once
+// at its top level, when that is a new expression or a require: the
+// receiver's type follows the constructor (nil otherwise).
+func (w *walker) ctorProp(e *ast.DotExpression) ast.Expression {
+	if _, ok := e.Left.(*ast.ThisExpression); !ok || w.class == nil || w.class.Ctor == nil {
+		return nil
+	}
+	if root := thisRoot(w.fn, false); root == nil || root.Class != w.class {
+		return nil
+	}
+	var body *ast.BlockStatement
+	switch n := w.class.Ctor.Node.(type) {
+	case *ast.FunctionLiteral:
+		body = n.Body
+	}
+	if body == nil {
+		return nil
+	}
+	name := e.Identifier.Name
+	var found ast.Expression
+	n := 0
+	for _, st := range body.List {
+		es, ok := st.(*ast.ExpressionStatement)
+		if !ok {
+			continue
+		}
+		a, ok := es.Expression.(*ast.AssignExpression)
+		if !ok {
+			continue
+		}
+		d, ok := a.Left.(*ast.DotExpression)
+		if !ok || d.Identifier.Name != name {
+			continue
+		}
+		if _, ok := d.Left.(*ast.ThisExpression); !ok {
+			continue
+		}
+		n++
+		switch r := a.Right.(type) {
+		case *ast.NewExpression:
+			found = r
+		case *ast.CallExpression:
+			if requireOf(r) != "" {
+				found = r
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return found
 }

@@ -56,7 +56,9 @@ function called from an I/O callback, via cb.call/apply/bind, or stored
 on this (this.onDone = cb) and called by another method counts as what
 that code does with it. Functions other modules export count the same
 way: their module's facts (read from the required file, node_modules
-included) say how they call what they are given. A callback pushed onto
+included) say how they call what they are given; a function taking an
+error first handed to a package that is not installed is called later,
+by Node's convention for completion callbacks. A callback pushed onto
 a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
 waits for a later call: asynchronous, unless a call under a condition
 drains the queue at once (if (loaded) this.flush(), with flush calling
