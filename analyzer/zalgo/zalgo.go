@@ -405,10 +405,11 @@ func onlyHandedOn(fn *sched.Func) bool {
 			return false
 		}
 	}
-	// An anonymous literal nested in an argument (async.waterfall([
-	// (cb) => ...])) that nothing in the file calls: its caller is that
-	// unknown code too.
-	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
+	// A literal nested in an argument (async.waterfall([(cb) => ...]),
+	// async.parallel([function buildCSS(done) {...}])) that nothing in
+	// the file calls: its caller is that other code too, whatever the
+	// literal's own name.
+	handed := fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
 	for _, c := range fn.PassedTo() {
 		// Another module's function (its facts read or not) is code the
 		// file does not show too: the facts say when it calls fn, not
@@ -668,12 +669,17 @@ func calledName(s *sched.Call) string {
 	return ""
 }
 
-// earlyReturn: fn's own body has a return (or throw) statement that ends
-// before the later of the two sites, so the paths to them can differ.
+// earlyReturn: fn's own body has a return (or throw) statement between
+// the two sites, so the paths to them can differ.
 func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
-	limit := a.Node.Idx0()
+	// Only an exit between the two sites separates them: one before
+	// both (if (!cb) throw ...) leaves them on the same path.
+	limit, from := a.Node.Idx0(), a.Node.Idx0()
 	if b.Node != nil && b.Node.Idx0() > limit {
 		limit = b.Node.Idx0()
+	}
+	if b.Node != nil && b.Node.Idx0() < from {
+		from = b.Node.Idx0()
 	}
 	body := analysisutil.FuncBody(fn.Node)
 	if body == nil {
@@ -685,7 +691,7 @@ func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
 			return false
 		case *ast.ReturnStatement, *ast.ThrowStatement:
-			if n.Idx1() <= limit {
+			if n.Idx0() > from && n.Idx1() <= limit {
 				found = true
 			}
 		}

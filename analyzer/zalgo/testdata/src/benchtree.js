@@ -220,3 +220,17 @@ function timestamps(files, done) {
   }, done);
 }
 module.exports.timestamps = timestamps;
+
+// A named literal in an array handed to another module's helper is the
+// helper's to call too (moonboots' async.parallel([function _buildCSS(
+// done) {...}])): the name is for stack traces.
+const flow = require('control-flow-not-installed');
+function buildAll(cached, done) {
+  flow.parallel([
+    function buildStyles(next) {
+      if (cached) return next();
+      setTimeout(next, 1);
+    },
+  ], done);
+}
+module.exports.buildAll = buildAll;
