@@ -405,17 +405,12 @@ func onlyHandedOn(fn *sched.Func) bool {
 			return false
 		}
 	}
-	// A literal nested in an argument (async.waterfall([(cb) => ...]),
-	// async.parallel([function buildCSS(done) {...}])) that nothing in
-	// the file calls: its caller is that other code too, whatever the
-	// literal's own name.
-	handed := fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
+	// An anonymous literal nested in an argument (async.waterfall([
+	// (cb) => ...])) that nothing in the file calls: its caller is that
+	// unknown code too.
+	handed := fn.Name == "" && fn.Class == nil && len(fn.Scheduled) == 0 && len(fn.PassedTo()) == 0 && inArgument(fn)
 	for _, c := range fn.PassedTo() {
-		// Another module's function (its facts read or not) is code the
-		// file does not show too: the facts say when it calls fn, not
-		// whether its own code after that call cares when fn's callback
-		// runs (a control-flow library's map accepts either).
-		if c.Target != nil || c.Kind != sched.None {
+		if c.Target != nil || c.Kind != sched.None || c.Extern() != nil {
 			return false
 		}
 		for _, a := range c.Args {

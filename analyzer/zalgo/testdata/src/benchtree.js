@@ -207,30 +207,3 @@ const walker = {
 };
 walker.enter({}, () => {});
 walker.leave();
-
-// An iterator handed to another module's helper (webpack's
-// FileSystemInfo handing one to its util/async map) answers an immutable
-// path at once and others later: its callback is the helper's,
-// which accepts either timing; the file does not show that code.
-const parallelItems = require('parallel-items');
-function timestamps(files, done) {
-  parallelItems(files, (file, callback) => {
-    if (file.startsWith('/immutable/')) return callback(null, 0);
-    setTimeout(() => callback(null, Date.now()), 1);
-  }, done);
-}
-module.exports.timestamps = timestamps;
-
-// A named literal in an array handed to another module's helper is the
-// helper's to call too (moonboots' async.parallel([function _buildCSS(
-// done) {...}])): the name is for stack traces.
-const flow = require('control-flow-not-installed');
-function buildAll(cached, done) {
-  flow.parallel([
-    function buildStyles(next) {
-      if (cached) return next();
-      setTimeout(next, 1);
-    },
-  ], done);
-}
-module.exports.buildAll = buildAll;
