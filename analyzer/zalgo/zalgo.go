@@ -664,17 +664,21 @@ func calledName(s *sched.Call) string {
 	return ""
 }
 
-// earlyReturn: fn's own body has a return (or throw) statement between
-// the two sites, so the paths to them can differ.
+// earlyReturn: fn's own body has a return (or throw) statement that can
+// make the paths to the two sites differ: between them when they are two
+// sites (one before both, if (!cb) throw ..., leaves them on the same
+// path: a callback told at once and again later), and before the site
+// when it is one site whose callee calls both ways.
 func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
-	// Only an exit between the two sites separates them: one before
-	// both (if (!cb) throw ...) leaves them on the same path.
 	limit, from := a.Node.Idx0(), a.Node.Idx0()
 	if b.Node != nil && b.Node.Idx0() > limit {
 		limit = b.Node.Idx0()
 	}
 	if b.Node != nil && b.Node.Idx0() < from {
 		from = b.Node.Idx0()
+	}
+	if b.Node == a.Node {
+		from = 0
 	}
 	body := analysisutil.FuncBody(fn.Node)
 	if body == nil {
@@ -686,7 +690,7 @@ func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
 			return false
 		case *ast.ReturnStatement, *ast.ThrowStatement:
-			if n.Idx0() > from && n.Idx1() <= limit {
+			if n.Idx1() > from && n.Idx1() <= limit {
 				found = true
 			}
 		}
