@@ -271,7 +271,11 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 	if len(rest) == 0 || f.Importers == nil {
 		return
 	}
-	callers := calledOnLoop(f, facts)
+	mentions, ok := entriesTo(facts, rest)
+	if !ok {
+		return
+	}
+	callers := calledOnLoop(f, facts, mentions)
 	for _, c := range rest {
 		if why := callers[c.Func]; why != "" {
 			report(pass, f, c, why)
@@ -336,19 +340,63 @@ func awaitedBefore(fn *sched.Func, site *sched.Call) bool {
 	return false
 }
 
+// entriesTo: whether any function other modules reach (an export, an
+// exported object's member, an exported class's method) leads to one of
+// the calls, through the file's own calls; and the names importers would
+// call those by, to look for in their text first (nil when one is the
+// module's own function, which an importer names as it likes).
+func entriesTo(facts *sched.Facts, calls []*sched.Call) ([]string, bool) {
+	// The functions that lead to the calls: theirs, and back through
+	// the file's plain calls of them.
+	in := map[*sched.Func]bool{}
+	var work []*sched.Func
+	for _, c := range calls {
+		if !in[c.Func] {
+			in[c.Func] = true
+			work = append(work, c.Func)
+		}
+	}
+	for len(work) > 0 {
+		g := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range g.CalledBy {
+			if c.Target == g && c.Func != nil && !c.Func.Top && !in[c.Func] {
+				in[c.Func] = true
+				work = append(work, c.Func)
+			}
+		}
+	}
+	var names []string
+	found, anyName := false, false
+	for _, e := range facts.Entries() {
+		if !in[e.Func] {
+			continue
+		}
+		found = true
+		if e.Name == "" {
+			anyName = true
+		}
+		names = append(names, e.Name)
+	}
+	if anyName {
+		names = nil
+	}
+	return names, found
+}
+
 // calledOnLoop: the functions of f that the modules requiring it (its
 // importers in the project) call on the event loop, directly or through
 // f's own functions, each with where, for the message. Facts flow here
 // from the callers back to the module they call: a helper that blocks is
 // reported where it blocks, as its callers on the loop make it.
-func calledOnLoop(f *jsfile.File, facts *sched.Facts) map[*sched.Func]string {
+func calledOnLoop(f *jsfile.File, facts *sched.Facts, mentions []string) map[*sched.Func]string {
 	out := map[*sched.Func]string{}
 	var work []*sched.Func
 	self, err := filepath.Abs(f.Path)
 	if err != nil {
 		return out
 	}
-	for _, imp := range f.Importers() {
+	for _, imp := range f.Importers(mentions) {
 		ifacts := sched.ComputeCaller(imp)
 		handlers := handlerReach(ifacts)
 		for _, fn := range ifacts.Funcs {

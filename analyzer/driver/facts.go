@@ -407,7 +407,7 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
 		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
 	if store != nil && abs != "" {
-		src.Importers = func() []*jsfile.File { return store.importers(abs, r.deps) }
+		src.Importers = func(mentions []string) []*jsfile.File { return store.importers(abs, mentions, r.deps) }
 	}
 	if f.Transformed {
 		r.textLines = lineStarts(f.Text)

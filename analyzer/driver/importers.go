@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"go/token"
 	"io/fs"
 	"os"
@@ -102,11 +103,22 @@ func (st *factStore) importIndex(root string) *importIndex {
 	return ix
 }
 
-// importers gives the parsed importers of the module at abs (see above),
+// importers gives the parsed importers of the module at abs (see above)
+// whose text mentions one of mentions (all when there are none),
 // recording their content in deps.
-func (st *factStore) importers(abs string, deps map[string]string) []*jsfile.File {
+func (st *factStore) importers(abs string, mentions []string, deps map[string]string) []*jsfile.File {
 	var out []*jsfile.File
 	for _, p := range st.importIndex(projectRoot(abs)).by[abs] {
+		if len(mentions) > 0 {
+			data, err := readSmall(p)
+			if err != nil {
+				continue
+			}
+			deps[p] = contentKey(data) // what it does not mention counts too
+			if !mentionsAny(data, mentions) {
+				continue
+			}
+		}
 		v, _ := st.parsed.LoadOrStore(p, &parsedImporter{})
 		pi := v.(*parsedImporter)
 		pi.once.Do(func() {
@@ -138,4 +150,13 @@ func (st *factStore) importers(abs string, deps map[string]string) []*jsfile.Fil
 		}
 	}
 	return out
+}
+
+func mentionsAny(data []byte, names []string) bool {
+	for _, n := range names {
+		if n != "" && bytes.Contains(data, []byte(n)) {
+			return true
+		}
+	}
+	return false
 }

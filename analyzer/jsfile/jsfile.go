@@ -33,8 +33,10 @@ type Source struct {
 	// this file loads ("" for a built-in or one not found).
 	Resolve func(spec string) string
 	// Importers, if set, gives the modules of the file's project that
-	// require or import it, parsed (their Resolve set).
-	Importers func() []*File
+	// require or import it, parsed (their Resolve set); with mentions,
+	// only those whose text has one of them (the names the caller looks
+	// for), so that the others are not parsed.
+	Importers func(mentions []string) []*File
 	// Builtin, if set, says whether a specifier names one of Node's own
 	// modules.
 	Builtin func(spec string) bool
@@ -76,7 +78,7 @@ type File struct {
 	Resolve func(spec string) string
 	// Importers gives the modules of the file's project that require or
 	// import it (see Source); nil when the driver gives none.
-	Importers func() []*File
+	Importers func(mentions []string) []*File
 	// Builtin says whether a specifier names one of Node's modules (see
 	// Source); nil when the driver does not say.
 	Builtin func(spec string) bool

@@ -651,3 +651,44 @@ func (w *walker) ctorProp(e *ast.DotExpression) ast.Expression {
 	}
 	return found
 }
+
+// Entry is a function of this file that other modules reach by a name:
+// an export's (exports.load, export function load), a member's of an
+// exported object, a method's of an exported class. Name is "" for the
+// module's own function (module.exports = function ...), which an
+// importer calls by a name of its own.
+type Entry struct {
+	Name string
+	Func *Func
+}
+
+// Entries lists the functions other modules reach, with the names they
+// call them by.
+func (f *Facts) Entries() []Entry {
+	var out []Entry
+	class := func(cl *Class) {
+		for ; cl != nil; cl = cl.SuperClass {
+			if cl.Ctor != nil {
+				out = append(out, Entry{"", cl.Ctor})
+			}
+			for name, m := range cl.Methods {
+				out = append(out, Entry{name, m})
+			}
+		}
+	}
+	for _, x := range f.exports {
+		switch {
+		case x.fn != nil && x.fn.Class != nil:
+			out = append(out, Entry{x.name, x.fn})
+			class(x.fn.Class)
+		case x.fn != nil:
+			out = append(out, Entry{x.name, x.fn})
+		case x.lit != nil:
+			class(f.classOf[x.lit])
+		}
+		for name, fn := range x.obj {
+			out = append(out, Entry{name, fn})
+		}
+	}
+	return out
+}
