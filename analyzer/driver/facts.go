@@ -63,6 +63,9 @@ type factStore struct {
 	cutParse map[string]*keptParse
 	// resolved: specifiers resolved so far, by directory.
 	resolved sync.Map
+	// indexes: each project's importers by module (importers.go);
+	// parsed: the importers parsed so far, by path.
+	indexes, parsed sync.Map
 }
 
 type keptParse struct {
@@ -398,12 +401,21 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	src := &jsfile.Source{File: f, Tok: tf}
 	if store != nil {
 		src.Resolve = store.resolver(path)
+		src.Builtin = builtin
 	}
 	abs, _ := fspath.Abs(path)
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
 		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
+	if store != nil && abs != "" {
+		src.Importers = func(mentions []string) []*jsfile.File { return store.importers(abs, mentions, r.deps) }
+	}
 	if f.Transformed {
 		r.textLines = lineStarts(f.Text)
 	}
 	return r
+}
+
+// builtin: spec names one of Node's modules (node:fs, fs).
+func builtin(spec string) bool {
+	return strings.HasPrefix(spec, "node:") || nodepath.IsBuiltin(spec)
 }

@@ -352,6 +352,7 @@ func (s *scope) lookup(name string) *binding {
 // ----- the walk -----
 
 type walker struct {
+	allRefs bool // see ComputeCaller
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
@@ -391,7 +392,15 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Compute computes the facts of f.
-func Compute(f *jsfile.File) *Facts {
+func Compute(f *jsfile.File) *Facts { return compute(f, false) }
+
+// ComputeCaller computes the facts of f as a caller of other modules:
+// every call of another module's value has its Refs, arguments or not
+// (Compute keeps them only for calls that hand on arguments, the only
+// ones a summary follows).
+func ComputeCaller(f *jsfile.File) *Facts { return compute(f, true) }
+
+func compute(f *jsfile.File, allRefs bool) *Facts {
 	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
 		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
 	top := &Func{Top: true}
@@ -401,7 +410,7 @@ func Compute(f *jsfile.File) *Facts {
 	}
 	facts.Top = top
 	facts.Funcs = append(facts.Funcs, top)
-	w := &walker{f: f, facts: facts, fn: top, scope: &scope{}}
+	w := &walker{f: f, facts: facts, fn: top, scope: &scope{}, allRefs: allRefs}
 	// The wrapper's parameters (require, module, ...) are the host's, not
 	// user bindings: they live in no scope, so they resolve as globals.
 	w.declareHoisted(w.scope, f.TopDecls)
@@ -1068,6 +1077,10 @@ func (w *walker) resolveFuncIn(s *scope, cls *Class, e ast.Expression, depth int
 		if d, ok := e.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "bind" {
 			return w.resolveFuncIn(s, cls, d.Left, depth+1)
 		}
+	case *ast.AssignExpression: // var C = module.exports = function () {...}
+		if e.Operator == token.ASSIGN {
+			return w.resolveFuncIn(s, cls, e.Right, depth+1)
+		}
 	}
 	return nil
 }
@@ -1661,7 +1674,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 				c.inst, _ = unwrap(b.init).(*ast.NewExpression)
 			}
 		}
-		if c.Target == nil && (len(args) > 0 || c.inst != nil) {
+		if c.Target == nil && (len(args) > 0 || c.inst != nil || w.allRefs) {
 			c.refs = w.modRefs(callee, 0)
 		}
 		if c.Target == nil && len(c.refs) == 0 {

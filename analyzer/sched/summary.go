@@ -348,6 +348,17 @@ func (st *sumState) link(fn *Func) linkT {
 				note(t, aw, top)
 				continue
 			}
+			if st.f.Conventional(s, fn) {
+				// Node's convention: a function whose first parameter is
+				// an error is a completion callback, called later.
+				t := compose(r, Async)
+				via := aw
+				if via == nil || r&Async == 0 {
+					via = s
+				}
+				note(t, via, top)
+				continue
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
