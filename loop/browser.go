@@ -3,6 +3,7 @@ package loop
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -59,11 +60,36 @@ func (b Browser) clampAbove() int {
 // leaves the choice open.
 func (b Browser) queueOrder() bool { return b == Chromium || b == Firefox }
 
+// queuesTimersWhenSeen: the engine queues a timer when its loop, choosing
+// its next task, finds it due, not when it fell due; one set with no delay
+// it queues at once. Chromium: a timer is a delayed task of the base
+// sequence manager, which moves the delayed tasks due by then to their
+// work queues each time it selects a task (SequenceManagerImpl::
+// SelectNextTaskImpl, TaskQueueImpl::MoveReadyDelayedTasksToWorkQueue:
+// all of them under one new enqueue order, in order of due time), and a
+// setTimeout whose delay is 0 is posted as an immediate task
+// (TimerBase::Start: a null fire time; Chromium 148 queues a setInterval
+// of 0 at once too, measured). The selector runs work queues of
+// one priority by enqueue order, so a timer that fell due during a task
+// runs after the tasks queued during it (timeout_1_vs_0_both_due,
+// idle_callback_last).
+func (b Browser) queuesTimersWhenSeen() bool { return b == Chromium }
+
 // windowMessagesOrdered: window.postMessage's tasks run in queue order
-// with timers and port messages (Chromium); Firefox ran a port's message
-// posted after a window's first (postmessage_window_vs_channel), so
-// there the choice stays open.
-func (b Browser) windowMessagesOrdered() bool { return b == Chromium }
+// with timers and port messages (Chromium; Firefox once the page has
+// loaded, below); the standard leaves the choice open.
+func (b Browser) windowMessagesOrdered() bool { return b == Chromium || b == Firefox }
+
+// windowMessageDeferred: Firefox queues a window.postMessage made while
+// the page is loading (its top browsing context IsLoading, until the load
+// event is done) on a queue of its own at a priority below the normal
+// one (PostMessageEvent::DispatchToTargetThread, BrowsingContextGroup::
+// QueuePostMessageEvent: a ThrottledEventQueue of PRIORITY_DEFERRED_TIMERS,
+// dom.separate_event_queue_for_post_message.enabled), so it runs only
+// when no task of normal priority is runnable; against the rendering
+// update and background tasks it stays a choice. postmessage_window_vs_
+// channel: a port's message posted after it, and a timer, ran first.
+func (b Browser) windowMessageDeferred(loading bool) bool { return b == Firefox && loading }
 
 // FrameMS is the least time between two rendering opportunities (a 60 Hz
 // display): a rAF requested in a frame's callback waits for the next.
@@ -123,9 +149,16 @@ type task struct {
 	// parseEnd: the parser's last task, which runs the deferred scripts
 	// (rest) or, with none, fires the page's events.
 	parseEnd bool
+	// parsing: the parser going on after it yielded, from parseRest
+	// (rest: the deferred scripts it met before).
+	parsing   bool
+	parseRest []PageScript
 	// free: the engine does not order it against other tasks by queue
 	// time (the choice is explored).
 	free bool
+	// deferred: a free task that waits while any task of normal (or
+	// higher) priority is runnable (windowMessageDeferred).
+	deferred bool
 }
 
 type btimer struct {
@@ -136,6 +169,10 @@ type btimer struct {
 	nesting int // the task's timer nesting level
 	due     Time
 	seq     int
+	// queued: when the engine queued its task (queuesTimersWhenSeen),
+	// nil before; qseq orders it among the tasks queued then.
+	queued *Time
+	qseq   int
 }
 
 type rafCb struct {
@@ -216,7 +253,44 @@ func (l *Loop) armBrowserTimer(t *btimer, start Time, nesting int) {
 	t.nesting = nesting + 1
 	t.due = start.Add(ms)
 	t.seq = b.nextSeq()
+	t.queued, t.qseq = nil, 0
+	if ms == 0 && l.P.Browser.queuesTimersWhenSeen() {
+		// No delay: an immediate task, queued now (an interval of 0 too:
+		// set_interval_vs_timeout runs each run before the 0 ms timer
+		// set after it).
+		t.queued, t.qseq = &start, t.seq
+	}
 	b.timers = append(b.timers, t)
+}
+
+// queueDueTimers queues the timers due at now (queuesTimersWhenSeen),
+// in order of due time, ties in order of creation.
+func (l *Loop) queueDueTimers(now Time) {
+	for {
+		var first *btimer
+		for _, t := range l.b.timers {
+			if t.queued == nil && (first == nil || l.clk.Cmp(t.due, first.due) < 0) {
+				first = t
+			}
+		}
+		if first == nil || !l.clk.Leq(first.due, now) {
+			return
+		}
+		at := now
+		first.queued, first.qseq = &at, l.b.nextSeq()
+	}
+}
+
+// queuedTimer is the timer queued first (queuesTimersWhenSeen), nil when
+// none is.
+func (l *Loop) queuedTimer() *btimer {
+	var best *btimer
+	for _, t := range l.b.timers {
+		if t.queued != nil && (best == nil || t.qseq < best.qseq) {
+			best = t
+		}
+	}
+	return best
 }
 
 // ClearBrowserTimer is clearTimeout/clearInterval (one list of handles).
@@ -251,8 +325,9 @@ func (l *Loop) QueueTask(queue string, cb any, port any, prio int) {
 		}
 		b.ports[port] = nil
 	}
-	free := queue == "window message" && !l.P.Browser.windowMessagesOrdered()
-	b.tasks = append(b.tasks, &task{queue: queue, cb: cb, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: prio, port: port, free: free})
+	deferred := queue == "window message" && l.P.Browser.windowMessageDeferred(!b.loaded)
+	free := queue == "window message" && (deferred || !l.P.Browser.windowMessagesOrdered())
+	b.tasks = append(b.tasks, &task{queue: queue, cb: cb, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: prio, port: port, free: free, deferred: deferred})
 }
 
 // RequestAnimationFrame adds cb to the next rendering update's callbacks.
@@ -319,8 +394,25 @@ func (l *Loop) runBrowser(body func()) {
 		l.host.Enter(body)
 		l.afterTask()
 	}
-	var deferred []PageScript
-	for _, s := range b.page {
+	l.parse(b.page, nil)
+	for !l.dead && l.browserStep() {
+	}
+	l.dead = true
+}
+
+// parse is the parser's work from scripts on (deferred: the deferred
+// scripts it met before): it runs the classic scripts where they stand,
+// queues the async ones, keeps the deferred ones for after parsing. After
+// a classic script with another still to come, the parser may yield to
+// the event loop (a choice, when anything else could run): it goes on in
+// a task of its own, queued then, which other tasks may precede. The
+// standard's parser works as the network delivers the page; Chromium's
+// yields once its time budget is spent (HTMLDocumentParser::PumpTokenizer),
+// and a perturbed run of defer_async_module ran the async script between
+// two inline classic scripts.
+func (l *Loop) parse(scripts, deferred []PageScript) {
+	b := l.b
+	for i, s := range scripts {
 		switch {
 		case s.Async:
 			b.asyncLeft++
@@ -329,6 +421,10 @@ func (l *Loop) runBrowser(body func()) {
 			deferred = append(deferred, s)
 		default:
 			l.runScript(s)
+			if rest := scripts[i+1:]; !l.dead && l.parserMayYield(rest) && l.choose(2) == 1 {
+				b.tasks = append(b.tasks, &task{queue: "parser", parsing: true, parseRest: rest, rest: slices.Clone(deferred), at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: true})
+				return
+			}
 		}
 		if l.dead {
 			return
@@ -341,9 +437,21 @@ func (l *Loop) runBrowser(body func()) {
 		// which a due timer may precede or follow (dcl_load_vs_timeout).
 		b.tasks = append(b.tasks, &task{queue: "parser", parseEnd: true, rest: deferred, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: true})
 	}
-	for !l.dead && l.browserStep() {
+}
+
+// parserMayYield: another classic script is still to come in rest, and
+// something could run before it if the parser yielded.
+func (l *Loop) parserMayYield(rest []PageScript) bool {
+	b := l.b
+	if len(b.tasks) == 0 && len(b.timers) == 0 && len(b.rafs) == 0 && len(b.renders) == 0 && len(b.idle) == 0 {
+		return false
 	}
-	l.dead = true
+	for _, s := range rest {
+		if !s.Async && !s.Deferred {
+			return true
+		}
+	}
+	return false
 }
 
 // runScript evaluates a script, then a microtask checkpoint.
@@ -434,7 +542,12 @@ func (l *Loop) browserStep() bool {
 	}
 	now := l.read(ReadTimersPhase)
 	var cands []candidate
-	if t != nil && l.clk.Leq(t.due, now) {
+	if l.P.Browser.queuesTimersWhenSeen() {
+		l.queueDueTimers(now)
+		if q := l.queuedTimer(); q != nil {
+			cands = append(cands, candidate{t: &task{queue: timerQueue(q), cb: q.cb, at: *q.queued, seq: q.qseq, prio: PrioNormal, timer: q}})
+		}
+	} else if t != nil && l.clk.Leq(t.due, now) {
 		cands = append(cands, candidate{t: &task{queue: timerQueue(t), cb: t.cb, at: t.due, seq: t.seq, prio: PrioNormal, timer: t}})
 	}
 	for _, src := range l.sourceHeads() {
@@ -539,6 +652,9 @@ func (l *Loop) pick(cands []candidate) candidate {
 			}
 		}
 		if best != nil {
+			if best.t.prio <= PrioNormal {
+				rest = slices.DeleteFunc(rest, func(c candidate) bool { return c.t != nil && c.t.deferred })
+			}
 			cands = append([]candidate{*best}, rest...)
 		}
 	}
@@ -605,6 +721,8 @@ func (l *Loop) runTask(t *task) {
 		}
 	}
 	switch {
+	case t.parsing:
+		l.parse(t.parseRest, t.rest)
 	case t.parseEnd && len(t.rest) == 0 && l.P.Browser == Chromium:
 		// With nothing deferred, Chromium fires DOMContentLoaded and
 		// (nothing else pending) load from the parser's task.
