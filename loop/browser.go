@@ -473,13 +473,18 @@ func (l *Loop) queueScript(s PageScript, rest []PageScript, free bool) {
 // "DOMContentLoaded". One that must be fetched runs in a task of its own
 // when it arrives (a choice); Firefox runs one that is ready (an inline
 // module) at once, Chromium in a task it queues
-// (timeout_vs_domcontentloaded).
+// (timeout_vs_domcontentloaded). Chromium finishes parsing in the task
+// that ran the last one (finishParsing).
 func (l *Loop) deferredScripts(rest []PageScript) {
 	for len(rest) > 0 && !rest[0].External && l.P.Browser == Firefox && !l.dead {
 		l.runScript(rest[0])
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
+		if l.P.Browser == Chromium {
+			l.finishParsing()
+			return
+		}
 		l.queueEvent("DOMContentLoaded", nil)
 		return
 	}
@@ -724,15 +729,7 @@ func (l *Loop) runTask(t *task) {
 	case t.parsing:
 		l.parse(t.parseRest, t.rest)
 	case t.parseEnd && len(t.rest) == 0 && l.P.Browser == Chromium:
-		// With nothing deferred, Chromium fires DOMContentLoaded and
-		// (nothing else pending) load from the parser's task.
-		l.fireEvent(&task{queue: "event", fire: "DOMContentLoaded"})
-		if b.asyncLeft > 0 {
-			b.loadWaiting = true
-		} else {
-			l.fireEvent(&task{queue: "event", fire: "load"})
-			b.loaded = true
-		}
+		l.finishParsing()
 	case t.parseEnd:
 		l.deferredScripts(t.rest)
 	case t.fire != "":
@@ -769,6 +766,27 @@ func (l *Loop) runTask(t *task) {
 			l.queueEvent("load", nil)
 		}
 	}
+}
+
+// finishParsing is Chromium's end of parsing, in the task that ends it
+// (the parser's, or the one that ran the last deferred script):
+// Document::FinishedParsing fires DOMContentLoaded there, and load too
+// when no async script is pending (dcl_load_vs_timeout: no timer ran
+// between them; defer_async_module: an async script never ran between
+// the last deferred script and DOMContentLoaded, in plain or perturbed
+// runs).
+func (l *Loop) finishParsing() {
+	b := l.b
+	l.fireEvent(&task{queue: "event", fire: "DOMContentLoaded"})
+	if l.dead {
+		return
+	}
+	if b.asyncLeft > 0 {
+		b.loadWaiting = true
+		return
+	}
+	l.fireEvent(&task{queue: "event", fire: "load"})
+	b.loaded = true
 }
 
 // fireEvent dispatches an event the browser fires: each listener its own
