@@ -74,6 +74,7 @@ type config struct {
 	perturb bool
 	pert    realbrowser.Perturb // with perturb: the script's and the network's delays, the seed
 	contend int                 // with perturb: busy sibling processes
+	quiet   time.Duration       // > 0: the quiet period, instead of the archive's
 }
 
 // how says how perturbed runs were made, for the record's "how".
@@ -111,6 +112,7 @@ func main() {
 	flag.IntVar(&cfg.pert.MaxUs, "max-us", 2000, "with -perturb: the longest of the script's busy-waits, in microseconds (0: none)")
 	flag.IntVar(&cfg.pert.NetMs, "net-ms", 20, "with -perturb: the longest wait before a file beside the page is served, in milliseconds")
 	flag.IntVar(&cfg.contend, "contend", 0, "with -perturb: busy sibling processes run meanwhile")
+	flag.DurationVar(&cfg.quiet, "quiet", 0, "the quiet period after load before a run ends, instead of the archive's '# quiet:' (longer delays need a longer one)")
 	flag.Uint64Var(&cfg.pert.Seed, "seed", uint64(time.Now().UnixNano()), "with -perturb: the seed the runs' seeds derive from")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: browserrecord [flags] FILE.txtar...\n")
@@ -241,6 +243,9 @@ func recordArchive(cfg config, file string) error {
 	if cfg.perturb {
 		p := cfg.pert
 		c.page.Perturb = &p
+	}
+	if cfg.quiet > 0 {
+		c.page.Quiet = cfg.quiet
 	}
 	for _, browser := range cfg.browsers {
 		if !contains(c.browsers, browser) {
