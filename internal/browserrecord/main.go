@@ -79,7 +79,11 @@ type config struct {
 
 // how says how perturbed runs were made, for the record's "how".
 func (c config) how() string {
-	return fmt.Sprintf("%s, %d busy siblings", c.pert.How(), c.contend)
+	how := fmt.Sprintf("%s, %d busy siblings", c.pert.How(), c.contend)
+	if c.quiet > 0 {
+		how += fmt.Sprintf(", quiet %s", c.quiet)
+	}
+	return how
 }
 
 // busyEnv, set, makes this command a busy sibling: it spins (ten minutes
