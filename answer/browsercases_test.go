@@ -29,11 +29,12 @@ var beyondStandard = map[string]string{
 // browserUnsupported are the recorded browser cases the browser target
 // cannot predict yet, and why.
 var browserUnsupported = map[string]string{
-	// The runtime hands the program one performance.now() value per run,
-	// and a repeating timer's re-arm under load is not modelled
-	// (Chromium aligns it to its first due time, so a late run is
-	// followed by a shorter gap).
-	"interval_nesting_clamp": "gaps between an interval's runs under load (7 in 12 of 20 Chromium runs, 5 in 17 of 20 Firefox runs; the rest are the machine's noise)",
+	// It prints a number computed from performance.now() readings, which
+	// the runtime pins to one value per run, and a repeating timer's
+	// re-arm under load is not modelled (Chromium re-arms it at the next
+	// tick of its grid, TimerBase::RunInternal, so a late run is followed
+	// by a shorter gap).
+	"interval_nesting_clamp": "gaps between an interval's runs, measured with performance.now() (plain: 7 in 12 of 20 Chromium runs, 5 in 17 of 20 Firefox runs; the rest, and the perturbed runs, the machine's load)",
 }
 
 // TestPredictBrowserCases predicts every case of testdata/browser for
