@@ -206,8 +206,12 @@ func TestPredictBrowserCases(t *testing.T) {
 		}
 	}
 	sort.Strings(wider)
+	nWider := len(wider)
+	if nWider == 0 {
+		wider = []string{"none"}
+	}
 	t.Logf("browser cases: %d case-browsers predicted, %d sound (%d perturbed runs among their records; %d perturbed outcomes outside an incomplete answer), %d exact, %d extras shown reachable, %d wider, %d lead exact (the usual timing's orders are the plain runs'); the standard: %d orders over %d cases; %d cases not supported:\n  %s\nwider:\n  %s",
-		total, sound, perturbedRuns, outsideIncomplete, exact, shown, len(wider), lead, stdOrders, len(files)-len(skipped), len(skipped), strings.Join(skipped, "\n  "), strings.Join(wider, "\n  "))
+		total, sound, perturbedRuns, outsideIncomplete, exact, shown, nWider, lead, stdOrders, len(files)-len(skipped), len(skipped), strings.Join(skipped, "\n  "), strings.Join(wider, "\n  "))
 }
 
 // allOutcomes are a record's plain and perturbed outcomes.
