@@ -416,11 +416,12 @@ func (l *Loop) runBrowser(body func()) {
 // queues the async ones, keeps the deferred ones for after parsing. After
 // a classic script with another still to come, the parser may yield to
 // the event loop (a choice, when anything else could run): it goes on in
-// a task of its own, queued then, which other tasks may precede. The
-// standard's parser works as the network delivers the page; Chromium's
-// yields once its time budget is spent (HTMLDocumentParser::PumpTokenizer),
-// and a perturbed run of defer_async_module ran the async script between
-// two inline classic scripts.
+// a task of its own, queued then, which other tasks may precede
+// (parserYields: not Firefox). The standard's parser works as the network
+// delivers the page; Chromium's yields once its time budget is spent
+// (HTMLDocumentParser::PumpTokenizer), and a perturbed run of
+// defer_async_module ran the async script between two inline classic
+// scripts.
 func (l *Loop) parse(scripts, deferred []PageScript) {
 	b := l.b
 	for i, s := range scripts {
