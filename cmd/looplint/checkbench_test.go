@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/looplint/looplint/internal/cputime"
 )
 
 // BenchmarkCheckTree and BenchmarkCheckTree2 run looplint check (JSON
@@ -54,16 +56,12 @@ func benchCheckTree(b *testing.B, name string) {
 	}
 	sort.Strings(files)
 	b.Chdir(dir)
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		err := runCheckIn(nil, io.Discard, io.Discard, files, checkFlags{format: "json", target: "node", maxWarnings: -1})
 		if err != nil && exitCode(err) != 1 {
 			b.Fatal(err)
 		}
 	}
-	// CPU time says more than wall time on a machine shared with other
-	// work (and the ratio of two such figures, side by side, more still).
-	if b.N > 0 {
-		b.ReportMetric(float64(processCPU()-cpu)/float64(b.N)/1e9, "cpu-s/op")
-	}
+	cputime.Report(b, cpu, b.N)
 }
