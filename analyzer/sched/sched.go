@@ -326,25 +326,64 @@ type binding struct {
 	queues map[string]string
 	// resolving guards recursion through init chains
 	resolving bool
+	// depth: the depth of the scope that declares it; outer: the
+	// binding of the same name it hides, in an enclosing scope.
+	depth int
+	outer *binding
 }
 
+// scope is the walk's table of names: each name's innermost binding,
+// with the ones it hides behind it, for the scopes open now (push
+// opens one, pop closes the innermost). A name is looked up once, not
+// once per enclosing scope.
 type scope struct {
-	names  map[string]*binding
-	parent *scope
+	names map[string]*binding
+	depth int
+	// declared: the names declared in each open scope (not those it
+	// declares again), the innermost last; marks: where each starts.
+	declared []string
+	marks    []int
 }
 
+func newScope() *scope { return &scope{names: map[string]*binding{}} }
+
+func (s *scope) push() {
+	s.depth++
+	s.marks = append(s.marks, len(s.declared))
+}
+
+func (s *scope) pop() {
+	m := s.marks[len(s.marks)-1]
+	for _, name := range s.declared[m:] {
+		if b := s.names[name]; b.outer != nil {
+			s.names[name] = b.outer
+		} else {
+			delete(s.names, name)
+		}
+	}
+	s.declared, s.marks = s.declared[:m], s.marks[:len(s.marks)-1]
+	s.depth--
+}
+
+// declare binds name in the innermost scope (again: the new binding
+// replaces the old).
 func (s *scope) declare(name string, b *binding) {
-	if s.names == nil {
-		s.names = map[string]*binding{}
+	b.depth = s.depth
+	if old := s.names[name]; old != nil && old.depth == s.depth {
+		b.outer = old.outer
+	} else {
+		b.outer = old
+		s.declared = append(s.declared, name)
 	}
 	s.names[name] = b
 }
 
-func (s *scope) lookup(name string) *binding {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[name]; ok {
-			return b
-		}
+func (s *scope) lookup(name string) *binding { return s.names[name] }
+
+// here is name's binding in the innermost scope (nil: none there).
+func (s *scope) here(name string) *binding {
+	if b := s.names[name]; b != nil && b.depth == s.depth {
+		return b
 	}
 	return nil
 }
@@ -355,7 +394,7 @@ type walker struct {
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
-	fnScope *scope // the scope of the current function's parameters
+	fnDepth int // the depth of the current function's parameters' scope (-1: the top level)
 	parks   []*Call
 	// userProps: properties of this stored from what the caller
 	// supplies ("load" for this.load = load; "spec.load" for a member
@@ -401,7 +440,7 @@ func Compute(f *jsfile.File) *Facts {
 	}
 	facts.Top = top
 	facts.Funcs = append(facts.Funcs, top)
-	w := &walker{f: f, facts: facts, fn: top, scope: &scope{}}
+	w := &walker{f: f, facts: facts, fn: top, scope: newScope(), fnDepth: -1}
 	// The wrapper's parameters (require, module, ...) are the host's, not
 	// user bindings: they live in no scope, so they resolve as globals.
 	w.declareHoisted(w.scope, f.TopDecls)
@@ -440,8 +479,8 @@ func (w *walker) funcOf(n ast.Node) *Func {
 	return fn
 }
 
-func (w *walker) push() { w.scope = &scope{parent: w.scope} }
-func (w *walker) pop()  { w.scope = w.scope.parent }
+func (w *walker) push() { w.scope.push() }
+func (w *walker) pop()  { w.scope.pop() }
 
 func (w *walker) declareHoisted(s *scope, decls []*ast.VariableDeclaration) {
 	for _, d := range decls {
@@ -458,7 +497,7 @@ func (w *walker) declareBinding(s *scope, b *ast.Binding, k bkind) {
 	switch t := b.Target.(type) {
 	case *ast.Identifier:
 		bd := &binding{kind: k, init: b.Initializer}
-		if prev := s.names[t.Name.String()]; prev != nil && prev.init != nil && b.Initializer == nil {
+		if prev := s.here(t.Name.String()); prev != nil && prev.init != nil && b.Initializer == nil {
 			return // var x = ...; var x; keeps the initialiser
 		}
 		s.declare(t.Name.String(), bd)
@@ -1306,11 +1345,8 @@ func (w *walker) outlives(e ast.Expression) bool {
 	case *ast.DotExpression:
 		return w.thisNow(e.Left) || w.outlives(e.Left)
 	case *ast.Identifier:
-		name := e.Name.String()
-		for s := w.scope; s != nil; s = s.parent {
-			if _, ok := s.names[name]; ok {
-				return w.fnScope != nil && !scopeWithin(s, w.fnScope)
-			}
+		if b := w.scope.lookup(e.Name.String()); b != nil {
+			return w.fnDepth >= 0 && b.depth < w.fnDepth
 		}
 	}
 	return false
@@ -1386,20 +1422,12 @@ func isIdent(e ast.Expression) bool {
 // parameter of that name is declared: the summaries, which go by
 // parameter names, must not take it for the parameter.
 func (w *walker) shadows(name string) bool {
-	s := w.scope
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[name]; ok {
-			if b.kind == bParam {
-				return false
-			}
-			break
-		}
-	}
-	if s == nil {
+	b := w.scope.lookup(name)
+	if b == nil || b.kind == bParam {
 		return false
 	}
-	for p := s.parent; p != nil; p = p.parent {
-		if b, ok := p.names[name]; ok && b.kind == bParam {
+	for p := b.outer; p != nil; p = p.outer {
+		if p.kind == bParam {
 			return true
 		}
 	}
@@ -1414,11 +1442,6 @@ func (w *walker) calledTakes(k string, fn *Func) {
 	if !slices.Contains(w.facts.drainers[k], fn) {
 		w.facts.drainers[k] = append(w.facts.drainers[k], fn)
 	}
-}
-
-// scopeWithin: s is outer or nested in it.
-func scopeWithin(s, outer *scope) bool {
-	return s == outer || s.parent != nil && scopeWithin(s.parent, outer)
 }
 
 // thisNow: e is this or an alias of it, in the current scope.
@@ -1488,10 +1511,10 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 	if fn.Name == "" {
 		fn.Name = name
 	}
-	saveFn, saveLoops, saveGuard, saveScope := w.fn, w.loops, w.guard, w.fnScope
+	saveFn, saveLoops, saveGuard, saveDepth := w.fn, w.loops, w.guard, w.fnDepth
 	w.fn, w.loops, w.guard = fn, nil, 0
 	w.push()
-	w.fnScope = w.scope
+	w.fnDepth = w.scope.depth
 	if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Name != nil {
 		w.scope.declare(fl.Name.Name.String(), &binding{kind: bFunc, fn: fl})
 	}
@@ -1520,7 +1543,7 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.node(b.Expression)
 	}
 	w.pop()
-	w.fn, w.loops, w.guard, w.fnScope = saveFn, saveLoops, saveGuard, saveScope
+	w.fn, w.loops, w.guard, w.fnDepth = saveFn, saveLoops, saveGuard, saveDepth
 }
 
 func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
