@@ -300,7 +300,7 @@ func (f *Facts) ClassNamed(name string) *Class { return f.classBy[name] }
 
 // ----- scopes -----
 
-type bkind int
+type bkind uint8
 
 const (
 	bVar bkind = iota
@@ -311,7 +311,13 @@ const (
 )
 
 type binding struct {
-	kind   bkind
+	kind bkind
+	// resolving guards recursion through init chains
+	resolving bool
+	// depth: the depth of the scope that declares it; outer: the
+	// binding of the same name it hides, in an enclosing scope.
+	depth  int32
+	outer  *binding
 	init   ast.Expression // for var/let/const with a plain identifier target
 	fn     ast.Node       // function declaration literal
 	class  *ast.ClassLiteral
@@ -324,12 +330,6 @@ type binding struct {
 	// queues: its properties the file assigns a way to queue a callback
 	// (lib.defer = process.nextTick): calls through them queue.
 	queues map[string]string
-	// resolving guards recursion through init chains
-	resolving bool
-	// depth: the depth of the scope that declares it; outer: the
-	// binding of the same name it hides, in an enclosing scope.
-	depth int
-	outer *binding
 }
 
 // scope is the walk's table of names: each name's innermost binding,
@@ -338,7 +338,7 @@ type binding struct {
 // once per enclosing scope.
 type scope struct {
 	names map[string]*binding
-	depth int
+	depth int32
 	// declared: the names declared in each open scope (not those it
 	// declares again), the innermost last; marks: where each starts.
 	declared []string
@@ -394,7 +394,7 @@ type walker struct {
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
-	fnDepth int // the depth of the current function's parameters' scope (-1: the top level)
+	fnDepth int32 // the depth of the current function's parameters' scope (-1: the top level)
 	parks   []*Call
 	// userProps: properties of this stored from what the caller
 	// supplies ("load" for this.load = load; "spec.load" for a member
@@ -432,7 +432,7 @@ func run(pass *analysis.Pass) (any, error) {
 // Compute computes the facts of f.
 func Compute(f *jsfile.File) *Facts {
 	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
-		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
+		classOf: map[*ast.ClassLiteral]*Class{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
 	top := &Func{Top: true}
 	if fl, ok := f.Top.(*ast.FunctionLiteral); ok {
 		top.Node = fl
@@ -452,6 +452,11 @@ func Compute(f *jsfile.File) *Facts {
 		w.node(s)
 	}
 	w.collectExports(f.Body)
+	// Each site by its node, made once the walk knows how many.
+	facts.callBy = make(map[ast.Node]*Call, len(facts.Calls))
+	for _, c := range facts.Calls {
+		facts.callBy[c.Node] = c
+	}
 	w.resolveParks()
 	for _, p := range w.pending {
 		p()
@@ -1498,7 +1503,6 @@ func (w *walker) site(n ast.Node) *Call {
 	}
 	w.fn.Calls = append(w.fn.Calls, c)
 	w.facts.Calls = append(w.facts.Calls, c)
-	w.facts.callBy[n] = c
 	return c
 }
 
