@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -18,8 +19,9 @@ import (
 // *.min.js, named on the command line, from the tree's directory. The
 // trees are installed by `go run ./internal/benchcheck` (-tree tree2)
 // under .cache/bench-check; LOOPLINT_BENCH_CHECK names another such
-// directory. Skipped when the tree is not installed. Besides wall time
-// each reports the process's CPU time (user and system) per run.
+// directory. Skipped when the tree is not installed. The GC is tuned as
+// the command tunes it. Besides wall time each reports the process's CPU
+// time (user and system) per run.
 //
 //	go test ./cmd/looplint -run '^$' -bench CheckTree -benchmem -count 5
 func BenchmarkCheckTree(b *testing.B)  { benchCheckTree(b, "tree") }
@@ -56,6 +58,10 @@ func benchCheckTree(b *testing.B, name string) {
 	}
 	sort.Strings(files)
 	b.Chdir(dir)
+	// The GC as the command sets it (main_cli.go), put back after.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	tuneGC(1 << 30)
 	cpu := cputime.Process()
 	for b.Loop() {
 		err := runCheckIn(nil, io.Discard, io.Discard, files, checkFlags{format: "json", target: "node", maxWarnings: -1})
