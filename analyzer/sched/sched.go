@@ -1613,17 +1613,23 @@ var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "dele
 func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
 	c := w.site(n)
 	c.Args = args
-	names := append([]ast.Expression{callee}, args...)
-	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
-		names = append(names, d.Left) // p.call(...)
-	}
-	for _, e := range names {
+	// The names at the site (the callee's, the arguments', p's of
+	// p.call(...)) that a local shadows, gone through without a slice
+	// of them made for every call.
+	shadowed := func(e ast.Expression) {
 		if id, ok := unwrap(e).(*ast.Identifier); ok && w.shadows(id.Name.String()) {
 			if c.shadow == nil {
 				c.shadow = map[string]bool{}
 			}
 			c.shadow[id.Name.String()] = true
 		}
+	}
+	shadowed(callee)
+	for _, a := range args {
+		shadowed(a)
+	}
+	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+		shadowed(d.Left) // p.call(...)
 	}
 	_, isNew := n.(*ast.NewExpression)
 	c.Callee = w.canon(callee)
