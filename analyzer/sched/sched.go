@@ -1526,8 +1526,14 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 	}
 	if params != nil {
 		for _, b := range params.List {
-			for _, nm := range patternNames(b.Target) {
-				w.scope.declare(nm, &binding{kind: bParam})
+			if id, ok := b.Target.(*ast.Identifier); ok {
+				// The usual parameter, declared without patternNames'
+				// walk and slice.
+				w.scope.declare(id.Name.String(), &binding{kind: bParam})
+			} else {
+				for _, nm := range patternNames(b.Target) {
+					w.scope.declare(nm, &binding{kind: bParam})
+				}
 			}
 			w.node(b.Initializer)
 		}
