@@ -66,6 +66,10 @@ type factStore struct {
 	// indexes: each project's importers by module (importers.go);
 	// parsed: the importers parsed so far, by path.
 	indexes, parsed sync.Map
+	// deps: the files facts come from are tracked, by content key (what
+	// a cache needs to tell that a kept result is still good); without
+	// a cache nothing reads them, and no file is hashed.
+	deps bool
 }
 
 type keptParse struct {
@@ -191,7 +195,9 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 		if err != nil {
 			return &modFacts{deps: map[string]string{}, need: 1}
 		}
-		key = contentKey(data)
+		if st.deps {
+			key = contentKey(data)
+		}
 		if f, err = parse.Parse(path, data); err != nil {
 			return &modFacts{deps: map[string]string{path: key}, need: 1}
 		}
@@ -210,11 +216,14 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 		st.cutParse[path] = &keptParse{f, key}
 		st.mu.Unlock()
 	}
-	deps := make(map[string]string, len(r.deps)+1)
-	for p, k := range r.deps {
-		deps[p] = k
+	var deps map[string]string
+	if st.deps {
+		deps = make(map[string]string, len(r.deps)+1)
+		for p, k := range r.deps {
+			deps[p] = k
+		}
+		deps[path] = r.self
 	}
-	deps[path] = r.self
 	// Kept for the file's own turn only once this run is done with it.
 	st.mu.Lock()
 	if st.want[path] && st.runs[path] == nil {
@@ -249,17 +258,20 @@ func (st *factStore) keep(abs string, r *fileRun) {
 	if r.cut {
 		return
 	}
-	self := r.self
-	if self == "" {
-		data, err := readSmall(abs)
-		if err != nil {
-			return
+	var deps map[string]string
+	if st.deps {
+		self := r.self
+		if self == "" {
+			data, err := readSmall(abs)
+			if err != nil {
+				return
+			}
+			self = contentKey(data)
 		}
-		self = contentKey(data)
-	}
-	deps := map[string]string{abs: self}
-	for p, k := range r.deps {
-		deps[p] = k
+		deps = map[string]string{abs: self}
+		for p, k := range r.deps {
+			deps[p] = k
+		}
 	}
 	st.mu.Lock()
 	if old := st.exact[abs]; old == nil || old.need > r.need+1 {
@@ -358,8 +370,10 @@ func (r *fileRun) importFact(pkg *types.Package, fact analysis.Fact) bool {
 	}
 	r.cut = r.cut || m.cut
 	r.need = max(r.need, m.need)
-	for p, k := range m.deps {
-		r.deps[p] = k
+	if r.store.deps {
+		for p, k := range m.deps {
+			r.deps[p] = k
+		}
 	}
 	got, ok := m.facts[reflect.TypeOf(fact)]
 	if !ok {

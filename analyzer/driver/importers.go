@@ -105,7 +105,7 @@ func (st *factStore) importIndex(root string) *importIndex {
 
 // importers gives the parsed importers of the module at abs (see above)
 // whose text mentions one of mentions (all when there are none),
-// recording their content in deps.
+// recording their content in deps when a cache reads them (st.deps).
 func (st *factStore) importers(abs string, mentions []string, deps map[string]string) []*jsfile.File {
 	var out []*jsfile.File
 	for _, p := range st.importIndex(projectRoot(abs)).by[abs] {
@@ -114,7 +114,9 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 			if err != nil {
 				continue
 			}
-			deps[p] = contentKey(data) // what it does not mention counts too
+			if st.deps {
+				deps[p] = contentKey(data) // what it does not mention counts too
+			}
 			if !mentionsAny(data, mentions) {
 				continue
 			}
@@ -126,7 +128,9 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 			if err != nil {
 				return
 			}
-			pi.key = contentKey(data)
+			if st.deps {
+				pi.key = contentKey(data)
+			}
 			f, err := parse.Parse(p, data)
 			if err != nil {
 				return
@@ -146,7 +150,9 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 		})
 		if pi.f != nil {
 			out = append(out, pi.f)
-			deps[p] = pi.key
+			if st.deps {
+				deps[p] = pi.key
+			}
 		}
 	}
 	return out
