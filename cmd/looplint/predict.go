@@ -559,8 +559,10 @@ func verdictOf(rep predictReport) string {
 	}
 	switch {
 	case loaded > 0 && !rep.TotalAtMost:
-		// Lead with what an idle machine prints.
-		usual := rep.Total - int64(loaded)
+		// Lead with what an idle machine prints. The usual orders are
+		// listed first, so with one under load listed they all are.
+		usual := int64(len(rep.Orders) - loaded)
+		loaded := rep.Total - usual
 		verdict = fmt.Sprintf("%d possible orders on an idle machine", usual)
 		if usual == 1 {
 			verdict = "deterministic on an idle machine"
