@@ -1293,6 +1293,9 @@ type IO struct {
 	unref   bool // SubmitAsync
 	started bool // a pool worker has taken the current round trip
 	later   bool // a trip after the first (pool.go: it holds no worker)
+	// requeue: each trip after the first is a new pool request, queued
+	// when the one before is delivered (Requeues).
+	requeue bool
 	event   bool // SubmitEvent
 	// work is how long each trip usually takes on a worker, begun when
 	// the current one started (poolclock.go).
@@ -1303,6 +1306,16 @@ type IO struct {
 
 // ID is the operation's number in witnesses (submission order, from 1).
 func (op *IO) ID() int { return op.id }
+
+// Requeues makes each of pool operation op's trips after the first a new
+// request at the end of the pool's queue, queued when the one before is
+// delivered: the loop thread submits it from that completion (zlib's
+// convenience forms write, then flush). Where that matters, the pool being
+// full (pool.go: saturated), the explorer chooses the poll phase of such a
+// trip, not only of the last one, since it decides where the next one
+// queues; otherwise the next trip is taken as any operation's later trip
+// (it holds no worker), which allows every order Node's queue does.
+func (op *IO) Requeues() { op.requeue = true }
 
 // SubmitIO starts a thread-pool operation needing trips round trips, each
 // a request queued for the pool (pool.go); cb runs as a macrotask in the
@@ -1395,6 +1408,19 @@ func (l *Loop) IOFinal(id int) bool {
 	return true
 }
 
+// IOEager reports whether operation id's next completion is a round trip
+// the explorer may deliver as soon as it can complete: not its last, and
+// not one whose delivery queues the next behind waiting requests
+// (Requeues, with the pool full).
+func (l *Loop) IOEager(id int) bool {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.trips > 1 && !(op.requeue && l.saturated())
+		}
+	}
+	return false
+}
+
 // IOQueued numbers the submission of operation id's current round trip:
 // a trip queued earlier usually completes earlier (the thread pool takes
 // work first in, first out), which the predictor's usual timing follows.
@@ -1413,10 +1439,16 @@ func (l *Loop) completeTrip(id int) {
 		if op.id != id {
 			continue
 		}
+		requeue := op.requeue && op.trips > 1 && op.pool() && l.saturated()
 		op.trips--
 		if op.pool() {
 			l.advanceTo(op.finish())
 			l.freeWorker(op)
+		}
+		if requeue {
+			// The completion's callback queues the next request.
+			l.queue(op)
+			return
 		}
 		if op.trips > 0 {
 			// The next round trip is now in flight. Node queues it behind
