@@ -507,8 +507,8 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	// phase; so no order of callbacks is lost, and an operation of k trips
 	// does not multiply the paths by the ways to spread its trips.
 	// (Those waiting for a pool worker come after the trips that free one.
-	// An operation whose next trip queues anew when this one is delivered,
-	// loop.IO.Requeues, is not: when decides its place in the queue.)
+	// With the pool full, loop.IOEager, none is: when it is delivered
+	// decides where its operation's next trip queues.)
 	if x.lp != nil {
 		for more := true; more; {
 			more = false

@@ -1293,9 +1293,6 @@ type IO struct {
 	unref   bool // SubmitAsync
 	started bool // a pool worker has taken the current round trip
 	later   bool // a trip after the first (pool.go: it holds no worker)
-	// requeue: each trip after the first is a new pool request, queued
-	// when the one before is delivered (Requeues).
-	requeue bool
 	event   bool // SubmitEvent
 	// work is how long each trip usually takes on a worker, begun when
 	// the current one started (poolclock.go).
@@ -1307,19 +1304,17 @@ type IO struct {
 // ID is the operation's number in witnesses (submission order, from 1).
 func (op *IO) ID() int { return op.id }
 
-// Requeues makes each of pool operation op's trips after the first a new
-// request at the end of the pool's queue, queued when the one before is
-// delivered: the loop thread submits it from that completion (zlib's
-// convenience forms write, then flush). Where that matters, the pool being
-// full (pool.go: saturated), the explorer chooses the poll phase of such a
-// trip, not only of the last one, since it decides where the next one
-// queues; otherwise the next trip is taken as any operation's later trip
-// (it holds no worker), which allows every order Node's queue does.
-func (op *IO) Requeues() { op.requeue = true }
-
 // SubmitIO starts a thread-pool operation needing trips round trips, each
 // a request queued for the pool (pool.go); cb runs as a macrotask in the
-// poll phase where the last one completes.
+// poll phase where the last one completes. Each trip after the first is a
+// new request at the end of the queue, submitted when the one before is
+// delivered: Node's loop thread submits it from that completion
+// (fs.readFile's open, fstat, read and close; zlib's write and flush).
+// Where that matters, the pool being full (pool.go: saturated), the
+// explorer chooses the poll phase of such a trip, not only of the last
+// one, since it decides where the next one queues; otherwise the next
+// trip is taken as on a worker at once, holding none (completeTrip),
+// which allows every order Node's queue does.
 func (l *Loop) SubmitIO(trips int, cb any) *IO {
 	op := l.submit(trips, cb)
 	l.queue(op)
@@ -1410,12 +1405,12 @@ func (l *Loop) IOFinal(id int) bool {
 
 // IOEager reports whether operation id's next completion is a round trip
 // the explorer may deliver as soon as it can complete: not its last, and
-// not one whose delivery queues the next behind waiting requests
-// (Requeues, with the pool full).
+// not one whose delivery queues the next behind waiting requests (the
+// pool full: SubmitIO).
 func (l *Loop) IOEager(id int) bool {
 	for _, op := range l.io {
 		if op.id == id {
-			return op.trips > 1 && !(op.requeue && l.saturated())
+			return op.trips > 1 && !(op.pool() && l.saturated())
 		}
 	}
 	return false
@@ -1439,7 +1434,7 @@ func (l *Loop) completeTrip(id int) {
 		if op.id != id {
 			continue
 		}
-		requeue := op.requeue && op.trips > 1 && op.pool() && l.saturated()
+		requeue := op.trips > 1 && op.pool() && l.saturated()
 		op.trips--
 		if op.pool() {
 			l.advanceTo(op.finish())
@@ -1452,12 +1447,12 @@ func (l *Loop) completeTrip(id int) {
 		}
 		if op.trips > 0 {
 			// The next round trip is now in flight. Node queues it behind
-			// those waiting when this one's callback runs, but the
-			// explorer delivers an operation's earlier trips as soon as
-			// they may complete (explore: Exec.poll), which would fix the
-			// queue's order too early; so a later trip is taken as on a
-			// worker at once, holding none: the pool then allows every
-			// order Node's does, and more.
+			// those waiting when this one's callback runs, but with the
+			// pool not full the explorer delivers an operation's earlier
+			// trips as soon as they may complete (explore: Exec.poll),
+			// which would fix the queue's order too early; so a later trip
+			// is taken as on a worker at once, holding none: the pool then
+			// allows every order Node's does, and more.
 			l.tripSeq++
 			op.queued = l.tripSeq
 			op.started, op.later = true, op.pool()

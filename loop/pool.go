@@ -14,9 +14,9 @@ import "slices"
 // (IO.started). An operation of several round trips (fs.readFile before
 // 26) queues only its first: the later ones start at once and hold no
 // worker (IO.later; see Loop.completeTrip), which allows more orders than
-// Node's, never fewer. One that Requeues (zlib's convenience forms) queues
-// each later trip at the end when the one before is delivered, where the
-// pool is full (saturated); elsewhere it is taken as the others. A poll phase may deliver a waiting trip only
+// Node's, never fewer; where the pool is full (saturated), each later trip
+// is queued at the end when the one before is delivered, as Node's loop
+// thread does (SubmitIO). A poll phase may deliver a waiting trip only
 // after as many trips delivered before it in that phase as there were
 // waiting trips queued ahead of it, plus one: the workers they freed took
 // the queue in order, and libuv's done queue hands completions over in the
@@ -102,8 +102,8 @@ func (l *Loop) busy() int {
 }
 
 // saturated reports a full pool: every worker busy, or a request
-// waiting for one. Only then does it matter when an operation that
-// Requeues queues its next trip.
+// waiting for one. Only then does it matter when an operation of several
+// trips queues its next one.
 func (l *Loop) saturated() bool {
 	return l.busy() >= l.PoolSize() || len(l.waiting()) > 0
 }

@@ -405,13 +405,12 @@ func (in *Interp) netObj() *Native {
 	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
 		// pool(api, fn, us, trips): trips requests one after the other,
-		// each queued when the one before is delivered (loop.IO.Requeues).
+		// each queued when the one before is delivered (loop.SubmitIO).
 		trips := 1
 		if n, ok := toNumber(arg(a, 3)); ok && n >= 1 {
 			trips = int(n)
 		}
 		op := in.l.SubmitIO(trips, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
-		op.Requeues()
 		if us, ok := toNumber(arg(a, 2)); ok {
 			op.Takes(loop.Usually(us))
 		}
