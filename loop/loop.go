@@ -1310,8 +1310,8 @@ func (op *IO) ID() int { return op.id }
 // new request at the end of the queue, submitted when the one before is
 // delivered: Node's loop thread submits it from that completion
 // (fs.readFile's open, fstat, read and close; zlib's write and flush).
-// Where that matters, the pool being full (pool.go: saturated), the
-// explorer chooses the poll phase of such a trip, not only of the last
+// Where that matters, the pool being full (pool.go: saturated, a request
+// waiting), the explorer chooses the poll phase of such a trip, not only of the last
 // one, since it decides where the next one queues; otherwise the next
 // trip is taken as on a worker at once, holding none (completeTrip),
 // which allows every order Node's queue does.

@@ -14,9 +14,9 @@ import "slices"
 // (IO.started). An operation of several round trips (fs.readFile before
 // 26) queues only its first: the later ones start at once and hold no
 // worker (IO.later; see Loop.completeTrip), which allows more orders than
-// Node's, never fewer; where the pool is full (saturated), each later trip
-// is queued at the end when the one before is delivered, as Node's loop
-// thread does (SubmitIO). A poll phase may deliver a waiting trip only
+// Node's, never fewer; where the pool is full (saturated: a request
+// waiting), each later trip is queued at the end when the one before is
+// delivered, as Node's loop thread does (SubmitIO). A poll phase may deliver a waiting trip only
 // after as many trips delivered before it in that phase as there were
 // waiting trips queued ahead of it, plus one: the workers they freed took
 // the queue in order, and libuv's done queue hands completions over in the
@@ -101,11 +101,14 @@ func (l *Loop) busy() int {
 	return n
 }
 
-// saturated reports a full pool: every worker busy, or a request
-// waiting for one. Only then does it matter when an operation of several
-// trips queues its next one.
+// saturated reports a full pool: a request waiting for a worker. Then an
+// operation of several trips whose current one completes queues its next
+// one behind it (the freed worker takes the waiting request), so when the
+// completion is delivered decides the next trip's place. (Any answer is
+// sound: the other way, a later trip that holds no worker, allows every
+// order; this one only says where the precise way is worth its paths.)
 func (l *Loop) saturated() bool {
-	return l.busy() >= l.PoolSize() || len(l.waiting()) > 0
+	return len(l.waiting()) > 0
 }
 
 // freeWorker is a worker's finishing done's trip: it takes the oldest
