@@ -74,13 +74,13 @@ type host struct {
 	thenFn   sobek.Callable // the engine's original Promise.prototype.then
 	resolved sobek.Value    // a resolved promise, for queueMicrotask
 
-	pending    []*sobek.Promise       // rejected without a handler, not yet processed
-	reported   map[*sobek.Promise]int // processed (warned) rejections and their ids
-	handledLa  []*sobek.Promise       // reported ones that got a handler later
+	pending   []*sobek.Promise       // rejected without a handler, not yet processed
+	reported  map[*sobek.Promise]int // processed (warned) rejections and their ids
+	handledLa []*sobek.Promise       // reported ones that got a handler later
 	// announcing: a browser's rejections whose unhandledrejection task is
 	// queued or running, still without a handler.
 	announcing map[*sobek.Promise]bool
-	rejections int                    // rejection ids (Node <= 14 warnings)
+	rejections int // rejection ids (Node <= 14 warnings)
 	warnedOnce map[string]bool
 
 	timers    map[*sobek.Object]*loop.Timer
