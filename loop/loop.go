@@ -1285,6 +1285,7 @@ func (im *Immediate) HasRef() bool { return im.ref }
 type IO struct {
 	id    int
 	trips int
+	one   bool // submitted as one round trip
 	cb    any
 	// queued numbers the submission of its current round trip among all
 	// round trips (IOQueued).
@@ -1310,8 +1311,8 @@ func (op *IO) ID() int { return op.id }
 // new request at the end of the queue, submitted when the one before is
 // delivered: Node's loop thread submits it from that completion
 // (fs.readFile's open, fstat, read and close; zlib's write and flush).
-// Where that matters, the pool being full (pool.go: saturated, a request
-// waiting), the explorer chooses the poll phase of such a trip, not only of the last
+// Where that matters, the pool being full (pool.go: saturated, a one-trip
+// request waiting), the explorer chooses the poll phase of such a trip, not only of the last
 // one, since it decides where the next one queues; otherwise the next
 // trip is taken as on a worker at once, holding none (completeTrip),
 // which allows every order Node's queue does.
@@ -1328,7 +1329,7 @@ func (l *Loop) submit(trips int, cb any) *IO {
 		trips = 1
 	}
 	l.nextIO++
-	return &IO{id: l.nextIO, trips: trips, cb: cb}
+	return &IO{id: l.nextIO, trips: trips, one: trips == 1, cb: cb}
 }
 
 // SubmitReady submits an event that is ready at once: on the sandbox's
