@@ -1,7 +1,7 @@
 GO ?= go
 SHARED ?= ../shared
 
-.PHONY: test vet build web release npm conformance record record-browser bench bench-check difftest
+.PHONY: test vet build web release npm conformance record record-browser record-browser-perturbed bench bench-check difftest
 
 # The version a build prints: the nearest tag and commit (git describe), so it
 # does not depend on the go command recording VCS information (GOFLAGS may
@@ -57,6 +57,11 @@ record:
 # (chromium-headless-shell, firefox-esr; internal/browserrecord/README.md).
 record-browser:
 	$(GO) run ./internal/browserrecord testdata/browser/*.txtar
+
+# record-browser-perturbed records testdata/browser perturbed, into each version's
+# "perturbed" entry (browserrecord -perturb; the plain runs are kept).
+record-browser-perturbed:
+	$(GO) run ./internal/browserrecord -perturb -runs 30 -contend 1 testdata/browser/*.txtar
 
 # bench runs the Go benchmarks (runtime execution, exploration, the predictor's explorer, the playground's examples as its page asks), then
 # times looplint predict (+ confirm) against one `node file.js` run per corpus file (needs ../shared, node).

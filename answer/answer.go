@@ -53,6 +53,10 @@ type Options struct {
 // and its remaining listed orders are replayed one by one.
 const DefaultRuns = 200
 
+// AnswerRunsFactor multiplies the runtime's run budget where the
+// interpreter could not model the program and the runtime alone answers.
+const AnswerRunsFactor = 10
+
 // Order is one listed order.
 type Order struct {
 	explore.Outcome
@@ -128,6 +132,12 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 	a := Answer{Prediction: pi, Engine: Interpreter}
 	cutShort := pi.CutShort()
 	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}} // the runtime's exploration
+	if !pi.Complete {
+		// The runtime's orders are then the answer, not a confirmation
+		// of the interpreter's: it gets more runs (a few thread-pool
+		// requests beside timers take a few hundred).
+		rtOpts.Explore.MaxRuns = o.Runs * AnswerRunsFactor
+	}
 	if !cutShort && (!o.NoConfirm || !pi.Complete) {
 		// (A prediction that left a loop early met an endless one: the
 		// runtime would spend its whole budget on it.)
@@ -229,7 +239,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 // answer is incomplete where the program reads a clock (each run pins
 // the reading to one number).
 func browserAnswer(f *parse.File, prog *lrt.Program, o Options, deadline time.Time) Answer {
-	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs, Deadline: deadline}}
+	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs * AnswerRunsFactor, Deadline: deadline}}
 	rt := explore.Predict(prog.Host(), rtOpts)
 	if o.Predict.Usual && rt.Explored.Paths > 0 {
 		rt = rt.WithUsual(prog.Host(), rtOpts)

@@ -393,9 +393,9 @@ func (pr Prediction) List(max int) []Outcome {
 			if (Prediction{Orders: []Outcome{o}}).HasOutcome(u) {
 				if k := u.key(); !seen[k] {
 					seen[k] = true
-					if len(o.Groups) == 0 {
-						u.Paths = o.Paths
-					}
+					// (Each arrangement of a group counts the group's paths,
+					// as Paths does; u's own are the usual exploration's.)
+					u.Paths = o.Paths
 					out = append(out, u)
 				}
 				break

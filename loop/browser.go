@@ -3,6 +3,7 @@ package loop
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -59,11 +60,46 @@ func (b Browser) clampAbove() int {
 // leaves the choice open.
 func (b Browser) queueOrder() bool { return b == Chromium || b == Firefox }
 
+// queuesTimersWhenSeen: the engine queues a timer when its loop, choosing
+// its next task, finds it due, not when it fell due; one set with no delay
+// it queues at once. Chromium: a timer is a delayed task of the base
+// sequence manager, which moves the delayed tasks due by then to their
+// work queues each time it selects a task (SequenceManagerImpl::
+// SelectNextTaskImpl, TaskQueueImpl::MoveReadyDelayedTasksToWorkQueue:
+// all of them under one new enqueue order, in order of due time), and a
+// setTimeout whose delay is 0 is posted as an immediate task
+// (TimerBase::Start: a null fire time; Chromium 148 queues a setInterval
+// of 0 at once too, measured). The selector runs work queues of
+// one priority by enqueue order, so a timer that fell due during a task
+// runs after the tasks queued during it (timeout_1_vs_0_both_due,
+// idle_callback_last).
+func (b Browser) queuesTimersWhenSeen() bool { return b == Chromium }
+
+// framesAfterQueuedTasks: a task queued before the last rendering update
+// ended runs before the next one. Chromium: the compositor sends the next
+// BeginMainFrame only after this frame's commit, which ends its rendering
+// update, and a later frame tick, by which time the loop has chosen the
+// task already queued (raf_nested_next_frame: the timer set in the first
+// frame's callback ran before the next frame in 20 plain and 60 perturbed
+// runs, the frame's callbacks taking up to 30 ms in some). Against a
+// task queued since, the rendering update stays a choice (the rAF races).
+func (b Browser) framesAfterQueuedTasks() bool { return b == Chromium }
+
 // windowMessagesOrdered: window.postMessage's tasks run in queue order
-// with timers and port messages (Chromium); Firefox ran a port's message
-// posted after a window's first (postmessage_window_vs_channel), so
-// there the choice stays open.
-func (b Browser) windowMessagesOrdered() bool { return b == Chromium }
+// with timers and port messages (Chromium; Firefox once the page has
+// loaded, below); the standard leaves the choice open.
+func (b Browser) windowMessagesOrdered() bool { return b == Chromium || b == Firefox }
+
+// windowMessageDeferred: Firefox queues a window.postMessage made while
+// the page is loading (its top browsing context IsLoading, until the load
+// event is done) on a queue of its own at a priority below the normal
+// one (PostMessageEvent::DispatchToTargetThread, BrowsingContextGroup::
+// QueuePostMessageEvent: a ThrottledEventQueue of PRIORITY_DEFERRED_TIMERS,
+// dom.separate_event_queue_for_post_message.enabled), so it runs only
+// when no task of normal priority is runnable; against the rendering
+// update and background tasks it stays a choice. postmessage_window_vs_
+// channel: a port's message posted after it, and a timer, ran first.
+func (b Browser) windowMessageDeferred(loading bool) bool { return b == Firefox && loading }
 
 // FrameMS is the least time between two rendering opportunities (a 60 Hz
 // display): a rAF requested in a frame's callback waits for the next.
@@ -123,9 +159,16 @@ type task struct {
 	// parseEnd: the parser's last task, which runs the deferred scripts
 	// (rest) or, with none, fires the page's events.
 	parseEnd bool
+	// parsing: the parser going on after it yielded, from parseRest
+	// (rest: the deferred scripts it met before).
+	parsing   bool
+	parseRest []PageScript
 	// free: the engine does not order it against other tasks by queue
 	// time (the choice is explored).
 	free bool
+	// deferred: a free task that waits while any task of normal (or
+	// higher) priority is runnable (windowMessageDeferred).
+	deferred bool
 }
 
 type btimer struct {
@@ -136,6 +179,10 @@ type btimer struct {
 	nesting int // the task's timer nesting level
 	due     Time
 	seq     int
+	// queued: when the engine queued its task (queuesTimersWhenSeen),
+	// nil before; qseq orders it among the tasks queued then.
+	queued *Time
+	qseq   int
 }
 
 type rafCb struct {
@@ -154,6 +201,7 @@ type browser struct {
 	rafs      []rafCb
 	renders   []any // observer deliveries of the next rendering update
 	lastFrame *Time
+	frameEnd  int // the sequence number when the last rendering update ended
 	idle      []rafCb
 	nesting   int // the running task's timer nesting level
 	frameTime Time
@@ -216,7 +264,44 @@ func (l *Loop) armBrowserTimer(t *btimer, start Time, nesting int) {
 	t.nesting = nesting + 1
 	t.due = start.Add(ms)
 	t.seq = b.nextSeq()
+	t.queued, t.qseq = nil, 0
+	if ms == 0 && l.P.Browser.queuesTimersWhenSeen() {
+		// No delay: an immediate task, queued now (an interval of 0 too:
+		// set_interval_vs_timeout runs each run before the 0 ms timer
+		// set after it).
+		t.queued, t.qseq = &start, t.seq
+	}
 	b.timers = append(b.timers, t)
+}
+
+// queueDueTimers queues the timers due at now (queuesTimersWhenSeen),
+// in order of due time, ties in order of creation.
+func (l *Loop) queueDueTimers(now Time) {
+	for {
+		var first *btimer
+		for _, t := range l.b.timers {
+			if t.queued == nil && (first == nil || l.clk.Cmp(t.due, first.due) < 0) {
+				first = t
+			}
+		}
+		if first == nil || !l.clk.Leq(first.due, now) {
+			return
+		}
+		at := now
+		first.queued, first.qseq = &at, l.b.nextSeq()
+	}
+}
+
+// queuedTimer is the timer queued first (queuesTimersWhenSeen), nil when
+// none is.
+func (l *Loop) queuedTimer() *btimer {
+	var best *btimer
+	for _, t := range l.b.timers {
+		if t.queued != nil && (best == nil || t.qseq < best.qseq) {
+			best = t
+		}
+	}
+	return best
 }
 
 // ClearBrowserTimer is clearTimeout/clearInterval (one list of handles).
@@ -251,8 +336,9 @@ func (l *Loop) QueueTask(queue string, cb any, port any, prio int) {
 		}
 		b.ports[port] = nil
 	}
-	free := queue == "window message" && !l.P.Browser.windowMessagesOrdered()
-	b.tasks = append(b.tasks, &task{queue: queue, cb: cb, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: prio, port: port, free: free})
+	deferred := queue == "window message" && l.P.Browser.windowMessageDeferred(!b.loaded)
+	free := queue == "window message" && (deferred || !l.P.Browser.windowMessagesOrdered())
+	b.tasks = append(b.tasks, &task{queue: queue, cb: cb, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: prio, port: port, free: free, deferred: deferred})
 }
 
 // RequestAnimationFrame adds cb to the next rendering update's callbacks.
@@ -319,8 +405,26 @@ func (l *Loop) runBrowser(body func()) {
 		l.host.Enter(body)
 		l.afterTask()
 	}
-	var deferred []PageScript
-	for _, s := range b.page {
+	l.parse(b.page, nil)
+	for !l.dead && l.browserStep() {
+	}
+	l.dead = true
+}
+
+// parse is the parser's work from scripts on (deferred: the deferred
+// scripts it met before): it runs the classic scripts where they stand,
+// queues the async ones, keeps the deferred ones for after parsing. After
+// a classic script with another still to come, the parser may yield to
+// the event loop (a choice, when anything else could run): it goes on in
+// a task of its own, queued then, which other tasks may precede
+// (parserYields: not Firefox). The standard's parser works as the network
+// delivers the page; Chromium's yields once its time budget is spent
+// (HTMLDocumentParser::PumpTokenizer), and a perturbed run of
+// defer_async_module ran the async script between two inline classic
+// scripts.
+func (l *Loop) parse(scripts, deferred []PageScript) {
+	b := l.b
+	for i, s := range scripts {
 		switch {
 		case s.Async:
 			b.asyncLeft++
@@ -329,6 +433,10 @@ func (l *Loop) runBrowser(body func()) {
 			deferred = append(deferred, s)
 		default:
 			l.runScript(s)
+			if rest := scripts[i+1:]; !l.dead && l.parserMayYield(rest) && l.choose(2) == 1 {
+				b.tasks = append(b.tasks, &task{queue: "parser", parsing: true, parseRest: rest, rest: slices.Clone(deferred), at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: true})
+				return
+			}
 		}
 		if l.dead {
 			return
@@ -341,9 +449,35 @@ func (l *Loop) runBrowser(body func()) {
 		// which a due timer may precede or follow (dcl_load_vs_timeout).
 		b.tasks = append(b.tasks, &task{queue: "parser", parseEnd: true, rest: deferred, at: l.read(ReadTimerStart), seq: b.nextSeq(), prio: PrioNormal, free: true})
 	}
-	for !l.dead && l.browserStep() {
+}
+
+// parserYields: the parser may yield between two classic scripts.
+// Firefox's does not for the time a script took: its content sink checks
+// a deadline between tree operations that it sets afresh each time the
+// parser resumes (nsContentSink::WillParseImpl, DidProcessATokenImpl,
+// nsHtml5TreeOpExecutor::RunFlushLoop), so only its own work between two
+// scripts could exceed it, which a page of the model's size never does
+// (80 perturbed runs of microtask_between_scripts and
+// timeout_vs_domcontentloaded, with up to 750 ms spent in the first
+// script, never ran a timer between them).
+func (b Browser) parserYields() bool { return b != Firefox }
+
+// parserMayYield: another classic script is still to come in rest, and
+// something could run before it if the parser yielded.
+func (l *Loop) parserMayYield(rest []PageScript) bool {
+	if !l.P.Browser.parserYields() {
+		return false
 	}
-	l.dead = true
+	b := l.b
+	if len(b.tasks) == 0 && len(b.timers) == 0 && len(b.rafs) == 0 && len(b.renders) == 0 && len(b.idle) == 0 {
+		return false
+	}
+	for _, s := range rest {
+		if !s.Async && !s.Deferred {
+			return true
+		}
+	}
+	return false
 }
 
 // runScript evaluates a script, then a microtask checkpoint.
@@ -365,13 +499,18 @@ func (l *Loop) queueScript(s PageScript, rest []PageScript, free bool) {
 // "DOMContentLoaded". One that must be fetched runs in a task of its own
 // when it arrives (a choice); Firefox runs one that is ready (an inline
 // module) at once, Chromium in a task it queues
-// (timeout_vs_domcontentloaded).
+// (timeout_vs_domcontentloaded). Chromium finishes parsing in the task
+// that ran the last one (finishParsing).
 func (l *Loop) deferredScripts(rest []PageScript) {
 	for len(rest) > 0 && !rest[0].External && l.P.Browser == Firefox && !l.dead {
 		l.runScript(rest[0])
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
+		if l.P.Browser == Chromium {
+			l.finishParsing()
+			return
+		}
 		l.queueEvent("DOMContentLoaded", nil)
 		return
 	}
@@ -434,13 +573,18 @@ func (l *Loop) browserStep() bool {
 	}
 	now := l.read(ReadTimersPhase)
 	var cands []candidate
-	if t != nil && l.clk.Leq(t.due, now) {
+	if l.P.Browser.queuesTimersWhenSeen() {
+		l.queueDueTimers(now)
+		if q := l.queuedTimer(); q != nil {
+			cands = append(cands, candidate{t: &task{queue: timerQueue(q), cb: q.cb, at: *q.queued, seq: q.qseq, prio: PrioNormal, timer: q}})
+		}
+	} else if t != nil && l.clk.Leq(t.due, now) {
 		cands = append(cands, candidate{t: &task{queue: timerQueue(t), cb: t.cb, at: t.due, seq: t.seq, prio: PrioNormal, timer: t}})
 	}
 	for _, src := range l.sourceHeads() {
 		cands = append(cands, candidate{t: src})
 	}
-	if framePending && (b.lastFrame == nil || l.clk.Leq(b.lastFrame.Add(FrameMS), now)) {
+	if framePending && (b.lastFrame == nil || l.clk.Leq(b.lastFrame.Add(FrameMS), now)) && !l.queuedBeforeFrame(cands) {
 		cands = append(cands, candidate{render: true})
 	}
 	if len(cands) == 0 {
@@ -488,6 +632,22 @@ func timerQueue(t *btimer) string {
 		return "interval"
 	}
 	return "timer"
+}
+
+// queuedBeforeFrame: one of the runnable tasks was queued before the last
+// rendering update ended, so it runs before the next
+// (framesAfterQueuedTasks). A free task (a script that arrives) is not
+// known to have been queued then.
+func (l *Loop) queuedBeforeFrame(cands []candidate) bool {
+	if !l.P.Browser.framesAfterQueuedTasks() {
+		return false
+	}
+	for _, c := range cands {
+		if c.t != nil && !c.t.free && c.t.seq <= l.b.frameEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // firstTimer is the timer due first, ties in order of creation.
@@ -539,6 +699,9 @@ func (l *Loop) pick(cands []candidate) candidate {
 			}
 		}
 		if best != nil {
+			if best.t.prio <= PrioNormal {
+				rest = slices.DeleteFunc(rest, func(c candidate) bool { return c.t != nil && c.t.deferred })
+			}
 			cands = append([]candidate{*best}, rest...)
 		}
 	}
@@ -605,16 +768,10 @@ func (l *Loop) runTask(t *task) {
 		}
 	}
 	switch {
+	case t.parsing:
+		l.parse(t.parseRest, t.rest)
 	case t.parseEnd && len(t.rest) == 0 && l.P.Browser == Chromium:
-		// With nothing deferred, Chromium fires DOMContentLoaded and
-		// (nothing else pending) load from the parser's task.
-		l.fireEvent(&task{queue: "event", fire: "DOMContentLoaded"})
-		if b.asyncLeft > 0 {
-			b.loadWaiting = true
-		} else {
-			l.fireEvent(&task{queue: "event", fire: "load"})
-			b.loaded = true
-		}
+		l.finishParsing()
 	case t.parseEnd:
 		l.deferredScripts(t.rest)
 	case t.fire != "":
@@ -651,6 +808,27 @@ func (l *Loop) runTask(t *task) {
 			l.queueEvent("load", nil)
 		}
 	}
+}
+
+// finishParsing is Chromium's end of parsing, in the task that ends it
+// (the parser's, or the one that ran the last deferred script):
+// Document::FinishedParsing fires DOMContentLoaded there, and load too
+// when no async script is pending (dcl_load_vs_timeout: no timer ran
+// between them; defer_async_module: an async script never ran between
+// the last deferred script and DOMContentLoaded, in plain or perturbed
+// runs).
+func (l *Loop) finishParsing() {
+	b := l.b
+	l.fireEvent(&task{queue: "event", fire: "DOMContentLoaded"})
+	if l.dead {
+		return
+	}
+	if b.asyncLeft > 0 {
+		b.loadWaiting = true
+		return
+	}
+	l.fireEvent(&task{queue: "event", fire: "load"})
+	b.loaded = true
 }
 
 // fireEvent dispatches an event the browser fires: each listener its own
@@ -719,4 +897,5 @@ func (l *Loop) renderingUpdate(now Time) {
 		l.host.Enter(func() { l.invokeTask("render", cb) })
 		l.afterTask()
 	}
+	b.frameEnd = b.seq
 }

@@ -33,6 +33,9 @@ func ReadFile(path string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("%s", what)
 	}
+	if st.Size() > MaxSize { // refused as below, without reading it
+		return nil, fmt.Errorf("file is more than %d bytes; looplint reads at most %d", MaxSize, MaxSize)
+	}
 	// Read into a buffer of the file's size (one more byte tells that it
 	// grew past MaxSize): io.ReadAll's growing buffer allocated about
 	// twice the tree's size over a run.

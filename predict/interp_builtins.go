@@ -883,7 +883,7 @@ func (in *Interp) instanceOf(a, b Value, pos ir.Pos) Value {
 // 64 KiB reads); Buffers are never written.
 func (in *Interp) bufferMember(b []byte, k string) Value {
 	switch k {
-	case "length":
+	case "length", "byteLength": // a Uint8Array: one byte an element
 		return float64(len(b))
 	case "toString":
 		return native("toString", func(_ Value, a []Value, _ ir.Pos) Value {

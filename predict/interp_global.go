@@ -56,7 +56,10 @@ func (in *Interp) opaqueGlobal(name, typ string) *Native {
 	}
 	if name == "ArrayBuffer" {
 		g.Props["isView"] = native("isView", func(_ Value, a []Value, _ ir.Pos) Value {
-			if u, ok := arg(a, 0).(unknown); ok && (u.bytes != nil || u.typ == "" || u.typ == "object") {
+			if isBuffer(arg(a, 0)) {
+				return true // a Buffer is a Uint8Array
+			}
+			if u, ok := arg(a, 0).(unknown); ok && (u.typ == "" || u.typ == "object") {
 				return unknown{why: "ArrayBuffer.isView"} // a Buffer, maybe
 			}
 			return false

@@ -64,7 +64,7 @@ func runFirefoxBiDi(exe string, c *Page, n int, timeout time.Duration) (string, 
 	if err != nil {
 		return "", nil, err
 	}
-	srv := serve(c, n, false)
+	srv := serve(c, "firefox", n, false)
 	defer srv.Close()
 
 	profile, err := os.MkdirTemp("", "realbrowser-firefox-")

@@ -78,7 +78,7 @@ func runChromium(exe string, c *Page, n int, timeout time.Duration) (string, []R
 	}
 	_, version, _ := strings.Cut(product, "/")
 
-	srv := serve(c, n, false)
+	srv := serve(c, "chromium", n, false)
 	defer srv.Close()
 
 	lr := newLiveRuns(n)

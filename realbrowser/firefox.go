@@ -47,7 +47,7 @@ func runFirefox(exe string, c *Page, n int, timeout time.Duration) (string, []Re
 	if err != nil {
 		return "", nil, err
 	}
-	srv := serve(c, n, true)
+	srv := serve(c, "firefox", n, true)
 	defer srv.Close()
 	out := make([]Result, n)
 	for start := 0; start < n; {

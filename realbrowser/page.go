@@ -8,6 +8,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // The harness is a classic inline script put first in every page (the
@@ -17,8 +18,10 @@ import (
 // quiet for the case's quiet period it prints the end line and, in
 // Firefox when the recorder does not drive it, goes on to the next run.
 // In a click case the recorder prints the end line itself, the quiet
-// period after its click.
+// period after its click. It keeps its own setTimeout, so that a
+// perturbing script after it (Perturb) leaves its timer alone.
 const harness = `<script>(() => {
+const setTimeout = window.setTimeout;
 console.log(%[1]q);
 addEventListener('error', e => console.error('Uncaught ' + (e.error !== undefined ? String(e.error) : e.message)));
 if (%[4]d >= 0) addEventListener('load', () => setTimeout(() => {
@@ -46,14 +49,18 @@ func parseMarker(line, prefix string) (int, bool) {
 	return i, err == nil && i >= 0
 }
 
-// runHTML is the HTML of one run: the page with the harness inserted, or
-// a page whose one inline classic script is the page's JS.
-func runHTML(c *Page, run int, next string) []byte {
+// runHTML is the HTML of one run in browser: the page with the harness
+// (and the perturbing script) inserted, or a page whose one inline
+// classic script is the page's JS.
+func runHTML(c *Page, browser string, run int, next string) []byte {
 	quiet := c.Quiet.Milliseconds()
 	if len(c.Clicks) > 0 {
 		quiet = -1
 	}
 	h := fmt.Sprintf(harness, marker(beginPrefix, run), marker(endPrefix, run), next, quiet)
+	if c.Perturb != nil {
+		h += c.Perturb.script(browser, run)
+	}
 	if c.HTML == nil {
 		return []byte("<!doctype html>\n<html><head><meta charset=\"utf-8\">" + h + "</head><body>\n<script>\n" + string(c.JS) + "</script>\n</body></html>\n")
 	}
@@ -80,7 +87,8 @@ func injectHarness(html []byte, h string) []byte {
 // page and /run/I/NAME the file NAME beside it, so that a page's relative
 // URLs (module and defer scripts) name a fresh URL each run. chain says
 // whether a run's page goes on to the next run by itself (Firefox).
-func serve(c *Page, runs int, chain bool) *httptest.Server {
+// Perturbed, it waits a while before it serves a file beside the page.
+func serve(c *Page, browser string, runs int, chain bool) *httptest.Server {
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		rest, ok := strings.CutPrefix(r.URL.Path, "/run/")
@@ -100,8 +108,11 @@ func serve(c *Page, runs int, chain bool) *httptest.Server {
 				next = fmt.Sprintf("/run/%d/", run+1)
 			}
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(runHTML(c, run, next))
+			w.Write(runHTML(c, browser, run, next))
 			return
+		}
+		if c.Perturb != nil {
+			time.Sleep(c.Perturb.netDelay(browser, run, name))
 		}
 		var data []byte
 		if c.Files != nil && fs.ValidPath(name) {

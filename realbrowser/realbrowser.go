@@ -34,6 +34,9 @@ type Page struct {
 	// Quiet is how long the page stays quiet after load (or after the
 	// last click) before its run ends: a page must be done by then.
 	Quiet time.Duration
+	// Perturb, when set, makes each run take a little longer at random
+	// (perturb.js, and the network's delays).
+	Perturb *Perturb
 }
 
 // DefaultQuiet is a page's quiet period when none is said.

@@ -93,7 +93,7 @@ func TestInjectHarness(t *testing.T) {
 func TestServe(t *testing.T) {
 	p := &Page{HTML: []byte(`<!doctype html><head></head><script src="x.js"></script>`), Quiet: time.Second,
 		Files: fstest.MapFS{"x.js": {Data: []byte("console.log(1);\n")}}}
-	srv := serve(p, 2, true)
+	srv := serve(p, "firefox", 2, true)
 	defer srv.Close()
 	get := func(path string) (int, string) {
 		res, err := http.Get(srv.URL + path)

@@ -5,6 +5,7 @@ package blockingwait
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/grafana/sobek/ast"
@@ -28,7 +29,10 @@ they stall every other callback of the process for as long as the call
 takes. At start-up, before the loop runs, a *Sync call is usually fine
 and is not reported; a busy-wait is reported wherever it is. A function
 that takes (req, res) is a request handler wherever the server that
-calls it is. An async function that never awaits does all its work
+calls it is (so is one that takes (req, params, res)). A helper that
+other modules of the project call from the loop (a controller calling
+an exported function) is reported where it blocks, naming that caller.
+An async function that never awaits does all its work
 before its caller gets the promise, so a *Sync call in it blocks
 whoever awaits it, wherever that runs (unless the file's own top level
 runs it as the program starts: main()). fs-extra, graceful-fs,
@@ -243,6 +247,7 @@ func isBlockingSync(callee string) bool {
 
 func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 	handlers := handlerReach(facts)
+	var rest []*sched.Call // *Sync calls that run on the loop as far as the file shows
 	for _, fn := range facts.Funcs {
 		awaited := false
 		for _, c := range fn.Calls {
@@ -253,31 +258,201 @@ func syncCalls(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts) {
 			if !isBlockingSync(c.Callee) {
 				continue
 			}
-			var where string
-			switch {
-			case fn.OnLoop && atExit(f, fn.Why):
-				continue
-			case fn.OnLoop:
-				where = "in " + context(f, fn)
-			case fn.Async && awaited:
-				where = fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn))
-			case handlers[fn] != nil:
-				h := handlers[fn]
-				ps := sched.ParamNames(h.Node)
-				where = fmt.Sprintf("in %s, a request handler by its parameters (%s, %s)", analysisutil.FuncName(f, h), ps[0], ps[1])
-				if h != fn {
-					where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
+			where, ok := onLoop(f, handlers, fn, awaited)
+			if !ok {
+				if where == "" && !fn.Top {
+					rest = append(rest, c)
 				}
-			case fn.Async && !startup(fn) && !awaits(fn):
-				where = fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn))
-			default:
 				continue
 			}
-			d := analysis.Diagnostic{Message: fmt.Sprintf("%s blocks the event loop %s: every other callback waits for it; use the asynchronous %s", c.Callee, where, asyncName(c.Callee))}
-			d.Pos, d.End = f.Range(c.Node)
-			pass.Report(d)
+			report(pass, f, c, where)
 		}
 	}
+	if len(rest) == 0 || f.Importers == nil {
+		return
+	}
+	mentions, ok := entriesTo(facts, rest)
+	if !ok {
+		return
+	}
+	callers := calledOnLoop(f, facts, mentions)
+	for _, c := range rest {
+		if why := callers[c.Func]; why != "" {
+			report(pass, f, c, why)
+		}
+	}
+}
+
+func report(pass *analysis.Pass, f *jsfile.File, c *sched.Call, where string) {
+	d := analysis.Diagnostic{Message: fmt.Sprintf("%s blocks the event loop %s: every other callback waits for it; use the asynchronous %s", c.Callee, where, asyncName(c.Callee))}
+	d.Pos, d.End = f.Range(c.Node)
+	pass.Report(d)
+}
+
+// onLoop says where a call in fn runs on the event loop (awaited: an
+// await of fn comes before it), or ok false when the file does not show
+// that it does; where is then "skip" for an exit listener, which no
+// other callback waits on.
+func onLoop(f *jsfile.File, handlers map[*sched.Func]*sched.Func, fn *sched.Func, awaited bool) (where string, ok bool) {
+	switch {
+	case fn.OnLoop && atExit(f, fn.Why):
+		return "skip", false
+	case fn.OnLoop:
+		return "in " + context(f, fn), true
+	case fn.Async && awaited:
+		return fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn)), true
+	case handlers[fn] != nil:
+		h := handlers[fn]
+		where = fmt.Sprintf("in %s, a request handler by its parameters (%s)", analysisutil.FuncName(f, h), strings.Join(sched.ParamNames(h.Node)[:handlerParams(h)], ", "))
+		if h != fn {
+			where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
+		}
+		return where, true
+	case fn.Async && !startup(fn) && !awaits(fn):
+		return fmt.Sprintf("in %s, an async function that never awaits (its callers take it for asynchronous)", asyncFuncName(f, fn)), true
+	}
+	if p, site := executorOf(fn); p != nil {
+		// new Promise(executor) runs the executor at once, as part of
+		// the function that makes the promise.
+		return onLoop(f, handlers, p, awaitedBefore(p, site))
+	}
+	return "", false
+}
+
+// executorOf: for a promise executor, the function whose body makes the
+// promise, and the new Promise site.
+func executorOf(fn *sched.Func) (*sched.Func, *sched.Call) {
+	for _, s := range fn.Scheduled {
+		if s.Kind == sched.PromiseExec && s.Func != nil && s.Func != fn && !s.Func.Top {
+			return s.Func, s
+		}
+	}
+	return nil, nil
+}
+
+// awaitedBefore: an await of fn comes before site.
+func awaitedBefore(fn *sched.Func, site *sched.Call) bool {
+	for _, c := range fn.Calls {
+		if c.Kind == sched.Await && c.Node.Idx0() < site.Node.Idx0() {
+			return true
+		}
+	}
+	return false
+}
+
+// entriesTo: whether any function other modules reach (an export, an
+// exported object's member, an exported class's method) leads to one of
+// the calls, through the file's own calls; and the names importers would
+// call those by, to look for in their text first (nil when one is the
+// module's own function, which an importer names as it likes).
+func entriesTo(facts *sched.Facts, calls []*sched.Call) ([]string, bool) {
+	// The functions that lead to the calls: theirs, and back through
+	// the file's plain calls of them.
+	in := map[*sched.Func]bool{}
+	var work []*sched.Func
+	for _, c := range calls {
+		if !in[c.Func] {
+			in[c.Func] = true
+			work = append(work, c.Func)
+		}
+	}
+	for len(work) > 0 {
+		g := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range g.CalledBy {
+			if c.Target == g && c.Func != nil && !c.Func.Top && !in[c.Func] {
+				in[c.Func] = true
+				work = append(work, c.Func)
+			}
+		}
+	}
+	var names []string
+	found, anyName := false, false
+	for _, e := range facts.Entries() {
+		if !in[e.Func] {
+			continue
+		}
+		found = true
+		if e.Name == "" {
+			anyName = true
+		}
+		names = append(names, e.Name)
+	}
+	if anyName {
+		names = nil
+	}
+	return names, found
+}
+
+// calledOnLoop: the functions of f that the modules requiring it (its
+// importers in the project) call on the event loop, directly or through
+// f's own functions, each with where, for the message. Facts flow here
+// from the callers back to the module they call: a helper that blocks is
+// reported where it blocks, as its callers on the loop make it.
+func calledOnLoop(f *jsfile.File, facts *sched.Facts, mentions []string) map[*sched.Func]string {
+	out := map[*sched.Func]string{}
+	var work []*sched.Func
+	self, err := filepath.Abs(f.Path)
+	if err != nil {
+		return out
+	}
+	for _, imp := range f.Importers(mentions) {
+		ifacts := sched.ComputeCaller(imp)
+		handlers := handlerReach(ifacts)
+		for _, fn := range ifacts.Funcs {
+			if !fn.OnLoop && startup(fn) {
+				// A script's main() that the importer's top level runs:
+				// what it calls after its awaits is the program's own
+				// sequence, with nothing else waiting (a CLI, a benchmark).
+				continue
+			}
+			awaited := false
+			for _, c := range fn.Calls {
+				if c.Kind == sched.Await {
+					awaited = true
+					continue
+				}
+				if len(c.Refs()) == 0 {
+					continue
+				}
+				var where string
+				for _, r := range c.Refs() {
+					if imp.Resolve == nil || imp.Resolve(r.Module) != self {
+						continue
+					}
+					g := facts.ExportedFunc(r)
+					if g == nil || out[g] != "" {
+						continue
+					}
+					if where == "" {
+						w, ok := onLoop(imp, handlers, fn, awaited)
+						if !ok {
+							break
+						}
+						where = w
+					}
+					rel, err := filepath.Rel(filepath.Dir(self), imp.Path)
+					if err != nil {
+						rel = imp.Path
+					}
+					out[g] = fmt.Sprintf("in %s, which %s calls at line %d %s", analysisutil.FuncName(f, g), filepath.ToSlash(rel), analysisutil.Line(imp, c.Node), where)
+					work = append(work, g)
+				}
+			}
+		}
+	}
+	// What those functions call synchronously runs there too.
+	for len(work) > 0 {
+		fn := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range fn.Calls {
+			if g := c.Target; g != nil && out[g] == "" && !g.Top {
+				out[g] = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, g), out[fn][3:])
+				work = append(work, g)
+			}
+		}
+	}
+	return out
 }
 
 // handlerReach: the functions that run synchronously when a
@@ -304,10 +479,11 @@ func handlerReach(facts *sched.Facts) map[*sched.Func]*sched.Func {
 	return out
 }
 
-// handlerShape: fn takes (req, res) first (or request/response, res/reply):
-// a request handler that the file hands to a server elsewhere (a
-// router module, micro(fn), a coroutine wrapper), which runs on the loop
-// for every request.
+// handlerShape: fn takes (req, res) first (or request/response,
+// res/reply), or (req, params, res), a router that hands the parsed
+// parameters in between: a request handler that the file hands to a
+// server elsewhere (a router module, micro(fn), a coroutine wrapper),
+// which runs on the loop for every request.
 func handlerShape(fn *sched.Func) bool {
 	ps := sched.ParamNames(fn.Node)
 	if len(ps) < 2 {
@@ -318,11 +494,23 @@ func handlerShape(fn *sched.Func) bool {
 	default:
 		return false
 	}
-	switch ps[1] {
-	case "res", "response", "reply":
-		return true
+	for _, p := range ps[1:min(len(ps), 3)] {
+		switch p {
+		case "res", "response", "reply":
+			return true
+		}
 	}
 	return false
+}
+
+// handlerParams: how many of a handler's parameters show its shape.
+func handlerParams(fn *sched.Func) int {
+	ps := sched.ParamNames(fn.Node)
+	switch ps[1] {
+	case "res", "response", "reply":
+		return 2
+	}
+	return 3
 }
 
 // atExit: why is a process 'exit' or 'beforeExit' listener. Those run

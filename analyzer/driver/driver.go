@@ -101,7 +101,8 @@ type Result struct {
 	Transformed bool
 	// Deps are the other files whose facts the findings depend on (the
 	// modules the file requires, and theirs), by content key: a kept
-	// result is good while they are unchanged.
+	// result is good while they are unchanged. Set only when the run has
+	// a Cache (hashing every file costs, and nothing else reads them).
 	Deps map[string]string
 }
 
@@ -116,6 +117,7 @@ func Run(paths []string, analyzers []*analysis.Analyzer, opt Options) []Result {
 	fset := token.NewFileSet()
 	ld := newLoader()
 	store := newFactStore(fset, ld, analyzers, paths)
+	store.deps = opt.Cache != nil
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range jobs {
@@ -203,7 +205,7 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 		}
 	case ld != nil:
 		var data []byte
-		if f, data, err = ld.load(path); err == nil && data != nil {
+		if f, data, err = ld.load(path); err == nil && data != nil && store.deps {
 			self = contentKey(data)
 		}
 	default:

@@ -63,6 +63,13 @@ type factStore struct {
 	cutParse map[string]*keptParse
 	// resolved: specifiers resolved so far, by directory.
 	resolved sync.Map
+	// indexes: each project's importers by module (importers.go);
+	// parsed: the importers parsed so far, by path.
+	indexes, parsed sync.Map
+	// deps: the files facts come from are tracked, by content key (what
+	// a cache needs to tell that a kept result is still good); without
+	// a cache nothing reads them, and no file is hashed.
+	deps bool
 }
 
 type keptParse struct {
@@ -188,7 +195,9 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 		if err != nil {
 			return &modFacts{deps: map[string]string{}, need: 1}
 		}
-		key = contentKey(data)
+		if st.deps {
+			key = contentKey(data)
+		}
 		if f, err = parse.Parse(path, data); err != nil {
 			return &modFacts{deps: map[string]string{path: key}, need: 1}
 		}
@@ -207,11 +216,14 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 		st.cutParse[path] = &keptParse{f, key}
 		st.mu.Unlock()
 	}
-	deps := make(map[string]string, len(r.deps)+1)
-	for p, k := range r.deps {
-		deps[p] = k
+	var deps map[string]string
+	if st.deps {
+		deps = make(map[string]string, len(r.deps)+1)
+		for p, k := range r.deps {
+			deps[p] = k
+		}
+		deps[path] = r.self
 	}
-	deps[path] = r.self
 	// Kept for the file's own turn only once this run is done with it.
 	st.mu.Lock()
 	if st.want[path] && st.runs[path] == nil {
@@ -246,17 +258,20 @@ func (st *factStore) keep(abs string, r *fileRun) {
 	if r.cut {
 		return
 	}
-	self := r.self
-	if self == "" {
-		data, err := readSmall(abs)
-		if err != nil {
-			return
+	var deps map[string]string
+	if st.deps {
+		self := r.self
+		if self == "" {
+			data, err := readSmall(abs)
+			if err != nil {
+				return
+			}
+			self = contentKey(data)
 		}
-		self = contentKey(data)
-	}
-	deps := map[string]string{abs: self}
-	for p, k := range r.deps {
-		deps[p] = k
+		deps = map[string]string{abs: self}
+		for p, k := range r.deps {
+			deps[p] = k
+		}
 	}
 	st.mu.Lock()
 	if old := st.exact[abs]; old == nil || old.need > r.need+1 {
@@ -355,8 +370,10 @@ func (r *fileRun) importFact(pkg *types.Package, fact analysis.Fact) bool {
 	}
 	r.cut = r.cut || m.cut
 	r.need = max(r.need, m.need)
-	for p, k := range m.deps {
-		r.deps[p] = k
+	if r.store.deps {
+		for p, k := range m.deps {
+			r.deps[p] = k
+		}
 	}
 	got, ok := m.facts[reflect.TypeOf(fact)]
 	if !ok {
@@ -398,12 +415,21 @@ func newFileRun(fset *token.FileSet, path string, f *parse.File, store *factStor
 	src := &jsfile.Source{File: f, Tok: tf}
 	if store != nil {
 		src.Resolve = store.resolver(path)
+		src.Builtin = builtin
 	}
 	abs, _ := fspath.Abs(path)
 	r := &fileRun{fset: fset, tf: tf, src: src, results: map[*analysis.Analyzer]*memo{},
 		store: store, depth: depth, pkg: types.NewPackage(abs, filepath.Base(path)), deps: map[string]string{}}
+	if store != nil && abs != "" {
+		src.Importers = func(mentions []string) []*jsfile.File { return store.importers(abs, mentions, r.deps) }
+	}
 	if f.Transformed {
 		r.textLines = lineStarts(f.Text)
 	}
 	return r
+}
+
+// builtin: spec names one of Node's modules (node:fs, fs).
+func builtin(spec string) bool {
+	return strings.HasPrefix(spec, "node:") || nodepath.IsBuiltin(spec)
 }

@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -23,14 +22,11 @@ func newLoader() *loader { return &loader{types: map[string]string{}} }
 
 // load reads and parses path like parse.Load, and gives the text read too.
 func (l *loader) load(path string) (*parse.File, []byte, error) {
-	st, err := os.Stat(path)
-	if err != nil || st.IsDir() || st.Size() > parse.MaxSize {
-		f, err := parse.Load(path) // its error, in its words
-		return f, nil, err
-	}
+	// ReadFile refuses what is not a regular file of at most MaxSize
+	// bytes, from the one stat of the file it opened.
 	data, err := parse.ReadFile(path)
 	if err != nil {
-		f, err := parse.Load(path)
+		f, err := parse.Load(path) // its error, in its words
 		return f, nil, err
 	}
 	f, err := parse.Parse(path, data)

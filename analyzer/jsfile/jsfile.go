@@ -32,6 +32,14 @@ type Source struct {
 	// Resolve, if set, names the file a require or import specifier of
 	// this file loads ("" for a built-in or one not found).
 	Resolve func(spec string) string
+	// Importers, if set, gives the modules of the file's project that
+	// require or import it, parsed (their Resolve set); with mentions,
+	// only those whose text has one of them (the names the caller looks
+	// for), so that the others are not parsed.
+	Importers func(mentions []string) []*File
+	// Builtin, if set, says whether a specifier names one of Node's own
+	// modules.
+	Builtin func(spec string) bool
 }
 
 // Input is supplied by the driver (pass.ResultOf[Input] is a *Source);
@@ -68,6 +76,12 @@ type File struct {
 	// Resolve names the file a specifier loads (see Source); nil when
 	// the driver resolves nothing.
 	Resolve func(spec string) string
+	// Importers gives the modules of the file's project that require or
+	// import it (see Source); nil when the driver gives none.
+	Importers func(mentions []string) []*File
+	// Builtin says whether a specifier names one of Node's modules (see
+	// Source); nil when the driver does not say.
+	Builtin func(spec string) bool
 	shift   int // bytes of wrapper before Source in the parsed text
 }
 
@@ -78,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	jf, err := Parse(src.File, src.Tok)
 	if jf != nil {
-		jf.Resolve = src.Resolve
+		jf.Resolve, jf.Importers, jf.Builtin = src.Resolve, src.Importers, src.Builtin
 	}
 	return jf, err
 }

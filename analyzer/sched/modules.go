@@ -78,6 +78,12 @@ func (w *walker) modRefs(e ast.Expression, depth int) []Ref {
 		return out
 	case *ast.DotExpression:
 		name := e.Identifier.Name.String()
+		if init := w.ctorProp(e); init != nil {
+			// this.signer, which the constructor set to new Signer(...)
+			// or require('./signer'): a receiver typed by what the
+			// constructor stored.
+			return w.modRefs(init, depth+1)
+		}
 		var out []Ref
 		for _, r := range w.modRefs(e.Left, depth+1) {
 			switch {
@@ -477,4 +483,212 @@ func (f *Facts) externWraps(s *Call, arg int) Timing {
 		}
 	}
 	return t
+}
+
+// syncHigherOrder: methods of arrays, strings and collection libraries
+// (lodash's _.each) that call the function they are given before they
+// return, whatever its first parameter is named (errors.forEach((err)
+// => ...)), and assertion helpers that call a validator at once.
+var syncHigherOrder = map[string]bool{
+	"forEach": true, "each": true, "map": true, "filter": true, "some": true, "every": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "reduce": true,
+	"reduceRight": true, "sort": true, "flatMap": true, "replace": true, "replaceAll": true,
+	"from": true, "throws": true, "doesNotThrow": true, "call": true, "apply": true,
+}
+
+// errorFirst: fn's first parameter is named as an error (err, error,
+// er): by Node's convention a completion callback.
+func errorFirst(fn *Func) bool {
+	ps := ParamNames(fn.Node)
+	if len(ps) == 0 {
+		return false
+	}
+	switch ps[0] {
+	case "err", "error", "er":
+		return true
+	}
+	return false
+}
+
+// Conventional reports whether fn, handed to s, is called later by
+// Node's convention for completion callbacks: fn takes an error first,
+// and s calls a function of a package the run cannot read (one that is
+// not installed), so no facts say what it does. Node's own modules are
+// left out: their asynchronous APIs are scheduling sites already, and
+// the others may answer at once (inspector's Session.post).
+// Not a synchronous higher-order method of an array or collection
+// (errors.forEach((err) => ...)). A package that calls such a callback
+// at once breaks the convention itself; installed, its facts decide. A
+// method of a receiver of unknown type is left unknown: the receiver
+// may be one of the project's objects (a cache that answers a hit at
+// once).
+func (f *Facts) Conventional(s *Call, fn *Func) bool {
+	if s.Kind != None || s.Parks || s.Caller || len(s.Targets()) > 0 || syncHigherOrder[s.Method] || !errorFirst(fn) {
+		return false
+	}
+	_, ok := s.Node.(*ast.CallExpression)
+	return ok && f.Unread(s)
+}
+
+// Unread reports whether s calls into packages the run cannot read (each
+// of the modules its callee may come from is a package that resolves to
+// no file: not installed).
+func (f *Facts) Unread(s *Call) bool {
+	if len(s.refs) == 0 || f.File.Resolve == nil || f.File.Builtin == nil {
+		return false
+	}
+	for _, r := range s.refs {
+		if f.File.Builtin(r.Module) || f.File.Resolve(r.Module) != "" {
+			return false // a module the run reads: its facts say what it does
+		}
+	}
+	return true
+}
+
+// Refs are the other modules' values the callee of s may be.
+func (s *Call) Refs() []Ref { return s.refs }
+
+// ExportedFunc is this file's function that r names when another module
+// requires this one (r.Module aside): an exported function, a member of
+// an exported object, or with r.Inst the method r.Method of an exported
+// class (nil: none).
+func (f *Facts) ExportedFunc(r Ref) *Func {
+	parts := strings.Split(r.Member, ".")
+	var x *exportSite
+	for _, e := range f.exports {
+		if e.name == parts[0] {
+			x = e
+		}
+	}
+	var fn *Func
+	var cl *Class
+	switch {
+	case x == nil && len(parts) == 1 && r.Member != "":
+		// module.exports = { name: f }: a member of the module itself.
+		for _, e := range f.exports {
+			if e.name == "" && e.obj != nil {
+				fn = e.obj[parts[0]]
+			}
+		}
+	case x == nil:
+		return nil
+	case len(parts) == 2 && x.obj != nil:
+		fn = x.obj[parts[1]]
+	case len(parts) > 1:
+		return nil
+	case x.fn != nil && x.fn.Class != nil && x.fn.Method == "constructor":
+		cl = x.fn.Class
+	case x.fn != nil:
+		fn = x.fn
+		cl = fn.Class
+	case x.lit != nil:
+		cl = f.classOf[x.lit]
+	}
+	if !r.Inst {
+		if cl != nil && fn == nil {
+			return cl.Ctor
+		}
+		return fn
+	}
+	for ; cl != nil && r.Method != ""; cl = cl.SuperClass {
+		if m := cl.Methods[r.Method]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
+// ctorProp: for this.name in a method of the class being walked (or an
+// arrow inside one), the value the class's constructor stores there once
+// at its top level, when that is a new expression or a require: the
+// receiver's type follows the constructor (nil otherwise).
+func (w *walker) ctorProp(e *ast.DotExpression) ast.Expression {
+	if _, ok := e.Left.(*ast.ThisExpression); !ok || w.class == nil || w.class.Ctor == nil {
+		return nil
+	}
+	if root := thisRoot(w.fn, false); root == nil || root.Class != w.class {
+		return nil
+	}
+	var body *ast.BlockStatement
+	switch n := w.class.Ctor.Node.(type) {
+	case *ast.FunctionLiteral:
+		body = n.Body
+	}
+	if body == nil {
+		return nil
+	}
+	name := e.Identifier.Name
+	var found ast.Expression
+	n := 0
+	for _, st := range body.List {
+		es, ok := st.(*ast.ExpressionStatement)
+		if !ok {
+			continue
+		}
+		a, ok := es.Expression.(*ast.AssignExpression)
+		if !ok {
+			continue
+		}
+		d, ok := a.Left.(*ast.DotExpression)
+		if !ok || d.Identifier.Name != name {
+			continue
+		}
+		if _, ok := d.Left.(*ast.ThisExpression); !ok {
+			continue
+		}
+		n++
+		switch r := a.Right.(type) {
+		case *ast.NewExpression:
+			found = r
+		case *ast.CallExpression:
+			if requireOf(r) != "" {
+				found = r
+			}
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return found
+}
+
+// Entry is a function of this file that other modules reach by a name:
+// an export's (exports.load, export function load), a member's of an
+// exported object, a method's of an exported class. Name is "" for the
+// module's own function (module.exports = function ...), which an
+// importer calls by a name of its own.
+type Entry struct {
+	Name string
+	Func *Func
+}
+
+// Entries lists the functions other modules reach, with the names they
+// call them by.
+func (f *Facts) Entries() []Entry {
+	var out []Entry
+	class := func(cl *Class) {
+		for ; cl != nil; cl = cl.SuperClass {
+			if cl.Ctor != nil {
+				out = append(out, Entry{"", cl.Ctor})
+			}
+			for name, m := range cl.Methods {
+				out = append(out, Entry{name, m})
+			}
+		}
+	}
+	for _, x := range f.exports {
+		switch {
+		case x.fn != nil && x.fn.Class != nil:
+			out = append(out, Entry{x.name, x.fn})
+			class(x.fn.Class)
+		case x.fn != nil:
+			out = append(out, Entry{x.name, x.fn})
+		case x.lit != nil:
+			class(f.classOf[x.lit])
+		}
+		for name, fn := range x.obj {
+			out = append(out, Entry{name, fn})
+		}
+	}
+	return out
 }

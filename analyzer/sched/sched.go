@@ -108,6 +108,8 @@ type Func struct {
 	CalledBy []*Call
 	// passedTo are the sites it is handed to as an argument.
 	passedTo []*Call
+	// params are its parameters' names (ParamNames), once summarized.
+	params []string
 	// OnLoop: the function runs from the event loop (a callback, or
 	// reached synchronously from one); Why is the site that makes it so.
 	OnLoop bool
@@ -300,7 +302,7 @@ func (f *Facts) ClassNamed(name string) *Class { return f.classBy[name] }
 
 // ----- scopes -----
 
-type bkind int
+type bkind uint8
 
 const (
 	bVar bkind = iota
@@ -311,7 +313,13 @@ const (
 )
 
 type binding struct {
-	kind   bkind
+	kind bkind
+	// resolving guards recursion through init chains
+	resolving bool
+	// depth: the depth of the scope that declares it; outer: the
+	// binding of the same name it hides, in an enclosing scope.
+	depth  int32
+	outer  *binding
 	init   ast.Expression // for var/let/const with a plain identifier target
 	fn     ast.Node       // function declaration literal
 	class  *ast.ClassLiteral
@@ -324,27 +332,60 @@ type binding struct {
 	// queues: its properties the file assigns a way to queue a callback
 	// (lib.defer = process.nextTick): calls through them queue.
 	queues map[string]string
-	// resolving guards recursion through init chains
-	resolving bool
 }
 
+// scope is the walk's table of names: each name's innermost binding,
+// with the ones it hides behind it, for the scopes open now (push
+// opens one, pop closes the innermost). A name is looked up once, not
+// once per enclosing scope.
 type scope struct {
-	names  map[string]*binding
-	parent *scope
+	names map[string]*binding
+	depth int32
+	// declared: the names declared in each open scope (not those it
+	// declares again), the innermost last; marks: where each starts.
+	declared []string
+	marks    []int
 }
 
+func newScope() *scope { return &scope{names: map[string]*binding{}} }
+
+func (s *scope) push() {
+	s.depth++
+	s.marks = append(s.marks, len(s.declared))
+}
+
+func (s *scope) pop() {
+	m := s.marks[len(s.marks)-1]
+	for _, name := range s.declared[m:] {
+		if b := s.names[name]; b.outer != nil {
+			s.names[name] = b.outer
+		} else {
+			delete(s.names, name)
+		}
+	}
+	s.declared, s.marks = s.declared[:m], s.marks[:len(s.marks)-1]
+	s.depth--
+}
+
+// declare binds name in the innermost scope (again: the new binding
+// replaces the old).
 func (s *scope) declare(name string, b *binding) {
-	if s.names == nil {
-		s.names = map[string]*binding{}
+	b.depth = s.depth
+	if old := s.names[name]; old != nil && old.depth == s.depth {
+		b.outer = old.outer
+	} else {
+		b.outer = old
+		s.declared = append(s.declared, name)
 	}
 	s.names[name] = b
 }
 
-func (s *scope) lookup(name string) *binding {
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[name]; ok {
-			return b
-		}
+func (s *scope) lookup(name string) *binding { return s.names[name] }
+
+// here is name's binding in the innermost scope (nil: none there).
+func (s *scope) here(name string) *binding {
+	if b := s.names[name]; b != nil && b.depth == s.depth {
+		return b
 	}
 	return nil
 }
@@ -352,10 +393,11 @@ func (s *scope) lookup(name string) *binding {
 // ----- the walk -----
 
 type walker struct {
+	allRefs bool // see ComputeCaller
 	f       *jsfile.File
 	facts   *Facts
 	scope   *scope
-	fnScope *scope // the scope of the current function's parameters
+	fnDepth int32 // the depth of the current function's parameters' scope (-1: the top level)
 	parks   []*Call
 	// userProps: properties of this stored from what the caller
 	// supplies ("load" for this.load = load; "spec.load" for a member
@@ -391,9 +433,17 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Compute computes the facts of f.
-func Compute(f *jsfile.File) *Facts {
+func Compute(f *jsfile.File) *Facts { return compute(f, false) }
+
+// ComputeCaller computes the facts of f as a caller of other modules:
+// every call of another module's value has its Refs, arguments or not
+// (Compute keeps them only for calls that hand on arguments, the only
+// ones a summary follows).
+func ComputeCaller(f *jsfile.File) *Facts { return compute(f, true) }
+
+func compute(f *jsfile.File, allRefs bool) *Facts {
 	facts := &Facts{File: f, byNode: map[ast.Node]*Func{}, classBy: map[string]*Class{},
-		classOf: map[*ast.ClassLiteral]*Class{}, callBy: map[ast.Node]*Call{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
+		classOf: map[*ast.ClassLiteral]*Class{}, thisIds: map[*ast.Identifier]bool{}, returned: map[*Func]bool{}}
 	top := &Func{Top: true}
 	if fl, ok := f.Top.(*ast.FunctionLiteral); ok {
 		top.Node = fl
@@ -401,7 +451,7 @@ func Compute(f *jsfile.File) *Facts {
 	}
 	facts.Top = top
 	facts.Funcs = append(facts.Funcs, top)
-	w := &walker{f: f, facts: facts, fn: top, scope: &scope{}}
+	w := &walker{f: f, facts: facts, fn: top, scope: newScope(), fnDepth: -1, allRefs: allRefs}
 	// The wrapper's parameters (require, module, ...) are the host's, not
 	// user bindings: they live in no scope, so they resolve as globals.
 	w.declareHoisted(w.scope, f.TopDecls)
@@ -413,6 +463,11 @@ func Compute(f *jsfile.File) *Facts {
 		w.node(s)
 	}
 	w.collectExports(f.Body)
+	// Each site by its node, made once the walk knows how many.
+	facts.callBy = make(map[ast.Node]*Call, len(facts.Calls))
+	for _, c := range facts.Calls {
+		facts.callBy[c.Node] = c
+	}
 	w.resolveParks()
 	for _, p := range w.pending {
 		p()
@@ -440,8 +495,8 @@ func (w *walker) funcOf(n ast.Node) *Func {
 	return fn
 }
 
-func (w *walker) push() { w.scope = &scope{parent: w.scope} }
-func (w *walker) pop()  { w.scope = w.scope.parent }
+func (w *walker) push() { w.scope.push() }
+func (w *walker) pop()  { w.scope.pop() }
 
 func (w *walker) declareHoisted(s *scope, decls []*ast.VariableDeclaration) {
 	for _, d := range decls {
@@ -458,7 +513,7 @@ func (w *walker) declareBinding(s *scope, b *ast.Binding, k bkind) {
 	switch t := b.Target.(type) {
 	case *ast.Identifier:
 		bd := &binding{kind: k, init: b.Initializer}
-		if prev := s.names[t.Name.String()]; prev != nil && prev.init != nil && b.Initializer == nil {
+		if prev := s.here(t.Name.String()); prev != nil && prev.init != nil && b.Initializer == nil {
 			return // var x = ...; var x; keeps the initialiser
 		}
 		s.declare(t.Name.String(), bd)
@@ -1068,6 +1123,10 @@ func (w *walker) resolveFuncIn(s *scope, cls *Class, e ast.Expression, depth int
 		if d, ok := e.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "bind" {
 			return w.resolveFuncIn(s, cls, d.Left, depth+1)
 		}
+	case *ast.AssignExpression: // var C = module.exports = function () {...}
+		if e.Operator == token.ASSIGN {
+			return w.resolveFuncIn(s, cls, e.Right, depth+1)
+		}
 	}
 	return nil
 }
@@ -1306,11 +1365,8 @@ func (w *walker) outlives(e ast.Expression) bool {
 	case *ast.DotExpression:
 		return w.thisNow(e.Left) || w.outlives(e.Left)
 	case *ast.Identifier:
-		name := e.Name.String()
-		for s := w.scope; s != nil; s = s.parent {
-			if _, ok := s.names[name]; ok {
-				return w.fnScope != nil && !scopeWithin(s, w.fnScope)
-			}
+		if b := w.scope.lookup(e.Name.String()); b != nil {
+			return w.fnDepth >= 0 && b.depth < w.fnDepth
 		}
 	}
 	return false
@@ -1386,20 +1442,12 @@ func isIdent(e ast.Expression) bool {
 // parameter of that name is declared: the summaries, which go by
 // parameter names, must not take it for the parameter.
 func (w *walker) shadows(name string) bool {
-	s := w.scope
-	for ; s != nil; s = s.parent {
-		if b, ok := s.names[name]; ok {
-			if b.kind == bParam {
-				return false
-			}
-			break
-		}
-	}
-	if s == nil {
+	b := w.scope.lookup(name)
+	if b == nil || b.kind == bParam {
 		return false
 	}
-	for p := s.parent; p != nil; p = p.parent {
-		if b, ok := p.names[name]; ok && b.kind == bParam {
+	for p := b.outer; p != nil; p = p.outer {
+		if p.kind == bParam {
 			return true
 		}
 	}
@@ -1414,11 +1462,6 @@ func (w *walker) calledTakes(k string, fn *Func) {
 	if !slices.Contains(w.facts.drainers[k], fn) {
 		w.facts.drainers[k] = append(w.facts.drainers[k], fn)
 	}
-}
-
-// scopeWithin: s is outer or nested in it.
-func scopeWithin(s, outer *scope) bool {
-	return s == outer || s.parent != nil && scopeWithin(s.parent, outer)
 }
 
 // thisNow: e is this or an alias of it, in the current scope.
@@ -1475,7 +1518,6 @@ func (w *walker) site(n ast.Node) *Call {
 	}
 	w.fn.Calls = append(w.fn.Calls, c)
 	w.facts.Calls = append(w.facts.Calls, c)
-	w.facts.callBy[n] = c
 	return c
 }
 
@@ -1488,17 +1530,23 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 	if fn.Name == "" {
 		fn.Name = name
 	}
-	saveFn, saveLoops, saveGuard, saveScope := w.fn, w.loops, w.guard, w.fnScope
+	saveFn, saveLoops, saveGuard, saveDepth := w.fn, w.loops, w.guard, w.fnDepth
 	w.fn, w.loops, w.guard = fn, nil, 0
 	w.push()
-	w.fnScope = w.scope
+	w.fnDepth = w.scope.depth
 	if fl, ok := n.(*ast.FunctionLiteral); ok && fl.Name != nil {
 		w.scope.declare(fl.Name.Name.String(), &binding{kind: bFunc, fn: fl})
 	}
 	if params != nil {
 		for _, b := range params.List {
-			for _, nm := range patternNames(b.Target) {
-				w.scope.declare(nm, &binding{kind: bParam})
+			if id, ok := b.Target.(*ast.Identifier); ok {
+				// The usual parameter, declared without patternNames'
+				// walk and slice.
+				w.scope.declare(id.Name.String(), &binding{kind: bParam})
+			} else {
+				for _, nm := range patternNames(b.Target) {
+					w.scope.declare(nm, &binding{kind: bParam})
+				}
 			}
 			w.node(b.Initializer)
 		}
@@ -1520,7 +1568,7 @@ func (w *walker) function(n ast.Node, params *ast.ParameterList, body ast.Node, 
 		w.node(b.Expression)
 	}
 	w.pop()
-	w.fn, w.loops, w.guard, w.fnScope = saveFn, saveLoops, saveGuard, saveScope
+	w.fn, w.loops, w.guard, w.fnDepth = saveFn, saveLoops, saveGuard, saveDepth
 }
 
 func (w *walker) classLit(n *ast.ClassLiteral, name string) *Class {
@@ -1584,17 +1632,23 @@ var routeMethods = map[string]bool{"get": true, "post": true, "put": true, "dele
 func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) {
 	c := w.site(n)
 	c.Args = args
-	names := append([]ast.Expression{callee}, args...)
-	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
-		names = append(names, d.Left) // p.call(...)
-	}
-	for _, e := range names {
+	// The names at the site (the callee's, the arguments', p's of
+	// p.call(...)) that a local shadows, gone through without a slice
+	// of them made for every call.
+	shadowed := func(e ast.Expression) {
 		if id, ok := unwrap(e).(*ast.Identifier); ok && w.shadows(id.Name.String()) {
 			if c.shadow == nil {
 				c.shadow = map[string]bool{}
 			}
 			c.shadow[id.Name.String()] = true
 		}
+	}
+	shadowed(callee)
+	for _, a := range args {
+		shadowed(a)
+	}
+	if d, ok := unwrap(callee).(*ast.DotExpression); ok && (d.Identifier.Name == "call" || d.Identifier.Name == "apply") {
+		shadowed(d.Left) // p.call(...)
 	}
 	_, isNew := n.(*ast.NewExpression)
 	c.Callee = w.canon(callee)
@@ -1661,7 +1715,7 @@ func (w *walker) call(n ast.Node, callee ast.Expression, args []ast.Expression) 
 				c.inst, _ = unwrap(b.init).(*ast.NewExpression)
 			}
 		}
-		if c.Target == nil && (len(args) > 0 || c.inst != nil) {
+		if c.Target == nil && (len(args) > 0 || c.inst != nil || w.allRefs) {
 			c.refs = w.modRefs(callee, 0)
 		}
 		if c.Target == nil && len(c.refs) == 0 {

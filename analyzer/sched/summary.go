@@ -136,7 +136,6 @@ func (f *Facts) Summary(fn *Func) *Summary {
 
 type sumState struct {
 	f        *Facts
-	params   map[*Func][]string
 	await    map[*Func]*Call // first await of each function
 	rebinds  map[*Func][]*rebind
 	record   bool
@@ -161,11 +160,11 @@ type linkT struct {
 }
 
 func (f *Facts) summarize() {
-	st := &sumState{f: f, params: map[*Func][]string{}, await: map[*Func]*Call{}, rebinds: map[*Func][]*rebind{}}
+	st := &sumState{f: f, await: map[*Func]*Call{}, rebinds: map[*Func][]*rebind{}}
 	f.sums = map[*Func]*Summary{}
 	for _, fn := range f.Funcs {
 		ps := ParamNames(fn.Node)
-		st.params[fn] = ps
+		fn.params = ps
 		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps)), Parked: make([]bool, len(ps))}
 		for _, c := range fn.Calls {
 			if c.Kind == Await {
@@ -348,6 +347,17 @@ func (st *sumState) link(fn *Func) linkT {
 				note(t, aw, top)
 				continue
 			}
+			if st.f.Conventional(s, fn) {
+				// Node's convention: a function whose first parameter is
+				// an error is a completion callback, called later.
+				t := compose(r, Async)
+				via := aw
+				if via == nil || r&Async == 0 {
+					via = s
+				}
+				note(t, via, top)
+				continue
+			}
 			note(compose(r, Later), aw, top)
 			continue
 		}
@@ -393,7 +403,7 @@ func within(g, fn *Func) bool {
 // fn, and its position.
 func (st *sumState) declaring(fn *Func, name string) (*Func, int) {
 	for g := fn; g != nil && !g.Top; g = g.Parent {
-		for i, p := range st.params[g] {
+		for i, p := range g.params {
 			if p == name {
 				return g, i
 			}

@@ -56,7 +56,9 @@ function called from an I/O callback, via cb.call/apply/bind, or stored
 on this (this.onDone = cb) and called by another method counts as what
 that code does with it. Functions other modules export count the same
 way: their module's facts (read from the required file, node_modules
-included) say how they call what they are given. A callback pushed onto
+included) say how they call what they are given; a function taking an
+error first handed to a package that is not installed is called later,
+by Node's convention for completion callbacks. A callback pushed onto
 a queue the file drains (waiting.push(cb), waiting.shift() elsewhere)
 waits for a later call: asynchronous, unless a call under a condition
 drains the queue at once (if (loaded) this.flush(), with flush calling
@@ -193,7 +195,7 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				msg := fmt.Sprintf("%s calls its callback %s synchronously here but asynchronously on other paths (%s, line %d): callers cannot tell whether their code after the call runs before or after the callback; defer this call with process.nextTick",
-					analysisutil.FuncName(f, fn), p, describe(f, a.via), analysisutil.Line(f, a.via.Node))
+					analysisutil.FuncName(f, fn), p, describe(f, facts, a.via), analysisutil.Line(f, a.via.Node))
 				if s.Target != nil && calledName(s) != p {
 					msg = strings.Replace(msg, " synchronously here", " synchronously here (through "+analysisutil.FuncName(f, s.Target)+")", 1)
 				}
@@ -458,7 +460,7 @@ func iife(fn *sched.Func) bool {
 	return false
 }
 
-func describe(f *jsfile.File, s *sched.Call) string {
+func describe(f *jsfile.File, facts *sched.Facts, s *sched.Call) string {
 	switch s.Kind {
 	case sched.Await:
 		return "after an await"
@@ -485,6 +487,9 @@ func describe(f *jsfile.File, s *sched.Call) string {
 	}
 	if e := s.Extern(); s.Kind == sched.None && e != nil {
 		return fmt.Sprintf("through %s (%s line %d)", f.Text(sched.Callee(s.Node)), e.File, e.Line)
+	}
+	if s.Kind == sched.None && facts.Unread(s) {
+		return fmt.Sprintf("in the error-first callback handed to %s, a function of a package that is not installed, which Node's convention calls later", f.Text(sched.Callee(s.Node)))
 	}
 	if s.Method != "" {
 		return "in a ." + s.Method + "() callback"
@@ -659,12 +664,21 @@ func calledName(s *sched.Call) string {
 	return ""
 }
 
-// earlyReturn: fn's own body has a return (or throw) statement that ends
-// before the later of the two sites, so the paths to them can differ.
+// earlyReturn: fn's own body has a return (or throw) statement that can
+// make the paths to the two sites differ: between them when they are two
+// sites (one before both, if (!cb) throw ..., leaves them on the same
+// path: a callback told at once and again later), and before the site
+// when it is one site whose callee calls both ways.
 func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
-	limit := a.Node.Idx0()
+	limit, from := a.Node.Idx0(), a.Node.Idx0()
 	if b.Node != nil && b.Node.Idx0() > limit {
 		limit = b.Node.Idx0()
+	}
+	if b.Node != nil && b.Node.Idx0() < from {
+		from = b.Node.Idx0()
+	}
+	if b.Node == a.Node {
+		from = 0
 	}
 	body := analysisutil.FuncBody(fn.Node)
 	if body == nil {
@@ -676,7 +690,7 @@ func earlyReturn(fn *sched.Func, a, b *sched.Call) bool {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
 			return false
 		case *ast.ReturnStatement, *ast.ThrowStatement:
-			if n.Idx1() <= limit {
+			if n.Idx1() > from && n.Idx1() <= limit {
 				found = true
 			}
 		}

@@ -200,7 +200,8 @@ func TestPredictCommutingReads(t *testing.T) {
 		t.Fatalf("patterns %+v", rep.Patterns)
 	}
 	code, out, _ = cliRun(t, "predict", "--node", "22", "--fs", dir, "--max-orders", "2", main)
-	if code != 0 || !strings.Contains(out, "120 possible orders") || !strings.Contains(out, "then these 5, in any order (fs.readFile at 2:30 (5 callbacks))") ||
+	// (The usual timing takes the pool's requests first in, first out.)
+	if code != 0 || !strings.Contains(out, "deterministic on an idle machine; 119 more under load") || !strings.Contains(out, "then these 5, in any order (fs.readFile at 2:30 (5 callbacks))") ||
 		!strings.Contains(out, "118 more orders not listed") {
 		t.Errorf("text output:\n%s", out)
 	}

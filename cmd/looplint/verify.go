@@ -111,8 +111,12 @@ server, and compares the console lines it printed (log, info, debug as
 stdout; error, warn as stderr, which is not compared) with looplint predict
 --target's orders. --click SELECTOR clicks the element as predict's does,
 once the page has loaded; a run ends --quiet after load (or after the last
-click). The report names the browser and its version. --node, --node-bin,
---perturb, --fs, --env and --record are Node's only.
+click). The report names the browser and its version. --perturb puts a
+script before the page's that busy-waits 0-2 ms at random, seeded per run,
+in the page's callbacks (timers, frames, idle callbacks, microtasks,
+listeners, observers) and around the calls that make them, and delays each
+file beside the page up to 20 ms (browserrecord -perturb's defaults).
+--node, --node-bin, --fs, --env and --record are Node's only.
 
 Exit status: 1 when some verdict is unsound, 0 otherwise; 2 for bad input,
 usage, or a Node or browser that cannot be installed or found.`,

@@ -54,7 +54,7 @@ func runVerifyBrowser(ctx context.Context, w, log io.Writer, args []string, f ve
 	for _, bad := range []struct {
 		set  bool
 		flag string
-	}{{f.nodes != "", "--node"}, {len(f.nodeBins) > 0, "--node-bin"}, {f.perturb, "--perturb"}, {f.fsDir != "", "--fs"},
+	}{{f.nodes != "", "--node"}, {len(f.nodeBins) > 0, "--node-bin"}, {f.fsDir != "", "--fs"},
 		{f.record != "", "--record"}, {len(f.env) > 0, "--env"}} {
 		if bad.set {
 			return usageErr("%s is for Node: verify --target %s runs the page in the browser", bad.flag, f.target)
@@ -165,6 +165,9 @@ func openPage(file string, f verifyFlags) (browserPage, error) {
 		page.Files = os.DirFS(filepath.Dir(bp.path))
 	}
 	page.Clicks, page.Quiet = clicks, quiet
+	if f.perturb {
+		page.Perturb = &realbrowser.Perturb{Seed: f.seed, MaxUs: 2000, NetMs: 20}
+	}
 	bp.page = page
 	return bp, nil
 }

@@ -87,7 +87,7 @@ func TestVerifyBrowserUsage(t *testing.T) {
 		{func(f *verifyFlags) { f.target = "browser" }, []string{js}, "give --target chromium or firefox"},
 		{func(f *verifyFlags) { f.target = "safari" }, []string{js}, "safari"},
 		{func(f *verifyFlags) { f.nodes = "20" }, []string{js}, "--node is for Node"},
-		{func(f *verifyFlags) { f.perturb = true }, []string{js}, "--perturb is for Node"},
+		{func(f *verifyFlags) { f.fsDir = dir }, []string{js}, "--fs is for Node"},
 		{func(f *verifyFlags) { f.target = "node"; f.clicks = []string{"#b"} }, []string{js}, "--click needs a browser --target"},
 		{func(f *verifyFlags) {}, []string{noCase}, "no page.html or main.js section"},
 		{func(f *verifyFlags) {}, []string{dir + "/missing.html"}, "no such file"},

@@ -18,6 +18,15 @@
 //
 // The page is the section page.html, or else a page whose one inline
 // classic script is main.js; every other section is served beside it.
+//
+// -perturb records perturbed runs instead, into each version's "perturbed"
+// entry, and leaves its plain runs as they are (as noderecord -perturb
+// does): each run's page gets realbrowser's perturbing script after the
+// harness (random busy-waits, up to -max-us, in the page's callbacks and
+// around the calls that make them, seeded per run), the server waits up
+// to -net-ms before serving each file beside the page, and -contend N
+// runs N busy sibling processes meanwhile (CPU contention). The entry's
+// "how" says which.
 package main
 
 import (
@@ -26,6 +35,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -60,7 +70,25 @@ type config struct {
 	fresh       bool
 	accumulate  bool
 	found       map[string]realbrowser.Browser
+
+	perturb bool
+	pert    realbrowser.Perturb // with perturb: the script's and the network's delays, the seed
+	contend int                 // with perturb: busy sibling processes
+	quiet   time.Duration       // > 0: the quiet period, instead of the archive's
 }
+
+// how says how perturbed runs were made, for the record's "how".
+func (c config) how() string {
+	how := fmt.Sprintf("%s, %d busy siblings", c.pert.How(), c.contend)
+	if c.quiet > 0 {
+		how += fmt.Sprintf(", quiet %s", c.quiet)
+	}
+	return how
+}
+
+// busyEnv, set, makes this command a busy sibling: it spins (ten minutes
+// at most) instead of recording.
+const busyEnv = "BROWSERRECORD_BUSY"
 
 // caseFile is one archive's page and directives.
 type caseFile struct {
@@ -71,6 +99,11 @@ type caseFile struct {
 }
 
 func main() {
+	if os.Getenv(busyEnv) != "" {
+		for end := time.Now().Add(10 * time.Minute); time.Now().Before(end); {
+		}
+		return
+	}
 	var cfg config
 	browsers := flag.String("browsers", strings.Join(allBrowsers, ","), "comma-separated browsers: chromium, firefox")
 	flag.IntVar(&cfg.runs, "runs", 20, "runs per browser (overrides an archive's '# runs:')")
@@ -79,6 +112,12 @@ func main() {
 	flag.StringVar(&cfg.firefox, "firefox", "", "Firefox (default $LOOPLINT_FIREFOX, firefox-esr, firefox)")
 	flag.BoolVar(&cfg.fresh, "fresh", false, "drop previously recorded browsers and versions instead of merging")
 	flag.BoolVar(&cfg.accumulate, "accumulate", false, "add the new runs to a version's old record instead of replacing it")
+	flag.BoolVar(&cfg.perturb, "perturb", false, "record perturbed runs, into each version's \"perturbed\" entry (plain runs are kept)")
+	flag.IntVar(&cfg.pert.MaxUs, "max-us", 2000, "with -perturb: the longest of the script's busy-waits, in microseconds (0: none)")
+	flag.IntVar(&cfg.pert.NetMs, "net-ms", 20, "with -perturb: the longest wait before a file beside the page is served, in milliseconds")
+	flag.IntVar(&cfg.contend, "contend", 0, "with -perturb: busy sibling processes run meanwhile")
+	flag.DurationVar(&cfg.quiet, "quiet", 0, "the quiet period after load before a run ends, instead of the archive's '# quiet:' (longer delays need a longer one)")
+	flag.Uint64Var(&cfg.pert.Seed, "seed", uint64(time.Now().UnixNano()), "with -perturb: the seed the runs' seeds derive from")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: browserrecord [flags] FILE.txtar...\n")
 		flag.PrintDefaults()
@@ -93,8 +132,12 @@ func main() {
 		}
 	})
 	cfg.browsers = nodecase.List(*browsers)
-	if flag.NArg() == 0 || len(cfg.browsers) == 0 || cfg.runs < 1 {
+	if flag.NArg() == 0 || len(cfg.browsers) == 0 || cfg.runs < 1 || cfg.pert.MaxUs < 0 || cfg.pert.NetMs < 0 || cfg.contend < 0 {
 		flag.Usage()
+		os.Exit(2)
+	}
+	if !cfg.perturb && cfg.contend > 0 {
+		fmt.Fprintln(os.Stderr, "browserrecord: -contend applies to -perturb runs only")
 		os.Exit(2)
 	}
 	for _, b := range cfg.browsers {
@@ -108,8 +151,10 @@ func main() {
 		os.Exit(1)
 	}
 	failed := false
-	for _, file := range flag.Args() {
-		if err := recordArchive(cfg, file); err != nil {
+	for i, file := range flag.Args() {
+		c := cfg
+		c.pert.Seed += uint64(i) << 32 // each archive its own seeds
+		if err := recordArchive(c, file); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", file, err)
 			failed = true
 		}
@@ -199,11 +244,23 @@ func recordArchive(cfg config, file string) error {
 	if c.runs > 0 && !cfg.runsSet {
 		runs = c.runs
 	}
+	if cfg.perturb {
+		p := cfg.pert
+		c.page.Perturb = &p
+	}
+	if cfg.quiet > 0 {
+		c.page.Quiet = cfg.quiet
+	}
 	for _, browser := range cfg.browsers {
 		if !contains(c.browsers, browser) {
 			continue
 		}
+		stop, err := contend(cfg.contend)
+		if err != nil {
+			return err
+		}
 		version, results, err := cfg.found[browser].Run(c.page, runs, cfg.timeout)
+		stop()
 		if err != nil {
 			return fmt.Errorf("%s: %v", browser, err)
 		}
@@ -218,9 +275,20 @@ func recordArchive(cfg config, file string) error {
 		if records[browser] == nil {
 			records[browser] = map[string]Record{}
 		}
-		if old, ok := records[browser][version]; ok && cfg.accumulate {
+		old, had := records[browser][version]
+		if cfg.perturb {
+			if !had {
+				old.Outcomes = []Outcome{} // no plain runs yet
+			}
+			old.Perturbed = perturbed(old.Perturbed, &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}, cfg.accumulate)
+			records[browser][version] = old
+			fmt.Fprintf(os.Stderr, "%s  %s %s  perturbed: %s\n", filepath.Base(file), browser, version, summary(rec))
+			continue
+		}
+		if had && cfg.accumulate {
 			rec = Record{Runs: old.Runs + rec.Runs, Outcomes: realnode.Tally(append(old.Outcomes, rec.Outcomes...))}
 		}
+		rec.Perturbed = old.Perturbed // plain runs keep the perturbed ones
 		records[browser][version] = rec
 		fmt.Fprintf(os.Stderr, "%s  %s %s  %s\n", filepath.Base(file), browser, version, summary(rec))
 	}
@@ -230,6 +298,48 @@ func recordArchive(cfg config, file string) error {
 	}
 	ar.Files = append(c.files, txtar.File{Name: "browser.json", Data: data})
 	return os.WriteFile(file, txtar.Format(ar), 0o644)
+}
+
+// perturbed is a version's perturbed entry after new runs: them, or with
+// accumulate them added to the old ones (their hows joined by "; ").
+func perturbed(old, p *nodecase.Perturbed, accumulate bool) *nodecase.Perturbed {
+	if old == nil || !accumulate {
+		return p
+	}
+	how := old.How
+	if how != p.How {
+		how += "; " + p.How
+	}
+	return &nodecase.Perturbed{How: how, Runs: old.Runs + p.Runs, Outcomes: realnode.Tally(append(append([]Outcome{}, old.Outcomes...), p.Outcomes...))}
+}
+
+// contend starts n busy sibling processes (this command, spinning) and
+// returns what stops them: CPU contention for the runs made meanwhile.
+func contend(n int) (stop func(), err error) {
+	var procs []*exec.Cmd
+	stop = func() {
+		for _, p := range procs {
+			p.Process.Kill() // by its own pid: only what this started
+			p.Wait()
+		}
+	}
+	if n == 0 {
+		return stop, nil
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("busy sibling: %v", err)
+	}
+	for i := 0; i < n; i++ {
+		cmd := exec.Command(self)
+		cmd.Env = append(os.Environ(), busyEnv+"=1")
+		if err := cmd.Start(); err != nil {
+			stop()
+			return nil, fmt.Errorf("busy sibling: %v", err)
+		}
+		procs = append(procs, cmd)
+	}
+	return stop, nil
 }
 
 func contains(list []string, s string) bool {

@@ -28,5 +28,14 @@ async function main() {
 }
 main();
 
+// A promise executor runs at once, as part of the async function that
+// makes the promise.
+async function readKey(path) {
+  return new Promise((resolve) => {
+    resolve(fs.readFileSync(path)); // want "fs.readFileSync blocks the event loop in readKey, an async function that never awaits"
+  });
+}
+
 module.exports.Probe = Probe;
 module.exports.prepare = prepare;
+module.exports.readKey = readKey;
