@@ -506,12 +506,14 @@ func (x *Exec) poll(inflight []int, mustPick bool) []int {
 	// later, and the choices below can defer that one anyway, to any later
 	// phase; so no order of callbacks is lost, and an operation of k trips
 	// does not multiply the paths by the ways to spread its trips.
-	// (Those waiting for a pool worker come after the trips that free one.)
+	// (Those waiting for a pool worker come after the trips that free one.
+	// With the pool full, loop.IOEager, none is: when it is delivered
+	// decides where its operation's next trip queues.)
 	if x.lp != nil {
 		for more := true; more; {
 			more = false
 			for _, id := range inflight {
-				if !taken[id] && !x.lp.IOFinal(id) && !x.lp.IOWaits(id, seq) {
+				if !taken[id] && x.lp.IOEager(id) && !x.lp.IOWaits(id, seq) {
 					seq = append(seq, id)
 					taken[id] = true
 					hasFresh = hasFresh || fresh[id]

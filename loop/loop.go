@@ -1285,6 +1285,7 @@ func (im *Immediate) HasRef() bool { return im.ref }
 type IO struct {
 	id    int
 	trips int
+	one   bool // submitted as one round trip
 	cb    any
 	// queued numbers the submission of its current round trip among all
 	// round trips (IOQueued).
@@ -1306,7 +1307,15 @@ func (op *IO) ID() int { return op.id }
 
 // SubmitIO starts a thread-pool operation needing trips round trips, each
 // a request queued for the pool (pool.go); cb runs as a macrotask in the
-// poll phase where the last one completes.
+// poll phase where the last one completes. Each trip after the first is a
+// new request at the end of the queue, submitted when the one before is
+// delivered: Node's loop thread submits it from that completion
+// (fs.readFile's open, fstat, read and close; zlib's write and flush).
+// Where that matters, the pool being full (pool.go: saturated, a one-trip
+// request waiting), the explorer chooses the poll phase of such a trip, not only of the last
+// one, since it decides where the next one queues; otherwise the next
+// trip is taken as on a worker at once, holding none (completeTrip),
+// which allows every order Node's queue does.
 func (l *Loop) SubmitIO(trips int, cb any) *IO {
 	op := l.submit(trips, cb)
 	l.queue(op)
@@ -1320,7 +1329,7 @@ func (l *Loop) submit(trips int, cb any) *IO {
 		trips = 1
 	}
 	l.nextIO++
-	return &IO{id: l.nextIO, trips: trips, cb: cb}
+	return &IO{id: l.nextIO, trips: trips, one: trips == 1, cb: cb}
 }
 
 // SubmitReady submits an event that is ready at once: on the sandbox's
@@ -1395,6 +1404,19 @@ func (l *Loop) IOFinal(id int) bool {
 	return true
 }
 
+// IOEager reports whether operation id's next completion is a round trip
+// the explorer may deliver as soon as it can complete: not its last, and
+// not one whose delivery queues the next behind waiting requests (the
+// pool full: SubmitIO).
+func (l *Loop) IOEager(id int) bool {
+	for _, op := range l.io {
+		if op.id == id {
+			return op.trips > 1 && !(op.pool() && l.saturated())
+		}
+	}
+	return false
+}
+
 // IOQueued numbers the submission of operation id's current round trip:
 // a trip queued earlier usually completes earlier (the thread pool takes
 // work first in, first out), which the predictor's usual timing follows.
@@ -1413,19 +1435,25 @@ func (l *Loop) completeTrip(id int) {
 		if op.id != id {
 			continue
 		}
+		requeue := op.trips > 1 && op.pool() && l.saturated()
 		op.trips--
 		if op.pool() {
 			l.advanceTo(op.finish())
 			l.freeWorker(op)
 		}
+		if requeue {
+			// The completion's callback queues the next request.
+			l.queue(op)
+			return
+		}
 		if op.trips > 0 {
 			// The next round trip is now in flight. Node queues it behind
-			// those waiting when this one's callback runs, but the
-			// explorer delivers an operation's earlier trips as soon as
-			// they may complete (explore: Exec.poll), which would fix the
-			// queue's order too early; so a later trip is taken as on a
-			// worker at once, holding none: the pool then allows every
-			// order Node's does, and more.
+			// those waiting when this one's callback runs, but with the
+			// pool not full the explorer delivers an operation's earlier
+			// trips as soon as they may complete (explore: Exec.poll),
+			// which would fix the queue's order too early; so a later trip
+			// is taken as on a worker at once, holding none: the pool then
+			// allows every order Node's does, and more.
 			l.tripSeq++
 			op.queued = l.tripSeq
 			op.started, op.later = true, op.pool()

@@ -14,7 +14,9 @@ import "slices"
 // (IO.started). An operation of several round trips (fs.readFile before
 // 26) queues only its first: the later ones start at once and hold no
 // worker (IO.later; see Loop.completeTrip), which allows more orders than
-// Node's, never fewer. A poll phase may deliver a waiting trip only
+// Node's, never fewer; where the pool is full (saturated: a one-trip
+// request waiting), each later trip is queued at the end when the one
+// before is delivered, as Node's loop thread does (SubmitIO). A poll phase may deliver a waiting trip only
 // after as many trips delivered before it in that phase as there were
 // waiting trips queued ahead of it, plus one: the workers they freed took
 // the queue in order, and libuv's done queue hands completions over in the
@@ -97,6 +99,23 @@ func (l *Loop) busy() int {
 		}
 	}
 	return n
+}
+
+// saturated reports a full pool where it matters: a one-trip request
+// waiting for a worker. An operation of several trips whose current one
+// completes then queues its next one behind it (the freed worker takes the
+// waiting request), so when the completion is delivered decides whether
+// the waiting one's callback can come first. Any answer is sound: the
+// other way, a later trip that holds no worker, allows every order. Among
+// chains alone (twelve readFiles on four workers) it keeps to the other
+// way, whose paths the commutation reduction counts at once.
+func (l *Loop) saturated() bool {
+	for _, op := range l.waiting() {
+		if op.one {
+			return true
+		}
+	}
+	return false
 }
 
 // freeWorker is a worker's finishing done's trip: it takes the oldest

@@ -33,3 +33,27 @@ func TestPoolWaits(t *testing.T) {
 		t.Errorf("poolOrder kept %v", got)
 	}
 }
+
+// An operation of two trips, with one worker: its second trip queues
+// behind the request submitted meanwhile, and the explorer must choose
+// when its first is delivered; with workers free, its later trips are
+// taken as any operation's (delivered as soon as they may be).
+func TestPoolLaterTrips(t *testing.T) {
+	l := NewWith(Profile{Node: Version{Major: 20}}, nil, Env{}, Limits{})
+	l.SetPoolEnv(func(name string) (string, bool) { return "1", name == "UV_THREADPOOL_SIZE" })
+	z := l.SubmitIO(2, nil)
+	a := l.SubmitIO(1, nil)
+	if l.IOEager(z.ID()) {
+		t.Error("a later trip's completion on a full pool is delivered eagerly")
+	}
+	l.completeTrip(z.ID())
+	if l.IOWaits(a.ID(), nil) || !l.IOWaits(z.ID(), nil) || l.IONeed(z.ID()) != 1 {
+		t.Errorf("after the first trip: a waits %v, z waits %v (need %d)", l.IOWaits(a.ID(), nil), l.IOWaits(z.ID(), nil), l.IONeed(z.ID()))
+	}
+
+	l = NewWith(Profile{Node: Version{Major: 20}}, nil, Env{}, Limits{})
+	z = l.SubmitIO(2, nil)
+	if !l.IOEager(z.ID()) {
+		t.Error("with workers free, a first trip is not delivered eagerly")
+	}
+}

@@ -404,7 +404,13 @@ func (in *Interp) netObj() *Native {
 	})
 	o.Props["pool"] = native("pool", func(_ Value, a []Value, pos ir.Pos) Value {
 		api, _ := arg(a, 0).(string)
-		op := in.l.SubmitIO(1, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
+		// pool(api, fn, us, trips): trips requests one after the other,
+		// each queued when the one before is delivered (loop.SubmitIO).
+		trips := 1
+		if n, ok := toNumber(arg(a, 3)); ok && n >= 1 {
+			trips = int(n)
+		}
+		op := in.l.SubmitIO(trips, task{fn: arg(a, 1), api: api, site: in.userSite(pos)})
 		if us, ok := toNumber(arg(a, 2)); ok {
 			op.Takes(loop.Usually(us))
 		}

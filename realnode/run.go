@@ -39,6 +39,10 @@ type RunSpec struct {
 	// is then a synchronous file stream, whose first write is quicker on
 	// some releases.
 	StdoutFile bool
+	// Started, when set, is called with node's pid once it has started;
+	// what it returns is called once node has ended (noderecord -starve
+	// watches the process's threads meanwhile).
+	Started func(pid int) (stop func())
 }
 
 // Result is one run.
@@ -111,7 +115,16 @@ func (b *Binary) Run(ctx context.Context, spec RunSpec) (Result, error) {
 		defer file.Close()
 		cmd.Stdout = file
 	}
-	err := cmd.Run()
+	err := cmd.Start()
+	if err == nil {
+		if spec.Started != nil {
+			stop := spec.Started(cmd.Process.Pid)
+			err = cmd.Wait()
+			stop()
+		} else {
+			err = cmd.Wait()
+		}
+	}
 	if file != nil {
 		if _, serr := file.Seek(0, io.SeekStart); serr != nil {
 			return Result{}, serr

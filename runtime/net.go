@@ -42,7 +42,13 @@ func (h *host) netBindings() *sobek.Object {
 		return sobek.Undefined()
 	})
 	o.Set("pool", func(c sobek.FunctionCall) sobek.Value {
-		op := h.l.SubmitIO(1, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
+		// pool(api, fn, us, trips): trips requests one after the other,
+		// each queued when the one before is delivered (loop.SubmitIO).
+		trips := 1
+		if n := c.Argument(3); !sobek.IsUndefined(n) {
+			trips = max(1, int(n.ToInteger()))
+		}
+		op := h.l.SubmitIO(trips, h.label(&callback{fn: fnArg(c.Argument(1)), this: sobek.Undefined()}, c.Argument(0).String()))
 		if us := c.Argument(2); !sobek.IsUndefined(us) {
 			op.Takes(loop.Usually(us.ToFloat()))
 		}

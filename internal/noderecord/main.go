@@ -16,7 +16,11 @@
 // DNS and socket callbacks and around the calls that make them) with a seed of its own;
 // -contend N runs N busy sibling processes meanwhile (CPU contention: the thread pool's
 // workers then get less of the cores), -parallel may exceed the cores, and -stdout file sends
-// stdout to a file instead of a pipe (mixed: every other run). The entry's "how" says which.
+// stdout to a file instead of a pipe (mixed: every other run). -starve N (Linux) gives each of
+// node's threads, as it appears, nice 0 or N at random, and -one-cpu puts node's threads and
+// the busy siblings on one CPU, so that the main thread or a pool worker may wait tens of
+// milliseconds anywhere while another runs (a loaded single-core machine). The entry's "how"
+// says which.
 //
 // Archive format: the txtar comment is a human description plus optional directives, one per
 // line:
@@ -79,12 +83,19 @@ type config struct {
 	contend int
 	stdout  string // pipe, file or mixed
 	seed    uint64
-	preload string // the perturbing preload's path
+	preload string   // the perturbing preload's path
+	starve  int      // -starve: the high nice (0: off)
+	oneCPU  bool     // -one-cpu
+	starver *starver // -starve or -one-cpu
 }
 
 // how says how perturbed runs were made, for the record's "how".
 func (c config) how() string {
-	return fmt.Sprintf("preload up to %d µs, %d at once, %d busy siblings, stdout %s", c.maxUs, c.parallel, c.contend, c.stdout)
+	how := fmt.Sprintf("preload up to %d µs, %d at once, %d busy siblings, stdout %s", c.maxUs, c.parallel, c.contend, c.stdout)
+	if c.starver != nil {
+		how += c.starver.how()
+	}
+	return how
 }
 
 func main() {
@@ -100,6 +111,8 @@ func main() {
 	flag.IntVar(&cfg.maxUs, "max-us", 2000, "with -perturb: the longest of the preload's busy-waits, in microseconds (0: none)")
 	flag.IntVar(&cfg.contend, "contend", 0, "with -perturb: busy sibling processes run meanwhile")
 	flag.StringVar(&cfg.stdout, "stdout", "pipe", "with -perturb: where stdout goes: pipe, file, or mixed (every other run)")
+	flag.IntVar(&cfg.starve, "starve", 0, "with -perturb (Linux): each of node's threads, as it appears, at nice 0 or this (1 to 19), a coin flip per thread, so that one may wait tens of milliseconds anywhere while another runs (0: off)")
+	flag.BoolVar(&cfg.oneCPU, "one-cpu", false, "with -perturb (Linux): node's threads and the busy siblings on one CPU (the last this process may use)")
 	flag.Uint64Var(&cfg.seed, "seed", uint64(time.Now().UnixNano()), "with -perturb: the seed the runs' seeds derive from")
 	flag.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: noderecord [flags] FILE.txtar...\n")
@@ -115,7 +128,7 @@ func main() {
 		}
 	})
 	cfg.versions = nodecase.List(*versions)
-	if flag.NArg() == 0 || len(cfg.versions) == 0 || cfg.runs < 1 || cfg.parallel < 1 || cfg.maxUs < 0 || cfg.contend < 0 {
+	if flag.NArg() == 0 || len(cfg.versions) == 0 || cfg.runs < 1 || cfg.parallel < 1 || cfg.maxUs < 0 || cfg.contend < 0 || cfg.starve < 0 || cfg.starve > 19 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -125,9 +138,17 @@ func main() {
 		fmt.Fprintf(os.Stderr, "noderecord: -stdout %q: want pipe, file or mixed\n", cfg.stdout)
 		os.Exit(2)
 	}
-	if !cfg.perturb && (cfg.contend > 0 || cfg.stdout != "pipe") {
-		fmt.Fprintln(os.Stderr, "noderecord: -contend and -stdout apply to -perturb runs only")
+	if !cfg.perturb && (cfg.contend > 0 || cfg.stdout != "pipe" || cfg.starve > 0 || cfg.oneCPU) {
+		fmt.Fprintln(os.Stderr, "noderecord: -contend, -stdout, -starve and -one-cpu apply to -perturb runs only")
 		os.Exit(2)
+	}
+	if cfg.starve > 0 || cfg.oneCPU {
+		s, err := newStarver(cfg.starve, cfg.oneCPU)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "noderecord:", err)
+			os.Exit(2)
+		}
+		cfg.starver = s
 	}
 	if cfg.perturb {
 		dir, err := os.MkdirTemp("", "noderecord-preload-")
@@ -222,7 +243,7 @@ func recordArchive(cfg config, file string) error {
 		if cfg.perturb && !had {
 			old.Outcomes = []Outcome{} // no plain runs yet
 		}
-		stop, err := contend(cfg.contend, node.Path)
+		stop, err := contend(cfg.contend, node.Path, cfg.starver)
 		if err != nil {
 			return err
 		}
@@ -294,7 +315,21 @@ func recordVersion(cfg config, node *realnode.Binary, files []txtar.File, entry 
 	if err := errors.Join(errs...); err != nil {
 		return Record{}, err
 	}
-	return Record{Runs: runs, Outcomes: realnode.Tally(results)}, nil
+	if cfg.starver != nil {
+		// A thread at the high nice can be left waiting past the time
+		// limit by the busy siblings or the other runs: the recorder's
+		// doing, not a run that never ends, so it is not recorded.
+		kept := results[:0]
+		for i, o := range results {
+			if o.Killed() {
+				fmt.Fprintf(os.Stderr, "node %s: run %d killed after %s with -starve or -one-cpu: not recorded\n", node.Version, i, cfg.timeout)
+				continue
+			}
+			kept = append(kept, o)
+		}
+		results = kept
+	}
+	return Record{Runs: len(results), Outcomes: realnode.Tally(results)}, nil
 }
 
 // runOnce writes the archive into a fresh directory and runs node there once.
@@ -319,6 +354,10 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 		spec.Preload = cfg.preload
 		spec.Env = append(append([]string{}, cfg.env...), realnode.PerturbEnv(seedOf(cfg.seed, node.Version.String(), i), cfg.maxUs)...)
 		spec.StdoutFile = cfg.stdout == "file" || cfg.stdout == "mixed" && i%2 == 1
+		if s := cfg.starver; s != nil {
+			seed := seedOf(cfg.seed, node.Version.String(), i) ^ 0x9e3779b9
+			spec.Started = func(pid int) func() { return s.watch(pid, seed) }
+		}
 	}
 	res, err := node.Run(context.Background(), spec)
 	if err != nil {
@@ -352,8 +391,9 @@ func seedOf(seed uint64, ver string, i int) uint32 {
 }
 
 // contend starts n busy processes (node spinning in a loop) and returns
-// what stops them: CPU contention for the runs made meanwhile.
-func contend(n int, node string) (stop func(), err error) {
+// what stops them: CPU contention for the runs made meanwhile. With s,
+// they spin on its CPU.
+func contend(n int, node string, s *starver) (stop func(), err error) {
 	var procs []*exec.Cmd
 	stop = func() {
 		for _, p := range procs {
@@ -369,6 +409,12 @@ func contend(n int, node string) (stop func(), err error) {
 			return nil, fmt.Errorf("busy sibling: %v", err)
 		}
 		procs = append(procs, cmd)
+		if s != nil {
+			if err := s.pin(cmd.Process.Pid); err != nil {
+				stop()
+				return nil, fmt.Errorf("busy sibling: %v", err)
+			}
+		}
 	}
 	return stop, nil
 }
