@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/looplint/looplint/internal/runseed"
 )
 
 // perturbJS is the perturbing script; its header says where it waits.
@@ -20,7 +22,7 @@ var perturbJS string
 // server waits before it serves each file beside the page. Nothing is
 // reordered: every delay is time passing.
 type Perturb struct {
-	Seed  uint64 // each run's seed derives from it (SeedOf)
+	Seed  uint64 // each run's seed derives from it (runseed.Of)
 	MaxUs int    // the longest of the script's busy-waits, in microseconds (0: none)
 	NetMs int    // the longest wait before a file beside the page is served, in milliseconds (0: none)
 }
@@ -31,22 +33,9 @@ func (p Perturb) How() string {
 	return fmt.Sprintf("script up to %d µs, network up to %d ms", p.MaxUs, p.NetMs)
 }
 
-// SeedOf derives run i's seed from seed and a name (the browser): FNV-1a,
-// never 0.
-func SeedOf(seed uint64, name string, i int) uint32 {
-	h := uint64(14695981039346656037)
-	for _, b := range []byte(fmt.Sprintf("%d/%s/%d", seed, name, i)) {
-		h = (h ^ uint64(b)) * 1099511628211
-	}
-	if s := uint32(h ^ h>>32); s != 0 {
-		return s
-	}
-	return 1
-}
-
 // script is the perturbing script of run i, in a <script> element.
 func (p Perturb) script(browser string, i int) string {
-	r := strings.NewReplacer("__SEED__", strconv.FormatUint(uint64(SeedOf(p.Seed, browser, i)), 10), "__MAX_US__", strconv.Itoa(p.MaxUs))
+	r := strings.NewReplacer("__SEED__", strconv.FormatUint(uint64(runseed.Of(p.Seed, browser, i)), 10), "__MAX_US__", strconv.Itoa(p.MaxUs))
 	return "<script>" + r.Replace(perturbJS) + "</script>\n"
 }
 
@@ -55,7 +44,7 @@ func (p Perturb) netDelay(browser string, i int, name string) time.Duration {
 	if p.NetMs <= 0 {
 		return 0
 	}
-	s := SeedOf(p.Seed, browser+"/net/"+name, i)
+	s := runseed.Of(p.Seed, browser+"/net/"+name, i)
 	if s%2 == 0 {
 		return 0
 	}

@@ -52,6 +52,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/looplint/looplint/internal/runseed"
+
 	"golang.org/x/tools/txtar"
 
 	"github.com/looplint/looplint/internal/nodecase"
@@ -352,10 +354,10 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 	spec := realnode.RunSpec{File: entry, ESM: strings.HasSuffix(entry, ".mjs"), Cwd: dir, Timeout: cfg.timeout, Env: cfg.env}
 	if cfg.perturb {
 		spec.Preload = cfg.preload
-		spec.Env = append(append([]string{}, cfg.env...), realnode.PerturbEnv(seedOf(cfg.seed, node.Version.String(), i), cfg.maxUs)...)
+		spec.Env = append(append([]string{}, cfg.env...), realnode.PerturbEnv(runseed.Of(cfg.seed, node.Version.String(), i), cfg.maxUs)...)
 		spec.StdoutFile = cfg.stdout == "file" || cfg.stdout == "mixed" && i%2 == 1
 		if s := cfg.starver; s != nil {
-			seed := seedOf(cfg.seed, node.Version.String(), i) ^ 0x9e3779b9
+			seed := runseed.Of(cfg.seed, node.Version.String(), i) ^ 0x9e3779b9
 			spec.Started = func(pid int) func() { return s.watch(pid, seed) }
 		}
 	}
@@ -375,19 +377,6 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 		out.Stderr = append(out.Stderr, fmt.Sprintf("<noderecord: killed after %s>", cfg.timeout))
 	}
 	return out, nil
-}
-
-// seedOf is run i's seed for the preload: the recording's seed, the
-// version and the run mixed (FNV-1a), never 0 (the preload's default).
-func seedOf(seed uint64, ver string, i int) uint32 {
-	h := uint64(14695981039346656037)
-	for _, b := range []byte(fmt.Sprintf("%d/%s/%d", seed, ver, i)) {
-		h = (h ^ uint64(b)) * 1099511628211
-	}
-	if s := uint32(h ^ h>>32); s != 0 {
-		return s
-	}
-	return 1
 }
 
 // contend starts n busy processes (node spinning in a loop) and returns
