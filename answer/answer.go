@@ -14,6 +14,7 @@ package answer
 
 import (
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/looplint/looplint/explore"
@@ -219,6 +220,19 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		}
 		ord.Confirmed = &c
 		a.OK = a.OK && c
+	}
+	if !pi.Complete {
+		// An incomplete interpreter forks on values it does not know, and
+		// an order only such a fork reaches may be none of Node's: the
+		// orders the runtime printed come first, each among its kind
+		// (those of an idle machine before those under load).
+		sort.SliceStable(a.Orders, func(i, j int) bool {
+			oi, oj := a.Orders[i], a.Orders[j]
+			if oi.UnderLoad != oj.UnderLoad {
+				return !oi.UnderLoad
+			}
+			return *oi.Confirmed && !*oj.Confirmed
+		})
 	}
 	a.varies(prog)
 	for _, ro := range rt.Orders {

@@ -3,6 +3,7 @@ package answer
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,5 +84,23 @@ func TestAnswerSandboxDeparts(t *testing.T) {
 	}
 	if len(a.Runtime.Orders) == 0 || !a.Runtime.Orders[0].Departs {
 		t.Errorf("runtime orders %+v: want one that departs from Node", a.Runtime.Orders)
+	}
+}
+
+// Where neither engine answers completely, an order the interpreter
+// reaches only by forking on a value it does not know (Math.random() > 2)
+// is listed after the ones the runtime printed, whatever their paths.
+func TestAnswerConfirmedFirstWhenIncomplete(t *testing.T) {
+	a := answerFor(t, "const r = Math.random();\nif (r > 2) { console.log('impossible'); throw new Error('never'); }\nif (r > 3) console.log('also impossible');\nconsole.log('done');\n", 10*time.Second)
+	if a.Complete || len(a.Orders) != 3 {
+		t.Fatalf("complete %v, %d orders: want an incomplete answer of 3", a.Complete, len(a.Orders))
+	}
+	if o := a.Orders[0]; o.Confirmed == nil || !*o.Confirmed || strings.Join(o.Stdout, "\n") != "done" {
+		t.Errorf("first order %q (confirmed %v): want the runtime's 'done'", o.Stdout, o.Confirmed)
+	}
+	for _, o := range a.Orders[1:] {
+		if o.Confirmed == nil || *o.Confirmed {
+			t.Errorf("order %q confirmed: Node never prints it", o.Stdout)
+		}
 	}
 }
