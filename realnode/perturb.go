@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 )
 
@@ -28,4 +29,32 @@ func PerturbEnv(seed uint32, maxUs int) []string {
 		env = append(env, fmt.Sprintf("LOOPLINT_PERTURB_MAX_US=%d", maxUs))
 	}
 	return env
+}
+
+// Siblings starts n busy processes, each made by busy, for CPU contention
+// while perturbed runs are made, and returns what stops them. started,
+// if not nil, is told each one's pid (to pin it to a CPU, say).
+func Siblings(n int, busy func() *exec.Cmd, started func(pid int) error) (stop func(), err error) {
+	var procs []*exec.Cmd
+	stop = func() {
+		for _, p := range procs {
+			p.Process.Kill() // by its own pid: only what this started
+			p.Wait()
+		}
+	}
+	for i := 0; i < n; i++ {
+		cmd := busy()
+		if err := cmd.Start(); err != nil {
+			stop()
+			return nil, fmt.Errorf("busy sibling: %v", err)
+		}
+		procs = append(procs, cmd)
+		if started != nil {
+			if err := started(cmd.Process.Pid); err != nil {
+				stop()
+				return nil, fmt.Errorf("busy sibling: %v", err)
+			}
+		}
+	}
+	return stop, nil
 }

@@ -361,3 +361,26 @@ func TestRunWorkDirAndTimeout(t *testing.T) {
 		t.Errorf("timeout: %+v %v", res, err)
 	}
 }
+
+// TestAddPerturbed: perturbed runs replace the version's perturbed
+// entry, or with -accumulate join it (hows joined when they differ).
+func TestAddPerturbed(t *testing.T) {
+	out := func(s string, n int) nodecase.Outcome {
+		return nodecase.Outcome{Stdout: []string{s}, Stderr: []string{}, Count: n}
+	}
+	old := &nodecase.Perturbed{How: "a", Runs: 3, Outcomes: []nodecase.Outcome{out("x", 3)}}
+	p := &nodecase.Perturbed{How: "b", Runs: 2, Outcomes: []nodecase.Outcome{out("x", 1), out("y", 1)}}
+	if got := AddPerturbed(old, p, false); got != p {
+		t.Errorf("without accumulate: %+v", got)
+	}
+	if got := AddPerturbed(nil, p, true); got != p {
+		t.Errorf("accumulate onto nothing: %+v", got)
+	}
+	got := AddPerturbed(old, p, true)
+	if got.How != "a; b" || got.Runs != 5 || len(got.Outcomes) != 2 || got.Outcomes[0].Count+got.Outcomes[1].Count != 5 {
+		t.Errorf("accumulated: %+v", got)
+	}
+	if got := AddPerturbed(old, &nodecase.Perturbed{How: "a", Runs: 1, Outcomes: []nodecase.Outcome{out("x", 1)}}, true); got.How != "a" || got.Runs != 4 {
+		t.Errorf("accumulated, same how: %+v", got)
+	}
+}

@@ -12,6 +12,20 @@ import (
 	"github.com/looplint/looplint/internal/nodecase"
 )
 
+// AddPerturbed is a version's perturbed entry after new runs p: p, or
+// with accumulate p added to old (their hows joined by "; " where they
+// differ).
+func AddPerturbed(old, p *nodecase.Perturbed, accumulate bool) *nodecase.Perturbed {
+	if old == nil || !accumulate {
+		return p
+	}
+	how := old.How
+	if how != p.How {
+		how += "; " + p.How
+	}
+	return &nodecase.Perturbed{How: how, Runs: old.Runs + p.Runs, Outcomes: Tally(append(append([]nodecase.Outcome{}, old.Outcomes...), p.Outcomes...))}
+}
+
 // Tally merges identical outcomes (stdout, stderr, exit code) and sorts
 // them by count (desc), then stdout, then stderr.
 func Tally(results []nodecase.Outcome) []nodecase.Outcome {

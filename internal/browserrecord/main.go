@@ -280,7 +280,7 @@ func recordArchive(cfg config, file string) error {
 			if !had {
 				old.Outcomes = []Outcome{} // no plain runs yet
 			}
-			old.Perturbed = perturbed(old.Perturbed, &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}, cfg.accumulate)
+			old.Perturbed = realnode.AddPerturbed(old.Perturbed, &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}, cfg.accumulate)
 			records[browser][version] = old
 			fmt.Fprintf(os.Stderr, "%s  %s %s  perturbed: %s\n", filepath.Base(file), browser, version, summary(rec))
 			continue
@@ -300,46 +300,21 @@ func recordArchive(cfg config, file string) error {
 	return os.WriteFile(file, txtar.Format(ar), 0o644)
 }
 
-// perturbed is a version's perturbed entry after new runs: them, or with
-// accumulate them added to the old ones (their hows joined by "; ").
-func perturbed(old, p *nodecase.Perturbed, accumulate bool) *nodecase.Perturbed {
-	if old == nil || !accumulate {
-		return p
-	}
-	how := old.How
-	if how != p.How {
-		how += "; " + p.How
-	}
-	return &nodecase.Perturbed{How: how, Runs: old.Runs + p.Runs, Outcomes: realnode.Tally(append(append([]Outcome{}, old.Outcomes...), p.Outcomes...))}
-}
-
 // contend starts n busy sibling processes (this command, spinning) and
 // returns what stops them: CPU contention for the runs made meanwhile.
 func contend(n int) (stop func(), err error) {
-	var procs []*exec.Cmd
-	stop = func() {
-		for _, p := range procs {
-			p.Process.Kill() // by its own pid: only what this started
-			p.Wait()
-		}
-	}
 	if n == 0 {
-		return stop, nil
+		return func() {}, nil
 	}
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("busy sibling: %v", err)
 	}
-	for i := 0; i < n; i++ {
+	return realnode.Siblings(n, func() *exec.Cmd {
 		cmd := exec.Command(self)
 		cmd.Env = append(os.Environ(), busyEnv+"=1")
-		if err := cmd.Start(); err != nil {
-			stop()
-			return nil, fmt.Errorf("busy sibling: %v", err)
-		}
-		procs = append(procs, cmd)
-	}
-	return stop, nil
+		return cmd
+	}, nil)
 }
 
 func contains(list []string, s string) bool {

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
-
-	"github.com/looplint/looplint/internal/nodecase"
 )
 
 func TestParseCase(t *testing.T) {
@@ -85,26 +83,5 @@ func TestRecordedCases(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestPerturbedEntry: perturbed runs replace the version's perturbed
-// entry, or with -accumulate join it (hows joined when they differ).
-func TestPerturbedEntry(t *testing.T) {
-	out := func(s string, n int) Outcome { return Outcome{Stdout: []string{s}, Stderr: []string{}, Count: n} }
-	old := &nodecase.Perturbed{How: "a", Runs: 3, Outcomes: []Outcome{out("x", 3)}}
-	p := &nodecase.Perturbed{How: "b", Runs: 2, Outcomes: []Outcome{out("x", 1), out("y", 1)}}
-	if got := perturbed(old, p, false); got != p {
-		t.Errorf("without accumulate: %+v", got)
-	}
-	if got := perturbed(nil, p, true); got != p {
-		t.Errorf("accumulate onto nothing: %+v", got)
-	}
-	got := perturbed(old, p, true)
-	if got.How != "a; b" || got.Runs != 5 || len(got.Outcomes) != 2 || got.Outcomes[0].Count+got.Outcomes[1].Count != 5 {
-		t.Errorf("accumulated: %+v", got)
-	}
-	if got := perturbed(old, &nodecase.Perturbed{How: "a", Runs: 1, Outcomes: []Outcome{out("x", 1)}}, true); got.How != "a" || got.Runs != 4 {
-		t.Errorf("accumulated, same how: %+v", got)
 	}
 }

@@ -255,15 +255,7 @@ func recordArchive(cfg config, file string) error {
 			return fmt.Errorf("node %s: %v", ver, err)
 		}
 		if cfg.perturb {
-			p := &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}
-			if o := old.Perturbed; o != nil && cfg.accumulate {
-				how := o.How
-				if how != p.How {
-					how += "; " + p.How
-				}
-				p = &nodecase.Perturbed{How: how, Runs: o.Runs + p.Runs, Outcomes: realnode.Tally(append(append([]Outcome{}, o.Outcomes...), p.Outcomes...))}
-			}
-			old.Perturbed = p
+			old.Perturbed = realnode.AddPerturbed(old.Perturbed, &nodecase.Perturbed{How: cfg.how(), Runs: rec.Runs, Outcomes: rec.Outcomes}, cfg.accumulate)
 			records[ver] = old
 			fmt.Fprintf(os.Stderr, "%s  %-9s perturbed: %s\n", filepath.Base(file), ver, summary(rec))
 			continue
@@ -383,27 +375,12 @@ func runOnce(cfg config, node *realnode.Binary, entry string, files []txtar.File
 // what stops them: CPU contention for the runs made meanwhile. With s,
 // they spin on its CPU.
 func contend(n int, node string, s *starver) (stop func(), err error) {
-	var procs []*exec.Cmd
-	stop = func() {
-		for _, p := range procs {
-			p.Process.Kill() // by its own pid: only what this started
-			p.Wait()
-		}
+	var pin func(int) error
+	if s != nil {
+		pin = s.pin
 	}
-	for i := 0; i < n; i++ {
+	return realnode.Siblings(n, func() *exec.Cmd {
 		// Ten minutes at most, should this process die without stopping it.
-		cmd := exec.Command(node, "-e", "const end = Date.now() + 600e3; while (Date.now() < end) {}")
-		if err := cmd.Start(); err != nil {
-			stop()
-			return nil, fmt.Errorf("busy sibling: %v", err)
-		}
-		procs = append(procs, cmd)
-		if s != nil {
-			if err := s.pin(cmd.Process.Pid); err != nil {
-				stop()
-				return nil, fmt.Errorf("busy sibling: %v", err)
-			}
-		}
-	}
-	return stop, nil
+		return exec.Command(node, "-e", "const end = Date.now() + 600e3; while (Date.now() < end) {}")
+	}, pin)
 }
