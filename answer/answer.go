@@ -58,6 +58,9 @@ const DefaultRuns = 200
 // interpreter could not model the program and the runtime alone answers.
 const AnswerRunsFactor = 10
 
+// answerRuns caps the runtime's runs where its orders are the answer.
+func (o Options) answerRuns() int { return o.Runs * AnswerRunsFactor }
+
 // Order is one listed order.
 type Order struct {
 	explore.Outcome
@@ -137,7 +140,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 		// The runtime's orders are then the answer, not a confirmation
 		// of the interpreter's: it gets more runs (a few thread-pool
 		// requests beside timers take a few hundred).
-		rtOpts.Explore.MaxRuns = o.Runs * AnswerRunsFactor
+		rtOpts.Explore.MaxRuns = o.answerRuns()
 	}
 	if !cutShort && (!o.NoConfirm || !pi.Complete) {
 		// (A prediction that left a loop early met an endless one: the
@@ -253,7 +256,7 @@ func Predict(f *parse.File, prog *lrt.Program, o Options) Answer {
 // answer is incomplete where the program reads a clock (each run pins
 // the reading to one number).
 func browserAnswer(f *parse.File, prog *lrt.Program, o Options, deadline time.Time) Answer {
-	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.Runs * AnswerRunsFactor, Deadline: deadline}}
+	rtOpts := explore.Options{Explore: explore.Config{MaxRuns: o.answerRuns(), Deadline: deadline}}
 	rt := explore.Predict(prog.Host(), rtOpts)
 	if o.Predict.Usual && rt.Explored.Paths > 0 {
 		rt = rt.WithUsual(prog.Host(), rtOpts)

@@ -264,20 +264,12 @@ func (pr Prediction) WithUsual(h Host, opts Options) Prediction {
 		// Without commuting, the usual timing's ties (equal work on the
 		// pool) are explored arrangement by arrangement: past a few times
 		// the first exploration's runs, every order stays usual.
-		opts.Explore.MaxRuns = min(maxRunsOf(opts.Explore), 4*pr.Explored.Runs+1000)
+		opts.Explore.MaxRuns = min(opts.Explore.maxRuns(), 4*pr.Explored.Runs+1000)
 		if usual, ok := usualOrders(h, opts); ok && len(usual) > 0 {
 			pr.usual = usual
 		}
 	}
 	return pr
-}
-
-// maxRunsOf is cfg's cap on runs (DefaultConfig's when unset).
-func maxRunsOf(cfg Config) int {
-	if cfg.MaxRuns > 0 {
-		return cfg.MaxRuns
-	}
-	return DefaultConfig.MaxRuns
 }
 
 // usualOrders explores again with the usual timing (loop.Limits.Usual,

@@ -607,6 +607,14 @@ func (x *Exec) usualNext(opts, delivered []int) ([]int, bool) {
 	return x.lp.UsualNext(opts, delivered)
 }
 
+// maxRuns is the cap on runs: MaxRuns, or DefaultConfig's when unset.
+func (cfg Config) maxRuns() int {
+	if cfg.MaxRuns > 0 {
+		return cfg.MaxRuns
+	}
+	return DefaultConfig.MaxRuns
+}
+
 // incompleteCut is the cut reason of Config.IncompleteRuns.
 const incompleteCut = "exploration stopped early: the answer was already incomplete"
 
@@ -614,9 +622,7 @@ const incompleteCut = "exploration stopped early: the answer was already incompl
 // alternative at every branching point (stateless model checking by
 // re-execution).
 func Explore(h Host, cfg Config) Result {
-	if cfg.MaxRuns <= 0 {
-		cfg.MaxRuns = DefaultConfig.MaxRuns
-	}
+	cfg.MaxRuns = cfg.maxRuns()
 	if cfg.MaxChoices <= 0 {
 		cfg.MaxChoices = DefaultConfig.MaxChoices
 	}

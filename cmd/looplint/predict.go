@@ -562,12 +562,11 @@ func verdictOf(rep predictReport) string {
 		// Lead with what an idle machine prints. The usual orders are
 		// listed first, so with one under load listed they all are.
 		usual := int64(len(rep.Orders) - loaded)
-		loaded := rep.Total - usual
 		verdict = fmt.Sprintf("%d possible orders on an idle machine", usual)
 		if usual == 1 {
 			verdict = "deterministic on an idle machine"
 		}
-		verdict += fmt.Sprintf("; %d more under load", loaded)
+		verdict += fmt.Sprintf("; %d more under load", rep.Total-usual)
 	case len(rep.Orders) > 1 && stalled > 0 && rep.Total-int64(stalled) == 1 && rep.Total == int64(len(rep.Orders)):
 		verdict = fmt.Sprintf("deterministic unless the machine stalls for over %d ms (then %d possible orders)", rep.StallMs, rep.Total)
 	case len(rep.Orders) > 1:
