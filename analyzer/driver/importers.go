@@ -109,9 +109,10 @@ func (st *factStore) importIndex(root string) *importIndex {
 func (st *factStore) importers(abs string, mentions []string, deps map[string]string) []*jsfile.File {
 	var out []*jsfile.File
 	for _, p := range st.importIndex(projectRoot(abs)).by[abs] {
+		var data []byte // read once for the mentions and the parse
 		if len(mentions) > 0 {
-			data, err := readSmall(p)
-			if err != nil {
+			var err error
+			if data, err = readSmall(p); err != nil {
 				continue
 			}
 			if st.deps {
@@ -124,9 +125,11 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 		v, _ := st.parsed.LoadOrStore(p, &parsedImporter{})
 		pi := v.(*parsedImporter)
 		pi.once.Do(func() {
-			data, err := readSmall(p)
-			if err != nil {
-				return
+			if data == nil {
+				var err error
+				if data, err = readSmall(p); err != nil {
+					return
+				}
 			}
 			if st.deps {
 				pi.key = contentKey(data)
