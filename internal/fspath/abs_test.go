@@ -21,3 +21,17 @@ func TestAbs(t *testing.T) {
 	t.Chdir(t.TempDir())
 	check()
 }
+
+// A pinned working directory gives what filepath.Abs gives while the
+// process stays in it.
+func TestAbsPinned(t *testing.T) {
+	t.Chdir(t.TempDir())
+	Pin()
+	defer unpin()
+	for _, p := range []string{"", ".", "a.js", "../x/y.js", "./a/../b", "/abs/p/../q"} {
+		want, _ := filepath.Abs(p)
+		if got, err := Abs(p); got != want || err != nil {
+			t.Errorf("pinned Abs(%q) = %q, %v; filepath.Abs: %q", p, got, err, want)
+		}
+	}
+}
