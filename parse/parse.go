@@ -153,6 +153,8 @@ func cleanOSError(err error) string {
 
 // Parse validates src as the file at path. It never panics: a crash of
 // the engine's parser on malformed input is reported as a syntax error.
+// The File keeps src as its text without a copy: the caller must not
+// change src afterwards.
 func Parse(path string, src []byte) (f *File, err error) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -176,7 +178,7 @@ func parseFile(path string, src []byte) (*File, error) {
 		return nil, &Error{File: path, Msg: "binary or non-UTF-8 file, not JavaScript"}
 	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	text := string(src)
+	text := viewString(src)
 	f := &File{Path: path, Source: text, Text: text, Ext: ext}
 	if loader != api.LoaderJS {
 		out, m, err := transform(path, f.Source, loader, nil)
@@ -357,11 +359,13 @@ func ParseJS(path, src string, module bool) (*ast.Program, error) {
 // parseJS is ParseJS, also telling whether the tree has an async
 // generator function.
 func parseJS(path, src string, module bool) (*ast.Program, bool, error) {
-	return parseSource(path, src, module)
+	// As bytes: the engine's parser copies a string twice (to bytes and
+	// back), bytes once, and never writes to them.
+	return parseSource(path, viewBytes(src), module)
 }
 
-// parseSource is parseJS of src given as a string or as bytes.
-func parseSource[S string | []byte](path string, src S, module bool) (*ast.Program, bool, error) {
+// parseSource is parseJS of src given as bytes.
+func parseSource(path string, src []byte, module bool) (*ast.Program, bool, error) {
 	opts := []parser.Option{parser.WithDisableSourceMaps}
 	if module {
 		opts = append(opts, parser.IsModule)
