@@ -303,7 +303,7 @@ func onLoop(f *jsfile.File, handlers map[*sched.Func]*sched.Func, fn *sched.Func
 		return fmt.Sprintf("after an await in %s (it resumes from the event loop)", analysisutil.FuncName(f, fn)), true
 	case handlers[fn] != nil:
 		h := handlers[fn]
-		where = fmt.Sprintf("in %s, a request handler by its parameters (%s)", analysisutil.FuncName(f, h), strings.Join(sched.ParamNames(h.Node)[:handlerParams(h)], ", "))
+		where = fmt.Sprintf("in %s, a request handler by its parameters (%s)", analysisutil.FuncName(f, h), strings.Join(h.Params()[:handlerParams(h)], ", "))
 		if h != fn {
 			where = fmt.Sprintf("in %s, reached from %s", analysisutil.FuncName(f, fn), where[3:])
 		}
@@ -485,7 +485,7 @@ func handlerReach(facts *sched.Facts) map[*sched.Func]*sched.Func {
 // server elsewhere (a router module, micro(fn), a coroutine wrapper),
 // which runs on the loop for every request.
 func handlerShape(fn *sched.Func) bool {
-	ps := sched.ParamNames(fn.Node)
+	ps := fn.Params()
 	if len(ps) < 2 {
 		return false
 	}
@@ -505,7 +505,7 @@ func handlerShape(fn *sched.Func) bool {
 
 // handlerParams: how many of a handler's parameters show its shape.
 func handlerParams(fn *sched.Func) int {
-	ps := sched.ParamNames(fn.Node)
+	ps := fn.Params()
 	switch ps[1] {
 	case "res", "response", "reply":
 		return 2

@@ -153,7 +153,7 @@ func ctorEmits(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, cls *sch
 		case (c.Method == "call" || c.Method == "apply") && len(c.Args) > 0 && isSelf(c.Args[0]):
 			ctorEmits(pass, f, facts, cls, c.Target, "", v, seen, reported, falsy)
 		case c.Method == "":
-			params := sched.ParamNames(c.Target.Node)
+			params := c.Target.Params()
 			for j, a := range c.Args {
 				if j < len(params) && params[j] != "" && isSelf(a) {
 					ctorEmits(pass, f, facts, cls, c.Target, params[j], v, seen, reported, falsy)

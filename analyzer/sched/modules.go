@@ -346,7 +346,7 @@ func (f *Facts) holds(c *Class) []string {
 	if c == nil || c.Ctor == nil {
 		return nil
 	}
-	ps := ParamNames(c.Ctor.Node)
+	ps := c.Ctor.Params()
 	var out []string
 	for _, st := range f.propStores {
 		if thisRoot(st.fn, false) != c.Ctor {
@@ -499,7 +499,7 @@ var syncHigherOrder = map[string]bool{
 // errorFirst: fn's first parameter is named as an error (err, error,
 // er): by Node's convention a completion callback.
 func errorFirst(fn *Func) bool {
-	ps := ParamNames(fn.Node)
+	ps := fn.Params()
 	if len(ps) == 0 {
 		return false
 	}

@@ -108,7 +108,7 @@ type Func struct {
 	CalledBy []*Call
 	// passedTo are the sites it is handed to as an argument.
 	passedTo []*Call
-	// params are its parameters' names (ParamNames), once summarized.
+	// params are its parameters' names (Params).
 	params []string
 	// OnLoop: the function runs from the event loop (a callback, or
 	// reached synchronously from one); Why is the site that makes it so.

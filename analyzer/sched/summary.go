@@ -126,6 +126,16 @@ func ParamNames(n ast.Node) []string {
 	return out
 }
 
+// Params are fn's parameters' names (ParamNames of its node), made once
+// per function: the summary and the checks ask for them at many sites.
+// The slice is shared: callers only read it.
+func (fn *Func) Params() []string {
+	if fn.params == nil && fn.Node != nil {
+		fn.params = ParamNames(fn.Node)
+	}
+	return fn.params
+}
+
 // Summary returns fn's summary (computed for the whole file on first use).
 func (f *Facts) Summary(fn *Func) *Summary {
 	if f.sums == nil {
@@ -163,8 +173,7 @@ func (f *Facts) summarize() {
 	st := &sumState{f: f, await: map[*Func]*Call{}, rebinds: map[*Func][]*rebind{}}
 	f.sums = map[*Func]*Summary{}
 	for _, fn := range f.Funcs {
-		ps := ParamNames(fn.Node)
-		fn.params = ps
+		ps := fn.Params()
 		f.sums[fn] = &Summary{Params: make([]Timing, len(ps)), Wraps: make([]Timing, len(ps)), Props: map[string]Timing{}, Uses: make([][]Use, len(ps)), Parked: make([]bool, len(ps))}
 		for _, c := range fn.Calls {
 			if c.Kind == Await {

@@ -125,7 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn.Top || analysisutil.Generated(f, fn) {
 			continue
 		}
-		params := sched.ParamNames(fn.Node)
+		params := fn.Params()
 		if len(params) == 0 || executor(fn) {
 			continue // a promise executor's resolve/reject always settle asynchronously for the caller
 		}
@@ -277,14 +277,14 @@ func hookFed(facts *sched.Facts) map[slot]bool {
 		if name == "" {
 			name = s.fn.Name
 		}
-		return streamHooks[name] && s.i == len(sched.ParamNames(s.fn.Node))-1
+		return streamHooks[name] && s.i == len(s.fn.Params())-1
 	}
 	anyHook := false
 	for _, fn := range facts.Funcs {
 		if fn.Top || fn.Node == nil {
 			continue
 		}
-		if n := len(sched.ParamNames(fn.Node)); n > 0 && hook(slot{fn, n - 1}) {
+		if n := len(fn.Params()); n > 0 && hook(slot{fn, n - 1}) {
 			anyHook = true
 			break
 		}
@@ -298,7 +298,7 @@ func hookFed(facts *sched.Facts) map[slot]bool {
 		if fn.Top || fn.Node == nil || len(fn.CalledBy) == 0 {
 			continue
 		}
-		params := sched.ParamNames(fn.Node)
+		params := fn.Params()
 	param:
 		for i := range params {
 			var from []slot
@@ -319,7 +319,7 @@ func hookFed(facts *sched.Facts) map[slot]bool {
 				}
 				src, found := slot{}, false
 				for g := c.Func; g != nil && g.Node != nil && !found; g = g.Parent {
-					for k, q := range sched.ParamNames(g.Node) {
+					for k, q := range g.Params() {
 						if q == string(id.Name) {
 							src, found = slot{g, k}, true
 							break
