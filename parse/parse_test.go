@@ -123,4 +123,12 @@ func TestUnterminatedRegExp(t *testing.T) {
 	if _, err := Parse("ok.js", []byte("console.log(/a[/]b/g.test('a/b'), /[[]/.test('['), /[\\]]/.test(']'))\n")); err != nil {
 		t.Errorf("closed classes refused: %v", err)
 	}
+	// A literal with flags that ends its line is the file's own text, not
+	// a reprint (Node runs each of these).
+	for _, src := range []string{"const r = /a/g\nconsole.log(r.test('a'))\n", "const o = {\n  q: /([\"\\\\])/g\n};\n", "const k = /t=(\\d+)/i\n/** doc */\nfunction f() {}\n"} {
+		f, err := Parse("flags.js", []byte(src))
+		if err != nil || f.Transformed {
+			t.Errorf("Parse(%q): error %v, transformed %v; want its own text", src, err, f != nil && f.Transformed)
+		}
+	}
 }
