@@ -152,6 +152,26 @@ type sumState struct {
 	changed  bool
 	linkMemo map[*Func]linkT
 	propUses map[*Func]map[string][]Use
+	// active: the calls a round can learn anything from, in source
+	// order, with what it reads of them (see activeCalls); insts: the
+	// calls of a value made by new.
+	active []activeCall
+	insts  []*Call
+}
+
+// activeCall is a call as a round reads it: the names at the call that
+// are parameters of an enclosing function, found once rather than in
+// every round.
+type activeCall struct {
+	s *Call
+	// callee: p of p(...), p.call(...) or p.apply(...); args: by
+	// position, the argument's name (p or p.bind(...)), "" for the others.
+	callee string
+	args   []string
+	// dot and root: for this.x(...) (or a call of a loaded this.x), the
+	// member and the function whose this it is.
+	dot  *ast.DotExpression
+	root *Func
 }
 
 type rebind struct {
@@ -211,6 +231,7 @@ func (f *Facts) summarize() {
 			}
 		}
 	}
+	st.active, st.insts = st.activeCalls()
 	for round := 0; round < 12; round++ {
 		st.changed = false
 		st.linkMemo = map[*Func]linkT{}
@@ -506,25 +527,92 @@ func (st *sumState) upAll(s *Call, root *Func, t Timing) upT {
 	return upT{t, via, uvia, top, topA, at}
 }
 
+// activeCalls are the calls whose part of a round may add to a summary
+// or record a use, with the names each reads: every such part needs a
+// name at the call (the callee, an argument, or one stored with it) that
+// is a parameter of an enclosing function, or a call through this. Those
+// do not change between rounds, so the other calls (most of a big file's)
+// and the other names are left out of every round, the order kept; insts
+// are the calls of a value made by new, whose held callbacks a round
+// reads.
+func (st *sumState) activeCalls() (active []activeCall, insts []*Call) {
+	f := st.f
+	param := func(s *Call, name string) bool {
+		if s.shadow[name] {
+			return false
+		}
+		if root, _ := st.declaring(s.Func, name); root != nil {
+			return true
+		}
+		if !s.Parks {
+			return false
+		}
+		for _, o := range f.objStores {
+			if o.fn == s.Func && o.prop == name {
+				if root, _ := st.declaring(s.Func, o.name); root != nil {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, s := range f.Calls {
+		if s.inst != nil {
+			insts = append(insts, s)
+		}
+		a := activeCall{s: s}
+		on := false
+		if id := calledIdent(s); id != "" && param(s, id) {
+			a.callee, on = id, true
+		}
+		for j, arg := range s.Args {
+			id, ok := arg.(*ast.Identifier)
+			if !ok {
+				id = boundIdent(arg)
+			}
+			if id == nil {
+				continue
+			}
+			if name := id.Name.String(); param(s, name) {
+				if a.args == nil {
+					a.args = make([]string, len(s.Args))
+				}
+				a.args[j], on = name, true
+			}
+		}
+		d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression)
+		if !ok && s.Loaded != nil {
+			d, ok = s.Loaded, true
+		}
+		if ok && (f.IsThis(d.Left) || d == s.Loaded) {
+			_, plain := d.Left.(*ast.ThisExpression)
+			if root := thisRoot(s.Func, !plain); root != nil {
+				a.dot, a.root, on = d, root, true
+			}
+		}
+		if on {
+			active = append(active, a)
+		}
+	}
+	return active, insts
+}
+
 func (st *sumState) round() {
 	f := st.f
-	for _, s := range f.Calls {
+	for _, ac := range st.active {
+		s := ac.s
 		// p(...), p.call(...), p.apply(...)
-		if id := calledIdent(s); id != "" && !s.shadow[id] {
-			st.use(s, id, Sync)
+		if ac.callee != "" {
+			st.use(s, ac.callee, Sync)
 		}
-		for j, a := range s.Args {
-			id, ok := a.(*ast.Identifier)
-			if !ok {
-				id = boundIdent(a) // p.bind(...) calls p when it is called
-			}
-			if id == nil || s.shadow[id.Name.String()] {
+		for j, name := range ac.args {
+			if name == "" { // not a parameter (p.bind(...) counts as p: it calls p when called)
 				continue
 			}
 			switch {
 			case s.Parks:
 				// q.push(cb), or q.push(job) after job.done = cb.
-				names := []string{id.Name.String()}
+				names := []string{name}
 				for _, o := range f.objStores {
 					if o.fn == s.Func && o.prop == names[0] {
 						names = append(names, o.name)
@@ -551,7 +639,7 @@ func (st *sumState) round() {
 					}
 				}
 			case AsyncSite(s) && s.Kind != PromiseExec:
-				st.use(s, id.Name.String(), Async)
+				st.use(s, name, Async)
 			case len(s.Targets()) > 0 && s.Kind == None:
 				// Through a variable assigned several functions: what any
 				// of them does.
@@ -564,34 +652,25 @@ func (st *sumState) round() {
 					}
 				}
 				if t != 0 {
-					st.use(s, id.Name.String(), t)
+					st.use(s, name, t)
 				}
 				if parked {
-					st.parkedVia(s, id.Name.String())
+					st.parkedVia(s, name)
 				}
 			case s.Kind == None && s.Caller:
-				st.use(s, id.Name.String(), User)
+				st.use(s, name, User)
 			case s.Kind == None:
-				if root, _ := st.declaring(s.Func, id.Name.String()); root == nil {
+				if root, _ := st.declaring(s.Func, name); root == nil {
 					continue // not a parameter: nothing to add (and no module to read)
 				}
 				if ext := f.externParams(s); j < len(ext) && ext[j] != 0 {
-					st.use(s, id.Name.String(), ext[j])
+					st.use(s, name, ext[j])
 				}
 			}
 		}
 		// this.x(...) calls a stored callback; this.m() calls a method
 		// whose stored-callback calls count here too.
-		d, ok := unwrap(Callee(s.Node)).(*ast.DotExpression)
-		if !ok && s.Loaded != nil {
-			d, ok = s.Loaded, true
-		}
-		if ok && (f.IsThis(d.Left) || d == s.Loaded) {
-			_, plain := d.Left.(*ast.ThisExpression)
-			root := thisRoot(s.Func, !plain)
-			if root == nil {
-				continue
-			}
+		if d, root := ac.dot, ac.root; root != nil {
 			sum := f.sums[root]
 			if s.Target == nil {
 				if t, via, top, _ := st.up(s, root, Sync); t != 0 {
@@ -613,7 +692,7 @@ func (st *sumState) round() {
 	}
 	// v.m() with v = new C(sql, cb): m calls what C stored (cb) as its
 	// summary's Props say.
-	for _, s := range f.Calls {
+	for _, s := range st.insts {
 		for _, h := range st.instCalls(s) {
 			st.use(s, h.name, h.t)
 		}
