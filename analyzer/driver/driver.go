@@ -157,12 +157,22 @@ func largestFirst(paths []string, jobs int) []int {
 	if jobs < 2 {
 		return order
 	}
+	// The sizes on all workers: one stat per file, done before any file
+	// starts, was a hundredth of a node_modules run spent on one core.
 	size := make([]int64, len(paths))
-	for i, p := range paths {
-		if st, err := os.Stat(p); err == nil {
-			size[i] = st.Size()
-		}
+	var wg sync.WaitGroup
+	for w := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(paths); i += jobs {
+				if st, err := os.Stat(paths[i]); err == nil {
+					size[i] = st.Size()
+				}
+			}
+		}()
 	}
+	wg.Wait()
 	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
 	return order
 }
