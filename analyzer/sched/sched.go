@@ -405,6 +405,10 @@ type walker struct {
 	userProps map[string]bool
 	// notNode > 0: in a branch that a feature test rules out on Node.
 	notNode int
+	// thisAlias: a var initialised to this (var self = this) has been
+	// declared; until one is, no identifier can be one, and none is
+	// looked up for it.
+	thisAlias bool
 	// discarded: calls that are statements of their own (their value
 	// is not used).
 	discarded map[ast.Node]bool
@@ -513,6 +517,9 @@ func (w *walker) declareBinding(s *scope, b *ast.Binding, k bkind) {
 	switch t := b.Target.(type) {
 	case *ast.Identifier:
 		bd := &binding{kind: k, init: b.Initializer}
+		if _, ok := b.Initializer.(*ast.ThisExpression); ok && k == bVar {
+			w.thisAlias = true
+		}
 		if prev := s.here(t.Name.String()); prev != nil && prev.init != nil && b.Initializer == nil {
 			return // var x = ...; var x; keeps the initialiser
 		}
@@ -1290,6 +1297,9 @@ func (w *walker) node(n ast.Node) {
 			}
 		}
 	case *ast.Identifier:
+		if !w.thisAlias {
+			return
+		}
 		if b := w.scope.lookup(n.Name.String()); b != nil && b.kind == bVar {
 			if _, ok := b.init.(*ast.ThisExpression); ok {
 				w.facts.thisIds[n] = true
