@@ -1,42 +1,19 @@
 package parse
 
-import "github.com/grafana/sobek/ast"
+import (
+	"unsafe"
 
-// IsNilNode reports whether n is nil or a typed nil pointer of a node type
-// the tree leaves nil where a part is missing.
+	"github.com/grafana/sobek/ast"
+)
+
+// IsNilNode reports whether n is nil or a typed nil pointer: the tree
+// leaves a *ast.Identifier, *ast.BlockStatement, ... nil where a part is
+// missing, and a field of interface type then holds a nil pointer. Every
+// node type is a pointer, so the interface's data word tells: a type
+// switch over the nilable types here cost a fiftieth of check's CPU,
+// called for every child every walk visits.
 func IsNilNode(n ast.Node) bool {
-	if n == nil {
-		return true
-	}
-	switch n := n.(type) {
-	case *ast.Identifier:
-		return n == nil
-	case *ast.BlockStatement:
-		return n == nil
-	case *ast.FunctionLiteral:
-		return n == nil
-	case *ast.ClassLiteral:
-		return n == nil
-	case *ast.ParameterList:
-		return n == nil
-	case *ast.CatchStatement:
-		return n == nil
-	case *ast.Binding:
-		return n == nil
-	case *ast.VariableStatement:
-		return n == nil
-	case *ast.LexicalDeclaration:
-		return n == nil
-	case *ast.ClassDeclaration:
-		return n == nil
-	case *ast.FunctionDeclaration:
-		return n == nil
-	case *ast.CaseStatement:
-		return n == nil
-	case *ast.TemplateElement:
-		return n == nil
-	}
-	return false
+	return n == nil || (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1] == nil
 }
 
 // Children calls visit for each direct child of n, in source order: the

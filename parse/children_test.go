@@ -90,3 +90,29 @@ new f(1 < 2)?.x?.[1 < 2]; do {} while (1 < 2); with ({}) { 1 < 2 }
 		}
 	}
 }
+
+// IsNilNode tells a typed nil pointer of any node type from a node, as
+// the type switch it replaced did for the types the tree leaves nil.
+func TestIsNilNode(t *testing.T) {
+	var (
+		id   *ast.Identifier
+		blk  *ast.BlockStatement
+		fl   *ast.FunctionLiteral
+		call *ast.CallExpression
+		tmpl *ast.TemplateElement
+	)
+	for _, n := range []ast.Node{nil, id, blk, fl, call, tmpl, ast.Expression(nil)} {
+		if !IsNilNode(n) {
+			t.Errorf("IsNilNode(%T(nil)) = false", n)
+		}
+	}
+	for _, n := range []ast.Node{&ast.Identifier{}, &ast.BlockStatement{}, &ast.CallExpression{}, &ast.NullLiteral{}, &ast.Program{}} {
+		if IsNilNode(n) {
+			t.Errorf("IsNilNode(%T) = true for a node", n)
+		}
+	}
+	var e ast.Expression = id // a nil pointer through another interface
+	if !IsNilNode(e) {
+		t.Error("a nil *ast.Identifier held as an ast.Expression is not nil")
+	}
+}
