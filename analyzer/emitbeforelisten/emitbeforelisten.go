@@ -423,7 +423,7 @@ func report(pass *analysis.Pass, f *jsfile.File, c *sched.Call, msg string) {
 // newThenEmit finds `const x = new E(...)` followed, in the same
 // statement list, by `x.emit(...)` before anything else touches x.
 func newThenEmit(pass *analysis.Pass, f *jsfile.File, facts *sched.Facts, reported map[*sched.Call]bool) {
-	if !emitsOnName(facts) {
+	if !emitsOnName(facts) || !makesEmitter(facts) {
 		return // nothing to find: skip the walk over the whole file
 	}
 	// Each statement list once: a CommonJS file's top level is also the
@@ -506,6 +506,16 @@ func emitsOnName(facts *sched.Facts) bool {
 			if _, ok := c.Recv.(*ast.Identifier); ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// makesEmitter: some new expression of the file makes an emitter.
+func makesEmitter(facts *sched.Facts) bool {
+	for _, c := range facts.Calls {
+		if _, ok := c.Node.(*ast.NewExpression); ok && isEmitterNew(c) {
+			return true
 		}
 	}
 	return false
