@@ -227,7 +227,8 @@ func pathDir(r string) string {
 
 // Ignored reports whether file is left out of the check.
 func (c *Config) Ignored(file string) bool {
-	return c != nil && match(c.ignore, c.rel(file))
+	// No patterns, no path to work out (most runs: every file asked).
+	return c != nil && len(c.ignore) > 0 && match(c.ignore, c.rel(file))
 }
 
 // Severity is check's severity for file: the last override whose files
