@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,6 +130,43 @@ func TestUnterminatedRegExp(t *testing.T) {
 		f, err := Parse("flags.js", []byte(src))
 		if err != nil || f.Transformed {
 			t.Errorf("Parse(%q): error %v, transformed %v; want its own text", src, err, f != nil && f.Transformed)
+		}
+	}
+}
+
+// looksESM finds what a walk over every line found (the definition it
+// replaced, kept here to compare).
+func TestLooksESM(t *testing.T) {
+	byLines := func(src string) bool {
+		for len(src) > 0 {
+			line := src
+			if i := strings.IndexByte(src, '\n'); i >= 0 {
+				line, src = src[:i], src[i+1:]
+			} else {
+				src = ""
+			}
+			line = strings.TrimLeft(line, " \t")
+			if len(line) > 6 && (strings.HasPrefix(line, "import") || strings.HasPrefix(line, "export")) &&
+				strings.IndexByte(" \t{*", line[6]) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	cases := []string{"", "import x from 'y'", "module.exports = 1\n", "  export {a}", "\timport*as x from 'y'",
+		"x\nexport", "x\nexport\n", "// import x\n", "reimport x", "a;import x", "export\tdefault 1", "importx", "exports.a = 1"}
+	pieces := []string{"import", "export", "exports", " ", "\t", "\n", "\r", "{", "*", "x", ";", "//", "."}
+	r := rand.New(rand.NewSource(2))
+	for range 20000 {
+		var b strings.Builder
+		for range r.Intn(8) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		cases = append(cases, b.String())
+	}
+	for _, c := range cases {
+		if got, want := looksESM(c), byLines(c); got != want {
+			t.Fatalf("looksESM(%q) = %v, by lines %v", c, got, want)
 		}
 	}
 }
