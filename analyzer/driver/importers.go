@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -119,10 +118,10 @@ func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-func projectRoot(abs string) string {
+func (st *factStore) projectRoot(abs string) string {
 	dir := filepath.Dir(abs)
 	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, "package.json")); err == nil {
+		if file, dir := st.fs.Kind(filepath.Join(d, "package.json")); file || dir {
 			return d
 		}
 		up := filepath.Dir(d)
@@ -151,7 +150,7 @@ func (st *factStore) importIndex(root string) *importIndex {
 					return filepath.SkipDir
 				}
 				if p != root {
-					if _, err := os.Stat(filepath.Join(p, "package.json")); err == nil && filepath.Base(filepath.Dir(p)) == "node_modules" {
+					if file, dir := st.fs.Kind(filepath.Join(p, "package.json")); (file || dir) && filepath.Base(filepath.Dir(p)) == "node_modules" {
 						return filepath.SkipDir
 					}
 				}
@@ -188,7 +187,7 @@ func (st *factStore) importIndex(root string) *importIndex {
 // recording their content in deps when a cache reads them (st.deps).
 func (st *factStore) importers(abs string, mentions []string, deps map[string]string) []*jsfile.File {
 	var out []*jsfile.File
-	for _, p := range st.importIndex(projectRoot(abs)).by[abs] {
+	for _, p := range st.importIndex(st.projectRoot(abs)).by[abs] {
 		var data []byte // read once for the mentions and the parse
 		if len(mentions) > 0 {
 			var err error
