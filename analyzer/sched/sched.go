@@ -405,6 +405,7 @@ type walker struct {
 	userProps map[string]bool
 	// notNode > 0: in a branch that a feature test rules out on Node.
 	notNode int
+	callSlab []Call // see site
 	// thisAlias: a var initialised to this (var self = this) has been
 	// declared; until one is, no identifier can be one, and none is
 	// looked up for it.
@@ -1521,7 +1522,16 @@ func (w *walker) loop(l *Loop, test ast.Expression, rest []ast.Node) {
 }
 
 func (w *walker) site(n ast.Node) *Call {
-	c := &Call{Node: n, Func: w.fn, Guarded: w.guard > 0}
+	// Call sites come from slabs that grow with the file (8, then as many
+	// as it has so far, up to 256): one allocation for many sites, not
+	// one per site (a big file has hundreds of thousands), and little
+	// left unused in a small one.
+	if len(w.callSlab) == 0 {
+		w.callSlab = make([]Call, min(max(len(w.facts.Calls), 8), 256))
+	}
+	c := &w.callSlab[0]
+	w.callSlab = w.callSlab[1:]
+	*c = Call{Node: n, Func: w.fn, Guarded: w.guard > 0}
 	if len(w.loops) > 0 {
 		lc := w.loops[len(w.loops)-1]
 		c.Loop, c.InTest = lc.loop, lc.inTest
