@@ -284,20 +284,21 @@ var errNotScript = errors.New("import or export declaration in a script")
 // It looks only where the words are: a walk over every line of every
 // CommonJS file was a hundredth of a check.
 func looksESM(src string) bool {
-	for _, kw := range [...]string{"import", "export"} {
-		for from := 0; ; {
-			i := strings.Index(src[from:], kw)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(kw)
-			if from < len(src) && strings.IndexByte(" \t{*", src[from]) >= 0 && startsLine(src, i) {
-				return true
-			}
+	// One pass over the text for what both words end with.
+	for from := 0; ; {
+		i := strings.Index(src[from:], "port")
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 4
+		if i < 2 || (src[i-2:i] != "im" && src[i-2:i] != "ex") {
+			continue
+		}
+		if from < len(src) && strings.IndexByte(" \t{*", src[from]) >= 0 && startsLine(src, i-2) {
+			return true
 		}
 	}
-	return false
 }
 
 // startsLine: only spaces and tabs lie between src[i] and the start of
