@@ -40,7 +40,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -367,11 +366,7 @@ func (t *tool) run(dir string, files []string, out string) (measurement, error) 
 		return measurement{}, err
 	}
 	t.Files, t.Findings, t.Note = n, findings, note
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss * 1024 // kilobytes on Linux
-	}
-	return measurement{Wall: wall, CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), MaxRSS: rss}, nil
+	return measurement{Wall: wall, CPU: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), MaxRSS: maxRSS(cmd.ProcessState)}, nil
 }
 
 func (t *tool) medians() (time.Duration, int64) {
