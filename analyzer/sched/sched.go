@@ -404,7 +404,7 @@ type walker struct {
 	// of an object literal stored as this.spec).
 	userProps map[string]bool
 	// notNode > 0: in a branch that a feature test rules out on Node.
-	notNode int
+	notNode  int
 	callSlab []Call // see site
 	// thisAlias: a var initialised to this (var self = this) has been
 	// declared; until one is, no identifier can be one, and none is
