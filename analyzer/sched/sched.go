@@ -410,8 +410,8 @@ type walker struct {
 	// declared; until one is, no identifier can be one, and none is
 	// looked up for it.
 	thisAlias bool
-	// discarded: calls that are statements of their own (their value
-	// is not used).
+	// discarded: pop calls that are statements of their own (their
+	// value is not used).
 	discarded map[ast.Node]bool
 	fn        *Func
 	class     *Class
@@ -1152,21 +1152,20 @@ func (w *walker) node(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.ExpressionStatement:
 		// stack.pop(); alone discards what it takes (resolveParks).
+		// Only a pop is asked about (a map entry for every call
+		// statement cost more than the rest of this case).
 		if ce, ok := n.Expression.(*ast.CallExpression); ok {
-			if w.discarded == nil {
-				w.discarded = map[ast.Node]bool{}
+			if d, ok := unwrap(ce.Callee).(*ast.DotExpression); ok && d.Identifier.Name == "pop" {
+				if w.discarded == nil {
+					w.discarded = map[ast.Node]bool{}
+				}
+				w.discarded[ce] = true
 			}
-			w.discarded[ce] = true
 		}
 	case *ast.FunctionLiteral:
 		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
 		return
 	case *ast.ArrowFunctionLiteral:
-		var body []ast.Statement
-		if b, ok := n.Body.(*ast.BlockStatement); ok {
-			body = b.List
-		}
-		_ = body
 		w.function(n, n.ParameterList, n.Body, n.DeclarationList, "")
 		return
 	case *ast.FunctionDeclaration:
