@@ -21,7 +21,11 @@
 // Usage:
 //
 //	go run ./internal/benchcheck [-runs 5] [-eslint-runs 3] [-no-eslint] [-eslint-concurrency off]
-//	    [-looplint BINARY] [-baseline BINARY] [-json FILE] [-tree tree|tree2]
+//	    [-looplint BINARY] [-baseline BINARY] [-json FILE] [-tree tree|tree2] [-pgo FILE]
+//
+// With -pgo it times nothing: it writes a CPU profile of -runs checks of
+// the tree (make pgo merges the two trees' into cmd/looplint/default.pgo,
+// which go build uses for profile-guided optimization).
 package main
 
 import (
@@ -52,6 +56,7 @@ var (
 	prebuilt   = flag.String("looplint", "", "use this looplint binary instead of building ./cmd/looplint")
 	baseline   = flag.String("baseline", "", "also time this looplint binary (an older build), as looplint@base")
 	treeName   = flag.String("tree", "tree", "the tree to lint: a directory of bench/check with a package.json and its package-lock.json (tree, tree2)")
+	pgoOut     = flag.String("pgo", "", "instead of timing, write to this file a CPU profile of -runs checks of the tree (for cmd/looplint/default.pgo: make pgo)")
 )
 
 // pairedRatio is the median over rounds of a's wall time over b's in the
@@ -149,6 +154,9 @@ func run() error {
 	}
 	fmt.Printf("tree: %d files (.js .cjs .mjs under node_modules, %.1f MB; %d *.min.js left out)\n",
 		len(files), float64(size)/1e6, minified)
+	if *pgoOut != "" {
+		return profileRuns(looplint, treeDir, files, filepath.Join(cache, *treeName+".pgo.d"), *pgoOut)
+	}
 	if err := writeESLintConfig(root, treeDir, files); err != nil {
 		return err
 	}
@@ -550,6 +558,37 @@ func writeESLintConfig(root, treeDir string, files []string) error {
 	}
 	b, _ := json.MarshalIndent(out, "", " ")
 	return os.WriteFile(filepath.Join(treeDir, "module-types.json"), b, 0o644)
+}
+
+// profileRuns runs looplint check over the tree's files -runs times with
+// --cpuprofile and merges the profiles into out (go tool pprof -proto):
+// the profile that profile-guided optimization builds cmd/looplint with.
+func profileRuns(looplint, treeDir string, files []string, tmp, out string) error {
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return err
+	}
+	var profs []string
+	for i := range *runs {
+		prof := filepath.Join(tmp, fmt.Sprintf("run%d.prof", i))
+		step(fmt.Sprintf("profile run %d of %d", i+1, *runs))
+		cmd := exec.Command(looplint, append([]string{"check", "--format", "json", "--cpuprofile", prof}, files...)...)
+		cmd.Dir = treeDir
+		if err := cmd.Run(); err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 { // 1: findings
+				return fmt.Errorf("looplint check --cpuprofile: %v", err)
+			}
+		}
+		profs = append(profs, prof)
+	}
+	merged, err := exec.Command("go", append([]string{"tool", "pprof", "-proto"}, profs...)...).Output()
+	if err != nil {
+		return fmt.Errorf("go tool pprof -proto: %v", err)
+	}
+	if err := os.WriteFile(out, merged, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("wrote %s (%d runs over %d files)\n", out, len(profs), len(files))
+	return nil
 }
 
 func sh(dir, name string, args ...string) error {
