@@ -160,21 +160,29 @@ func largestFirst(paths []string, jobs int) []int {
 	// The sizes on all workers: one stat per file, done before any file
 	// starts, was a hundredth of a node_modules run spent on one core.
 	size := make([]int64, len(paths))
+	onWorkers(len(paths), jobs, func(i int) {
+		if st, err := os.Stat(paths[i]); err == nil {
+			size[i] = st.Size()
+		}
+	})
+	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
+	return order
+}
+
+// onWorkers calls f(i) for each i < n on jobs goroutines (each writes
+// only its own i's results) and returns when all are done.
+func onWorkers(n, jobs int, f func(i int)) {
 	var wg sync.WaitGroup
 	for w := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := w; i < len(paths); i += jobs {
-				if st, err := os.Stat(paths[i]); err == nil {
-					size[i] = st.Size()
-				}
+			for i := w; i < n; i += jobs {
+				f(i)
 			}
 		}()
 	}
 	wg.Wait()
-	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
-	return order
 }
 
 func runFile(store *factStore, path string, src []byte, analyzers []*analysis.Analyzer, opt Options) (res Result) {

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/looplint/looplint/internal/fspath"
 
@@ -92,19 +91,11 @@ func statAll(patterns []string) func(string) (fs.FileInfo, error) {
 		return os.Stat
 	}
 	answers := make([]answer, len(patterns))
-	var wg sync.WaitGroup
-	for w := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(patterns); i += jobs {
-				if p := patterns[i]; !strings.ContainsAny(p, "*?[{") && p != "..." && !strings.HasSuffix(p, "/...") {
-					answers[i].st, answers[i].err = os.Stat(p)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	onWorkers(len(patterns), jobs, func(i int) {
+		if p := patterns[i]; !strings.ContainsAny(p, "*?[{") && p != "..." && !strings.HasSuffix(p, "/...") {
+			answers[i].st, answers[i].err = os.Stat(p)
+		}
+	})
 	known := make(map[string]answer, len(patterns))
 	for i, p := range patterns {
 		if answers[i].st != nil || answers[i].err != nil {
