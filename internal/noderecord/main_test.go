@@ -16,10 +16,7 @@ import (
 // plain runs recorded again keep it.
 func TestPerturbedApart(t *testing.T) {
 	const ver = "20.20.2"
-	nodes := realnode.DefaultDir()
-	if _, err := os.Stat(filepath.Join(nodes, ver, "package", "bin", "node")); err != nil {
-		t.Skipf("node %s not installed in %s", ver, nodes)
-	}
+	nodes := needNode(t, ver)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "case.txtar")
 	// The plain record is a sentinel: the recorder must not touch it.
@@ -81,4 +78,15 @@ setImmediate(() => console.log('immediate'));
 	if rec := load(); rec.Runs != 4 || rec.Perturbed == nil || rec.Perturbed.Runs != 8 {
 		t.Errorf("plain runs recorded again: %+v", rec)
 	}
+}
+
+// needNode skips the test unless Node ver is installed where the
+// recorder looks, and gives that directory (realnode.DefaultDir).
+func needNode(t *testing.T, ver string) string {
+	t.Helper()
+	nodes := realnode.DefaultDir()
+	if _, err := os.Stat(filepath.Join(nodes, ver, "package", "bin", "node")); err != nil {
+		t.Skipf("node %s not installed in %s", ver, nodes)
+	}
+	return nodes
 }

@@ -17,10 +17,7 @@ import (
 // the one given, on one CPU, and the entry's "how" says so.
 func TestStarve(t *testing.T) {
 	const ver = "20.20.2"
-	nodes := realnode.DefaultDir()
-	if _, err := os.Stat(filepath.Join(nodes, ver, "package", "bin", "node")); err != nil {
-		t.Skipf("node %s not installed in %s", ver, nodes)
-	}
+	nodes := needNode(t, ver)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "case.txtar")
 	// The main thread's nice and CPUs, once a timer has let the
