@@ -218,9 +218,7 @@ func runFile(store *factStore, path string, src []byte, analyzers []*analysis.An
 	switch {
 	case f != nil:
 	case src != nil:
-		if f, err = parse.Parse(path, src); err == nil && ld != nil {
-			f.PackageType = ld.packageType(filepath.Dir(path))
-		}
+		f, err = ld.parse(path, src)
 	case ld != nil:
 		var data []byte
 		if f, data, err = ld.load(path); err == nil && data != nil && store.deps {

@@ -200,10 +200,9 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 		if st.deps {
 			key = contentKey(data)
 		}
-		if f, err = parse.Parse(path, data); err != nil {
+		if f, err = st.ld.parse(path, data); err != nil {
 			return &modFacts{deps: map[string]string{path: key}, need: 1}
 		}
-		f.PackageType = st.ld.packageType(filepath.Dir(path))
 	}
 	r := newFileRun(st.fset, path, f, st, d)
 	for _, a := range st.analyzers {

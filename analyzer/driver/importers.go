@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
-	"github.com/looplint/looplint/parse"
 )
 
 // Importers: the modules of a file's own project that require or import
@@ -213,12 +212,9 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 			if st.deps {
 				pi.key = contentKey(data)
 			}
-			f, err := parse.Parse(p, data)
+			f, err := st.ld.parse(p, data)
 			if err != nil {
 				return
-			}
-			if st.ld != nil {
-				f.PackageType = st.ld.packageType(filepath.Dir(p))
 			}
 			fset := token.NewFileSet()
 			tf := fset.AddFile(p, -1, len(f.Source))

@@ -29,12 +29,22 @@ func (l *loader) load(path string) (*parse.File, []byte, error) {
 		f, err := parse.Load(path) // its error, in its words
 		return f, nil, err
 	}
-	f, err := parse.Parse(path, data)
+	f, err := l.parse(path, data)
 	if err != nil {
 		return nil, nil, err
 	}
-	f.PackageType = l.packageType(filepath.Dir(path))
 	return f, data, nil
+}
+
+// parse parses data as the file at path, with the "type" of its nearest
+// package.json as parse.Load finds it (none when l is nil). Parse keeps
+// data: the caller must not change it afterwards.
+func (l *loader) parse(path string, data []byte) (*parse.File, error) {
+	f, err := parse.Parse(path, data)
+	if err == nil && l != nil {
+		f.PackageType = l.packageType(filepath.Dir(path))
+	}
+	return f, err
 }
 
 // packageType is the "type" field of the package.json nearest to dir, as
