@@ -193,7 +193,7 @@ func (st *factStore) compute(path string, d int) (m *modFacts) {
 	if kept != nil {
 		f, key = kept.f, kept.key
 	} else {
-		data, err := readSmall(path)
+		data, err := parse.ReadFile(path)
 		if err != nil {
 			return &modFacts{deps: map[string]string{}, need: 1}
 		}
@@ -263,7 +263,7 @@ func (st *factStore) keep(abs string, r *fileRun) {
 	if st.deps {
 		self := r.self
 		if self == "" {
-			data, err := readSmall(abs)
+			data, err := parse.ReadFile(abs)
 			if err != nil {
 				return
 			}
@@ -281,17 +281,6 @@ func (st *factStore) keep(abs string, r *fileRun) {
 	st.mu.Unlock()
 }
 
-func readSmall(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() || st.Size() > parse.MaxSize {
-		return nil, os.ErrInvalid
-	}
-	return parse.ReadFile(path)
-}
-
 func contentKey(data []byte) string {
 	h := sha256.Sum256(data)
 	return hex.EncodeToString(h[:8])
@@ -301,7 +290,7 @@ func contentKey(data []byte) string {
 // from is no longer what it was.
 func DepsChanged(deps map[string]string) bool {
 	for p, k := range deps {
-		data, err := readSmall(p)
+		data, err := parse.ReadFile(p)
 		if err != nil || contentKey(data) != k {
 			return true
 		}

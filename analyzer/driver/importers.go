@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/looplint/looplint/analyzer/jsfile"
+	"github.com/looplint/looplint/parse"
 )
 
 // Importers: the modules of a file's own project that require or import
@@ -161,7 +162,7 @@ func (st *factStore) importIndex(root string) *importIndex {
 			if n++; n > maxProjectFiles {
 				return filepath.SkipAll
 			}
-			data, err := readSmall(p)
+			data, err := parse.ReadFile(p)
 			if err != nil {
 				return nil
 			}
@@ -190,7 +191,7 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 		var data []byte // read once for the mentions and the parse
 		if len(mentions) > 0 {
 			var err error
-			if data, err = readSmall(p); err != nil {
+			if data, err = parse.ReadFile(p); err != nil {
 				continue
 			}
 			if st.deps {
@@ -205,7 +206,7 @@ func (st *factStore) importers(abs string, mentions []string, deps map[string]st
 		pi.once.Do(func() {
 			if data == nil {
 				var err error
-				if data, err = readSmall(p); err != nil {
+				if data, err = parse.ReadFile(p); err != nil {
 					return
 				}
 			}
